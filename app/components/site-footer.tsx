@@ -1,0 +1,89 @@
+import { Link } from "react-router";
+import { FOOTER_COLUMNS, PAGES } from "~/lib/pages";
+import type { PublicSite } from "~/lib/site";
+import { ExternalLink } from "./external-link";
+
+/** The number of publications in the network (SPEC.md §1). */
+export const NETWORK_SIZE = 3000;
+
+function ColumnHeading({ children }: { children: string }) {
+  return (
+    <h2
+      id={`footer-${children.toLowerCase()}`}
+      className="mb-3 font-sans text-sm font-bold tracking-wider text-white uppercase"
+    >
+      {children}
+    </h2>
+  );
+}
+
+/** The footer: Sections, More, Legal and Connect columns, then the network line. */
+export function SiteFooter({ site, now }: { site: PublicSite; now: number }) {
+  const year = new Intl.DateTimeFormat(site.locale, {
+    year: "numeric",
+    timeZone: site.timeZone,
+  }).format(now);
+  const linkClass =
+    "inline-flex min-h-8 items-center text-stone-200 hover:text-white hover:underline";
+  return (
+    <footer className="mt-16 bg-ink text-stone-200">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 lg:grid-cols-4">
+        {FOOTER_COLUMNS.map((column) => (
+          <section key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
+            <ColumnHeading>{column.title}</ColumnHeading>
+            <ul className="space-y-1 text-sm">
+              {column.pages.map((id) => (
+                <li key={id}>
+                  <Link to={PAGES[id].path} className={linkClass}>
+                    {PAGES[id].heading}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <section aria-labelledby="footer-connect" className="col-span-2 lg:col-span-1">
+          <ColumnHeading>Connect</ColumnHeading>
+          <address className="space-y-1 text-sm not-italic">
+            <p>
+              <a href={`mailto:${site.contact.email}`} className={linkClass}>
+                {site.contact.email}
+              </a>
+            </p>
+            <p>
+              <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
+                {site.contact.phone}
+              </a>
+            </p>
+            <p>{site.contact.address}</p>
+          </address>
+          <ul className="mt-3 space-y-1 text-sm">
+            {[...site.social, ...site.partners].map((l) => (
+              <li key={l.url}>
+                <ExternalLink href={l.url} className={linkClass}>
+                  {l.label}
+                </ExternalLink>
+              </li>
+            ))}
+            <li>
+              <Link to={PAGES.contact.path} className={linkClass}>
+                {PAGES.contact.heading}
+              </Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-stone-700">
+        <div className="mx-auto max-w-7xl px-4 py-6 text-sm text-stone-300">
+          <p>
+            {site.name} is one of a network of {NETWORK_SIZE.toLocaleString(site.locale)} local
+            publications serving communities across the United States.
+          </p>
+          <p className="mt-1">
+            © {year} {site.name}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

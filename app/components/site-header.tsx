@@ -1,0 +1,104 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { HEADER_PAGES, PAGES } from "~/lib/pages";
+import { formatDateLine, type PublicSite } from "~/lib/site";
+import { ExternalLink } from "./external-link";
+import { SearchBox } from "./search-box";
+
+const MENU_ID = "site-menu";
+
+/**
+ * Masthead and sticky navigation. Under 768 px the links and a search box sit in a panel behind
+ * a menu toggle; choosing a link (or Escape) closes it. Without JavaScript the panel is shown.
+ */
+export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
+  // The menu is open on the page where it was opened; navigating anywhere closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <>
+      <div className="border-b border-rule bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
+          <p>{formatDateLine(now, site)}</p>
+          <ul className="flex gap-4" aria-label="Partner sites">
+            {site.partners.map((p) => (
+              <li key={p.url}>
+                <ExternalLink
+                  href={p.url}
+                  rel="noopener"
+                  className="hover:text-accent hover:underline"
+                >
+                  {p.label}
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <header className="sticky top-0 z-40 border-b-4 border-double border-ink bg-paper/95 backdrop-blur">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2 md:py-3">
+          <Link
+            to="/"
+            className="font-serif text-2xl font-bold tracking-tight text-ink md:text-4xl"
+          >
+            {site.name}
+          </Link>
+          <SearchBox className="hidden md:flex" />
+          <button
+            type="button"
+            className="flex h-11 w-11 items-center justify-center rounded border border-stone-400 md:hidden noscript:hidden"
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+          </button>
+        </div>
+        <nav
+          id={MENU_ID}
+          aria-label="Main"
+          className={`max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-rule md:block md:max-h-none md:overflow-visible ${open ? "block" : "hidden"} noscript:block`}
+        >
+          <div className="mx-auto max-w-7xl px-4 pb-3 md:pb-0">
+            <SearchBox className="mt-3 md:hidden" />
+            <ul className="mt-2 grid grid-cols-2 gap-x-4 md:mt-0 md:flex md:flex-wrap md:gap-x-1">
+              {HEADER_PAGES.map((id) => {
+                const page = PAGES[id];
+                return (
+                  <li key={id}>
+                    <NavLink
+                      to={page.path}
+                      end
+                      onClick={() => setOpen(false)}
+                      className={({ isActive }) =>
+                        `flex min-h-11 items-center px-2 text-sm font-semibold md:min-h-9 ${
+                          isActive
+                            ? "text-accent underline decoration-2 underline-offset-4"
+                            : "text-ink hover:text-accent"
+                        }`
+                      }
+                    >
+                      {page.label}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </nav>
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import type { SiteConfig } from "../../sites/schema";
+
+/** The part of the site config that pages render; sent to the browser with the root loader. */
+export type PublicSite = Pick<
+  SiteConfig,
+  | "id"
+  | "name"
+  | "tagline"
+  | "city"
+  | "state"
+  | "stateCode"
+  | "geo"
+  | "timeZone"
+  | "locale"
+  | "socialImage"
+  | "keywords"
+  | "contact"
+  | "partners"
+  | "social"
+  | "donationUrl"
+  | "cityLinks"
+>;
+
+/** Picks the public part of a site config (no feed URLs, radio upstream or embed ids). */
+export function toPublicSite(site: SiteConfig): PublicSite {
+  return {
+    id: site.id,
+    name: site.name,
+    tagline: site.tagline,
+    city: site.city,
+    state: site.state,
+    stateCode: site.stateCode,
+    geo: site.geo,
+    timeZone: site.timeZone,
+    locale: site.locale,
+    socialImage: site.socialImage,
+    keywords: site.keywords,
+    contact: site.contact,
+    partners: site.partners,
+    social: site.social,
+    donationUrl: site.donationUrl,
+    cityLinks: site.cityLinks,
+  };
+}
+
+/** Formats the masthead's date line ("Sunday, November 22, 2026") in the city's zone and locale. */
+export function formatDateLine(now: number, site: Pick<PublicSite, "locale" | "timeZone">): string {
+  return new Intl.DateTimeFormat(site.locale, {
+    dateStyle: "full",
+    timeZone: site.timeZone,
+  }).format(new Date(now));
+}

@@ -1,0 +1,80 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { toPublicSite } from "./lib/site";
+import { useRootData } from "./lib/root-data";
+import "./app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    site: toPublicSite(context.site),
+    siteUrl: context.siteUrl,
+    now: context.now,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  return (
+    <html lang={data?.site.locale ?? "en"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#8a1c1c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-paper text-ink antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Router failure: 'Unexpected Application Error!' with the message; the stack only in development. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Unexpected Application Error!";
+  let message = "Something went wrong.";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    heading = `${error.status} ${error.statusText}`.trim();
+    message = typeof error.data === "string" && error.data ? error.data : message;
+  } else if (error instanceof Error) {
+    message = error.message;
+    if (import.meta.env.DEV) stack = error.stack;
+  }
+  return (
+    <main id="main-content" className="mx-auto max-w-3xl px-4 py-16">
+      <title>{heading}</title>
+      <h1 className="font-serif text-3xl font-bold">{heading}</h1>
+      <p className="mt-4 text-lg">{message}</p>
+      {stack && (
+        <pre className="mt-6 overflow-x-auto rounded bg-stone-100 p-4 text-sm">
+          <code>{stack}</code>
+        </pre>
+      )}
+      <p className="mt-8">
+        <a className="link" href="/">
+          Return to Homepage
+        </a>
+      </p>
+    </main>
+  );
+}

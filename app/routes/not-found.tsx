@@ -1,0 +1,43 @@
+import { data, Link } from "react-router";
+import { metaForPage } from "~/lib/root-data";
+import type { Route } from "./+types/not-found";
+
+const NOT_FOUND_PAGE = {
+  path: "/404",
+  heading: "Page Not Found",
+  kind: "page",
+  description: () => "We couldn't find the page you're looking for.",
+} as const;
+
+/** Any path no route matches: answers 404 and logs the attempted path (SPEC.md §8). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  context.log.warn({ path: pathname }, "page not found");
+  return data({ path: pathname }, { status: 404 });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaForPage(NOT_FOUND_PAGE, matches, NOT_FOUND_PAGE.path),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function NotFound() {
+  return (
+    <main
+      id="main-content"
+      className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 py-16 text-center"
+    >
+      <p className="font-serif text-7xl font-bold text-accent">404</p>
+      <h1 className="mt-4 font-serif text-3xl font-bold">{NOT_FOUND_PAGE.heading}</h1>
+      <p className="mt-4 text-lg">{NOT_FOUND_PAGE.description()}</p>
+      <Link
+        to="/"
+        className="mt-8 inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+      >
+        Return to Homepage
+      </Link>
+    </main>
+  );
+}

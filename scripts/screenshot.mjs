@@ -1,0 +1,27 @@
+// Takes full-page screenshots of pages at 375 px and 1280 px wide with the system Chromium:
+//   node scripts/screenshot.mjs http://localhost:3000/ [/path ...] --out shots/
+import { mkdirSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
+
+const args = process.argv.slice(2);
+const outIndex = args.indexOf("--out");
+const outDir = outIndex >= 0 ? args.splice(outIndex, 2)[1] : "shots";
+const [base, ...paths] = args;
+if (!base) {
+  console.error("usage: node scripts/screenshot.mjs BASE_URL [/path ...] [--out DIR]");
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+for (const path of paths.length ? paths : ["/"]) {
+  for (const width of [375, 1280]) {
+    const page = await browser.newPage({ viewport: { width, height: width < 768 ? 812 : 900 } });
+    await page.goto(new URL(path, base).href, { waitUntil: "networkidle" });
+    const name = `${path.replace(/\W+/g, "_") || "_"}-${width}.png`;
+    await page.screenshot({ path: `${outDir}/${name}`, fullPage: true });
+    console.log(`${outDir}/${name}`);
+    await page.close();
+  }
+}
+await browser.close();

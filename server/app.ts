@@ -1,0 +1,80 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express } from "express";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { createLoadContext, type ContextServices } from "./context";
+import { assignNonce, securityHeaders } from "./security";
+
+/** Hashed build assets never change under a name: cache them for a year. */
+export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** Other files in public/ (favicons, robots, images) may change between releases. */
+export const STATIC_MAX_AGE_SECONDS = 3600;
+
+export interface AppOptions {
+  services: ContextServices;
+  logger: Logger;
+  /** Production: the React Router server build and the folder of its client assets. */
+  build?: { server: ServerBuild | (() => Promise<ServerBuild>); clientDir: string };
+  /** Development: a Vite dev server in middleware mode. */
+  vite?: ViteDevServer;
+}
+
+/** Creates the HTTP application: security headers, logs, compression, assets and the site. */
+export function createApp({ services, logger, build, vite }: AppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok", site: services.site.id });
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(assignNonce);
+  app.use(securityHeaders(services.isDev));
+  app.use(compression());
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else if (build) {
+    app.use(
+      "/assets",
+      express.static(path.join(build.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(build.clientDir, { maxAge: STATIC_MAX_AGE_SECONDS * 1000 }));
+  }
+
+  const serverBuild =
+    vite !== undefined
+      ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+      : build?.server;
+  if (!serverBuild) throw new Error("createApp needs either a build or a Vite dev server");
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: serverBuild,
+      mode: services.isDev ? "development" : "production",
+      getLoadContext: (req, res) => createLoadContext(services, req, res.locals.nonce as string),
+    }),
+  );
+  return app;
+}

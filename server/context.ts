@@ -1,0 +1,47 @@
+import type { Logger } from "pino";
+import type { AppLoadContext } from "react-router";
+import type { SiteConfig } from "../sites/schema";
+
+/** What every loader and action receives as `context`: the one seam between server and app. */
+export interface LoadContext {
+  /** The validated config of the publication this process serves. */
+  site: SiteConfig;
+  /** Canonical base URL (SITE_URL, else the site's baseUrl), without a trailing slash. */
+  siteUrl: string;
+  /** The request time in ms since the epoch; server and client format dates from it. */
+  now: number;
+  /** The CSP nonce of this response. */
+  nonce: string;
+  /** True in the Vite dev server (stack traces may be shown). */
+  isDev: boolean;
+  /** A request-scoped logger. */
+  log: Pick<Logger, "info" | "warn" | "error" | "debug">;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface AppLoadContext extends LoadContext {}
+}
+
+export interface ContextServices {
+  site: SiteConfig;
+  siteUrl: string;
+  isDev: boolean;
+  clock?: () => number;
+}
+
+/** Builds the load context of one request from the long-lived services. */
+export function createLoadContext(
+  services: ContextServices,
+  request: { log: LoadContext["log"] },
+  nonce: string,
+): AppLoadContext {
+  return {
+    site: services.site,
+    siteUrl: services.siteUrl,
+    now: (services.clock ?? Date.now)(),
+    nonce,
+    isDev: services.isDev,
+    log: request.log,
+  };
+}

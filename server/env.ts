@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { SITE_IDS, type SiteId } from "../sites/registry";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  SITE: z
+    .string()
+    .default("houston")
+    .refine((id): id is SiteId => (SITE_IDS as string[]).includes(id), {
+      error: `must be one of: ${SITE_IDS.join(", ")}`,
+    }),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = Omit<z.infer<typeof EnvSchema>, "SITE"> & { SITE: SiteId };
+
+/** Thrown when an environment variable is invalid; the message names each bad variable. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/**
+ * Reads and checks the settings from an environment (process.env by default). Nothing else in the
+ * server reads process.env. Empty strings count as unset, as in a copied .env.example.
+ */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  return result.data as Env;
+}

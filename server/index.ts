@@ -1,0 +1,57 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { readEnv } from "./env";
+import { createLogger } from "./logger";
+import { createApp } from "./app";
+import { loadSite } from "../sites/registry";
+
+/**
+ * The process: checks settings and the site config (a bad one stops here with a message naming
+ * the field), then serves the site. `npm run dev` runs this file through tsx with Vite in
+ * middleware mode; `npm start` runs its bundle (build/server-main/index.js) on the production build.
+ */
+async function main(): Promise<void> {
+  const env = readEnv();
+  const isDev = env.NODE_ENV === "development";
+  const logger = createLogger(env.LOG_LEVEL, isDev);
+  const site = loadSite(env.SITE);
+  const services = { site, siteUrl: env.SITE_URL ?? site.baseUrl, isDev };
+
+  let app;
+  if (isDev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    app = createApp({ services, logger, vite });
+  } else {
+    // The bundle lives in build/server-main/; the React Router build sits beside it.
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const buildDir = path.resolve(here, "..");
+    const serverEntry = path.join(buildDir, "server", "index.js");
+    const server = (await import(
+      pathToFileURL(serverEntry).href
+    )) as import("react-router").ServerBuild;
+    app = createApp({
+      services,
+      logger,
+      build: { server, clientDir: path.join(buildDir, "client") },
+    });
+  }
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    logger.info({ port: env.PORT, site: site.id, siteUrl: services.siteUrl }, "listening");
+  });
+  const stop = (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  // Start-up errors (bad env, bad site config) are for the operator: print them plainly.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

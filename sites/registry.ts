@@ -1,0 +1,15 @@
+import austin from "./austin/site";
+import houston from "./houston/site";
+import { parseSite, type SiteConfig } from "./schema";
+
+/** Every publication this build can serve; SITE picks one at start-up, without a rebuild. */
+export const SITES = { houston, austin } as const satisfies Record<string, SiteConfig>;
+
+export type SiteId = keyof typeof SITES;
+
+export const SITE_IDS = Object.keys(SITES) as SiteId[];
+
+/** Returns the validated config of a site, or throws a SiteConfigError naming the bad fields. */
+export function loadSite(id: SiteId): SiteConfig {
+  return parseSite(SITES[id], `site config "sites/${id}/site.ts"`);
+}
