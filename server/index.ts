@@ -28,9 +28,7 @@ async function main(): Promise<void> {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const buildDir = path.resolve(here, "..");
     const serverEntry = path.join(buildDir, "server", "index.js");
-    const server = (await import(
-      pathToFileURL(serverEntry).href
-    )) as import("react-router").ServerBuild;
+    const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     app = createApp({
       services,
       logger,
