@@ -29,10 +29,12 @@ export function createApp({ services, logger, build, vite }: AppOptions): Expres
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
 
+  app.use(assignNonce);
+  app.use(securityHeaders(services.isDev));
+  // Before the request log, so that health probes do not fill it.
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", site: services.site.id });
   });
-
   app.use(
     pinoHttp({
       logger,
@@ -44,8 +46,6 @@ export function createApp({ services, logger, build, vite }: AppOptions): Expres
       },
     }),
   );
-  app.use(assignNonce);
-  app.use(securityHeaders(services.isDev));
   app.use(compression());
 
   if (vite) {

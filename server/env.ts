@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SITE_IDS, type SiteId } from "../sites/registry";
+import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from "../sites/registry";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -7,7 +7,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   SITE: z
     .string()
-    .default("houston")
+    .default(DEFAULT_SITE_ID)
     .refine((id): id is SiteId => (SITE_IDS as string[]).includes(id), {
       error: `must be one of: ${SITE_IDS.join(", ")}`,
     }),

@@ -7,6 +7,9 @@ export const SITES = { houston, austin } as const satisfies Record<string, SiteC
 
 export type SiteId = keyof typeof SITES;
 
+/** The site served when SITE is unset. */
+export const DEFAULT_SITE_ID: SiteId = "houston";
+
 export const SITE_IDS = Object.keys(SITES) as SiteId[];
 
 /** Returns the validated config of a site, or throws a SiteConfigError naming the bad fields. */

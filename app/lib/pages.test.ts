@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import routes from "../routes";
+import { FOOTER_COLUMNS, HEADER_PAGES, PAGES, PUBLIC_PAGES } from "./pages";
+
+/** SPEC.md §2 "Header and footer": the header's links, in order. */
+const SPEC_HEADER_PATHS = [
+  "/",
+  "/books",
+  "/radio",
+  "/local-news",
+  "/national-news",
+  "/world-news",
+  "/politics",
+  "/business",
+  "/technology",
+  "/automotive",
+  "/real-estate",
+  "/health",
+  "/sports",
+  "/arts-culture",
+  "/food",
+  "/lifestyle",
+  "/opinion",
+  "/archives",
+  "/local-events",
+  "/weather",
+  "/contact",
+];
+
+/** SPEC.md §2 route table: inside the shared layout. */
+const SPEC_LAYOUT_PATHS = [
+  "/",
+  "/local-news",
+  "/national-news",
+  "/world-news",
+  "/politics",
+  "/business",
+  "/technology",
+  "/automotive",
+  "/real-estate",
+  "/health",
+  "/food",
+  "/lifestyle",
+  "/local-events",
+  "/archives",
+  "/arts-culture",
+  "/opinion",
+  "/sports",
+  "/weather",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/privacy",
+  "/terms",
+  "/careers",
+  "/partners",
+  "/faq",
+];
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteEntry[];
+}
+
+const toPath = (r: RouteEntry) => (r.index ? "/" : `/${r.path ?? ""}`);
+
+describe("the route table", () => {
+  const entries = routes as RouteEntry[];
+  const layout = entries.find((r) => r.file === "layouts/site.tsx");
+
+  it("puts exactly the spec's routes inside the shared layout", () => {
+    expect(layout?.children?.map(toPath).sort()).toEqual([...SPEC_LAYOUT_PATHS].sort());
+  });
+
+  it("puts /radio, /books, the redirect, robots, sitemap and the catch-all outside it", () => {
+    const outside = entries.filter((r) => r !== layout).map(toPath);
+    expect(outside).toEqual([
+      "/radio",
+      "/books",
+      "/automotive-energy",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/*",
+    ]);
+  });
+
+  it("describes every page it serves", () => {
+    const served = [...(layout?.children ?? []), ...entries].map(toPath);
+    for (const page of PUBLIC_PAGES) expect(served).toContain(page.path);
+    expect(PUBLIC_PAGES).toHaveLength(SPEC_LAYOUT_PATHS.length + 2);
+  });
+});
+
+describe("navigation", () => {
+  it("lists the header's 21 links in the spec's order", () => {
+    expect(HEADER_PAGES.map((id) => PAGES[id].path)).toEqual(SPEC_HEADER_PATHS);
+  });
+
+  it("has the footer columns Sections, More and Legal, with the legal and careers links", () => {
+    expect(FOOTER_COLUMNS.map((c) => c.title)).toEqual(["Sections", "More", "Legal"]);
+    const paths = FOOTER_COLUMNS.flatMap((c) => c.pages.map((id) => PAGES[id].path));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/privacy-policy", "/terms-of-service", "/careers"]),
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, readEnv } from "./env";
+
+describe("readEnv", () => {
+  it("applies the documented defaults", () => {
+    expect(readEnv({})).toEqual({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      SITE: "houston",
+      DATA_DIR: "./data",
+      LOG_LEVEL: "info",
+    });
+  });
+
+  it("reads every setting", () => {
+    const env = readEnv({
+      PORT: "8080",
+      SITE: "austin",
+      SITE_URL: "https://news.example.org/",
+      LOG_LEVEL: "warn",
+      DATA_DIR: "/var/lib/news",
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      SITE: "austin",
+      SITE_URL: "https://news.example.org",
+      LOG_LEVEL: "warn",
+      DATA_DIR: "/var/lib/news",
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    const env = readEnv({ PORT: "", SITE_URL: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.SITE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["SITE", { SITE: "gotham" }, /SITE: must be one of: houston, austin/],
+    ["PORT", { PORT: "eighty" }, /PORT:/],
+    ["PORT", { PORT: "70000" }, /PORT:/],
+    [
+      "SITE_URL",
+      { SITE_URL: "javascript:alert(1)" },
+      /SITE_URL: must be an absolute http\(s\) URL/,
+    ],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }, /LOG_LEVEL:/],
+  ])("rejects a bad %s with its name", (_name, source, message) => {
+    expect(() => readEnv(source)).toThrow(EnvError);
+    expect(() => readEnv(source)).toThrow(message);
+  });
+});
