@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { HeartHandshake, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PublicSite } from "~/lib/site";
 
 /** SPEC.md §9: the prompt appears this long after the layout mounts. */
@@ -12,17 +12,30 @@ export const DONATION_DELAY_MS = 30_000;
  */
 export function DonationPopup({ site }: { site: PublicSite }) {
   const [open, setOpen] = useState(false);
+  // No trigger button opens this dialog, so remember where focus was to give it back on close.
+  const returnFocus = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setOpen(true), DONATION_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      returnFocus.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setOpen(true);
+    }, DONATION_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl data-[state=open]:animate-fade-in motion-reduce:animate-none">
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 motion-safe:data-[state=open]:animate-fade-in" />
+        <Dialog.Content
+          aria-modal="true"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl motion-safe:data-[state=open]:animate-fade-in"
+        >
           <HeartHandshake aria-hidden="true" className="mb-3 text-accent" size={36} />
           <Dialog.Title className="font-serif text-2xl font-bold text-ink">
             Support Your Community

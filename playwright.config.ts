@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/chromium.mjs";
+
+// E2E runs against the production build (npm run build first), with two processes of the same
+// build: the default site and SITE=austin, which proves the city is chosen at start-up.
+export const HOUSTON_URL = "http://127.0.0.1:4173";
+export const AUSTIN_URL = "http://127.0.0.1:4174";
+/** The canonical base the default-site server is started with. */
+export const TEST_SITE_URL = "https://news.example.test";
+
+const serverEnv = { NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  use: {
+    baseURL: HOUSTON_URL,
+    trace: "retain-on-failure",
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], launchOptions: CHROMIUM_LAUNCH_OPTIONS },
+    },
+  ],
+  webServer: [
+    {
+      command: "node build/server-main/index.js",
+      url: `${HOUSTON_URL}/healthz`,
+      env: { ...serverEnv, PORT: "4173", SITE_URL: TEST_SITE_URL },
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: "node build/server-main/index.js",
+      url: `${AUSTIN_URL}/healthz`,
+      env: { ...serverEnv, PORT: "4174", SITE: "austin" },
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
+});

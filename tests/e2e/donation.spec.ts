@@ -1,0 +1,87 @@
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
+
+const DONATION_URL = "https://www.houstonfoodbank.org/donate/";
+
+/** Opens a page with a fake clock, then lets exactly `ms` of it pass. */
+async function openAndWait(page: Page, ms: number) {
+  await page.clock.install();
+  // The timer starts when the layout mounts, so hydration must have run.
+  await gotoHydrated(page, "/weather");
+  await page.clock.runFor(ms);
+}
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Support Your Community" });
+
+test.describe("donation popup", () => {
+  test("is hidden at first and appears 30 s after the layout mounts", async ({ page }) => {
+    await openAndWait(page, 29_000);
+    await expect(dialog(page)).toHaveCount(0);
+    await page.clock.runFor(1_000);
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page)).toHaveAttribute("aria-modal", "true");
+    // Focus moves into the dialog.
+    await expect(dialog(page).locator(":focus")).toHaveCount(1);
+  });
+
+  test("fades in over 100 ms", async ({ page }) => {
+    await openAndWait(page, 30_000);
+    const animation = await dialog(page).evaluate((el) => getComputedStyle(el).animation);
+    expect(animation).toContain("0.1s");
+    expect(animation).toContain("fade-in");
+  });
+
+  test("does not animate under prefers-reduced-motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await openAndWait(page, 30_000);
+    const name = await dialog(page).evaluate((el) => getComputedStyle(el).animationName);
+    expect(name).toBe("none");
+  });
+
+  test("the X button closes it and focus returns", async ({ page }) => {
+    await openAndWait(page, 30_000);
+    await dialog(page).getByRole("button", { name: "Close" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+  });
+
+  test("Maybe Later closes it", async ({ page }) => {
+    await openAndWait(page, 30_000);
+    await dialog(page).getByRole("button", { name: "Maybe Later" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+  });
+
+  test("Escape closes it, and focus is trapped while open", async ({ page }) => {
+    await openAndWait(page, 30_000);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      await expect(dialog(page).locator(":focus")).toHaveCount(1);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toHaveCount(0);
+  });
+
+  test("Donate Now opens the charity in a new tab and closes it", async ({ page, context }) => {
+    await context.route(`${DONATION_URL}**`, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Donate</title>" }),
+    );
+    await openAndWait(page, 30_000);
+    const link = dialog(page).getByRole("link", { name: /Donate Now/ });
+    await expect(link).toHaveAttribute("target", "_blank");
+    const [popup] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(DONATION_URL);
+    await expect(dialog(page)).toHaveCount(0);
+  });
+
+  test("focus returns to where it was when it closes", async ({ page }) => {
+    await page.clock.install();
+    await gotoHydrated(page, "/weather");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    await page.clock.runFor(30_000);
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(skip).toBeFocused();
+  });
+});

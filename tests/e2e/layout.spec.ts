@@ -1,0 +1,177 @@
+import { expect, test, type Page } from "@playwright/test";
+import { HEADER_PAGES, PAGES } from "../../app/lib/pages";
+import { gotoHydrated } from "./helpers";
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+test.describe("header at 1280 px", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("shows the 21 links in the spec's order", async ({ page }) => {
+    await page.goto("/");
+    const labels = await mainNav(page).getByRole("link").allTextContents();
+    expect(labels).toEqual(HEADER_PAGES.map((id) => PAGES[id].label));
+  });
+
+  test("every header link navigates and marks the current page", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    for (const id of HEADER_PAGES.filter((id) => !["radio", "books"].includes(id))) {
+      const info = PAGES[id];
+      await mainNav(page).getByRole("link", { name: info.label, exact: true }).click();
+      await expect(page).toHaveURL(info.path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.heading);
+      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText(info.label);
+    }
+  });
+
+  for (const id of ["radio", "books"] as const) {
+    test(`the ${PAGES[id].label} link leaves the layout for ${PAGES[id].path}`, async ({
+      page,
+    }) => {
+      await page.goto("/");
+      await mainNav(page).getByRole("link", { name: PAGES[id].label, exact: true }).click();
+      await expect(page).toHaveURL(PAGES[id].path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES[id].heading);
+      await expect(mainNav(page)).toHaveCount(0);
+      await page.getByRole("link", { name: "Back to Home" }).click();
+      await expect(page).toHaveURL("/");
+    });
+  }
+
+  test("partner links open in a new tab with rel noopener", async ({ page }) => {
+    await page.goto("/");
+    const partners = page.getByRole("list", { name: "Partner sites" }).getByRole("link");
+    await expect(partners).toHaveCount(2);
+    for (const link of await partners.all()) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+      await expect(link).toHaveAttribute("href", /^https:\/\//);
+    }
+  });
+
+  test("the search box logs the typed text to the console and clears", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const logged: string[] = [];
+    page.on("console", (msg) => logged.push(msg.text()));
+    const box = page.getByRole("banner").getByRole("searchbox", { name: "Search news" });
+    await box.fill("flood control bond");
+    await box.press("Enter");
+    await expect(box).toHaveValue("");
+    expect(logged).toContain("Search: flood control bond");
+    await expect(page).toHaveURL("/");
+  });
+
+  test("each navigation scrolls to the top", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Careers" });
+    await footerLink.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await footerLink.click();
+    await expect(page).toHaveURL("/careers");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("the skip link moves focus to the main content", async ({ page }) => {
+    await page.goto("/weather");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await skip.press("Enter");
+    await expect(page.locator("#main-content")).toBeFocused();
+  });
+});
+
+test.describe("footer", () => {
+  test("has the four columns, the legal and careers links, contacts and the network line", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const name of ["Sections", "More", "Legal", "Connect"]) {
+      await expect(footer.getByRole("heading", { name })).toBeVisible();
+    }
+    for (const [name, path] of [
+      ["Privacy Policy", "/privacy-policy"],
+      ["Terms of Service", "/terms-of-service"],
+      ["Careers", "/careers"],
+    ]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", String(path));
+    }
+    await expect(
+      footer.getByRole("link", { name: "newsroom@houstoncitywire.com" }),
+    ).toHaveAttribute("href", "mailto:newsroom@houstoncitywire.com");
+    await expect(footer.getByRole("link", { name: "(713) 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:7135550142",
+    );
+    await expect(footer).toContainText("one of a network of 3,000 local publications");
+  });
+});
+
+test.describe("mobile menu at 375 px", () => {
+  test.use({ viewport: PHONE });
+
+  test("the toggle opens the panel and choosing a link closes it", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toHaveAttribute("aria-controls", "site-menu");
+    await expect(mainNav(page)).toBeHidden();
+
+    await toggle.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(mainNav(page)).toBeVisible();
+    await expect(mainNav(page).getByRole("searchbox", { name: "Search news" })).toBeVisible();
+
+    await mainNav(page).getByRole("link", { name: "Weather", exact: true }).click();
+    await expect(page).toHaveURL("/weather");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Weather");
+    await expect(mainNav(page)).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  });
+
+  test("choosing the current page's link also closes it, and Escape closes it", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/weather");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await mainNav(page).getByRole("link", { name: "Weather", exact: true }).click();
+    await expect(mainNav(page)).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(mainNav(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(mainNav(page)).toBeHidden();
+  });
+
+  test("the search box in the menu logs and clears", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const logged: string[] = [];
+    page.on("console", (msg) => logged.push(msg.text()));
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const box = mainNav(page).getByRole("searchbox", { name: "Search news" });
+    await box.fill("rodeo");
+    await box.press("Enter");
+    await expect(box).toHaveValue("");
+    expect(logged).toContain("Search: rodeo");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: PHONE });
+
+  test("the navigation is shown and its links work", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await expect(mainNav(page)).toBeVisible();
+    await mainNav(page).getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL("/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  });
+});

@@ -1,0 +1,118 @@
+import { expect, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "../../app/lib/pages";
+import { TEST_SITE_URL } from "../../playwright.config";
+
+// Raw server HTML (not the hydrated DOM): what crawlers and social cards see.
+
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
+
+for (const page of PUBLIC_PAGES) {
+  test(`${page.path} answers 200 with its heading, title and canonical`, async ({ request }) => {
+    const res = await request.get(page.path);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("text/html");
+    const html = await res.text();
+    const h1 = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1];
+    expect(decode(h1 ?? "")).toBe(page.heading);
+    const title = decode(/<title>(.*?)<\/title>/s.exec(html)?.[1] ?? "");
+    expect(title).toContain("Houston City Wire");
+    if (page.kind !== "home") expect(title).toContain(page.heading);
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}${page.path}"/>`);
+    expect(html).toContain(`<meta property="og:url" content="${TEST_SITE_URL}${page.path}"/>`);
+    expect(html).toContain('<meta name="geo.region" content="US-TX"/>');
+    expect(html).toContain('<script type="application/ld+json">');
+  });
+}
+
+test.describe("not found", () => {
+  for (const path of ["/no-such-page", "/local-news/extra", "/%E2%9C%93?q=<script>"]) {
+    test(`${path} answers 404 with the not-found screen`, async ({ request, page }) => {
+      const res = await request.get(path);
+      expect(res.status()).toBe(404);
+      expect(decode(await res.text())).toContain("We couldn't find the page you're looking for.");
+      await page.goto(path);
+      await expect(page.getByText("We couldn't find the page you're looking for.")).toBeVisible();
+      await page.getByRole("link", { name: "Return to Homepage" }).click();
+      await expect(page).toHaveURL("/");
+    });
+  }
+
+  test("the not-found page's canonical is /404", async ({ request }) => {
+    const html = await (await request.get("/nowhere")).text();
+    expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/404"/>`);
+  });
+});
+
+test("/automotive-energy answers a 301 to /automotive", async ({ request }) => {
+  const res = await request.get("/automotive-energy", { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers()["location"]).toBe("/automotive");
+});
+
+test("unexpected query strings are ignored", async ({ request }) => {
+  const res = await request.get("/weather?utm_source=x&page=-1&%00=%FF");
+  expect(res.status()).toBe(200);
+});
+
+test("robots.txt points at the sitemap", async ({ request }) => {
+  const res = await request.get("/robots.txt");
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toContain(`Sitemap: ${TEST_SITE_URL}/sitemap.xml`);
+});
+
+test("sitemap.xml lists every public route as an absolute URL", async ({ request }) => {
+  const res = await request.get("/sitemap.xml");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("application/xml");
+  const locs = [...(await res.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+  expect(locs.sort()).toEqual(PUBLIC_PAGES.map((p) => `${TEST_SITE_URL}${p.path}`).sort());
+});
+
+test.describe("HTTP", () => {
+  test("/healthz answers", async ({ request }) => {
+    const res = await request.get("/healthz");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", site: "houston" });
+  });
+
+  test("pages carry the security headers", async ({ request }) => {
+    const headers = (await request.get("/")).headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("geolocation=()");
+    expect(headers["x-powered-by"]).toBeUndefined();
+  });
+
+  test("hashed assets are cached for a year, other static files briefly", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await request.get(String(asset));
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const favicon = await request.get("/favicon.svg");
+    expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
+    expect((await request.get("/assets/missing-abc123.js")).status()).toBe(404);
+  });
+
+  for (const encoding of ["br", "gzip"]) {
+    test(`HTML, JS and CSS are compressed with ${encoding}`, async ({ request }) => {
+      const headers = { "Accept-Encoding": encoding };
+      const page = await request.get("/", { headers });
+      expect(page.headers()["content-encoding"]).toBe(encoding);
+      const html = await page.text();
+      for (const pattern of [/href="(\/assets\/[^"]+\.js)"/, /href="(\/assets\/[^"]+\.css)"/]) {
+        const asset = pattern.exec(html)?.[1];
+        expect(asset).toBeTruthy();
+        const res = await request.get(String(asset), { headers });
+        expect(res.headers()["content-encoding"]).toBe(encoding);
+      }
+    });
+  }
+});
