@@ -12,11 +12,12 @@ const serverEnv = { NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1"
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: "test-results/e2e-artifacts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL: HOUSTON_URL,
     trace: "retain-on-failure",

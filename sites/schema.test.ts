@@ -33,7 +33,10 @@ describe("SiteSchema", () => {
     ["locale", (s: SiteConfig) => void (s.locale = "not a locale!")],
     ["stateCode", (s: SiteConfig) => void (s.stateCode = "Texas")],
     ["partners", (s: SiteConfig) => void s.partners.pop()],
-    ["partners.0.url", (s: SiteConfig) => void (s.partners[0]!.url = "data:text/html,hi")],
+    [
+      "partners.0.url",
+      (s: SiteConfig) => void (s.partners[0] = { label: "X", url: "data:text/html,hi" }),
+    ],
     ["socialImage", (s: SiteConfig) => void (s.socialImage = "https://cdn.example/x.png")],
     ["embeds.leadForm", (s: SiteConfig) => void (s.embeds.leadForm = '"><script>')],
     ["feeds.local.0", (s: SiteConfig) => void (s.feeds.local = ["file:///etc/passwd"])],

@@ -98,7 +98,10 @@ test.describe("footer", () => {
       ["Terms of Service", "/terms-of-service"],
       ["Careers", "/careers"],
     ]) {
-      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", String(path));
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute(
+        "href",
+        String(path),
+      );
     }
     await expect(
       footer.getByRole("link", { name: "newsroom@houstoncitywire.com" }),
