@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 
 /** Abort a render that has not finished by then (slightly longer than streamTimeout). */
 export const streamTimeout = 5_000;
@@ -63,5 +63,11 @@ export default function handleRequest(
 /** Errors thrown by loaders, actions and rendering go to the request's logger, not the console. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  (context as AppLoadContext).log.error({ err: error, url: request.url }, "request failed");
+  const log = (context as AppLoadContext).log;
+  // A 4xx (e.g. a POST to a page without a form) is the client's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn({ status: error.status, method: request.method, url: request.url }, "request refused");
+    return;
+  }
+  log.error({ err: error, url: request.url }, "request failed");
 };

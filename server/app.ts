@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type Express } from "express";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
@@ -76,5 +76,18 @@ export function createApp({ services, logger, build, vite }: AppOptions): Expres
       getLoadContext: (req, res) => createLoadContext(services, req, res.locals.nonce as string),
     }),
   );
+  // Errors that reach Express (a missing asset, a malformed request): a plain answer, no stack.
+  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    const status = httpStatusOf(err);
+    if (status >= 500) req.log.error({ err }, "request failed");
+    if (res.headersSent) return next(err);
+    res.status(status).type("text/plain").set("Cache-Control", "no-store");
+    res.send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
+  });
   return app;
+}
+
+function httpStatusOf(err: unknown): number {
+  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
 }

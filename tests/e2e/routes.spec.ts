@@ -116,3 +116,22 @@ test.describe("HTTP", () => {
     });
   }
 });
+
+test.describe("bad requests", () => {
+  test("a malformed percent-encoding answers 400, not a crash", async ({ request }) => {
+    const res = await request.get("/%E0%A4%A");
+    expect(res.status()).toBe(400);
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
+
+  test("a form post to a page without a form answers 405", async ({ request }) => {
+    const res = await request.post("/weather", { form: { a: "1" } });
+    expect(res.status()).toBe(405);
+  });
+
+  test("a missing asset answers a plain 404", async ({ request }) => {
+    const res = await request.get("/assets/nope-123.js");
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toBe("Not found");
+  });
+});
