@@ -27,7 +27,7 @@ export function DonationPopup({ site }: { site: PublicSite }) {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 motion-safe:data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-[rgb(0_0_0/0.55)] motion-safe:data-[state=open]:animate-fade-in" />
         <Dialog.Content
           aria-modal="true"
           onCloseAutoFocus={(event) => {
