@@ -14,6 +14,7 @@ export default {
   locale: "en-US",
   baseUrl: "https://austincitywire.com",
   socialImage: "/social/austin-1200x630.png",
+  defaultImage: "/images/default-news.svg",
   keywords: ["Austin news", "Austin Texas", "Travis County", "Austin events"],
   contact: {
     email: "desk@austincitywire.com",

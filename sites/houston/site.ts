@@ -14,6 +14,7 @@ export default {
   locale: "en-US",
   baseUrl: "https://houstoncitywire.com",
   socialImage: "/social/houston-1200x630.png",
+  defaultImage: "/images/default-news.svg",
   keywords: [
     "Houston news",
     "Houston Texas",

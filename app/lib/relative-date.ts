@@ -1,0 +1,27 @@
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The friendly date of SPEC.md §9, a pure function of (date, now): under an hour 'Just now',
+ * under a day 'N hours ago', one day 'Yesterday', under a week 'N days ago', else a date in the
+ * city's locale and time zone. An input that is not a date is returned as given.
+ */
+export function relativeDate(
+  date: string | number | null | undefined,
+  now: number,
+  { locale, timeZone }: { locale: string; timeZone: string },
+): string {
+  if (date === null || date === undefined || date === "") return "";
+  const ms = typeof date === "number" ? date : Date.parse(date);
+  if (Number.isNaN(ms)) return String(date);
+  const age = Math.max(0, now - ms);
+  if (age < HOUR_MS) return "Just now";
+  if (age < DAY_MS) {
+    const hours = Math.floor(age / HOUR_MS);
+    return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
+  }
+  const days = Math.floor(age / DAY_MS);
+  if (days === 1) return "Yesterday";
+  if (days < 7) return `${days} days ago`;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(ms);
+}

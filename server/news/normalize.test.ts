@@ -1,0 +1,226 @@
+import { describe, expect, it } from "vitest";
+import { WELL_FORMED, readFixture } from "../../tests/support/fixtures";
+import { decodeFeed } from "./decode";
+import {
+  ELLIPSIS,
+  SUMMARY_MAX,
+  normalizeItem,
+  plainText,
+  safeUrl,
+  truncate,
+  type Article,
+} from "./normalize";
+import { parseFeed, type RawItem } from "./parse";
+
+const DEFAULT_IMAGE = "/images/default-news.svg";
+const FEED_URL = "https://feeds.example.org/section/feed.xml";
+
+function articlesOf(
+  name: string,
+  key: Parameters<typeof normalizeItem>[1]["key"] = "local",
+): Article[] {
+  const feed = parseFeed(decodeFeed(readFixture(name)));
+  return feed.items
+    .map((item) => normalizeItem(item, { key, feedUrl: FEED_URL, defaultImage: DEFAULT_IMAGE }))
+    .filter((a): a is Article => a !== null);
+}
+
+const raw = (fields: Partial<RawItem>): RawItem => ({
+  guidIsPermaLink: true,
+  media: [],
+  enclosures: [],
+  thumbnails: [],
+  ...fields,
+});
+
+describe("normalizeItem across the corpus", () => {
+  it.each(WELL_FORMED)("%s: every field follows the spec's rules", (name) => {
+    for (const a of articlesOf(name)) {
+      expect(a.title).not.toMatch(/<\/?[a-z][^>]*>/i);
+      expect(a.summary).not.toMatch(/<\/?[a-z][^>]*>/i);
+      expect(a.summary.length).toBeLessThanOrEqual(SUMMARY_MAX + ELLIPSIS.length);
+      if (a.summary.length > SUMMARY_MAX) expect(a.summary.endsWith(ELLIPSIS)).toBe(true);
+      expect(a.url === "#" || /^https?:\/\//.test(a.url)).toBe(true);
+      expect(a.image === DEFAULT_IMAGE || /^https?:\/\//.test(a.image)).toBe(true);
+      expect(a.category).toBe("Local");
+      expect(a.uid.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("normalizeItem on representative feeds", () => {
+  it("NYT: media:content images, default for the 6 without, entities in links", () => {
+    const articles = articlesOf("nyt-homepage.rss.xml");
+    expect(articles).toHaveLength(33);
+    expect(articles.filter((a) => a.imageIsDefault)).toHaveLength(6);
+    expect(articles[0]).toMatchObject({
+      title: "Putin Led a Complex Cyberattack Scheme to Aid Trump, Report Finds",
+      image: "https://static01.nyt.com/images/2017/01/07/us/07trump3_hp/07trump3_hp-moth.jpg",
+      publishedAt: Date.parse("2017-01-07T01:49:31Z"),
+    });
+    expect(articles.every((a) => !a.url.includes("&amp;"))).toBe(true);
+  });
+
+  it("Guardian: the wider of two media:content images, escaped-HTML description stripped", () => {
+    const [first] = articlesOf("guardian-us.rss.xml");
+    expect(first?.image).toContain("w=460");
+    expect(first?.summary).toMatch(/^The president’s ‘new American moment’ speech/);
+  });
+
+  it("Reuters: no image but the 1×1 tracker, so the default", () => {
+    const articles = articlesOf("reuters-world.rss.xml");
+    expect(articles.every((a) => a.imageIsDefault)).toBe(true);
+    expect(articles.every((a) => !a.summary.includes("feedflare"))).toBe(true);
+  });
+
+  it("BBC Urdu: the media:thumbnail when there is nothing else", () => {
+    expect(articlesOf("bbc-urdu.rss.xml")[0]?.image).toMatch(
+      /^http:\/\/c\.files\.bbci\.co\.uk\/.+\.jpg$/,
+    );
+  });
+
+  it("Daily Mail: the image media:content, never the video", () => {
+    expect(articlesOf("dailymail-ushome.iso-8859-1.rss.xml")[0]?.image).toMatch(/\.jpg$/);
+  });
+
+  it("Giant Bomb: audio media:content and enclosures are not images", () => {
+    expect(articlesOf("giantbomb-podcast.rss.xml").every((a) => a.imageIsDefault)).toBe(true);
+  });
+
+  it("YouTube: the thumbnail in media:group, not the flash player", () => {
+    expect(articlesOf("youtube-investmentpunk.atom.xml")[0]?.image).toBe(
+      "https://i2.ytimg.com/vi/AFA8ZtMwrvc/hqdefault.jpg",
+    );
+  });
+
+  it("CTV: an enclosure without a type is not taken as an image", () => {
+    expect(articlesOf("ctvnews-topstories.rss.xml").every((a) => a.imageIsDefault)).toBe(true);
+  });
+
+  it("Motor.ru: an enclosure typed image/jpg counts", () => {
+    expect(articlesOf("motor-ru.rss.xml")[0]?.image).toMatch(
+      /^https:\/\/motor\.ru\/imgs\/.+\.jpg$/,
+    );
+  });
+
+  it("Craigslist RDF: enc:enclosure images and numeric entities in titles", () => {
+    const [first] = articlesOf("craigslist-sfbay-apartments.rdf.xml");
+    expect(first?.title).toContain("$4300");
+  });
+
+  it("TPM Atom: relative links resolved against the feed URL", () => {
+    expect(articlesOf("talkingpointsmemo.atom.xml")[0]?.url).toMatch(
+      /^https:\/\/feeds\.example\.org\/livewire\//,
+    );
+  });
+
+  it("Hugging Face: no link, so the relative permalink GUID, resolved", () => {
+    expect(articlesOf("huggingface-blog-relative.rss.xml")[0]?.url).toBe(
+      "https://feeds.example.org/blog/intro-graphml",
+    );
+  });
+
+  it("Japan Times: numeric references decoded; no dates, so publishedAt null", () => {
+    const articles = articlesOf("japantimes-latest.rss.xml");
+    expect(articles[0]?.title.startsWith("‘Trump shock’")).toBe(true);
+    expect(articles.every((a) => a.publishedAt === null)).toBe(true);
+  });
+
+  it("Medium: the summary falls back to content:encoded", () => {
+    const [first] = articlesOf("medium-invironment-food.rss.xml");
+    expect(first?.summary.length).toBeGreaterThan(50);
+    expect(first?.imageIsDefault).toBe(false);
+  });
+
+  it("Scripting News: items without a title get one from their text", () => {
+    const articles = articlesOf("scripting-news.rss.xml");
+    expect(articles).toHaveLength(50);
+    expect(
+      articles.every((a) => a.title.length > 0 && a.title.length <= 100 + ELLIPSIS.length),
+    ).toBe(true);
+  });
+
+  it("Washington Post: share buttons and tracking pixels are not the picture", () => {
+    expect(
+      articlesOf("washingtonpost-wellness.rss.xml").every(
+        (a) => !/pheedo|facebook\.gif/.test(a.image),
+      ),
+    ).toBe(true);
+  });
+
+  it("names the category after the feed key", () => {
+    expect(articlesOf("espn-top.rss.xml", "sports")[0]?.category).toBe("Sports");
+    expect(articlesOf("craigslist-sfbay-apartments.rdf.xml", "realestate")[0]?.category).toBe(
+      "Realestate",
+    );
+  });
+
+  it("parses the date forms of the corpus", () => {
+    expect(articlesOf("nbc-newyork.rss.xml")[0]?.publishedAt).toBe(
+      Date.parse("2023-12-16T14:02:33Z"),
+    );
+    expect(articlesOf("bleacherreport.rss.xml")[0]?.publishedAt).toBe(
+      Date.parse("2023-05-29T00:34:27Z"),
+    );
+    expect(articlesOf("slashdot.rdf.xml")[0]?.publishedAt).not.toBeNull();
+    expect(articlesOf("reporterre-ecology.rss.xml")[0]?.publishedAt).not.toBeNull();
+    expect(articlesOf("skysports-liverpool.rss.xml")[0]?.publishedAt).toBe(
+      Date.parse("2019-05-17T05:00:00Z"),
+    );
+  });
+});
+
+describe("hostile feed content", () => {
+  const hostile = raw({
+    title: `<script>alert(1)</script><b onmouseover="alert(2)">Big</b> &lt;img src=x onerror=alert(3)&gt; news`,
+    description: `<p>Read <a href="javascript:alert(4)">this</a></p><iframe src="https://evil.example"></iframe><style>body{}</style>`,
+    link: "javascript:alert(5)",
+    media: [{ url: "data:image/svg+xml;base64,PHN2Zz4=", medium: "image" }],
+    enclosures: [{ url: "javascript:alert(6)", type: "image/png" }],
+  });
+  const article = normalizeItem(hostile, {
+    key: "local",
+    feedUrl: FEED_URL,
+    defaultImage: DEFAULT_IMAGE,
+  });
+
+  it("keeps no script, handler or tag in the text", () => {
+    expect(article?.title).not.toMatch(/<script|alert\(1\)|onmouseover/);
+    expect(article?.summary).toBe("Read this");
+  });
+
+  it("turns javascript: and data: URLs into '#' and the default image", () => {
+    expect(article?.url).toBe("#");
+    expect(article?.image).toBe(DEFAULT_IMAGE);
+  });
+
+  it.each([
+    "javascript:alert(1)",
+    " JaVaScRiPt:alert(1)",
+    "data:text/html,x",
+    "vbscript:x",
+    "file:///etc/passwd",
+    "&#106;avascript:alert(1)",
+  ])("safeUrl refuses %s", (url) => {
+    expect(safeUrl(url, FEED_URL)).toBeNull();
+  });
+});
+
+describe("text helpers", () => {
+  it("plainText strips tags and decodes entities, twice-escaped ones too", () => {
+    expect(plainText("<p>Tom &amp; Jerry&#8217;s</p>")).toBe("Tom & Jerry’s");
+    expect(plainText("&amp;#8220;quoted&amp;#8221;")).toBe("“quoted”");
+    expect(plainText("  many \n\t spaces  ")).toBe("many spaces");
+  });
+
+  it("truncate cuts at a word boundary near 200 characters and adds the ellipsis", () => {
+    const words = "lorem ipsum dolor sit amet ".repeat(20);
+    const cut = truncate(words);
+    expect(cut.endsWith(ELLIPSIS)).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(SUMMARY_MAX + ELLIPSIS.length);
+    expect(cut.slice(0, -ELLIPSIS.length)).toMatch(/\w$/);
+    expect(truncate("short")).toBe("short");
+    const unbroken = "x".repeat(300);
+    expect(truncate(unbroken)).toBe(`${"x".repeat(200)}${ELLIPSIS}`);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { MALFORMED, WELL_FORMED, readFixture } from "../../tests/support/fixtures";
+import { decodeFeed } from "./decode";
+import { FeedParseError, parseFeed } from "./parse";
+
+const parseFixture = (name: string) => parseFeed(decodeFeed(readFixture(name)));
+
+describe("parseFeed on the real-world corpus", () => {
+  it("has the corpus", () => {
+    expect(WELL_FORMED.length).toBeGreaterThanOrEqual(41);
+    expect(MALFORMED.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it.each(WELL_FORMED)("parses %s into items", (name) => {
+    const feed = parseFixture(name);
+    expect(feed.items.length).toBeGreaterThan(0);
+    expect(feed.items.every((i) => i.title || i.description || i.link || i.guid)).toBe(true);
+  });
+
+  it.each([
+    ["nyt-homepage.rss.xml", "rss", 33],
+    ["guardian-us.rss.xml", "rss", 55],
+    ["slashdot.rdf.xml", "rdf", 3],
+    ["heise-newsticker.rss090.xml", "rdf", 60],
+    ["craigslist-sfbay-apartments.rdf.xml", "rdf", 25],
+    ["talkingpointsmemo.atom.xml", "atom", 20],
+    ["youtube-investmentpunk.atom.xml", "atom", 15],
+    ["pcmag-dvorak-nested-items.rss.xml", "rss", 10],
+    ["giantbomb-podcast.rss.xml", "rss", 730],
+    ["japantimes-latest.rss.xml", "rss", 118],
+    ["indianexpress.rss.xml", "rss", 200],
+  ])("reads %s as %s with %i items", (name, format, count) => {
+    const feed = parseFixture(name);
+    expect(feed.format).toBe(format);
+    expect(feed.items).toHaveLength(count);
+  });
+
+  it("reads the declared encodings (ISO-8859-1, windows-1251, gb2312, ISO-8859-7)", () => {
+    expect(
+      parseFixture("golem-de.iso-8859-1.rss.xml")
+        .items.map((i) => i.title)
+        .join(" "),
+    ).toMatch(/[äöüß]/);
+    expect(parseFixture("oren-ru.windows-1251.rss.xml").items[0]?.title).toMatch(/[А-Яа-я]/);
+    expect(parseFixture("kc0011.gb2312.rss.xml").items[0]?.title).toMatch(/[\u4e00-\u9fff]/);
+    expect(parseFixture("liberal-gr.iso-8859-7.rss.xml").items[0]?.title).toMatch(/[Α-Ωα-ω]/);
+    expect(parseFixture("jn-pt.iso-8859-1.rss.xml").items[0]?.title).toContain("Mãe");
+  });
+
+  it("takes the datetime of a <time> inside pubDate", () => {
+    expect(parseFixture("fda-drug-recalls.rss.xml").items[0]?.date).toBe("2019-05-03T19:21:28Z");
+  });
+});
+
+describe("parseFeed on malformed documents", () => {
+  // Each broken fixture has a defined outcome: repaired and read, or failed with a reason.
+  it.each([
+    ["malformed/techcrunch-leading-space.rss.xml", 20],
+    ["malformed/bold-dk-raw-ampersand.rss.xml", 20],
+    ["malformed/myrskyla-undefined-entity.rss.xml", 10],
+    ["malformed/stackoverflow-control-chars.atom.xml", 1],
+    ["malformed/uol-noticias-undeclared-latin1.rss.xml", 15],
+  ])("repairs %s and reads its %i items", (name, count) => {
+    expect(parseFixture(name).items).toHaveLength(count);
+  });
+
+  it("reads undeclared Latin-1 bytes as such", () => {
+    const feed = parseFixture("malformed/uol-noticias-undeclared-latin1.rss.xml");
+    expect(feed.items.map((i) => i.title).join(" ")).toMatch(/simulações/);
+  });
+
+  it.each([
+    ["malformed/reuters-mostread-truncated.rss.xml", /^Malformed XML/],
+    ["malformed/marketwatch-html-not-a-feed.xml", /^Malformed XML/],
+  ])("fails %s with a reason", (name, reason) => {
+    expect(() => parseFixture(name)).toThrow(FeedParseError);
+    expect(() => parseFixture(name)).toThrow(reason);
+  });
+
+  it.each(MALFORMED)("never throws anything but FeedParseError for %s", (name) => {
+    try {
+      parseFixture(name);
+    } catch (error) {
+      expect(error).toBeInstanceOf(FeedParseError);
+    }
+  });
+
+  it.each([
+    [
+      "an HTML page",
+      "<html><body><p>Moved</p></body></html>",
+      /Not a feed: the document's root is <html>/,
+    ],
+    ["an empty body", "", /Not a feed|Malformed/],
+    ["plain text", "Service unavailable", /Malformed|Not a feed/],
+    ["JSON", '{"items":[]}', /Malformed|Not a feed/],
+  ])("fails %s with a reason", (_name, body, reason) => {
+    expect(() => parseFeed(body)).toThrow(reason);
+  });
+});
+
+describe("parseFeed against hostile XML", () => {
+  it("never expands entities a DOCTYPE defines (billion laughs)", () => {
+    const lol = Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`,
+    ).join("");
+    const xml = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol0 "lol">${lol}]>
+      <rss><channel><item><title>&lol9;</title><link>https://a.example/1</link></item></channel></rss>`;
+    const started = Date.now();
+    const feed = parseFeed(xml);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(feed.items[0]?.title ?? "").not.toContain("lollol");
+    expect((feed.items[0]?.title ?? "").length).toBeLessThan(20);
+  });
+
+  it("never reads external entities", () => {
+    const xml = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+      <rss><channel><item><title>a &xxe; b</title></item></channel></rss>`;
+    expect(parseFeed(xml).items[0]?.title).not.toContain("root:");
+  });
+});
