@@ -36,6 +36,7 @@ export default [
   page("radio", "radio"),
   page("books", "books"),
   route("automotive-energy", "routes/automotive-energy.ts"),
+  route("api/articles", "routes/api.articles.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),

@@ -7,6 +7,7 @@ import { SITES } from "../sites/registry";
 import type { SiteConfig } from "../sites/schema";
 import { createApp } from "./app";
 import type { ContextServices } from "./context";
+import type { NewsReader } from "./news/engine";
 
 // The app over real HTTP, with the React Router build served by Vite (no production build needed).
 
@@ -36,10 +37,10 @@ async function start(services: Partial<ContextServices> = {}): Promise<Started> 
   const logger = pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) });
   const app = createApp({
     services: {
-      site: SITES.houston,
+      site: services.site ?? SITES.houston,
       siteUrl: "https://news.example.test",
-      isDev: true,
-      ...services,
+      isDev: services.isDev ?? true,
+      news: services.news ?? emptyNews,
     },
     logger,
     vite,
@@ -49,6 +50,16 @@ async function start(services: Partial<ContextServices> = {}): Promise<Started> 
   await new Promise((resolve) => server.once("listening", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logs };
 }
+
+const emptyNews: NewsReader = {
+  getCategory: (category) => ({
+    category,
+    state: "ready",
+    error: null,
+    updatedAt: null,
+    articles: [],
+  }),
+};
 
 /** A site config whose every field read throws: the root loader fails while rendering. */
 const explodingSite = new Proxy({} as SiteConfig, {

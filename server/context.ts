@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { AppLoadContext } from "react-router";
 import type { SiteConfig } from "../sites/schema";
+import type { NewsReader } from "./news/engine";
 
 /** What every loader and action receives as `context`: the one seam between server and app. */
 export interface LoadContext {
@@ -14,6 +15,8 @@ export interface LoadContext {
   nonce: string;
   /** True in the Vite dev server (stack traces may be shown). */
   isDev: boolean;
+  /** The stored news, by category (never waits on a fetch). */
+  news: NewsReader;
   /** A request-scoped logger. */
   log: Pick<Logger, "info" | "warn" | "error" | "debug">;
 }
@@ -27,6 +30,7 @@ export interface ContextServices {
   site: SiteConfig;
   siteUrl: string;
   isDev: boolean;
+  news: NewsReader;
   clock?: () => number;
 }
 
@@ -42,6 +46,7 @@ export function createLoadContext(
     now: (services.clock ?? Date.now)(),
     nonce,
     isDev: services.isDev,
+    news: services.news,
     log: request.log,
   };
 }

@@ -9,6 +9,7 @@ describe("readEnv", () => {
       HOST: "0.0.0.0",
       SITE: "houston",
       DATA_DIR: "./data",
+      FEED_REFRESH_SECONDS: 600,
       LOG_LEVEL: "info",
     });
   });
@@ -46,6 +47,7 @@ describe("readEnv", () => {
       /SITE_URL: must be an absolute http\(s\) URL/,
     ],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }, /LOG_LEVEL:/],
+    ["FEED_REFRESH_SECONDS", { FEED_REFRESH_SECONDS: "1" }, /FEED_REFRESH_SECONDS:/],
   ])("rejects a bad %s with its name", (_name, source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);

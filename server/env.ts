@@ -16,6 +16,8 @@ const EnvSchema = z.object({
     .transform((u) => u.replace(/\/+$/, ""))
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  FEEDS_FILE: z.string().min(1).optional(),
+  FEED_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
+import { createNewsService } from "./news/service";
 import { loadSite } from "../sites/registry";
 
 /**
@@ -16,7 +17,16 @@ async function main(): Promise<void> {
   const isDev = env.NODE_ENV === "development";
   const logger = createLogger(env.LOG_LEVEL, isDev);
   const site = loadSite(env.SITE);
-  const services = { site, siteUrl: env.SITE_URL ?? site.baseUrl, isDev };
+  const siteUrl = env.SITE_URL ?? site.baseUrl;
+  const news = createNewsService({
+    site,
+    siteUrl,
+    dataDir: env.DATA_DIR,
+    feedsFile: env.FEEDS_FILE,
+    refreshSeconds: env.FEED_REFRESH_SECONDS,
+    logger,
+  });
+  const services = { site, siteUrl, isDev, news: news.engine };
 
   let app;
   if (isDev) {
@@ -37,11 +47,17 @@ async function main(): Promise<void> {
   }
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    logger.info({ port: env.PORT, site: site.id, siteUrl: services.siteUrl }, "listening");
+    logger.info({ port: env.PORT, site: site.id, siteUrl }, "listening");
   });
+  // Stored articles are served at once; the first refresh runs in the background.
+  void news.engine.start();
   const stop = (signal: string) => {
     logger.info({ signal }, "shutting down");
-    server.close(() => process.exit(0));
+    news.engine.stop();
+    server.close(() => {
+      news.db.close();
+      process.exit(0);
+    });
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));

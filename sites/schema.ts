@@ -57,7 +57,9 @@ export const SiteSchema = z.object({
   /** Site-relative path of the 1200×630 social image under public/. */
   socialImage: z.string().regex(/^\/[\w\-./]+\.(png|jpg|jpeg)$/, "must be a path under public/"),
   /** Site-relative path of the photo shown for a story whose feed gives none. */
-  defaultImage: z.string().regex(/^\/[\w\-./]+\.(svg|webp|png|jpg)$/, "must be a path under public/"),
+  defaultImage: z
+    .string()
+    .regex(/^\/[\w\-./]+\.(svg|webp|png|jpg)$/, "must be a path under public/"),
   keywords: z.array(z.string().min(1)).min(1),
   contact: z.object({
     email: z.email(),

@@ -80,6 +80,7 @@ describe("the route table", () => {
       "/radio",
       "/books",
       "/automotive-energy",
+      "/api/articles",
       "/robots.txt",
       "/sitemap.xml",
       "/*",

@@ -1,0 +1,64 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+export type Db = Database.Database;
+
+/** Versioned schema changes, applied in order; PRAGMA user_version records how many ran. */
+export const MIGRATIONS: readonly string[] = [
+  // 1: feeds and their articles
+  `CREATE TABLE feeds (
+     id INTEGER PRIMARY KEY,
+     key TEXT NOT NULL,
+     url TEXT NOT NULL,
+     active INTEGER NOT NULL DEFAULT 1,
+     etag TEXT,
+     last_modified TEXT,
+     last_attempt INTEGER,
+     last_success INTEGER,
+     last_error TEXT,
+     consecutive_failures INTEGER NOT NULL DEFAULT 0,
+     next_attempt INTEGER,
+     UNIQUE (key, url)
+   );
+   CREATE TABLE articles (
+     id INTEGER PRIMARY KEY,
+     feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+     uid TEXT NOT NULL,
+     title TEXT NOT NULL,
+     summary TEXT NOT NULL,
+     url TEXT NOT NULL,
+     image TEXT NOT NULL,
+     image_is_default INTEGER NOT NULL,
+     published_at INTEGER,
+     category TEXT NOT NULL,
+     position INTEGER NOT NULL,
+     first_seen INTEGER NOT NULL,
+     last_seen INTEGER NOT NULL,
+     UNIQUE (feed_id, uid)
+   );
+   CREATE INDEX articles_by_feed_date ON articles (feed_id, published_at DESC);`,
+];
+
+/** Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. */
+export function openDatabase(file: string): Db {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  migrate(db);
+  return db;
+}
+
+/** Runs the migrations this database has not seen yet, each in its own transaction. */
+export function migrate(db: Db): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  MIGRATIONS.slice(current).forEach((sql, i) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${current + i + 1}`);
+    })();
+  });
+}

@@ -1,0 +1,405 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { readFixture } from "../../tests/support/fixtures";
+import { startFeedServer, type FeedServer } from "../../tests/fixture-servers/feed-server";
+import { openDatabase, type Db } from "../db/open";
+import {
+  ALL_FEEDS_FAILED,
+  BACKOFF_MAX_MS,
+  NewsEngine,
+  backoffMs,
+  type EngineOptions,
+} from "./engine";
+import type { FetchResult } from "./fetcher";
+import { NewsStore, type FeedSource } from "./store";
+
+const T0 = Date.parse("2026-11-22T12:00:00Z");
+const REFRESH_MS = 600_000;
+
+function ok(fixture: string): FetchResult {
+  return {
+    kind: "ok",
+    body: readFixture(fixture),
+    contentType: null,
+    etag: '"v1"',
+    lastModified: null,
+    url: "https://feeds.example.org/feed.xml",
+  };
+}
+
+function rss(items: { title: string; date?: string; link?: string }[]): FetchResult {
+  const xml = `<rss><channel>${items
+    .map(
+      (i) =>
+        `<item><title>${i.title}</title><link>${i.link ?? `https://news.example.org/${encodeURIComponent(i.title)}`}</link>${i.date ? `<pubDate>${i.date}</pubDate>` : ""}</item>`,
+    )
+    .join("")}</channel></rss>`;
+  return {
+    kind: "ok",
+    body: Buffer.from(xml),
+    contentType: "application/rss+xml",
+    etag: null,
+    lastModified: null,
+    url: "https://news.example.org/feed",
+  };
+}
+
+interface Harness {
+  engine: NewsEngine;
+  store: NewsStore;
+  db: Db;
+  clock: { now: number };
+  logs: { level: string; obj: object; msg: string }[];
+  fetch: ReturnType<typeof vi.fn>;
+}
+
+const dbs: Db[] = [];
+afterEach(() => {
+  dbs.splice(0).forEach((db) => db.close());
+});
+
+function harness(
+  sources: FeedSource[],
+  answer: (url: string) => FetchResult | Promise<FetchResult>,
+  db = openDatabase(":memory:"),
+  extra: Partial<EngineOptions> = {},
+): Harness {
+  dbs.push(db);
+  const clock = { now: T0 };
+  const logs: Harness["logs"] = [];
+  const fetch = vi.fn(async (url: string) => answer(url));
+  const store = new NewsStore(db);
+  const engine = new NewsEngine({
+    store,
+    sources,
+    log: {
+      info: (obj, msg) => logs.push({ level: "info", obj, msg }),
+      warn: (obj, msg) => logs.push({ level: "warn", obj, msg }),
+    },
+    userAgent: "test",
+    defaultImage: "/images/default-news.svg",
+    refreshMs: REFRESH_MS,
+    now: () => clock.now,
+    random: () => 0.5,
+    fetch,
+    ...extra,
+  });
+  return { engine, store, db, clock, logs, fetch };
+}
+
+describe("category state", () => {
+  it("is loading until the first fetch attempt ends, then ready with the articles", async () => {
+    let release: (r: FetchResult) => void = () => {};
+    const h = harness(
+      [{ key: "world", url: "https://a.example/world" }],
+      () => new Promise((r) => (release = r)),
+    );
+    const refreshing = h.engine.refreshDue();
+    expect(h.engine.getCategory("world")).toMatchObject({
+      state: "loading",
+      error: null,
+      articles: [],
+    });
+    await vi.waitFor(() => expect(h.fetch).toHaveBeenCalled());
+    expect(h.engine.getCategory("world").state).toBe("loading");
+    release(ok("guardian-us.rss.xml"));
+    await refreshing;
+    const news = h.engine.getCategory("world");
+    expect(news.state).toBe("ready");
+    expect(news.articles).toHaveLength(15);
+    expect(news.updatedAt).toBe(T0);
+  });
+
+  it("is the error 'Failed to fetch RSS feed' when every feed failed and nothing is stored", async () => {
+    const h = harness(
+      [
+        { key: "sports", url: "https://a.example/baseball" },
+        { key: "sports", url: "https://a.example/golf" },
+      ],
+      () => ({ kind: "error", reason: "HTTP 500" }),
+    );
+    await h.engine.refreshDue();
+    expect(h.engine.getCategory("sports")).toMatchObject({
+      state: "error",
+      error: ALL_FEEDS_FAILED,
+      articles: [],
+    });
+    expect(ALL_FEEDS_FAILED).toBe("Failed to fetch RSS feed");
+  });
+
+  it("skips and logs a single failing feed; the others fill the category", async () => {
+    const h = harness(
+      [
+        { key: "local", url: "https://a.example/broken" },
+        { key: "local", url: "https://a.example/good" },
+      ],
+      (url) =>
+        url.endsWith("broken")
+          ? ok("malformed/marketwatch-html-not-a-feed.xml")
+          : ok("nyt-homepage.rss.xml"),
+    );
+    await h.engine.refreshDue();
+    expect(h.engine.getCategory("local")).toMatchObject({ state: "ready", error: null });
+    expect(h.logs).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        msg: "feed failed",
+        obj: expect.objectContaining({
+          feed: "https://a.example/broken",
+          error: expect.stringMatching(/^Malformed XML/),
+        }),
+      }),
+    );
+  });
+
+  it("keeps serving stored articles when a feed later fails", async () => {
+    let fail = false;
+    const h = harness([{ key: "health", url: "https://a.example/h" }], () =>
+      fail ? { kind: "error", reason: "HTTP 502" } : ok("washingtonpost-wellness.rss.xml"),
+    );
+    await h.engine.refreshDue();
+    fail = true;
+    h.clock.now += REFRESH_MS * 2;
+    await h.engine.refreshDue();
+    expect(h.engine.getCategory("health")).toMatchObject({ state: "ready", error: null });
+    expect(h.engine.getCategory("health").articles).toHaveLength(15);
+  });
+});
+
+describe("store", () => {
+  it("never duplicates an article on refetch, and keeps history", async () => {
+    const h = harness([{ key: "technology", url: "https://a.example/t" }], () =>
+      ok("theverge-frontpage.atom.xml"),
+    );
+    await h.engine.refreshDue();
+    h.clock.now += REFRESH_MS * 2;
+    await h.engine.refreshDue();
+    const [feed] = h.store.feeds("technology");
+    expect(h.fetch).toHaveBeenCalledTimes(2);
+    expect(h.store.countArticles(feed?.id ?? -1)).toBe(10);
+  });
+
+  it("returns the newest 15 with at most 15 from any one feed, merging sports' five feeds", async () => {
+    const sports = ["baseball", "tennis", "golf", "hockey", "soccer"].map((s) => ({
+      key: "sports" as const,
+      url: `https://a.example/${s}`,
+    }));
+    const h = harness(sports, (url) =>
+      rss(
+        Array.from({ length: 20 }, (_, i) => ({
+          title: `${url.split("/").pop()} ${i}`,
+          date: new Date(
+            T0 - (i * 5 + sports.findIndex((s) => s.url === url)) * 60_000,
+          ).toUTCString(),
+        })),
+      ),
+    );
+    await h.engine.refreshDue();
+    const { articles } = h.engine.getCategory("sports");
+    expect(articles).toHaveLength(15);
+    expect(new Set(articles.map((a) => a.feedUrl)).size).toBe(5);
+    const dates = articles.map((a) => a.publishedAt ?? 0);
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(articles.every((a) => a.category === "Sports")).toBe(true);
+  });
+
+  it("limits one feed to 15 articles", async () => {
+    const h = harness([{ key: "world", url: "https://a.example/in" }], () =>
+      ok("indianexpress.rss.xml"),
+    );
+    await h.engine.refreshDue();
+    expect(h.engine.getCategory("world").articles).toHaveLength(15);
+  });
+
+  it("sorts undated articles after dated ones", async () => {
+    const h = harness([{ key: "opinion", url: "https://a.example/o" }], () =>
+      rss([
+        { title: "undated" },
+        { title: "dated", date: new Date(T0 - 86_400_000).toUTCString() },
+      ]),
+    );
+    await h.engine.refreshDue();
+    expect(h.engine.getCategory("opinion").articles.map((a) => a.title)).toEqual([
+      "dated",
+      "undated",
+    ]);
+  });
+
+  it("serves stored articles at once after a restart, before any fetch", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "news-"));
+    try {
+      const file = path.join(dir, "site.db");
+      const first = harness(
+        [{ key: "food", url: "https://a.example/f" }],
+        () => ok("medium-invironment-food.rss.xml"),
+        openDatabase(file),
+      );
+      await first.engine.refreshDue();
+      first.db.close();
+      dbs.splice(dbs.indexOf(first.db), 1);
+
+      const second = harness(
+        [{ key: "food", url: "https://a.example/f" }],
+        () => new Promise<FetchResult>(() => {}),
+        openDatabase(file),
+      );
+      expect(second.engine.getCategory("food")).toMatchObject({ state: "ready" });
+      expect(second.engine.getCategory("food").articles).toHaveLength(7);
+      expect(second.fetch).not.toHaveBeenCalled();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("opens the database in WAL mode with the schema version recorded", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "news-"));
+    try {
+      const db = openDatabase(path.join(dir, "x.db"));
+      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(db.pragma("user_version", { simple: true })).toBe(1);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("scheduling", () => {
+  it("backs off exponentially, capped at one hour", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(backoffMs)).toEqual([
+      60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
+    ]);
+    expect(backoffMs(50)).toBe(BACKOFF_MAX_MS);
+  });
+
+  it("retries a failing feed only after its backoff, and resets it on success", async () => {
+    let fail = true;
+    const h = harness([{ key: "business", url: "https://a.example/b" }], () =>
+      fail ? { kind: "error", reason: "HTTP 500" } : ok("livemint-news.rss.xml"),
+    );
+    await h.engine.refreshDue();
+    expect(h.store.feeds("business")[0]).toMatchObject({
+      consecutiveFailures: 1,
+      nextAttempt: T0 + 60_000,
+    });
+    h.clock.now = T0 + 59_000;
+    await h.engine.refreshDue();
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    h.clock.now = T0 + 60_000;
+    await h.engine.refreshDue();
+    expect(h.store.feeds("business")[0]).toMatchObject({
+      consecutiveFailures: 2,
+      nextAttempt: T0 + 60_000 + 120_000,
+    });
+    fail = false;
+    h.clock.now = T0 + 180_000;
+    await h.engine.refreshDue();
+    expect(h.store.feeds("business")[0]).toMatchObject({
+      consecutiveFailures: 0,
+      lastError: null,
+      nextAttempt: T0 + 180_000 + REFRESH_MS,
+    });
+  });
+
+  it("honours Retry-After when it asks for longer than the backoff", async () => {
+    const h = harness([{ key: "politics", url: "https://a.example/p" }], () => ({
+      kind: "error",
+      reason: "HTTP 429",
+      retryAfterMs: 900_000,
+    }));
+    await h.engine.refreshDue();
+    expect(h.store.feeds("politics")[0]?.nextAttempt).toBe(T0 + 900_000);
+  });
+
+  it("keeps the stored items on a 304", async () => {
+    let answer: FetchResult = ok("slashdot.rdf.xml");
+    const h = harness([{ key: "technology", url: "https://a.example/s" }], () => answer);
+    await h.engine.refreshDue();
+    answer = { kind: "not-modified" };
+    h.clock.now += REFRESH_MS * 2;
+    await h.engine.refreshDue();
+    expect(h.engine.getCategory("technology").articles).toHaveLength(3);
+    expect(h.store.feeds("technology")[0]).toMatchObject({ etag: '"v1"', consecutiveFailures: 0 });
+  });
+
+  it("refreshes at start and then when due, with jitter, on its timer", async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness([{ key: "arts", url: "https://a.example/a" }], () =>
+        ok("lefigaro-culture.rss.xml"),
+      );
+      await h.engine.start();
+      expect(h.fetch).toHaveBeenCalledTimes(1);
+      expect(h.store.feeds("arts")[0]?.nextAttempt).toBe(T0 + REFRESH_MS); // random 0.5 → no jitter
+      h.clock.now = T0 + REFRESH_MS;
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(h.fetch).toHaveBeenCalledTimes(2);
+      h.engine.stop();
+      h.clock.now += REFRESH_MS * 3;
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(h.fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("runs at most `concurrency` fetches at once", async () => {
+    let active = 0;
+    let peak = 0;
+    const sources = Array.from({ length: 10 }, (_, i) => ({
+      key: "national" as const,
+      url: `https://a.example/${i}`,
+    }));
+    const h = harness(
+      sources,
+      async () => {
+        active++;
+        peak = Math.max(peak, active);
+        await new Promise((r) => setTimeout(r, 5));
+        active--;
+        return ok("espn-top.rss.xml");
+      },
+      undefined,
+      { concurrency: 3 },
+    );
+    await h.engine.refreshDue();
+    expect(peak).toBe(3);
+    expect(h.fetch).toHaveBeenCalledTimes(10);
+  });
+});
+
+describe("with the fixture feed server", () => {
+  let server: FeedServer;
+  beforeAll(async () => {
+    server = await startFeedServer();
+  });
+  afterAll(() => server.close());
+
+  it("fills a category over real HTTP and revalidates with a 304", async () => {
+    const db = openDatabase(":memory:");
+    dbs.push(db);
+    const store = new NewsStore(db);
+    let now = T0;
+    const engine = new NewsEngine({
+      store,
+      sources: [
+        { key: "local", url: `${server.url}/feeds/nbc-newyork.rss.xml` },
+        { key: "local", url: `${server.url}/status/500` },
+      ],
+      log: { info: () => {}, warn: () => {} },
+      userAgent: "test",
+      defaultImage: "/d.svg",
+      refreshMs: REFRESH_MS,
+      now: () => now,
+    });
+    await engine.refreshDue();
+    expect(engine.getCategory("local")).toMatchObject({ state: "ready" });
+    expect(engine.getCategory("local").articles[0]?.title).toMatch(/^NYC cops search/);
+    now += REFRESH_MS * 2;
+    await engine.refreshDue();
+    expect(server.lastHeaders.get("/feeds/nbc-newyork.rss.xml")?.["if-none-match"]).toMatch(/^"/);
+    expect(engine.getCategory("local").articles).toHaveLength(1);
+  });
+});

@@ -1,0 +1,192 @@
+import pLimit from "p-limit";
+import type { FeedKey } from "../../sites/schema";
+import { decodeFeed } from "./decode";
+import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
+import { normalizeItem, type Article } from "./normalize";
+import { FeedParseError, parseFeed } from "./parse";
+import type { FeedRow, FeedSource, NewsStore, StoredArticle } from "./store";
+
+/** SPEC.md §8: what a category shows when every feed failed and nothing is stored. */
+export const ALL_FEEDS_FAILED = "Failed to fetch RSS feed";
+export const BACKOFF_BASE_MS = 60_000;
+export const BACKOFF_MAX_MS = 3600_000;
+/** How often the scheduler looks for due feeds. */
+export const TICK_MS = 15_000;
+export const DEFAULT_CONCURRENCY = 4;
+
+export type CategoryState = "loading" | "ready" | "error";
+
+export interface CategoryNews {
+  category: FeedKey;
+  state: CategoryState;
+  error: string | null;
+  /** When a feed of the category last succeeded (epoch ms), or null. */
+  updatedAt: number | null;
+  articles: StoredArticle[];
+}
+
+/** What loaders and API routes read (through the load context). */
+export interface NewsReader {
+  getCategory(key: FeedKey): CategoryNews;
+}
+
+export interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface EngineOptions {
+  store: NewsStore;
+  sources: readonly FeedSource[];
+  log: Logger;
+  userAgent: string;
+  defaultImage: string;
+  /** FEED_REFRESH_SECONDS in ms. */
+  refreshMs: number;
+  concurrency?: number;
+  now?: () => number;
+  random?: () => number;
+  fetch?: (url: string, options: FetchOptions) => Promise<FetchResult>;
+  fetchOptions?: Partial<FetchOptions>;
+}
+
+/** Delay before retrying a feed that failed `failures` times in a row: 1 min doubling, 1 h at most. */
+export function backoffMs(failures: number): number {
+  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1), BACKOFF_MAX_MS);
+}
+
+/**
+ * The news engine: refreshes every feed at start and then on its interval (jittered), with
+ * backoff for failing feeds, through the store; serves categories from the store alone, so a
+ * request never waits on a fetch.
+ */
+export class NewsEngine implements NewsReader {
+  private readonly attempted = new Set<number>();
+  private readonly running = new Map<number, Promise<void>>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly limit;
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly options: EngineOptions) {
+    this.limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    options.store.syncFeeds(options.sources);
+  }
+
+  /** Starts refreshing: every feed at once, then whatever is due on each tick. */
+  start(): Promise<void> {
+    this.timer = setInterval(
+      () => void this.refreshDue(),
+      Math.min(TICK_MS, this.options.refreshMs),
+    );
+    this.timer.unref?.();
+    return this.refreshDue();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Refreshes every feed that is due now; resolves when they have all finished. */
+  async refreshDue(): Promise<void> {
+    const due = this.options.store.dueFeeds(this.now());
+    await Promise.all(due.map((feed) => this.refresh(feed)));
+  }
+
+  /** Refreshes one feed (at most one refresh of a feed at a time). */
+  refresh(feed: FeedRow): Promise<void> {
+    const running = this.running.get(feed.id);
+    if (running) return running;
+    const task = this.limit(() => this.fetchAndStore(feed)).finally(() => {
+      this.running.delete(feed.id);
+      this.attempted.add(feed.id);
+    });
+    this.running.set(feed.id, task);
+    return task;
+  }
+
+  private nextRefresh(now: number): number {
+    // ±10 % jitter so that feeds sharing a host do not fall into step.
+    return now + Math.round(this.options.refreshMs * (0.9 + 0.2 * this.random()));
+  }
+
+  private async fetchAndStore(feed: FeedRow): Promise<void> {
+    const { store, log } = this.options;
+    const fetcher = this.options.fetch ?? fetchFeed;
+    const result = await fetcher(feed.url, {
+      ...this.options.fetchOptions,
+      userAgent: this.options.userAgent,
+      etag: feed.etag,
+      lastModified: feed.lastModified,
+      now: this.now,
+    });
+    const now = this.now();
+    if (result.kind === "not-modified") {
+      store.recordNotModified(feed.id, now, this.nextRefresh(now));
+      log.info({ feed: feed.url, key: feed.key, status: 304 }, "feed not modified");
+      return;
+    }
+    if (result.kind === "error") {
+      this.fail(feed, result.reason, now, result.retryAfterMs);
+      return;
+    }
+    let articles: Article[];
+    try {
+      const parsed = parseFeed(decodeFeed(result.body, result.contentType));
+      articles = parsed.items
+        .map((item) =>
+          normalizeItem(item, {
+            key: feed.key,
+            feedUrl: result.url,
+            defaultImage: this.options.defaultImage,
+            now,
+          }),
+        )
+        .filter((a): a is Article => a !== null);
+    } catch (error) {
+      const reason =
+        error instanceof FeedParseError
+          ? error.message
+          : `Parser error: ${(error as Error).message}`;
+      this.fail(feed, reason, now);
+      return;
+    }
+    store.recordSuccess(feed.id, {
+      articles,
+      etag: result.etag,
+      lastModified: result.lastModified,
+      now,
+      nextAttempt: this.nextRefresh(now),
+    });
+    log.info({ feed: feed.url, key: feed.key, items: articles.length }, "feed refreshed");
+  }
+
+  private fail(feed: FeedRow, reason: string, now: number, retryAfterMs?: number): void {
+    const failures = feed.consecutiveFailures + 1;
+    const delay = Math.max(backoffMs(failures), Math.min(retryAfterMs ?? 0, BACKOFF_MAX_MS));
+    this.options.store.recordFailure(feed.id, reason, now, now + delay);
+    this.options.log.warn(
+      { feed: feed.url, key: feed.key, error: reason, failures, retryInMs: delay },
+      "feed failed",
+    );
+  }
+
+  getCategory(key: FeedKey): CategoryNews {
+    const { store } = this.options;
+    const feeds = store.feeds(key);
+    const articles = store.latest(key);
+    const successes = feeds.map((f) => f.lastSuccess).filter((t): t is number => t !== null);
+    const updatedAt = successes.length ? Math.max(...successes) : null;
+    const base = { category: key, updatedAt, articles };
+    if (articles.length > 0) return { ...base, state: "ready", error: null };
+    if (feeds.some((f) => !this.attempted.has(f.id)))
+      return { ...base, state: "loading", error: null };
+    if (feeds.length > 0 && feeds.every((f) => f.consecutiveFailures > 0)) {
+      return { ...base, state: "error", error: ALL_FEEDS_FAILED };
+    }
+    return { ...base, state: "ready", error: null };
+  }
+}

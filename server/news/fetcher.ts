@@ -1,0 +1,143 @@
+/** SPEC-independent limits for one feed request (ARCHITECTURE.md "News engine"). */
+export const FETCH_TIMEOUT_MS = 10_000;
+export const MAX_FEED_BYTES = 5 * 1024 * 1024;
+export const MAX_REDIRECTS = 5;
+
+const ACCEPT =
+  "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5";
+
+export interface FetchOptions {
+  userAgent: string;
+  etag?: string | null;
+  lastModified?: string | null;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** Clock for Retry-After dates. */
+  now?: () => number;
+}
+
+export type FetchResult =
+  | {
+      kind: "ok";
+      body: Uint8Array;
+      contentType: string | null;
+      etag: string | null;
+      lastModified: string | null;
+      url: string;
+    }
+  | { kind: "not-modified" }
+  | { kind: "error"; reason: string; retryAfterMs?: number };
+
+/** Reads Retry-After (seconds or an HTTP date) as a delay in ms. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function isHttp(url: URL): boolean {
+  return url.protocol === "http:" || url.protocol === "https:";
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Fetches one feed: a conditional GET (ETag / Last-Modified), http(s) only, at most 5 redirects,
+ * a 10 s deadline for the whole exchange (a server that trickles bytes too), a 5 MB cap on the
+ * (decompressed) body. Never throws: failures come back as `{ kind: "error", reason }`.
+ */
+export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise<FetchResult> {
+  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
+  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
+  const now = options.now ?? Date.now;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error("timeout")), timeoutMs);
+  try {
+    let url: URL;
+    try {
+      url = new URL(feedUrl);
+    } catch {
+      return { kind: "error", reason: "Invalid feed URL" };
+    }
+    for (let redirects = 0; ; redirects++) {
+      if (!isHttp(url))
+        return { kind: "error", reason: `Refused a non-http(s) URL (${url.protocol})` };
+      const headers: Record<string, string> = {
+        "User-Agent": options.userAgent,
+        Accept: ACCEPT,
+        "Accept-Encoding": "gzip, br",
+      };
+      if (options.etag) headers["If-None-Match"] = options.etag;
+      if (options.lastModified) headers["If-Modified-Since"] = options.lastModified;
+      const response = await fetch(url, { headers, redirect: "manual", signal: controller.signal });
+
+      if (response.status >= 300 && response.status < 400 && response.status !== 304) {
+        await response.body?.cancel();
+        const location = response.headers.get("location");
+        if (!location)
+          return { kind: "error", reason: `HTTP ${response.status} without a Location` };
+        if (redirects >= maxRedirects)
+          return { kind: "error", reason: `More than ${maxRedirects} redirects` };
+        url = new URL(location, url);
+        continue;
+      }
+      if (response.status === 304) {
+        await response.body?.cancel();
+        return { kind: "not-modified" };
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        const retryAfterMs =
+          response.status === 429 || response.status === 503
+            ? parseRetryAfter(response.headers.get("retry-after"), now())
+            : undefined;
+        return { kind: "error", reason: `HTTP ${response.status}`, retryAfterMs };
+      }
+      const body = await readCapped(response, maxBytes);
+      if (body === null)
+        return { kind: "error", reason: `Feed larger than ${Math.round(maxBytes / 1048576)} MB` };
+      return {
+        kind: "ok",
+        body,
+        contentType: response.headers.get("content-type"),
+        etag: response.headers.get("etag"),
+        lastModified: response.headers.get("last-modified"),
+        url: url.href,
+      };
+    }
+  } catch (error) {
+    if (controller.signal.aborted)
+      return { kind: "error", reason: `Timed out after ${timeoutMs / 1000} s` };
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return {
+      kind: "error",
+      reason: `Network error: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

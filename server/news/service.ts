@@ -1,0 +1,32 @@
+import path from "node:path";
+import type { Logger } from "pino";
+import type { SiteConfig } from "../../sites/schema";
+import { openDatabase, type Db } from "../db/open";
+import { NewsEngine } from "./engine";
+import { feedSources, readFeedsFile } from "./sources";
+import { NewsStore } from "./store";
+
+export interface NewsServiceOptions {
+  site: SiteConfig;
+  siteUrl: string;
+  dataDir: string;
+  feedsFile?: string;
+  refreshSeconds: number;
+  logger: Logger;
+}
+
+/** Opens the site's database and creates the news engine over it (not yet started). */
+export function createNewsService(options: NewsServiceOptions): { engine: NewsEngine; db: Db } {
+  const { site, logger } = options;
+  const feeds = options.feedsFile ? readFeedsFile(options.feedsFile) : site.feeds;
+  const db = openDatabase(path.join(options.dataDir, `${site.id}.db`));
+  const engine = new NewsEngine({
+    store: new NewsStore(db),
+    sources: feedSources(feeds),
+    log: logger.child({ part: "news" }),
+    userAgent: `${site.name} news reader (+${options.siteUrl})`,
+    defaultImage: site.defaultImage,
+    refreshMs: options.refreshSeconds * 1000,
+  });
+  return { engine, db };
+}

@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { FEED_KEYS, type SiteConfig } from "../../sites/schema";
+import type { FeedSource } from "./store";
+
+const FeedsFileSchema = z.strictObject(
+  Object.fromEntries(
+    FEED_KEYS.map((key) => [
+      key,
+      z.array(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })).optional(),
+    ]),
+  ) as Record<(typeof FEED_KEYS)[number], z.ZodOptional<z.ZodArray<z.ZodURL>>>,
+);
+
+/** Thrown for a FEEDS_FILE that cannot be used; the message names the file and the bad entries. */
+export class FeedsFileError extends Error {
+  override name = "FeedsFileError";
+}
+
+/** Reads a FEEDS_FILE (`{ "local": ["https://…"], … }`), rejecting unknown keys and non-http(s) URLs. */
+export function readFeedsFile(file: string): SiteConfig["feeds"] {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new FeedsFileError(`Cannot read FEEDS_FILE ${file}: ${(error as Error).message}`);
+  }
+  const result = FeedsFileSchema.safeParse(json);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => {
+      const where = [...i.path, ...("keys" in i ? (i.keys as string[]) : [])].join(".") || "(root)";
+      return `  - ${where}: ${i.message}`;
+    });
+    throw new FeedsFileError(`Invalid FEEDS_FILE ${file}:\n${problems.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Every feed to fetch: the site's configured URLs, or those of FEEDS_FILE when one is given. */
+export function feedSources(feeds: SiteConfig["feeds"]): FeedSource[] {
+  return FEED_KEYS.flatMap((key) => (feeds[key] ?? []).map((url) => ({ key, url })));
+}

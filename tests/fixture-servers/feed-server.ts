@@ -1,0 +1,173 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { FEED_FIXTURES_DIR } from "../support/fixtures";
+
+/**
+ * A local stand-in for the publishers' servers: serves ../shared/fixtures/feeds over real HTTP,
+ * with ETag/Last-Modified and 304, and misbehaves on request:
+ *   /feeds/NAME                   the fixture (gzip when asked), with validators
+ *   /gzip/feeds/NAME              always gzip-encoded
+ *   /wrong-type/feeds/NAME        the fixture labelled text/html
+ *   /truncated/feeds/NAME         the first half of the fixture
+ *   /redirect/N/feeds/NAME        N redirects, then the fixture
+ *   /redirect-loop                redirects to itself forever
+ *   /redirect-to?location=URL     one redirect to any URL (javascript:, ftp:, …)
+ *   /status/CODE?retry-after=S    that status, with Retry-After when given
+ *   /slow/MS/feeds/NAME           waits MS before answering
+ *   /trickle                      headers at once, then one byte every 200 ms, forever
+ *   /endless                      an XML body that never ends, as fast as the client reads
+ *   /huge                         a 50 MB body with a Content-Length
+ */
+export interface FeedServer {
+  url: string;
+  /** How many requests each path received. */
+  hits: Map<string, number>;
+  /** The request headers of the last request to each path. */
+  lastHeaders: Map<string, IncomingMessage["headers"]>;
+  close(): Promise<void>;
+}
+
+const LAST_MODIFIED = "Sat, 01 Nov 2026 12:00:00 GMT";
+
+function contentTypeOf(name: string): string {
+  if (name.endsWith(".atom.xml")) return "application/atom+xml";
+  if (name.includes(".rdf.") || name.includes(".rss090.")) return "application/rdf+xml";
+  if (name.includes("html-not-a-feed")) return "text/html; charset=utf-8";
+  return "application/rss+xml";
+}
+
+function fixturePath(name: string): string | null {
+  const file = path.resolve(FEED_FIXTURES_DIR, name);
+  return file.startsWith(FEED_FIXTURES_DIR + path.sep) && existsSync(file) ? file : null;
+}
+
+function serveFixture(req: IncomingMessage, res: ServerResponse, name: string, mode: string): void {
+  const file = fixturePath(name);
+  if (!file) {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("no such fixture");
+    return;
+  }
+  let body = readFileSync(file);
+  const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 16)}"`;
+  if (req.headers["if-none-match"] === etag || req.headers["if-modified-since"] === LAST_MODIFIED) {
+    res.writeHead(304, { ETag: etag, "Last-Modified": LAST_MODIFIED }).end();
+    return;
+  }
+  if (mode === "truncated") body = body.subarray(0, Math.floor(body.length / 2));
+  const headers: Record<string, string> = {
+    "Content-Type": mode === "wrong-type" ? "text/html" : contentTypeOf(name),
+    ETag: etag,
+    "Last-Modified": LAST_MODIFIED,
+  };
+  const wantsGzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  if (mode === "gzip" || (wantsGzip && mode === "")) {
+    body = gzipSync(body);
+    headers["Content-Encoding"] = "gzip";
+  }
+  headers["Content-Length"] = String(body.length);
+  res.writeHead(200, headers).end(body);
+}
+
+function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  server: FeedServer,
+  timers: Set<NodeJS.Timeout>,
+): void {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const p = url.pathname;
+  server.hits.set(p, (server.hits.get(p) ?? 0) + 1);
+  server.lastHeaders.set(p, req.headers);
+  let m: RegExpExecArray | null;
+
+  if ((m = /^\/(?:(gzip|wrong-type|truncated)\/)?feeds\/(.+)$/.exec(p))) {
+    return serveFixture(req, res, decodeURIComponent(m[2] ?? ""), m[1] ?? "");
+  }
+  if ((m = /^\/redirect\/(\d+)\/(feeds\/.+)$/.exec(p))) {
+    const n = Number(m[1]);
+    const location = n <= 1 ? `/${m[2]}` : `/redirect/${n - 1}/${m[2]}`;
+    res.writeHead(302, { Location: location }).end();
+    return;
+  }
+  if (p === "/redirect-loop") {
+    res.writeHead(302, { Location: "/redirect-loop" }).end();
+    return;
+  }
+  if (p === "/redirect-to") {
+    res.writeHead(302, { Location: url.searchParams.get("location") ?? "/" }).end();
+    return;
+  }
+  if ((m = /^\/status\/(\d{3})$/.exec(p))) {
+    const headers: Record<string, string> = { "Content-Type": "text/plain" };
+    const retryAfter = url.searchParams.get("retry-after");
+    if (retryAfter) headers["Retry-After"] = retryAfter;
+    res.writeHead(Number(m[1]), headers).end("status");
+    return;
+  }
+  if ((m = /^\/slow\/(\d+)\/feeds\/(.+)$/.exec(p))) {
+    const name = m[2] ?? "";
+    const timer = setTimeout(() => serveFixture(req, res, name, ""), Number(m[1]));
+    timers.add(timer);
+    return;
+  }
+  if (p === "/trickle") {
+    res.writeHead(200, { "Content-Type": "application/rss+xml" });
+    res.write("<");
+    const timer = setInterval(() => res.write(" "), 200);
+    timers.add(timer);
+    res.on("close", () => clearInterval(timer));
+    return;
+  }
+  if (p === "/endless") {
+    res.writeHead(200, { "Content-Type": "application/rss+xml" });
+    const chunk = Buffer.from("<item><title>again</title></item>".repeat(2000));
+    const pump = () => {
+      while (res.write(chunk)) {
+        /* until the socket pushes back */
+      }
+    };
+    res.on("drain", pump);
+    res.write("<rss><channel>");
+    pump();
+    return;
+  }
+  if (p === "/huge") {
+    const size = 50 * 1024 * 1024;
+    res.writeHead(200, { "Content-Type": "application/rss+xml", "Content-Length": String(size) });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size && res.write(chunk)) sent += chunk.length;
+      if (sent >= size) res.end();
+    };
+    res.on("drain", pump);
+    pump();
+    return;
+  }
+  res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
+}
+
+/** Starts the fixture feed server on a port of this machine (0: any free one). */
+export async function startFeedServer(port = 0, host = "127.0.0.1"): Promise<FeedServer> {
+  const timers = new Set<NodeJS.Timeout>();
+  const state: FeedServer = {
+    url: "",
+    hits: new Map(),
+    lastHeaders: new Map(),
+    close: async () => {},
+  };
+  const server = createServer((req, res) => handle(req, res, state, timers));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  state.url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise((resolve) => {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
