@@ -148,7 +148,7 @@ describe("category state", () => {
         msg: "feed failed",
         obj: expect.objectContaining({
           feed: "https://a.example/broken",
-          error: expect.stringMatching(/^Malformed XML/),
+          error: "Not a feed: the document's root is <head>",
         }),
       }),
     );

@@ -1,9 +1,9 @@
 import pLimit from "p-limit";
 import type { FeedKey } from "../../sites/schema";
-import { decodeFeed } from "./decode";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
-import { normalizeItem, type Article } from "./normalize";
-import { FeedParseError, parseFeed } from "./parse";
+import type { Article } from "./normalize";
+import { FeedParseError } from "./parse";
+import { readFeed } from "./read";
 import type { FeedRow, FeedSource, NewsStore, StoredArticle } from "./store";
 
 /** SPEC.md §8: what a category shows when every feed failed and nothing is stored. */
@@ -135,17 +135,12 @@ export class NewsEngine implements NewsReader {
     }
     let articles: Article[];
     try {
-      const parsed = parseFeed(decodeFeed(result.body, result.contentType));
-      articles = parsed.items
-        .map((item) =>
-          normalizeItem(item, {
-            key: feed.key,
-            feedUrl: result.url,
-            defaultImage: this.options.defaultImage,
-            now,
-          }),
-        )
-        .filter((a): a is Article => a !== null);
+      ({ articles } = readFeed(result.body, result.contentType, {
+        key: feed.key,
+        feedUrl: result.url,
+        defaultImage: this.options.defaultImage,
+        now,
+      }));
     } catch (error) {
       const reason =
         error instanceof FeedParseError

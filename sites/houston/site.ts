@@ -57,6 +57,49 @@ export default {
     leadForm: "",
     featuredVideo: "",
   },
-  feeds: {},
+  // Public feeds of the kinds SPEC.md §7 names: national outlets, a restaurant trade site, a
+  // lifestyle blog, a columnist feed and a former government blog. Sports has five feeds, in the
+  // order baseball, tennis, golf, hockey, soccer. FEEDS_FILE replaces all of these.
+  feeds: {
+    local: ["https://www.houstonpublicmedia.org/feed/", "https://abc13.com/feed/"],
+    national: [
+      "https://feeds.npr.org/1001/rss.xml",
+      "https://rss.nytimes.com/services/xml/rss/nyt/US.xml",
+    ],
+    world: ["https://feeds.bbci.co.uk/news/world/rss.xml", "https://www.theguardian.com/world/rss"],
+    politics: [
+      "https://feeds.npr.org/1014/rss.xml",
+      "https://rss.nytimes.com/services/xml/rss/nyt/Politics.xml",
+    ],
+    business: [
+      "https://feeds.npr.org/1006/rss.xml",
+      "https://rss.nytimes.com/services/xml/rss/nyt/Business.xml",
+    ],
+    technology: [
+      "https://feeds.arstechnica.com/arstechnica/index",
+      "https://www.theverge.com/rss/index.xml",
+    ],
+    automotive: [
+      "https://www.caranddriver.com/rss/all.xml/",
+      "https://www.eia.gov/rss/todayinenergy.xml",
+    ],
+    realestate: ["https://www.housingwire.com/feed/"],
+    health: [
+      "https://feeds.npr.org/1128/rss.xml",
+      "https://rss.nytimes.com/services/xml/rss/nyt/Health.xml",
+    ],
+    sports: [
+      "https://www.espn.com/espn/rss/mlb/news",
+      "https://www.espn.com/espn/rss/tennis/news",
+      "https://www.espn.com/espn/rss/golf/news",
+      "https://www.espn.com/espn/rss/nhl/news",
+      "https://www.espn.com/espn/rss/soccer/news",
+    ],
+    arts: ["https://feeds.npr.org/1008/rss.xml"],
+    food: ["https://www.nrn.com/rss.xml"],
+    lifestyle: ["https://cupofjo.com/feed/"],
+    opinion: ["https://rss.nytimes.com/services/xml/rss/nyt/Opinion.xml"],
+    archives: ["https://obamawhitehouse.archives.gov/feed"],
+  },
   radio: { upstream: "", ports: [8076] },
 } satisfies SiteConfig;
