@@ -7,6 +7,8 @@ export const HOUSTON_URL = "http://127.0.0.1:4173";
 export const AUSTIN_URL = "http://127.0.0.1:4174";
 /** The canonical base the default-site server is started with. */
 export const TEST_SITE_URL = "https://news.example.test";
+/** The fixture feed server; tests/e2e/feeds.json (the FEEDS_FILE) points at it. */
+export const FEEDS_URL = "http://127.0.0.1:4180";
 
 const serverEnv = { NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1" };
 
@@ -31,15 +33,26 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "npx tsx tests/fixture-servers/serve-feeds.ts 4180",
+      url: `${FEEDS_URL}/feeds/espn-top.rss.xml`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
       command: "node build/server-main/index.js",
       url: `${HOUSTON_URL}/healthz`,
-      env: { ...serverEnv, PORT: "4173", SITE_URL: TEST_SITE_URL },
+      env: {
+        ...serverEnv,
+        PORT: "4173",
+        SITE_URL: TEST_SITE_URL,
+        FEEDS_FILE: "tests/e2e/feeds.json",
+        DATA_DIR: "test-results/data-houston",
+      },
       reuseExistingServer: !process.env.CI,
     },
     {
       command: "node build/server-main/index.js",
       url: `${AUSTIN_URL}/healthz`,
-      env: { ...serverEnv, PORT: "4174", SITE: "austin" },
+      env: { ...serverEnv, PORT: "4174", SITE: "austin", DATA_DIR: "test-results/data-austin" },
       reuseExistingServer: !process.env.CI,
     },
   ],

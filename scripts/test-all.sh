@@ -12,7 +12,8 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
-mkdir -p test-results
+# A fresh run: no stored articles or reports from an earlier one.
+rm -rf test-results && mkdir -p test-results
 echo "== lint"; npm run --silent lint
 echo "== format"; npm run --silent format:check
 echo "== typecheck"; npm run --silent typecheck

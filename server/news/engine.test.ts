@@ -402,4 +402,28 @@ describe("with the fixture feed server", () => {
     expect(server.lastHeaders.get("/feeds/nbc-newyork.rss.xml")?.["if-none-match"]).toMatch(/^"/);
     expect(engine.getCategory("local").articles).toHaveLength(1);
   });
+
+  it.each([
+    ["wrong-type", "a feed labelled text/html is still read", "ready", null],
+    ["truncated", "a truncated feed fails with its reason", "error", /^Malformed XML/],
+  ] as const)("%s: %s", async (mode, _what, state, reason) => {
+    const db = openDatabase(":memory:");
+    dbs.push(db);
+    const store = new NewsStore(db);
+    const logs: { obj: object; msg: string }[] = [];
+    const engine = new NewsEngine({
+      store,
+      sources: [{ key: "archives", url: `${server.url}/${mode}/feeds/guardian-us.rss.xml` }],
+      log: { info: () => {}, warn: (obj, msg) => logs.push({ obj, msg }) },
+      userAgent: "test",
+      defaultImage: "/d.svg",
+      refreshMs: REFRESH_MS,
+    });
+    await engine.refreshDue();
+    expect(engine.getCategory("archives").state).toBe(state);
+    if (reason) {
+      expect(store.feeds("archives")[0]?.lastError).toMatch(reason);
+      expect(logs[0]?.msg).toBe("feed failed");
+    }
+  });
 });

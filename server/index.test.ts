@@ -1,0 +1,55 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The process refuses to start on a bad setting, with a message naming it.
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const dir = mkdtempSync(path.join(os.tmpdir(), "startup-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  return spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: "0",
+      DATA_DIR: dir,
+      LOG_LEVEL: "silent",
+      ...env,
+    },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+}
+
+describe("start-up", () => {
+  it("stops on a FEEDS_FILE with an unknown key, naming it", () => {
+    const file = path.join(dir, "bad-key.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ local: ["https://a.example/feed"], horoscopes: ["https://b.example"] }),
+    );
+    const run = start({ FEEDS_FILE: file });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Invalid FEEDS_FILE");
+    expect(run.stderr).toContain("horoscopes");
+  });
+
+  it("stops on a FEEDS_FILE with a non-http(s) URL, naming it", () => {
+    const file = path.join(dir, "bad-url.json");
+    writeFileSync(file, JSON.stringify({ world: ["file:///etc/passwd"] }));
+    const run = start({ FEEDS_FILE: file });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/world\.0: must be an http\(s\) URL/);
+  });
+
+  it("stops on an unknown SITE, naming the setting", () => {
+    const run = start({ SITE: "gotham" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("SITE: must be one of: houston, austin");
+  });
+});
