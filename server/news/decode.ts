@@ -1,3 +1,5 @@
+import { isUtf8 } from "node:buffer";
+
 /** Encodings a feed may declare that TextDecoder knows under another name, or not at all. */
 const ENCODING_ALIASES: Record<string, string> = {
   "us-ascii": "windows-1252",
@@ -44,9 +46,7 @@ export function decodeFeed(bytes: Uint8Array, contentType?: string | null): stri
   const declared = /<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];
   const label = normalizeLabel(charsetOf(contentType)) ?? normalizeLabel(declared);
   if (label && label !== "utf-8") return new TextDecoder(label).decode(bytes);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder(label ? "utf-8" : "windows-1252").decode(bytes);
-  }
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isUtf8(buffer)) return buffer.toString("utf8");
+  return new TextDecoder(label ? "utf-8" : "windows-1252").decode(bytes);
 }

@@ -69,6 +69,8 @@ interface HtmlScan {
 /** Reads an HTML fragment as plain text (tags dropped, entities decoded) and lists its images. */
 export function scanHtml(html: string | undefined): HtmlScan {
   if (!html) return { text: "", images: [] };
+  // Most titles and many summaries are plain text: no tag, no entity, nothing to parse.
+  if (!/[<&]/.test(html)) return { text: collapse(html), images: [] };
   const parts: string[] = [];
   const images: MediaRef[] = [];
   let skipping = 0;
@@ -106,10 +108,12 @@ function collapse(text: string): string {
 
 /** Plain text of a title or summary: tags stripped, entities decoded (twice-escaped ones too). */
 export function plainText(html: string | undefined): string {
-  let text = scanHtml(html).text;
-  // Feeds that escape twice leave "&#8220;" or "&amp;laquo;" in the text: decode what remains.
-  if (/&(#\d+|#x[\da-f]+|[a-z]+);/i.test(text)) text = collapse(decodeHTML(text));
-  return text;
+  return decodeLeftovers(scanHtml(html).text);
+}
+
+/** Feeds that escape twice leave "&#8220;" or "&amp;laquo;" in the text: decode what remains. */
+function decodeLeftovers(text: string): string {
+  return /&(#\d+|#x[\da-f]+|[a-z]+);/i.test(text) ? collapse(decodeHTML(text)) : text;
 }
 
 /** Cuts text to `max` characters plus an ellipsis, at a word boundary when one is near. */
@@ -166,14 +170,15 @@ function pick(candidates: MediaRef[]): MediaRef | undefined {
   return usable[0];
 }
 
-function chooseImage(item: RawItem, htmlImages: MediaRef[], base: string): string | null {
+function chooseImage(item: RawItem, htmlImages: () => MediaRef[], base: string): string | null {
   const ordered = [
-    pick(item.media.filter(looksLikeImage)),
-    pick(item.enclosures.filter((e) => e.type !== undefined && /image/i.test(e.type))),
-    pick(item.thumbnails),
-    pick(htmlImages),
+    () => pick(item.media.filter(looksLikeImage)),
+    () => pick(item.enclosures.filter((e) => e.type !== undefined && /image/i.test(e.type))),
+    () => pick(item.thumbnails),
+    () => pick(htmlImages()),
   ];
-  for (const ref of ordered) {
+  for (const candidate of ordered) {
+    const ref = candidate();
     const url = ref && safeUrl(ref.url, base);
     if (url) return url;
   }
@@ -196,8 +201,10 @@ export interface NormalizeOptions {
 export function normalizeItem(item: RawItem, options: NormalizeOptions): Article | null {
   const { key, feedUrl, defaultImage } = options;
   const description = scanHtml(item.description);
-  const content = scanHtml(item.content);
-  const bodyText = description.text ? plainText(item.description) : plainText(item.content);
+  // The body (content:encoded, often the whole article) is read only when it is needed.
+  let content: HtmlScan | undefined;
+  const readContent = () => (content ??= scanHtml(item.content));
+  const bodyText = decodeLeftovers(description.text || readContent().text);
   const summary = truncate(bodyText);
 
   const permalink = item.guidIsPermaLink ? item.guid : undefined;
@@ -208,7 +215,7 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
   const publishedAt = parseFeedDate(item.date, options.now);
   const image = chooseImage(
     item,
-    [...description.images, ...content.images],
+    () => [...description.images, ...readContent().images],
     url === "#" ? feedUrl : url,
   );
   const uid =
