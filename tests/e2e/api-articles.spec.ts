@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { FEED_KEYS } from "../../sites/schema";
 import { FEEDS_URL } from "../../playwright.config";
 import { DEMO_FEEDS } from "../fixture-servers/demo-feeds";
@@ -16,7 +16,7 @@ interface ApiArticle {
   source: string;
 }
 
-async function readyCategory(request: import("@playwright/test").APIRequestContext, key: string) {
+async function readyCategory(request: APIRequestContext, key: string) {
   let body: { state: string; articles: ApiArticle[] } = { state: "loading", articles: [] };
   await expect
     .poll(async () => {
