@@ -3,26 +3,27 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 // The one route table; it mirrors SPEC.md §2. The spec has no route parameters, so each category
 // URL is its own entry; entries sharing a module get an id that names the page (app/lib/pages.ts).
 const page = (path: string, id: string) => route(path, "routes/page.tsx", { id });
+const news = (path: string) => route(path, "routes/category.tsx", { id: path });
 
 export default [
   layout("layouts/site.tsx", [
     index("routes/home.tsx", { id: "home" }),
-    page("local-news", "local-news"),
-    page("national-news", "national-news"),
-    page("world-news", "world-news"),
-    page("politics", "politics"),
-    page("business", "business"),
-    page("technology", "technology"),
-    page("automotive", "automotive"),
-    page("real-estate", "real-estate"),
-    page("health", "health"),
-    page("food", "food"),
-    page("lifestyle", "lifestyle"),
-    page("local-events", "local-events"),
-    page("archives", "archives"),
-    page("arts-culture", "arts-culture"),
-    page("opinion", "opinion"),
-    page("sports", "sports"),
+    news("local-news"),
+    news("national-news"),
+    news("world-news"),
+    news("politics"),
+    news("business"),
+    news("technology"),
+    news("automotive"),
+    news("real-estate"),
+    news("health"),
+    news("food"),
+    news("lifestyle"),
+    route("local-events", "routes/local-events.tsx", { id: "local-events" }),
+    route("archives", "routes/archives.tsx", { id: "archives" }),
+    route("arts-culture", "routes/arts-culture.tsx", { id: "arts-culture" }),
+    route("opinion", "routes/opinion.tsx", { id: "opinion" }),
+    route("sports", "routes/sports.tsx", { id: "sports" }),
     page("weather", "weather"),
     page("contact", "contact"),
     page("privacy-policy", "privacy-policy"),

@@ -1,5 +1,5 @@
 // Takes full-page screenshots of pages at 375 px and 1280 px wide with the system Chromium:
-//   node scripts/screenshot.mjs http://localhost:3000/ [/path ...] --out shots/
+//   node scripts/screenshot.mjs http://localhost:3000/ [/path ...] [--out shots/] [--top]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
@@ -7,6 +7,10 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
 const args = process.argv.slice(2);
 const outIndex = args.indexOf("--out");
 const outDir = outIndex >= 0 ? args.splice(outIndex, 2)[1] : "shots";
+// --top: only the first screenful (easier to read than a very long page)
+const topIndex = args.indexOf("--top");
+const fullPage = topIndex < 0;
+if (!fullPage) args.splice(topIndex, 1);
 const [base, ...paths] = args;
 if (!base) {
   console.error("usage: node scripts/screenshot.mjs BASE_URL [/path ...] [--out DIR]");
@@ -19,7 +23,7 @@ for (const path of paths.length ? paths : ["/"]) {
     const page = await browser.newPage({ viewport: { width, height: width < 768 ? 812 : 900 } });
     await page.goto(new URL(path, base).href, { waitUntil: "networkidle" });
     const name = `${path.replace(/\W+/g, "_") || "_"}-${width}.png`;
-    await page.screenshot({ path: `${outDir}/${name}`, fullPage: true });
+    await page.screenshot({ path: `${outDir}/${name}`, fullPage });
     console.log(`${outDir}/${name}`);
     await page.close();
   }

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { pino } from "pino";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SITES } from "../sites/registry";
+import { SITE_CONTENT, SITES } from "../sites/registry";
 import type { SiteConfig } from "../sites/schema";
 import { createApp } from "./app";
 import type { ContextServices } from "./context";
@@ -38,6 +38,7 @@ async function start(services: Partial<ContextServices> = {}): Promise<Started> 
   const app = createApp({
     services: {
       site: services.site ?? SITES.houston,
+      content: SITE_CONTENT.houston,
       siteUrl: "https://news.example.test",
       isDev: services.isDev ?? true,
       news: services.news ?? emptyNews,

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { AppLoadContext } from "react-router";
+import type { SiteContent } from "../sites/registry";
 import type { SiteConfig } from "../sites/schema";
 import type { NewsReader } from "./news/engine";
 
@@ -7,6 +8,8 @@ import type { NewsReader } from "./news/engine";
 export interface LoadContext {
   /** The validated config of the publication this process serves. */
   site: SiteConfig;
+  /** The publication's editorial content (static blocks of the pages). */
+  content: SiteContent;
   /** Canonical base URL (SITE_URL, else the site's baseUrl), without a trailing slash. */
   siteUrl: string;
   /** The request time in ms since the epoch; server and client format dates from it. */
@@ -28,6 +31,7 @@ declare module "react-router" {
 
 export interface ContextServices {
   site: SiteConfig;
+  content: SiteContent;
   siteUrl: string;
   isDev: boolean;
   news: NewsReader;
@@ -42,6 +46,7 @@ export function createLoadContext(
 ): AppLoadContext {
   return {
     site: services.site,
+    content: services.content,
     siteUrl: services.siteUrl,
     now: (services.clock ?? Date.now)(),
     nonce,

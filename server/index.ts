@@ -5,7 +5,7 @@ import { readEnv } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
 import { createNewsService } from "./news/service";
-import { loadSite } from "../sites/registry";
+import { SITE_CONTENT, loadSite } from "../sites/registry";
 
 /**
  * The process: checks settings and the site config (a bad one stops here with a message naming
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     refreshSeconds: env.FEED_REFRESH_SECONDS,
     logger,
   });
-  const services = { site, siteUrl, isDev, news: news.engine };
+  const services = { site, content: SITE_CONTENT[env.SITE], siteUrl, isDev, news: news.engine };
 
   let app;
   if (isDev) {

@@ -1,4 +1,7 @@
+import austinNews from "./austin/content/news";
 import austin from "./austin/site";
+import type { NewsContent } from "./content";
+import houstonNews from "./houston/content/news";
 import houston from "./houston/site";
 import { parseSite, type SiteConfig } from "./schema";
 
@@ -16,3 +19,13 @@ export const SITE_IDS = Object.keys(SITES) as SiteId[];
 export function loadSite(id: SiteId): SiteConfig {
   return parseSite(SITES[id], `site config "sites/${id}/site.ts"`);
 }
+
+/** A publication's editorial content (static blocks of the pages), beside its config. */
+export interface SiteContent {
+  news: NewsContent;
+}
+
+export const SITE_CONTENT = {
+  houston: { news: houstonNews },
+  austin: { news: austinNews },
+} as const satisfies Record<SiteId, SiteContent>;

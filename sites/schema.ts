@@ -29,6 +29,10 @@ const link = z.object({
   url: httpUrl,
 });
 
+const httpsUrlOrEmpty = z
+  .url({ protocol: /^https$/, error: "must be an https URL" })
+  .or(z.literal(""));
+
 /** An id of a third-party embed; empty means "not configured", and the page shows a placeholder. */
 const embedId = z.string().regex(/^[\w\-.:/?=&%]*$/, "must be a plain identifier");
 
@@ -76,8 +80,10 @@ export const SiteSchema = z.object({
   embeds: z.object({
     formScript: embedId,
     adClient: embedId,
-    imageBoard: embedId,
-    eventsFeed: embedId,
+    /** Embed URL of the RSS image board (an https URL, or empty). */
+    imageBoard: httpsUrlOrEmpty,
+    /** Embed URL of the events feed wall (an https URL, or empty). */
+    eventsFeed: httpsUrlOrEmpty,
     leadForm: embedId,
     featuredVideo: embedId,
   }),

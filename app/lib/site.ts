@@ -13,6 +13,7 @@ export type PublicSite = Pick<
   | "timeZone"
   | "locale"
   | "socialImage"
+  | "defaultImage"
   | "keywords"
   | "contact"
   | "partners"
@@ -34,6 +35,7 @@ export function toPublicSite(site: SiteConfig): PublicSite {
     timeZone: site.timeZone,
     locale: site.locale,
     socialImage: site.socialImage,
+    defaultImage: site.defaultImage,
     keywords: site.keywords,
     contact: site.contact,
     partners: site.partners,

@@ -10,8 +10,8 @@ const NOT_FOUND_PAGE = {
 } as const;
 
 /** Any path no route matches: answers 404 and logs the attempted path (SPEC.md §8). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { pathname } = url;
   context.log.warn({ path: pathname }, "page not found");
   return data({ path: pathname }, { status: 404 });
 }

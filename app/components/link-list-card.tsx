@@ -1,0 +1,29 @@
+import type { LinkList } from "../../sites/content";
+import { ExternalLink } from "./external-link";
+
+/** SPEC.md §3 link-list card: a title and a list of outside links. */
+export function LinkListCard({ list }: { list: LinkList }) {
+  return (
+    <section className="border-t-4 border-ink pt-3" aria-labelledby={slug(list.title)}>
+      <h2 id={slug(list.title)} className="font-serif text-xl font-bold">
+        {list.title}
+      </h2>
+      <ul className="mt-2 divide-y divide-rule">
+        {list.links.map((link) => (
+          <li key={link.url}>
+            <ExternalLink
+              href={link.url}
+              className="flex min-h-11 items-center py-1 text-[0.95rem] text-ink hover:text-accent hover:underline"
+            >
+              {link.title}
+            </ExternalLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function slug(text: string): string {
+  return `list-${text.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+}

@@ -1,0 +1,29 @@
+import type { CardArticle } from "~/lib/news";
+import { StoryCard } from "./story-card";
+
+/** The 2-column card grid of the list pages (one column on phones). */
+export function StoryGrid({
+  articles,
+  label,
+  readMore,
+  eagerCount = 2,
+}: {
+  articles: CardArticle[];
+  label?: string;
+  readMore?: boolean;
+  eagerCount?: number;
+}) {
+  return (
+    <div className="grid gap-x-8 gap-y-8 sm:grid-cols-2">
+      {articles.map((article, i) => (
+        <StoryCard
+          key={article.id}
+          article={article}
+          label={label}
+          readMore={readMore}
+          eager={i < eagerCount}
+        />
+      ))}
+    </div>
+  );
+}

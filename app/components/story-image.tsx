@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from "react";
+import { useSite } from "~/lib/root-data";
+
+interface StoryImageProps {
+  src: string;
+  alt: string;
+  /** Above the fold: load at once; otherwise lazily. */
+  eager?: boolean;
+  className?: string;
+}
+
+/**
+ * A publisher's picture in a fixed 16:9 box (no layout shift), sent without a referrer, replaced
+ * by the site's default photo if it fails (also when it failed before the page hydrated).
+ */
+export function StoryImage({ src, alt, eager = false, className = "" }: StoryImageProps) {
+  const { site } = useSite();
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  const fallback = site.defaultImage;
+
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && !failed) setFailed(true);
+  }, [failed]);
+
+  return (
+    <img
+      ref={ref}
+      src={failed ? fallback : src}
+      alt={alt}
+      width={640}
+      height={360}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+      className={`aspect-video w-full bg-stone-200 object-cover ${className}`}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { Play } from "lucide-react";
+import { useState } from "react";
+
+interface VideoEmbedProps {
+  /** A YouTube video id; empty shows a placeholder. */
+  videoId: string;
+  title?: string;
+  className?: string;
+  /** A local poster image: nothing is requested from the video host until the reader clicks. */
+  poster?: string;
+}
+
+/**
+ * SPEC.md §3 video embed as a click-to-load facade: a poster and a play button; the player's
+ * iframe (and every request to the video host) only after a click.
+ */
+export function VideoEmbed({
+  videoId,
+  title = "Featured Video",
+  className = "",
+  poster = "/images/video-poster.svg",
+}: VideoEmbedProps) {
+  const [playing, setPlaying] = useState(false);
+  return (
+    <figure className={className}>
+      <div className="relative aspect-video w-full overflow-hidden bg-ink">
+        {playing && videoId ? (
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
+            title={title}
+            allow="autoplay; encrypted-media; picture-in-picture"
+            allowFullScreen
+            className="absolute inset-0 h-full w-full border-0"
+          />
+        ) : (
+          <>
+            <img
+              src={poster}
+              alt=""
+              width={640}
+              height={360}
+              className="absolute inset-0 h-full w-full object-cover"
+            />
+            {videoId ? (
+              <button
+                type="button"
+                onClick={() => setPlaying(true)}
+                className="absolute inset-0 flex items-center justify-center text-white"
+              >
+                <span className="flex h-16 w-16 items-center justify-center rounded-full bg-accent shadow-lg">
+                  <Play aria-hidden="true" size={30} fill="currentColor" />
+                </span>
+                <span className="sr-only">Play video: {title}</span>
+              </button>
+            ) : (
+              <p className="absolute inset-0 flex items-center justify-center px-6 text-center text-white">
+                Video coming soon
+              </p>
+            )}
+          </>
+        )}
+      </div>
+      <figcaption className="mt-2 font-serif text-lg font-bold">{title}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,48 @@
+import type { CategoryNews } from "../../server/news/engine";
+import type { FeedKey } from "../../sites/schema";
+
+/** An article as pages receive it from loaders: small, serializable, ready to show. */
+export interface CardArticle {
+  id: string;
+  title: string;
+  summary: string;
+  url: string;
+  image: string;
+  category: string;
+  /** ISO date-time, or null when the feed gave none. */
+  publishedAt: string | null;
+}
+
+export interface NewsBlock {
+  key: FeedKey;
+  state: CategoryNews["state"];
+  error: string | null;
+  updatedAt: string | null;
+  articles: CardArticle[];
+}
+
+/** Turns the engine's view of a category into what a page shows (at most `limit` articles). */
+export function toNewsBlock(news: CategoryNews, limit = 15): NewsBlock {
+  return {
+    key: news.category,
+    state: news.state,
+    error: news.error,
+    updatedAt: news.updatedAt === null ? null : new Date(news.updatedAt).toISOString(),
+    articles: news.articles.slice(0, limit).map((a) => ({
+      id: `${a.feedUrl}#${a.uid}`,
+      title: a.title,
+      summary: a.summary,
+      url: a.url,
+      image: a.image,
+      category: a.category,
+      publishedAt: a.publishedAt === null ? null : new Date(a.publishedAt).toISOString(),
+    })),
+  };
+}
+
+/** Cache-Control for a page made from news: short when ready, none while still loading. */
+export function newsCacheControl(blocks: NewsBlock[]): string {
+  return blocks.some((b) => b.state === "loading")
+    ? "no-store"
+    : "public, max-age=60, stale-while-revalidate=300";
+}

@@ -1,0 +1,41 @@
+import { useLoaderData } from "react-router";
+import { LinkListCard } from "~/components/link-list-card";
+import { NewsState } from "~/components/news-state";
+import { PageHeading } from "~/components/page-heading";
+import { PageWithSidebar } from "~/components/page-with-sidebar";
+import { StoryGrid } from "~/components/story-grid";
+import { loadFeedPage } from "~/lib/feed-page.server";
+import { PAGES } from "~/lib/pages";
+import { metaForPage, useSite } from "~/lib/root-data";
+import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import type { Route } from "./+types/archives";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadFeedPage(context, "archives", {});
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return metaForPage(PAGES.archives, matches);
+}
+
+export default function Archives() {
+  const { block, resources } = useLoaderData<typeof loader>();
+  const { site } = useSite();
+  useRevalidateWhileLoading(block.state === "loading");
+  return (
+    <>
+      <PageHeading standfirst={`Stories worth another look, from the archives of ${site.name}.`}>
+        {PAGES.archives.heading}
+      </PageHeading>
+      <PageWithSidebar sidebar={resources && <LinkListCard list={resources} />}>
+        <NewsState block={block} label="archives" errorPrefix="Error loading archives">
+          <StoryGrid articles={block.articles} label="Archive" />
+        </NewsState>
+      </PageWithSidebar>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useLoaderData } from "react-router";
+import { DateText } from "~/components/date-text";
+import { LinkListCard } from "~/components/link-list-card";
+import { NewsState } from "~/components/news-state";
+import { PageHeading } from "~/components/page-heading";
+import { PageWithSidebar } from "~/components/page-with-sidebar";
+import { StoryGrid } from "~/components/story-grid";
+import { loadFeedPage } from "~/lib/feed-page.server";
+import { PAGES } from "~/lib/pages";
+import { metaForPage } from "~/lib/root-data";
+import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import type { Route } from "./+types/arts-culture";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadFeedPage(context, "arts", { calendar: context.content.news.culturalCalendar });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return metaForPage(PAGES["arts-culture"], matches);
+}
+
+export default function ArtsCulture() {
+  const { block, resources, calendar } = useLoaderData<typeof loader>();
+  useRevalidateWhileLoading(block.state === "loading");
+  return (
+    <>
+      <PageHeading>{PAGES["arts-culture"].heading}</PageHeading>
+      <PageWithSidebar
+        sidebar={
+          <>
+            <section aria-labelledby="cultural-calendar" className="border-t-4 border-ink pt-3">
+              <h2 id="cultural-calendar" className="font-serif text-xl font-bold">
+                Cultural Calendar
+              </h2>
+              <ul className="mt-2 divide-y divide-rule">
+                {calendar.map((item) => (
+                  <li key={item.title} className="py-3">
+                    <p className="text-xs font-semibold tracking-wider text-accent uppercase">
+                      <DateText iso={item.date} />
+                    </p>
+                    <p className="font-semibold">{item.title}</p>
+                    <p className="text-sm text-muted">{item.venue}</p>
+                    <p className="mt-1 text-sm">{item.description}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            {resources && <LinkListCard list={resources} />}
+          </>
+        }
+      >
+        <NewsState block={block} label="arts & culture">
+          <StoryGrid articles={block.articles} />
+        </NewsState>
+      </PageWithSidebar>
+    </>
+  );
+}

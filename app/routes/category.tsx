@@ -1,0 +1,102 @@
+import { data, useLoaderData } from "react-router";
+import { AdPlaceholder } from "~/components/ad-placeholder";
+import { Byline } from "~/components/byline";
+import { LinkListCard } from "~/components/link-list-card";
+import { NewsFeedBlock } from "~/components/news-feed-block";
+import { NewsState } from "~/components/news-state";
+import { PageHeading } from "~/components/page-heading";
+import { PageWithSidebar } from "~/components/page-with-sidebar";
+import { StoryGrid } from "~/components/story-grid";
+import { EmbedFrame } from "~/components/embed-frame";
+import { VideoEmbed } from "~/components/video-embed";
+import { NEWS_PAGES, newsPageAt } from "~/lib/categories";
+import { newsCacheControl, toNewsBlock } from "~/lib/news";
+import { PAGES } from "~/lib/pages";
+import { metaForPage } from "~/lib/root-data";
+import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import type { Route } from "./+types/category";
+
+// The list pages of SPEC.md §2 (local, national, world, politics, business, technology,
+// automotive, real estate, health, food, lifestyle): one module, the page decided by the route.
+
+/** SPEC.md §9: the embedded image board's height. */
+const IMAGE_BOARD_HEIGHT = 1600;
+
+export function loader({ context, pattern }: Route.LoaderArgs) {
+  const id = newsPageAt(pattern);
+  if (!id) throw data("Not found", { status: 404 });
+  const { key } = NEWS_PAGES[id];
+  const block = toNewsBlock(context.news.getCategory(key));
+  const { news } = context.content;
+  return data(
+    {
+      id,
+      block,
+      resources: news.resources[key] ?? null,
+      video: { id: context.site.embeds.featuredVideo, poster: news.featuredVideo.poster },
+      imageBoard: id === "local-news" ? context.site.embeds.imageBoard || null : null,
+    },
+    { headers: { "Cache-Control": newsCacheControl([block]) } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const own = matches[matches.length - 1];
+  return own ? metaForPage(own.id, matches) : [];
+}
+
+export default function CategoryPage() {
+  const { id, block, resources, video, imageBoard } = useLoaderData<typeof loader>();
+  useRevalidateWhileLoading(block.state === "loading");
+  const page = PAGES[id];
+  const { label } = NEWS_PAGES[id];
+  const isLocal = id === "local-news";
+
+  return (
+    <>
+      <PageHeading>{page.heading}</PageHeading>
+      <Byline updatedAt={block.updatedAt} />
+      <PageWithSidebar
+        sidebar={
+          <>
+            {resources && <LinkListCard list={resources} />}
+            {isLocal && (
+              <NewsFeedBlock
+                title="Local News Feed"
+                category={block.key}
+                initial={block.articles}
+              />
+            )}
+            <AdPlaceholder type="google" variant="vertical" />
+          </>
+        }
+      >
+        {isLocal && <VideoEmbed videoId={video.id} poster={video.poster} className="mb-10" />}
+        <AdPlaceholder type="google" variant="horizontal" className="mb-8" />
+        <NewsState block={block} label={label}>
+          <StoryGrid articles={block.articles} />
+        </NewsState>
+        {imageBoard && (
+          <section aria-labelledby="local-feed" className="mt-12">
+            <h2
+              id="local-feed"
+              className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold"
+            >
+              Local News Feed
+            </h2>
+            <EmbedFrame
+              src={imageBoard}
+              title="Local News Feed"
+              height={IMAGE_BOARD_HEIGHT}
+              placeholder=""
+            />
+          </section>
+        )}
+      </PageWithSidebar>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useLoaderData } from "react-router";
+import { EmbedFrame } from "~/components/embed-frame";
+import { PageHeading } from "~/components/page-heading";
+import { PageWithSidebar } from "~/components/page-with-sidebar";
+import { PAGES } from "~/lib/pages";
+import { metaForPage, useSite } from "~/lib/root-data";
+import type { Route } from "./+types/local-events";
+
+/** The events feed wall's frame height. */
+const EVENTS_FRAME_HEIGHT = 1600;
+
+export function loader({ context }: Route.LoaderArgs) {
+  const id = context.site.embeds.eventsFeed;
+  return {
+    // The configured id is checked by the site schema to be a plain identifier.
+    eventsSrc: id
+      ? `https://www.eventbrite.com/checkout-external?eid=${encodeURIComponent(id)}`
+      : null,
+    events: context.content.news.events,
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return metaForPage(PAGES["local-events"], matches);
+}
+
+export default function LocalEvents() {
+  const { eventsSrc, events } = useLoaderData<typeof loader>();
+  const { site } = useSite();
+  return (
+    <>
+      <PageHeading standfirst={`What's happening around ${site.city}.`}>
+        {PAGES["local-events"].heading}
+      </PageHeading>
+      <PageWithSidebar
+        sidebar={
+          <section className="bg-stone-100 p-5" aria-labelledby="submit-event">
+            <h2 id="submit-event" className="font-serif text-xl font-bold">
+              Submit Your Event
+            </h2>
+            <p className="mt-2 text-[0.95rem]">
+              We list events from across the community, including:
+            </p>
+            <ul className="mt-2 space-y-2">
+              {events.kinds.map((kind) => (
+                <li key={kind.title}>
+                  <p className="font-semibold">{kind.title}</p>
+                  <p className="text-sm text-muted">{kind.description}</p>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-[0.95rem]">
+              Send the details to{" "}
+              <a className="link" href={`mailto:${events.submitEmail}`}>
+                {events.submitEmail}
+              </a>
+              .
+            </p>
+          </section>
+        }
+      >
+        <EmbedFrame
+          src={eventsSrc}
+          title={`${site.city} events`}
+          height={EVENTS_FRAME_HEIGHT}
+          placeholder="The community events wall will appear here."
+        />
+      </PageWithSidebar>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { useLoaderData } from "react-router";
+import { LinkListCard } from "~/components/link-list-card";
+import { NewsState } from "~/components/news-state";
+import { PageHeading } from "~/components/page-heading";
+import { PageWithSidebar } from "~/components/page-with-sidebar";
+import { StoryGrid } from "~/components/story-grid";
+import { loadFeedPage } from "~/lib/feed-page.server";
+import { PAGES } from "~/lib/pages";
+import { metaForPage } from "~/lib/root-data";
+import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import type { Route } from "./+types/opinion";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadFeedPage(context, "opinion", { opinion: context.content.news.opinion });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return metaForPage(PAGES.opinion, matches);
+}
+
+function Box({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="bg-stone-100 p-5" aria-label={title}>
+      <h2 className="font-serif text-xl font-bold">{title}</h2>
+      <div className="mt-2 space-y-2 text-[0.95rem]">{children}</div>
+    </section>
+  );
+}
+
+export default function Opinion() {
+  const { block, resources, opinion } = useLoaderData<typeof loader>();
+  useRevalidateWhileLoading(block.state === "loading");
+  return (
+    <>
+      <PageHeading standfirst="Columns, commentary and letters from across the community.">
+        {PAGES.opinion.heading}
+      </PageHeading>
+      <PageWithSidebar
+        sidebar={
+          <>
+            <Box title="Submit Your Opinion">
+              <p>We welcome op-eds and letters to the editor from readers.</p>
+              <ul className="list-disc pl-5">
+                <li>Op-eds: 600-800 words</li>
+                <li>Letters: 200-300 words</li>
+              </ul>
+              <p>
+                Send yours with your full name and neighborhood to{" "}
+                <a className="link" href={`mailto:${opinion.submitEmail}`}>
+                  {opinion.submitEmail}
+                </a>
+                .
+              </p>
+            </Box>
+            <Box title="Editorial Standards">
+              <ul className="list-disc space-y-1 pl-5">
+                {opinion.standards.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            </Box>
+            {resources && <LinkListCard list={resources} />}
+          </>
+        }
+      >
+        <NewsState block={block} label="opinion" errorPrefix="Error loading articles">
+          <StoryGrid articles={block.articles} readMore />
+        </NewsState>
+      </PageWithSidebar>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { useLoaderData } from "react-router";
+import { AdPlaceholder } from "~/components/ad-placeholder";
+import { DateText } from "~/components/date-text";
+import { LinkListCard } from "~/components/link-list-card";
+import { NewsState } from "~/components/news-state";
+import { PageHeading } from "~/components/page-heading";
+import { PageWithSidebar } from "~/components/page-with-sidebar";
+import { StoryGrid } from "~/components/story-grid";
+import { VideoEmbed } from "~/components/video-embed";
+import { loadFeedPage } from "~/lib/feed-page.server";
+import { PAGES } from "~/lib/pages";
+import { metaForPage } from "~/lib/root-data";
+import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import type { Route } from "./+types/sports";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadFeedPage(context, "sports", {
+    sports: context.content.news.sports,
+    poster: context.content.news.featuredVideo.poster,
+  });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return metaForPage(PAGES.sports, matches);
+}
+
+export default function Sports() {
+  const { block, resources, sports, poster } = useLoaderData<typeof loader>();
+  useRevalidateWhileLoading(block.state === "loading");
+  const { interview } = sports;
+  return (
+    <>
+      <PageHeading>{PAGES.sports.heading}</PageHeading>
+      <PageWithSidebar
+        sidebar={
+          <>
+            <section aria-labelledby="upcoming-games" className="border-t-4 border-ink pt-3">
+              <h2 id="upcoming-games" className="font-serif text-xl font-bold">
+                Upcoming Games
+              </h2>
+              <ul className="mt-2 divide-y divide-rule">
+                {sports.upcomingGames.map((game) => (
+                  <li key={`${game.home}-${game.startsAt}`} className="py-3">
+                    <p className="text-xs font-semibold tracking-wider text-accent uppercase">
+                      {game.sport}
+                    </p>
+                    <p className="font-semibold">
+                      {game.away} at {game.home}
+                    </p>
+                    <p className="text-sm text-muted">
+                      <DateText iso={game.startsAt} withTime /> · {game.venue}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            {resources && <LinkListCard list={resources} />}
+            <AdPlaceholder type="google" variant="square" />
+          </>
+        }
+      >
+        <article className="mb-10 bg-stone-100 p-6" aria-labelledby="interview">
+          <p className="text-xs font-semibold tracking-wider text-accent uppercase">Interview</p>
+          <h2 id="interview" className="mt-1 font-serif text-2xl font-bold">
+            {interview.title}
+          </h2>
+          <blockquote className="mt-4 border-l-4 border-accent pl-4 font-serif text-xl italic">
+            “{interview.quote}”
+          </blockquote>
+          <p className="mt-2 text-sm text-muted">
+            {interview.name}, {interview.role}
+          </p>
+          <p className="mt-4">{interview.body}</p>
+        </article>
+        <section aria-labelledby="highlights" className="mb-10">
+          <h2
+            id="highlights"
+            className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold"
+          >
+            Highlights
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-3">
+            {sports.highlights.map((h) => (
+              <li key={h.title}>
+                <VideoEmbed videoId="" title={h.title} poster={poster} />
+                <p className="text-sm text-muted">{h.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="latest-sports">
+          <h2
+            id="latest-sports"
+            className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold"
+          >
+            Latest Sports News
+          </h2>
+          <NewsState block={block} label="sports">
+            <StoryGrid articles={block.articles} eagerCount={0} />
+          </NewsState>
+        </section>
+      </PageWithSidebar>
+    </>
+  );
+}
