@@ -21,6 +21,7 @@ import { FEED_FIXTURES_DIR } from "../support/fixtures";
  *   /trickle                      headers at once, then one byte every 200 ms, forever
  *   /endless                      an XML body that never ends, as fast as the client reads
  *   /huge                         a 50 MB body with a Content-Length
+ *   /fresh                        a small feed whose items are 30 min, 3 h and 2 days old
  */
 export interface FeedServer {
   url: string;
@@ -133,6 +134,23 @@ function handle(
     res.on("drain", pump);
     res.write("<rss><channel>");
     pump();
+    return;
+  }
+  if (p === "/fresh") {
+    const now = Date.now();
+    const items = [
+      ["Fresh story from half an hour ago", 30 * 60_000],
+      ["Story from three hours ago", 3 * 3600_000],
+      ["Story from two days ago", 2 * 86_400_000],
+    ]
+      .map(
+        ([title, age]) =>
+          `<item><title>${title}</title><link>https://fresh.example/${encodeURIComponent(String(title))}</link><pubDate>${new Date(now - Number(age)).toUTCString()}</pubDate></item>`,
+      )
+      .join("");
+    res
+      .writeHead(200, { "Content-Type": "application/rss+xml" })
+      .end(`<rss version="2.0"><channel><title>Fresh</title>${items}</channel></rss>`);
     return;
   }
   if (p === "/huge") {

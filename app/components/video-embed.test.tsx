@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { EmbedFrame } from "./embed-frame";
+import { NewsState } from "./news-state";
+import { VideoEmbed } from "./video-embed";
+
+afterEach(cleanup);
+
+describe("VideoEmbed", () => {
+  it("shows a local poster and a play button, and no player, until clicked", () => {
+    const { container } = render(<VideoEmbed videoId="abc123" />);
+    expect(container.querySelector("iframe")).toBeNull();
+    expect(container.querySelector("img")?.getAttribute("src")).toBe("/images/video-poster.svg");
+    expect(screen.getByText("Featured Video")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Play video: Featured Video" }));
+    const iframe = container.querySelector("iframe");
+    expect(iframe?.getAttribute("src")).toBe(
+      "https://www.youtube-nocookie.com/embed/abc123?autoplay=1",
+    );
+    expect(iframe?.getAttribute("title")).toBe("Featured Video");
+  });
+
+  it("takes a title and a class name", () => {
+    const { container } = render(
+      <VideoEmbed videoId="x" title="Game of the Week" className="mb-4" />,
+    );
+    expect(container.querySelector("figure")?.className).toBe("mb-4");
+    expect(screen.getByRole("button", { name: "Play video: Game of the Week" })).toBeTruthy();
+  });
+
+  it("is a placeholder without a video id", () => {
+    const { container } = render(<VideoEmbed videoId="" />);
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.getByText("Video coming soon")).toBeTruthy();
+    expect(container.querySelector("iframe")).toBeNull();
+  });
+
+  it("escapes the video id into the player URL", () => {
+    const { container } = render(<VideoEmbed videoId={'a"b/../c'} />);
+    fireEvent.click(screen.getByRole("button"));
+    expect(container.querySelector("iframe")?.getAttribute("src")).toBe(
+      "https://www.youtube-nocookie.com/embed/a%22b%2F..%2Fc?autoplay=1",
+    );
+  });
+});
+
+describe("EmbedFrame", () => {
+  it("loads a configured frame lazily at its height", () => {
+    const { container } = render(
+      <EmbedFrame src="https://embed.example/wall" title="Wall" height={1600} placeholder="soon" />,
+    );
+    const iframe = container.querySelector("iframe");
+    expect(iframe?.getAttribute("loading")).toBe("lazy");
+    expect(iframe?.getAttribute("height")).toBe("1600");
+  });
+
+  it("shows the placeholder when not configured", () => {
+    const { container } = render(
+      <EmbedFrame src={null} title="Wall" height={1600} placeholder="The wall will appear here." />,
+    );
+    expect(container.querySelector("iframe")).toBeNull();
+    expect(screen.getByText("The wall will appear here.")).toBeTruthy();
+  });
+});
+
+describe("NewsState", () => {
+  const block = { key: "world" as const, updatedAt: null, articles: [] };
+  it.each([
+    [{ ...block, state: "loading" as const, error: null }, undefined, "Loading world news..."],
+    [
+      { ...block, state: "error" as const, error: "Failed to fetch RSS feed" },
+      undefined,
+      "Error loading news: Failed to fetch RSS feed",
+    ],
+    [
+      { ...block, state: "error" as const, error: "Failed to fetch RSS feed" },
+      "Error loading archives",
+      "Error loading archives: Failed to fetch RSS feed",
+    ],
+  ])("shows the spec's text", (b, prefix, text) => {
+    render(
+      <NewsState block={b} label="world" errorPrefix={prefix}>
+        <p>list</p>
+      </NewsState>,
+    );
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByText("list")).toBeNull();
+  });
+});

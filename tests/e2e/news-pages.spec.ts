@@ -1,0 +1,220 @@
+import { expect, test, type Page } from "@playwright/test";
+import { HOME_SECTIONS, NEWS_PAGES } from "../../app/lib/categories";
+import { PAGES } from "../../app/lib/pages";
+import houstonNews from "../../sites/houston/content/news";
+import { gotoHydrated } from "./helpers";
+
+// The news pages of the default site, filled from the fixture feeds (tests/e2e/feeds.json).
+
+interface ApiBody {
+  state: string;
+  articles: { title: string; url: string; date: string | null }[];
+}
+
+/** Waits until the engine has the category, and returns its articles as the API gives them. */
+async function articlesOf(page: Page, key: string) {
+  let body: ApiBody = { state: "loading", articles: [] };
+  await expect
+    .poll(async () => {
+      body = await (await page.request.get(`/api/articles?category=${key}`)).json();
+      return body.state;
+    })
+    .toBe("ready");
+  return body.articles;
+}
+
+const rawHtml = async (page: Page, path: string) => (await page.request.get(path)).text();
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
+
+test.describe("home", () => {
+  test("features the first local story and shows six sections of at most 5 with See All", async ({
+    page,
+  }) => {
+    const local = await articlesOf(page, "local");
+    for (const s of HOME_SECTIONS) await articlesOf(page, s.key);
+    const html = await rawHtml(page, "/");
+    expect(html).toContain(escapeHtml(local[0]?.title ?? "?"));
+
+    await page.goto("/");
+    const featured = page.getByRole("region", { name: "Featured story" });
+    await expect(featured.getByRole("heading", { level: 2 })).toContainText(local[0]?.title ?? "?");
+    for (const s of HOME_SECTIONS) {
+      const region = page.getByRole("region", { name: s.title, exact: true });
+      await expect(
+        region.getByRole("heading", { level: 2, name: s.title, exact: true }),
+      ).toBeVisible();
+      const count = await region.getByRole("article").count();
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(5);
+      await expect(region.getByRole("link", { name: /See All/ })).toHaveAttribute(
+        "href",
+        PAGES[s.page].path,
+      );
+    }
+  });
+
+  test("has the Learn More About Houston links and the News Feed block", async ({ page }) => {
+    await page.goto("/");
+    const learn = page.getByRole("region", { name: "Learn More About Houston" });
+    await expect(learn.getByRole("link")).toHaveCount(6);
+    await expect(
+      page.getByRole("region", { name: "News Feed" }).getByRole("listitem").first(),
+    ).toBeVisible();
+  });
+
+  test("See All goes to the section's page", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("link", { name: "See All World news" }).click();
+    await expect(page).toHaveURL("/world-news");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("World News");
+  });
+});
+
+for (const [id, { key }] of Object.entries(NEWS_PAGES)) {
+  const info = PAGES[id as keyof typeof PAGES];
+  test(`${info.path} renders its articles in the server HTML`, async ({ page }) => {
+    const articles = await articlesOf(page, key);
+    const html = await rawHtml(page, info.path);
+    for (const a of articles.slice(0, 3)) expect(html).toContain(escapeHtml(a.title));
+    if (articles.some((a) => a.date)) expect(html).toMatch(/<time dateTime="\d{4}-\d\d-\d\dT/);
+  });
+}
+
+test.describe("story cards", () => {
+  test("link the title to the story in a new tab, with the date in <time>", async ({ page }) => {
+    const [first] = await articlesOf(page, "world");
+    await page.goto("/world-news");
+    const card = page
+      .getByRole("article")
+      .filter({ hasText: first?.title ?? "?" })
+      .first();
+    const link = card.getByRole("link", { name: first?.title ?? "?" });
+    await expect(link).toHaveAttribute("href", first?.url ?? "");
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(card.locator("time")).toHaveAttribute("datetime", /^\d{4}-/);
+    const img = card.getByRole("img");
+    await expect(img).toHaveAttribute("alt", first?.title ?? "?");
+    await expect(img).toHaveAttribute("width", "640");
+    await expect(img).toHaveAttribute("height", "360");
+  });
+
+  test("replace a picture that fails to load with the default photo", async ({ page }) => {
+    await page.route("**/*.{jpg,jpeg,png,gif}*", (route) => route.abort());
+    await gotoHydrated(page, "/world-news");
+    const img = page.getByRole("article").first().getByRole("img");
+    await expect(img).toHaveAttribute("src", "/images/default-news.svg");
+  });
+
+  test("load pictures below the fold lazily", async ({ page }) => {
+    await page.goto("/world-news");
+    const images = page.getByRole("main").getByRole("article").getByRole("img");
+    await expect(images.first()).toHaveAttribute("loading", "eager");
+    await expect(images.last()).toHaveAttribute("loading", "lazy");
+  });
+
+  test("hydrate without a mismatch", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+    await gotoHydrated(page, "/world-news");
+    await gotoHydrated(page, "/");
+    expect(
+      errors.filter((e) => !/Failed to load resource|ERR_|Content Security Policy/.test(e)),
+    ).toEqual([]);
+  });
+});
+
+test("/archives labels every card Archive", async ({ page }) => {
+  await articlesOf(page, "archives");
+  await page.goto("/archives");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("From the Archives");
+  const cards = page.getByRole("main").getByRole("article");
+  expect(await cards.count()).toBeGreaterThan(0);
+  for (const card of await cards.all())
+    await expect(card.getByText("Archive", { exact: true })).toBeVisible();
+});
+
+test("/opinion has Read full article links and the two boxes", async ({ page }) => {
+  await articlesOf(page, "opinion");
+  await page.goto("/opinion");
+  const main = page.getByRole("main");
+  expect(await main.getByRole("link", { name: /^Read full article/ }).count()).toBeGreaterThan(0);
+  const submit = page.getByRole("region", { name: "Submit Your Opinion" });
+  await expect(submit).toContainText("Op-eds: 600-800 words");
+  await expect(submit).toContainText("Letters: 200-300 words");
+  await expect(page.getByRole("region", { name: "Editorial Standards" })).toBeVisible();
+});
+
+test("/sports has the interview, three highlights, the latest news and four upcoming games", async ({
+  page,
+}) => {
+  await articlesOf(page, "sports");
+  await page.goto("/sports");
+  await expect(
+    page.getByRole("heading", { name: houstonNews.sports.interview.title }),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Highlights" }).getByRole("listitem")).toHaveCount(
+    3,
+  );
+  expect(
+    await page.getByRole("region", { name: "Latest Sports News" }).getByRole("article").count(),
+  ).toBeGreaterThan(0);
+  await expect(
+    page.getByRole("region", { name: "Upcoming Games" }).getByRole("listitem"),
+  ).toHaveCount(4);
+});
+
+test("/arts-culture has the arts feed and a Cultural Calendar of three", async ({ page }) => {
+  await articlesOf(page, "arts");
+  await page.goto("/arts-culture");
+  await expect(
+    page.getByRole("region", { name: "Cultural Calendar" }).getByRole("listitem"),
+  ).toHaveCount(3);
+  expect(await page.getByRole("main").getByRole("article").count()).toBeGreaterThan(0);
+});
+
+test("/local-events has the events frame placeholder and Submit Your Event", async ({ page }) => {
+  await page.goto("/local-events");
+  await expect(page.getByText("The community events wall will appear here.")).toBeVisible();
+  const box = page.getByRole("region", { name: "Submit Your Event" });
+  for (const kind of ["Community Events", "Cultural Activities", "Business Gatherings"]) {
+    await expect(box.getByText(kind, { exact: true })).toBeVisible();
+  }
+});
+
+test("/local-news has the featured video placeholder and the Local News Feed", async ({ page }) => {
+  await articlesOf(page, "local");
+  await page.goto("/local-news");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Local News");
+  await expect(page.getByText("Featured Video")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Local News Feed" }).getByRole("listitem").first(),
+  ).toBeVisible();
+});
+
+test.describe("ad slots reserve their space", () => {
+  for (const [width, vertical] of [
+    [1280, 600],
+    [375, 250],
+  ] as const) {
+    test(`at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const minHeight = (variant: string) =>
+        page
+          .locator(`[data-ad-variant="${variant}"]`)
+          .first()
+          .evaluate((el) => getComputedStyle(el).minHeight);
+      expect(await minHeight("square")).toBe("250px");
+      expect(await minHeight("vertical")).toBe(`${vertical}px`);
+      expect(parseInt(await minHeight("horizontal"), 10)).toBeLessThan(250);
+    });
+  }
+});
