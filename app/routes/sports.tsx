@@ -43,19 +43,21 @@ export default function Sports() {
                 Upcoming Games
               </h2>
               <ul className="mt-2 divide-y divide-rule">
-                {sports.upcomingGames.map((game) => (
-                  <li key={`${game.home}-${game.startsAt}`} className="py-3">
-                    <p className="text-xs font-semibold tracking-wider text-accent uppercase">
-                      {game.sport}
-                    </p>
-                    <p className="font-semibold">
-                      {game.away} at {game.home}
-                    </p>
-                    <p className="text-sm text-muted">
-                      <DateText iso={game.startsAt} withTime /> · {game.venue}
-                    </p>
-                  </li>
-                ))}
+                {[...sports.upcomingGames]
+                  .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
+                  .map((game) => (
+                    <li key={`${game.home}-${game.startsAt}`} className="py-3">
+                      <p className="text-xs font-semibold tracking-wider text-accent uppercase">
+                        {game.sport}
+                      </p>
+                      <p className="font-semibold">
+                        {game.away} at {game.home}
+                      </p>
+                      <p className="text-sm text-muted">
+                        <DateText iso={game.startsAt} withTime /> · {game.venue}
+                      </p>
+                    </li>
+                  ))}
               </ul>
             </section>
             {resources && <LinkListCard list={resources} />}
