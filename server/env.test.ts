@@ -10,6 +10,7 @@ describe("readEnv", () => {
       SITE: "houston",
       DATA_DIR: "./data",
       FEED_REFRESH_SECONDS: 600,
+      FEED_BACKOFF_BASE_SECONDS: 60,
       LOG_LEVEL: "info",
     });
   });

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     dataDir: env.DATA_DIR,
     feedsFile: env.FEEDS_FILE,
     refreshSeconds: env.FEED_REFRESH_SECONDS,
+    backoffBaseSeconds: env.FEED_BACKOFF_BASE_SECONDS,
     logger,
   });
   const services = { site, content: SITE_CONTENT[env.SITE], siteUrl, isDev, news: news.engine };

@@ -7,7 +7,7 @@ import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
-import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/archives";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Archives() {
   const { block, resources } = useLoaderData<typeof loader>();
   const { site } = useSite();
-  useRevalidateWhileLoading(block.state === "loading");
+  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
       <PageHeading standfirst={`Stories worth another look, from the archives of ${site.name}.`}>

@@ -8,7 +8,7 @@ import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { metaForPage } from "~/lib/root-data";
-import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/arts-culture";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ArtsCulture() {
   const { block, resources, calendar } = useLoaderData<typeof loader>();
-  useRevalidateWhileLoading(block.state === "loading");
+  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
       <PageHeading>{PAGES["arts-culture"].heading}</PageHeading>

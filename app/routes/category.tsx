@@ -13,7 +13,7 @@ import { NEWS_PAGES, newsPageAt } from "~/lib/categories";
 import { newsCacheControl, toNewsBlock } from "~/lib/news";
 import { PAGES } from "~/lib/pages";
 import { metaForPage } from "~/lib/root-data";
-import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/category";
 
 // The list pages of SPEC.md §2 (local, national, world, politics, business, technology,
@@ -51,7 +51,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function CategoryPage() {
   const { id, block, resources, video, imageBoard } = useLoaderData<typeof loader>();
-  useRevalidateWhileLoading(block.state === "loading");
+  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   const page = PAGES[id];
   const { label } = NEWS_PAGES[id];
   const isLocal = id === "local-news";

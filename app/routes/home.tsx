@@ -11,7 +11,7 @@ import { HOME_SECTIONS, HOME_SECTION_SIZE } from "~/lib/categories";
 import { newsCacheControl, toNewsBlock, type CardArticle } from "~/lib/news";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
-import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/home";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -71,7 +71,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Home() {
   const { featured, sections, newsFeed, video } = useLoaderData<typeof loader>();
   const { site } = useSite();
-  useRevalidateWhileLoading(sections.some((s) => s.block.state === "loading"));
+  useRevalidateUntilReady(
+    sections.some((s) => s.block.state === "loading"),
+    sections.some((s) => s.block.state === "error"),
+  );
 
   return (
     <>

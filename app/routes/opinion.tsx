@@ -7,7 +7,7 @@ import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { metaForPage } from "~/lib/root-data";
-import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/opinion";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ function Box({ title, children }: { title: string; children: React.ReactNode }) 
 
 export default function Opinion() {
   const { block, resources, opinion } = useLoaderData<typeof loader>();
-  useRevalidateWhileLoading(block.state === "loading");
+  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
       <PageHeading standfirst="Columns, commentary and letters from across the community.">

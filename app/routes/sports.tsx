@@ -10,7 +10,7 @@ import { VideoEmbed } from "~/components/video-embed";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { metaForPage } from "~/lib/root-data";
-import { useRevalidateWhileLoading } from "~/lib/use-revalidate-while-loading";
+import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/sports";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Sports() {
   const { block, resources, sports, poster } = useLoaderData<typeof loader>();
-  useRevalidateWhileLoading(block.state === "loading");
+  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   const { interview } = sports;
   return (
     <>

@@ -272,6 +272,7 @@ describe("scheduling", () => {
       60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
     ]);
     expect(backoffMs(50)).toBe(BACKOFF_MAX_MS);
+    expect([1, 2, 3].map((n) => backoffMs(n, 2000))).toEqual([2000, 4000, 8000]);
   });
 
   it("retries a failing feed only after its backoff, and resets it on success", async () => {

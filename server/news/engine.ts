@@ -8,6 +8,7 @@ import type { FeedRow, FeedSource, NewsStore, StoredArticle } from "./store";
 
 /** SPEC.md §8: what a category shows when every feed failed and nothing is stored. */
 export const ALL_FEEDS_FAILED = "Failed to fetch RSS feed";
+/** The first retry delay of a failing feed (FEED_BACKOFF_BASE_SECONDS); it doubles per failure. */
 export const BACKOFF_BASE_MS = 60_000;
 export const BACKOFF_MAX_MS = 3600_000;
 /** How often the scheduler looks for due feeds. */
@@ -43,6 +44,8 @@ export interface EngineOptions {
   defaultImage: string;
   /** FEED_REFRESH_SECONDS in ms. */
   refreshMs: number;
+  /** FEED_BACKOFF_BASE_SECONDS in ms (default 1 minute). */
+  backoffBaseMs?: number;
   concurrency?: number;
   now?: () => number;
   random?: () => number;
@@ -51,8 +54,8 @@ export interface EngineOptions {
 }
 
 /** Delay before retrying a feed that failed `failures` times in a row: 1 min doubling, 1 h at most. */
-export function backoffMs(failures: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1), BACKOFF_MAX_MS);
+export function backoffMs(failures: number, baseMs = BACKOFF_BASE_MS): number {
+  return Math.min(baseMs * 2 ** Math.max(0, failures - 1), BACKOFF_MAX_MS);
 }
 
 /**
@@ -77,10 +80,9 @@ export class NewsEngine implements NewsReader {
 
   /** Starts refreshing: every feed at once, then whatever is due on each tick. */
   start(): Promise<void> {
-    this.timer = setInterval(
-      () => void this.refreshDue(),
-      Math.min(TICK_MS, this.options.refreshMs),
-    );
+    // Often enough for the shortest wait: the refresh interval, or the first backoff step.
+    const tick = Math.min(TICK_MS, this.options.refreshMs, this.options.backoffBaseMs ?? TICK_MS);
+    this.timer = setInterval(() => void this.refreshDue(), tick);
     this.timer.unref?.();
     return this.refreshDue();
   }
@@ -161,7 +163,10 @@ export class NewsEngine implements NewsReader {
 
   private fail(feed: FeedRow, reason: string, now: number, retryAfterMs?: number): void {
     const failures = feed.consecutiveFailures + 1;
-    const delay = Math.max(backoffMs(failures), Math.min(retryAfterMs ?? 0, BACKOFF_MAX_MS));
+    const delay = Math.max(
+      backoffMs(failures, this.options.backoffBaseMs),
+      Math.min(retryAfterMs ?? 0, BACKOFF_MAX_MS),
+    );
     this.options.store.recordFailure(feed.id, reason, now, now + delay);
     this.options.log.warn(
       { feed: feed.url, key: feed.key, error: reason, failures, retryInMs: delay },

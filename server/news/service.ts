@@ -12,6 +12,7 @@ export interface NewsServiceOptions {
   dataDir: string;
   feedsFile?: string;
   refreshSeconds: number;
+  backoffBaseSeconds: number;
   logger: Logger;
 }
 
@@ -27,6 +28,7 @@ export function createNewsService(options: NewsServiceOptions): { engine: NewsEn
     userAgent: `${site.name} news reader (+${options.siteUrl})`,
     defaultImage: site.defaultImage,
     refreshMs: options.refreshSeconds * 1000,
+    backoffBaseMs: options.backoffBaseSeconds * 1000,
   });
   return { engine, db };
 }

@@ -8,7 +8,7 @@ import { gotoHydrated } from "./helpers";
 
 interface ApiBody {
   state: string;
-  articles: { title: string; url: string; date: string | null }[];
+  articles: { title: string; summary: string; url: string; image: string; date: string | null }[];
 }
 
 /** Waits until the engine has the category, and returns its articles as the API gives them. */
@@ -49,9 +49,7 @@ test.describe("home", () => {
       await expect(
         region.getByRole("heading", { level: 2, name: s.title, exact: true }),
       ).toBeVisible();
-      const count = await region.getByRole("article").count();
-      expect(count).toBeGreaterThan(0);
-      expect(count).toBeLessThanOrEqual(5);
+      await expect(region.getByRole("article")).toHaveCount(5);
       await expect(region.getByRole("link", { name: /See All/ })).toHaveAttribute(
         "href",
         PAGES[s.page].path,
@@ -85,6 +83,74 @@ for (const [id, { key }] of Object.entries(NEWS_PAGES)) {
     if (articles.some((a) => a.date)) expect(html).toMatch(/<time dateTime="\d{4}-\d\d-\d\dT/);
   });
 }
+
+test.describe("list pages", () => {
+  for (const id of [
+    "local-news",
+    "national-news",
+    "world-news",
+    "politics",
+    "business",
+    "technology",
+    "automotive",
+    "real-estate",
+    "health",
+    "food",
+    "lifestyle",
+  ] as const) {
+    test(`${PAGES[id].path}: each card's title, summary, image and link match the feed's item`, async ({
+      page,
+    }) => {
+      const articles = await articlesOf(page, NEWS_PAGES[id].key);
+      await page.route("**/*", (route) =>
+        new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort(),
+      );
+      await page.goto(PAGES[id].path);
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards).toHaveCount(articles.length);
+      for (const [i, a] of articles.entries()) {
+        const card = cards.nth(i);
+        await expect(card.getByRole("heading", { level: 3 })).toContainText(a.title);
+        if (a.summary) await expect(card.getByText(a.summary, { exact: true })).toBeVisible();
+        const link = card.getByRole("link").first();
+        await expect(link).toHaveAttribute("href", a.url);
+        if (a.url !== "#") {
+          await expect(link).toHaveAttribute("target", "_blank");
+          await expect(link).toHaveAttribute("rel", /noopener/);
+        }
+      }
+      // Pictures as the server rendered them (before any fallback after a failed load).
+      const html = await rawHtml(page, PAGES[id].path);
+      for (const a of articles) expect(html).toContain(`src="${escapeHtml(a.image)}"`);
+    });
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  for (const path of ["/", "/world-news", "/sports"]) {
+    test(`${path} shows the news`, async ({ page }) => {
+      await articlesOf(page, "world");
+      await articlesOf(page, "sports");
+      await page.goto(path);
+      expect(await page.getByRole("main").getByRole("article").count()).toBeGreaterThan(3);
+    });
+  }
+});
+
+test("no article link or picture on any news page has a non-http(s) URL", async ({ page }) => {
+  for (const id of Object.keys(NEWS_PAGES)) {
+    await articlesOf(page, NEWS_PAGES[id as keyof typeof NEWS_PAGES].key);
+    const html = await rawHtml(page, PAGES[id as keyof typeof PAGES].path);
+    const articleHtml = html.match(/<article[\s\S]*?<\/article>/g) ?? [];
+    expect(articleHtml.length).toBeGreaterThan(0);
+    for (const block of articleHtml) {
+      for (const [, url] of block.matchAll(/(?:href|src)="([^"]*)"/g)) {
+        expect(url === "#" || /^(https?:\/\/|\/)/.test(url ?? ""), `${id}: ${url}`).toBe(true);
+      }
+    }
+  }
+});
 
 test.describe("story cards", () => {
   test("link the title to the story in a new tab, with the date in <time>", async ({ page }) => {

@@ -12,6 +12,8 @@ import { gotoHydrated } from "./helpers";
 // dates), and no local feed (home's built-in featured story).
 
 const PORT = 4175;
+/** The sports feed is down until the recovery test switches it back on. */
+const SWITCH = `sports-${Date.now()}`;
 const BASE = `http://127.0.0.1:${PORT}`;
 let server: ChildProcess;
 let dataDir: string;
@@ -24,11 +26,13 @@ test.beforeAll(async () => {
   writeFileSync(
     feedsFile,
     JSON.stringify({
-      lifestyle: [`${FEEDS_URL}/slow/6000/feeds/daringfireball.atom.xml`],
+      lifestyle: [`${FEEDS_URL}/slow/5000/feeds/daringfireball.atom.xml`],
       food: [`${FEEDS_URL}/status/500`],
       archives: [`${FEEDS_URL}/status/503`],
       opinion: [`${FEEDS_URL}/status/404`],
       health: [`${FEEDS_URL}/fresh`],
+      sports: [`${FEEDS_URL}/switch/${SWITCH}/feeds/espn-top.rss.xml`],
+      politics: [`${FEEDS_URL}/hostile`],
     }),
   );
   server = spawn(process.execPath, ["build/server-main/index.js"], {
@@ -41,6 +45,8 @@ test.beforeAll(async () => {
       FEEDS_FILE: feedsFile,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Retry failing feeds after 2 s (not 1 min), so recovery happens within the test.
+      FEED_BACKOFF_BASE_SECONDS: "2",
     },
     stdio: "ignore",
   });
@@ -64,6 +70,54 @@ test("a loading category says so, then shows its articles without a reload", asy
     timeout: 15_000,
   });
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+});
+
+test("a failing category shows the error, then recovers without a reload when its feed does", async ({
+  page,
+}) => {
+  await gotoHydrated(page, `${BASE}/sports`);
+  await expect(page.getByRole("alert")).toHaveText("Error loading news: Failed to fetch RSS feed");
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+  await page.request.get(`${FEEDS_URL}/switch/${SWITCH}/recover`);
+  // (The interview at the top is an article too: look in the news block.)
+  const latest = page.getByRole("region", { name: "Latest Sports News" });
+  await expect(latest.getByRole("article").first()).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+});
+
+test("nothing executable from a hostile feed reaches the page", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`${BASE}/api/articles?category=politics`)).json()).state,
+    )
+    .toBe("ready");
+  const html = await (await page.request.get(`${BASE}/politics`)).text();
+  // No dangerous URL in any attribute, no event handler, no script from the feed. (The words may
+  // appear as text, which is harmless.)
+  expect(html).not.toMatch(/(?:href|src)="\s*(?:javascript|vbscript|data):/i);
+  expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
+  expect(html).not.toMatch(/<script>alert|<svg onload/i);
+  await gotoHydrated(page, `${BASE}/politics`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: /Hostile headline/ })).toBeVisible();
+  for (const href of await main
+    .locator("a[href]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("href")))) {
+    expect(href === "#" || /^(https?:\/\/|\/|mailto:)/.test(href ?? "")).toBe(true);
+  }
+  for (const src of await main
+    .locator("img")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("src")))) {
+    expect(/^(https?:\/\/|\/)/.test(src ?? "")).toBe(true);
+  }
+  expect(dialogs).toEqual([]);
 });
 
 for (const [pathName, text] of [

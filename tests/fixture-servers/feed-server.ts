@@ -22,6 +22,9 @@ import { FEED_FIXTURES_DIR } from "../support/fixtures";
  *   /endless                      an XML body that never ends, as fast as the client reads
  *   /huge                         a 50 MB body with a Content-Length
  *   /fresh                        a small feed whose items are 30 min, 3 h and 2 days old
+ *   /switch/ID/feeds/NAME         HTTP 500 until /switch/ID/recover is requested, then the fixture
+ *   /hostile                      a feed of script tags, event handlers, javascript: and data:
+ *                                 URLs, and an entity bomb
  */
 export interface FeedServer {
   url: string;
@@ -33,6 +36,19 @@ export interface FeedServer {
 }
 
 const LAST_MODIFIED = "Sat, 01 Nov 2026 12:00:00 GMT";
+
+/** Everything a hostile or compromised publisher could put in a feed. */
+export const HOSTILE_FEED = `<?xml version="1.0"?>
+<!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Hostile</title>
+<item><title>&lt;script&gt;alert("title")&lt;/script&gt;Hostile headline &c;</title>
+<link>javascript:alert('link')</link>
+<description><![CDATA[<img src="x" onerror="alert('img')"><p onclick="alert(1)">Hostile summary</p><script>alert('desc')</script><a href="javascript:alert(2)">click</a>]]></description>
+<media:content url="javascript:alert('media')" medium="image"/>
+<enclosure url="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+" type="image/svg+xml"/>
+<pubDate>${new Date().toUTCString()}</pubDate></item>
+<item><title><![CDATA[<svg onload=alert('svg')>Second hostile headline]]></title><link>data:text/html,&lt;script&gt;alert(3)&lt;/script&gt;</link><description>vbscript:msgbox</description></item>
+</channel></rss>`;
 
 function contentTypeOf(name: string): string {
   if (name.endsWith(".atom.xml")) return "application/atom+xml";
@@ -73,6 +89,9 @@ function serveFixture(req: IncomingMessage, res: ServerResponse, name: string, m
   res.writeHead(200, headers).end(body);
 }
 
+/** Switched feeds that have been told to recover (see /switch/ID/…). */
+const recovered = new Set<string>();
+
 function handle(
   req: IncomingMessage,
   res: ServerResponse,
@@ -87,6 +106,22 @@ function handle(
 
   if ((m = /^\/(?:(gzip|wrong-type|truncated)\/)?feeds\/(.+)$/.exec(p))) {
     return serveFixture(req, res, decodeURIComponent(m[2] ?? ""), m[1] ?? "");
+  }
+  if ((m = /^\/switch\/([\w-]+)\/(recover|feeds\/(.+))$/.exec(p))) {
+    const id = m[1] ?? "";
+    if (m[2] === "recover") {
+      recovered.add(id);
+      res.writeHead(204).end();
+    } else if (!recovered.has(id)) {
+      res.writeHead(500, { "Content-Type": "text/plain" }).end("down");
+    } else {
+      serveFixture(req, res, decodeURIComponent(m[3] ?? ""), "");
+    }
+    return;
+  }
+  if (p === "/hostile") {
+    res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(HOSTILE_FEED);
+    return;
   }
   if ((m = /^\/redirect\/(\d+)\/(feeds\/.+)$/.exec(p))) {
     const n = Number(m[1]);
