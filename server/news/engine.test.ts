@@ -268,7 +268,7 @@ describe("store", () => {
 
 describe("scheduling", () => {
   it("backs off exponentially, capped at one hour", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(backoffMs)).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffMs(n))).toEqual([
       60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
     ]);
     expect(backoffMs(50)).toBe(BACKOFF_MAX_MS);
