@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
@@ -51,12 +52,13 @@ export function createApp({ services, logger, build, vite }: AppOptions): Expres
   if (vite) {
     app.use(vite.middlewares);
   } else if (build) {
+    // Hashed assets, precompressed at build time (scripts/precompress.mjs): brotli, else gzip.
     app.use(
       "/assets",
-      express.static(path.join(build.clientDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        fallthrough: false,
+      expressStaticGzip(path.join(build.clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        serveStatic: { immutable: true, maxAge: "1y", fallthrough: false },
       }),
     );
     app.use(express.static(build.clientDir, { maxAge: STATIC_MAX_AGE_SECONDS * 1000 }));

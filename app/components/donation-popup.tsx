@@ -1,71 +1,36 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { HeartHandshake, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { PublicSite } from "~/lib/site";
 
 /** SPEC.md §9: the prompt appears this long after the layout mounts. */
 export const DONATION_DELAY_MS = 30_000;
 
-/**
- * The donation prompt: a modal dialog (focus moves in and is trapped, Escape closes, focus
- * returns) that fades in over 100 ms, or at once under prefers-reduced-motion.
- */
+const DonationDialog = lazy(() => import("./donation-dialog"));
+
+/** Shows the donation dialog 30 s after the layout mounts (its code is fetched only then). */
 export function DonationPopup({ site }: { site: PublicSite }) {
   const [open, setOpen] = useState(false);
-  // No trigger button opens this dialog, so remember where focus was to give it back on close.
-  const returnFocus = useRef<HTMLElement | null>(null);
+  // Set when the prompt first shows. No trigger button opens this dialog, so it remembers where
+  // focus was, to give it back on close.
+  const [prompted, setPrompted] = useState<{ returnFocus: HTMLElement | null } | null>(null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      returnFocus.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const active = document.activeElement;
+      setPrompted({ returnFocus: active instanceof HTMLElement ? active : null });
       setOpen(true);
     }, DONATION_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
+  if (!prompted) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-[rgb(0_0_0/0.55)] motion-safe:data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          aria-modal="true"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocus.current?.focus();
-          }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl motion-safe:data-[state=open]:animate-fade-in"
-        >
-          <HeartHandshake aria-hidden="true" className="mb-3 text-accent" size={36} />
-          <Dialog.Title className="font-serif text-2xl font-bold text-ink">
-            Support Your Community
-          </Dialog.Title>
-          <Dialog.Description className="mt-3 text-ink">
-            {site.name} is free for every reader. If our reporting helps you, please consider a
-            donation to our partner charity, which supports families in need across {site.city}.
-          </Dialog.Description>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <a
-              href={site.donationUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => setOpen(false)}
-              className="inline-flex min-h-11 items-center rounded bg-accent px-5 font-semibold text-white hover:bg-accent-dark"
-            >
-              Donate Now<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            <Dialog.Close className="inline-flex min-h-11 items-center rounded border border-stone-400 px-5 font-semibold text-ink hover:bg-stone-100">
-              Maybe Later
-            </Dialog.Close>
-          </div>
-          <Dialog.Close
-            className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded text-muted hover:bg-stone-100 hover:text-ink"
-            aria-label="Close"
-          >
-            <X aria-hidden="true" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <DonationDialog
+        site={site}
+        open={open}
+        setOpen={setOpen}
+        returnFocus={prompted.returnFocus}
+      />
+    </Suspense>
   );
 }

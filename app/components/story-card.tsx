@@ -9,10 +9,13 @@ interface StoryCardProps {
   eager?: boolean;
   /** Adds a "Read full article" link under the summary (opinion). */
   readMore?: boolean;
+  /** h2 when the cards sit right under the page's h1, h3 under a section heading. */
+  headingLevel?: 2 | 3;
 }
 
 /** SPEC.md §3 story card: image, category, date, a title link to the story (new tab), summary. */
-export function StoryCard({ article, label, eager, readMore }: StoryCardProps) {
+export function StoryCard({ article, label, eager, readMore, headingLevel = 3 }: StoryCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const external = article.url !== "#";
   const linkProps = external ? { target: "_blank", rel: "noopener noreferrer" } : {};
   return (
@@ -27,12 +30,12 @@ export function StoryCard({ article, label, eager, readMore }: StoryCardProps) {
           </>
         )}
       </p>
-      <h3 className="mt-1 font-serif text-xl leading-snug font-bold text-ink">
+      <Heading className="mt-1 font-serif text-xl leading-snug font-bold text-ink">
         <a href={article.url} {...linkProps} className="hover:text-accent hover:underline">
           {article.title}
           {external && <span className="sr-only"> (opens in a new tab)</span>}
         </a>
-      </h3>
+      </Heading>
       {article.summary && <p className="mt-2 text-[0.95rem] text-ink/85">{article.summary}</p>}
       {readMore && external && (
         <p className="mt-2">

@@ -7,11 +7,14 @@ export function StoryGrid({
   label,
   readMore,
   eagerCount = 2,
+  headingLevel = 2,
 }: {
   articles: CardArticle[];
   label?: string;
   readMore?: boolean;
   eagerCount?: number;
+  /** 2 when the grid sits right under the page's h1 (the default), 3 under a section heading. */
+  headingLevel?: 2 | 3;
 }) {
   return (
     <div className="grid gap-x-8 gap-y-8 sm:grid-cols-2">
@@ -22,6 +25,7 @@ export function StoryGrid({
           label={label}
           readMore={readMore}
           eager={i < eagerCount}
+          headingLevel={headingLevel}
         />
       ))}
     </div>

@@ -102,7 +102,7 @@ export default function Sports() {
             Latest Sports News
           </h2>
           <NewsState block={block} label="sports">
-            <StoryGrid articles={block.articles} eagerCount={0} />
+            <StoryGrid articles={block.articles} eagerCount={0} headingLevel={3} />
           </NewsState>
         </section>
       </PageWithSidebar>

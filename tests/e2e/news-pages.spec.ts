@@ -110,7 +110,7 @@ test.describe("list pages", () => {
       await expect(cards).toHaveCount(articles.length);
       for (const [i, a] of articles.entries()) {
         const card = cards.nth(i);
-        await expect(card.getByRole("heading", { level: 3 })).toContainText(a.title);
+        await expect(card.getByRole("heading", { level: 2 })).toContainText(a.title);
         if (a.summary) await expect(card.getByText(a.summary, { exact: true })).toBeVisible();
         const link = card.getByRole("link").first();
         await expect(link).toHaveAttribute("href", a.url);
