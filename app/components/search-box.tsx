@@ -1,5 +1,5 @@
-import { Search } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { SearchIcon } from "./icons";
 
 /** SPEC.md §1: the search box only logs the typed text to the console and clears the field. */
 export function SearchBox({ className = "" }: { className?: string }) {
@@ -31,7 +31,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         type="submit"
         className="flex h-11 w-11 shrink-0 items-center justify-center rounded-r bg-accent text-white hover:bg-accent-dark md:h-9 md:w-9"
       >
-        <Search aria-hidden="true" size={18} />
+        <SearchIcon size={18} />
         <span className="sr-only">Search</span>
       </button>
     </form>

@@ -1,9 +1,9 @@
-import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { HEADER_PAGES, PAGES } from "~/lib/pages";
 import { formatDateLine, type PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
+import { CloseIcon, MenuIcon } from "./icons";
 import { SearchBox } from "./search-box";
 
 const MENU_ID = "site-menu";
@@ -62,7 +62,7 @@ export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
             aria-controls={MENU_ID}
             onClick={() => setOpen(!open)}
           >
-            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            {open ? <CloseIcon /> : <MenuIcon />}
             <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
           </button>
         </div>

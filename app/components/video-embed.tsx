@@ -1,5 +1,5 @@
-import { Play } from "lucide-react";
 import { useState } from "react";
+import { PlayIcon } from "./icons";
 
 interface VideoEmbedProps {
   /** A YouTube video id; empty shows a placeholder. */
@@ -48,7 +48,7 @@ export function VideoEmbed({
                 className="absolute inset-0 flex items-center justify-center text-white"
               >
                 <span className="flex h-16 w-16 items-center justify-center rounded-full bg-accent shadow-lg">
-                  <Play aria-hidden="true" size={30} fill="currentColor" />
+                  <PlayIcon size={30} />
                 </span>
                 <span className="sr-only">Play video: {title}</span>
               </button>
