@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, readEnv } from "./env";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { EnvError, SETTING_NAMES, readEnv } from "./env";
 
 describe("readEnv", () => {
   it("applies the documented defaults", () => {
@@ -52,5 +54,16 @@ describe("readEnv", () => {
   ])("rejects a bad %s with its name", (_name, source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);
+  });
+});
+
+describe("the documentation of the settings", () => {
+  const root = path.resolve(import.meta.dirname, "..");
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const example = readFileSync(path.join(root, ".env.example"), "utf8");
+
+  it.each(SETTING_NAMES)("%s is in the README's table and in .env.example", (name) => {
+    expect(readme).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, "m"));
+    expect(example).toMatch(new RegExp(`^${name}=`, "m"));
   });
 });

@@ -22,6 +22,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+/** The name of every setting (README and .env.example document each). */
+export const SETTING_NAMES = Object.keys(EnvSchema.shape);
+
 export type Env = Omit<z.infer<typeof EnvSchema>, "SITE"> & { SITE: SiteId };
 
 /** Thrown when an environment variable is invalid; the message names each bad variable. */
