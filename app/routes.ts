@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { LIST_PAGE_IDS } from "./lib/categories";
 
 // The one route table; it mirrors SPEC.md §2. The spec has no route parameters, so each category
 // URL is its own entry; entries sharing a module get an id that names the page (app/lib/pages.ts).
@@ -8,17 +9,7 @@ const news = (path: string) => route(path, "routes/category.tsx", { id: path });
 export default [
   layout("layouts/site.tsx", [
     index("routes/home.tsx", { id: "home" }),
-    news("local-news"),
-    news("national-news"),
-    news("world-news"),
-    news("politics"),
-    news("business"),
-    news("technology"),
-    news("automotive"),
-    news("real-estate"),
-    news("health"),
-    news("food"),
-    news("lifestyle"),
+    ...LIST_PAGE_IDS.map(news),
     route("local-events", "routes/local-events.tsx", { id: "local-events" }),
     route("archives", "routes/archives.tsx", { id: "archives" }),
     route("arts-culture", "routes/arts-culture.tsx", { id: "arts-culture" }),

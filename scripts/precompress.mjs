@@ -17,4 +17,6 @@ for (const name of readdirSync(dir)) {
   before += body.length;
   after += br.length;
 }
-console.log(`precompressed assets: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `precompressed assets: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`,
+);

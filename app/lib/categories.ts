@@ -22,6 +22,21 @@ export const NEWS_PAGES = {
 
 export type NewsPageId = keyof typeof NEWS_PAGES;
 
+/** The list pages that share one layout (routes/category.tsx); the others have their own module. */
+export const LIST_PAGE_IDS = [
+  "local-news",
+  "national-news",
+  "world-news",
+  "politics",
+  "business",
+  "technology",
+  "automotive",
+  "real-estate",
+  "health",
+  "food",
+  "lifestyle",
+] as const satisfies readonly NewsPageId[];
+
 /** The news page served at a path ("/world-news"), if any. */
 export function newsPageAt(path: string): NewsPageId | undefined {
   const id = path.replace(/^\//, "").replace(/\/$/, "");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { HOME_SECTIONS, NEWS_PAGES } from "../../app/lib/categories";
+import { HOME_SECTIONS, LIST_PAGE_IDS, NEWS_PAGES } from "../../app/lib/categories";
 import { PAGES } from "../../app/lib/pages";
 import houstonNews from "../../sites/houston/content/news";
 import { gotoHydrated } from "./helpers";
@@ -85,19 +85,7 @@ for (const [id, { key }] of Object.entries(NEWS_PAGES)) {
 }
 
 test.describe("list pages", () => {
-  for (const id of [
-    "local-news",
-    "national-news",
-    "world-news",
-    "politics",
-    "business",
-    "technology",
-    "automotive",
-    "real-estate",
-    "health",
-    "food",
-    "lifestyle",
-  ] as const) {
+  for (const id of LIST_PAGE_IDS) {
     test(`${PAGES[id].path}: each card's title, summary, image and link match the feed's item`, async ({
       page,
     }) => {
