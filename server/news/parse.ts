@@ -1,3 +1,4 @@
+import { decodeXML } from "entities";
 import { Parser } from "htmlparser2";
 
 /** One feed entry as read from the XML, before the spec's rules are applied (normalize.ts). */
@@ -25,11 +26,34 @@ export interface MediaRef {
   height?: number;
 }
 
+/** One entry of a feed: its date at once, the rest read only when asked (most are never shown). */
+export interface FeedEntry {
+  date: string | undefined;
+  read(): RawItem;
+}
+
 export interface ParsedFeed {
   format: "rss" | "rdf" | "atom";
   title?: string;
   link?: string;
-  items: RawItem[];
+  entries: FeedEntry[];
+  /** Every entry, read. */
+  readonly items: RawItem[];
+}
+
+function entriesOf(
+  nodes: Node[],
+  dateOf: (node: Node) => string | undefined,
+  read: (node: Node) => RawItem,
+): Pick<ParsedFeed, "entries" | "items"> {
+  const entries = nodes.map((node) => ({ date: dateOf(node), read: () => read(node) }));
+  let items: RawItem[] | undefined;
+  return {
+    entries,
+    get items() {
+      return (items ??= entries.map((e) => e.read()));
+    },
+  };
 }
 
 /** Thrown for a document that is not a readable feed; the message is the logged reason. */
@@ -56,20 +80,30 @@ function buildTree(xml: string): Node {
   }
   const stack: Open[] = [{ name: "", node: root, text: "", hasFields: false }];
   let top = stack[0] as Open;
+  let inCdata = false;
   const tokenizer = new Parser(
     {
       onopentag(name, attribs) {
         const node: Node = {};
         let hasFields = false;
         for (const key in attribs) {
-          node[`@_${key}`] = attribs[key];
+          const value = attribs[key] ?? "";
+          node[`@_${key}`] = value.includes("&") ? decodeXML(value) : value;
           hasFields = true;
         }
         top = { name, node, text: "", hasFields };
         stack.push(top);
       },
       ontext(chunk) {
-        top.text += chunk;
+        // CDATA is literal; other text has XML's entities and character references decoded. (Done
+        // here, only where an "&" occurs: cheaper than the tokenizer decoding every character.)
+        top.text += inCdata || !chunk.includes("&") ? chunk : decodeXML(chunk);
+      },
+      oncdatastart() {
+        inCdata = true;
+      },
+      oncdataend() {
+        inCdata = false;
       },
       onclosetag() {
         const done = stack.pop();
@@ -87,7 +121,7 @@ function buildTree(xml: string): Node {
         top.hasFields = true;
       },
     },
-    { xmlMode: true, decodeEntities: true, recognizeSelfClosing: true },
+    { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
   );
   tokenizer.write(xml);
   tokenizer.end();
@@ -183,6 +217,14 @@ function mediaOf(item: Node): Pick<RawItem, "media" | "thumbnails" | "enclosures
   };
 }
 
+function rssDate(item: Node): string | undefined {
+  return text(item.pubDate) ?? text(item["dc:date"]) ?? text(item["dcterms:issued"]);
+}
+
+function atomDate(entry: Node): string | undefined {
+  return text(entry.published) ?? text(entry.updated) ?? text(entry.issued);
+}
+
 function rssItem(item: Node): RawItem {
   const guidNode = Array.isArray(item.guid) ? item.guid[0] : item.guid;
   return {
@@ -192,7 +234,7 @@ function rssItem(item: Node): RawItem {
     link: text(item.link) ?? attr(list(item.link)[0], "href"),
     description: text(item.description),
     content: text(item["content:encoded"]),
-    date: text(item.pubDate) ?? text(item["dc:date"]) ?? text(item["dcterms:issued"]),
+    date: rssDate(item),
     ...mediaOf(item),
   };
 }
@@ -212,7 +254,7 @@ function atomItem(entry: Node): RawItem {
     link: atomLink(list(entry.link)),
     description: text(entry.summary) ?? text(list(entry["media:group"])[0]?.["media:description"]),
     content: text(entry.content),
-    date: text(entry.published) ?? text(entry.updated) ?? text(entry.issued),
+    date: atomDate(entry),
     ...mediaOf(entry),
   };
 }
@@ -243,7 +285,7 @@ export function parseFeed(xml: string): ParsedFeed {
       format: "rss",
       title: text(channel.title),
       link: text(channel.link),
-      items: list(channel.item).map(rssItem),
+      ...entriesOf(list(channel.item), rssDate, rssItem),
     };
   }
   const rdf = list(doc["rdf:RDF"])[0];
@@ -254,7 +296,7 @@ export function parseFeed(xml: string): ParsedFeed {
       format: "rdf",
       title: text(channel.title),
       link: text(channel.link),
-      items: [...list(rdf.item), ...list(channel.item)].map(rssItem),
+      ...entriesOf([...list(rdf.item), ...list(channel.item)], rssDate, rssItem),
     };
   }
   const feed = list(doc.feed)[0];
@@ -263,7 +305,7 @@ export function parseFeed(xml: string): ParsedFeed {
       format: "atom",
       title: text(feed.title),
       link: atomLink(list(feed.link)),
-      items: list(feed.entry).map(atomItem),
+      ...entriesOf(list(feed.entry), atomDate, atomItem),
     };
   }
   throw new FeedParseError(`Not a feed: the document's root is <${root}>`);
