@@ -63,6 +63,13 @@ const LATEST_PLAUSIBLE_MS = 2 * 24 * 3600 * 1000;
 export function parseFeedDate(raw: string | undefined | null, now = Date.now()): number | null {
   const text = raw?.replace(/\s+/g, " ").trim();
   if (!text) return null;
+  // Most feeds write RFC 822 or ISO 8601 with a zone Date.parse knows: take those as they are.
+  if (/(?:GMT|UTC|Z|[+-]\d\d:?\d\d|\b[ECMP][SD]T)$/.test(text) && !/^\d{4}\//.test(text)) {
+    const direct = Date.parse(text);
+    if (!Number.isNaN(direct) && /^(?:\d{4}-|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d)/.test(text)) {
+      return direct > now + LATEST_PLAUSIBLE_MS ? null : direct;
+    }
+  }
   let candidate = text
     .replace(/\b([A-Za-zÀ-ÿ]{3,5})\.?(?=[\s,])/g, (word) => WORDS[word.toLowerCase()] ?? word)
     .replace(/\b([A-Z]{3,4})$/, (zone) => ZONES[zone] ?? zone)

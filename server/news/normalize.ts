@@ -102,8 +102,15 @@ export function scanHtml(html: string | undefined): HtmlScan {
   return { text: collapse(parts.join("")), images };
 }
 
+/** Whitespace runs become one space; characters XML forbids (control characters) are dropped. */
+// eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
+const FORBIDDEN_CHARACTERS = /[\u0000-\u001F\uFFFE\uFFFF]/g;
+
 function collapse(text: string): string {
-  return text.replace(/[\s\u00a0\u200b]+/g, " ").trim();
+  return text
+    .replace(/[\s\u00a0\u200b]+/g, " ")
+    .replace(FORBIDDEN_CHARACTERS, "")
+    .trim();
 }
 
 /** Plain text of a title or summary: tags stripped, entities decoded (twice-escaped ones too). */

@@ -145,10 +145,9 @@ function repair(xml: string): string {
   // a DOCTYPE (with any internal subset) comes before the root: its entities are never honoured
   const head = out.slice(0, 8192);
   if (/<!DOCTYPE/i.test(head)) out = out.replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, "");
-  // characters XML forbids (control characters)
-  // eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
-  const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-  return forbidden.test(out) ? out.replace(forbidden, "") : out;
+  // (Characters XML forbids, control characters, are dropped from the text that is shown: see
+  // normalize.ts. Scanning every document for them here cost more than the rest of repair.)
+  return out;
 }
 
 function text(value: unknown): string | undefined {

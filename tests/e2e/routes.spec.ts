@@ -135,3 +135,12 @@ test.describe("bad requests", () => {
     expect(await res.text()).toBe("Not found");
   });
 });
+
+test("hashed assets carry only the headers a script needs", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const headers = (await request.get(String(asset))).headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+  expect(headers["content-security-policy"]).toBeUndefined();
+});
