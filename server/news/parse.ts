@@ -66,9 +66,9 @@ type Node = Record<string, unknown>;
 /**
  * Builds the document as plain objects, the shape the readers below expect: an element is an
  * object of its children by name (an array when a name repeats), attributes as "@_name", text as
- * "#text"; an element with only text is that string. htmlparser2's XML tokenizer decodes XML's
- * own entities and character references only, and never reads a DTD: no entity a feed defines is
- * ever expanded. It is lenient by design; parseFeed checks what must hold for a feed.
+ * "#text"; an element with only text is that string. Only XML's own entities and character
+ * references are decoded, and no DTD is ever read: no entity a feed defines is ever expanded.
+ * htmlparser2's tokenizer is lenient by design; parseFeed checks what must hold for a feed.
  */
 function buildTree(xml: string): Node {
   const root: Node = {};
