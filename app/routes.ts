@@ -16,7 +16,7 @@ export default [
     route("opinion", "routes/opinion.tsx", { id: "opinion" }),
     route("sports", "routes/sports.tsx", { id: "sports" }),
     page("weather", "weather"),
-    page("contact", "contact"),
+    route("contact", "routes/contact.tsx", { id: "contact" }),
     page("privacy-policy", "privacy-policy"),
     page("terms-of-service", "terms-of-service"),
     page("privacy", "privacy"),

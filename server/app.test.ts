@@ -42,6 +42,7 @@ async function start(services: Partial<ContextServices> = {}): Promise<Started> 
       siteUrl: "https://news.example.test",
       isDev: services.isDev ?? true,
       news: services.news ?? emptyNews,
+      messages: { submit: () => ({ ok: true as const, id: 1 }) },
     },
     logger,
     vite,

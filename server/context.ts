@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { AppLoadContext } from "react-router";
 import type { SiteContent } from "../sites/registry";
 import type { SiteConfig } from "../sites/schema";
+import type { MessageStore } from "./messages/store";
 import type { NewsReader } from "./news/engine";
 
 /** What every loader and action receives as `context`: the one seam between server and app. */
@@ -20,6 +21,10 @@ export interface LoadContext {
   isDev: boolean;
   /** The stored news, by category (never waits on a fetch). */
   news: NewsReader;
+  /** The contact messages. */
+  messages: Pick<MessageStore, "submit">;
+  /** The reader's address (for the contact form's rate limit). */
+  clientAddress: string;
   /** A request-scoped logger. */
   log: Pick<Logger, "info" | "warn" | "error" | "debug">;
 }
@@ -35,13 +40,14 @@ export interface ContextServices {
   siteUrl: string;
   isDev: boolean;
   news: NewsReader;
+  messages: Pick<MessageStore, "submit">;
   clock?: () => number;
 }
 
 /** Builds the load context of one request from the long-lived services. */
 export function createLoadContext(
   services: ContextServices,
-  request: { log: LoadContext["log"] },
+  request: { log: LoadContext["log"]; ip?: string },
   nonce: string,
 ): AppLoadContext {
   return {
@@ -52,6 +58,8 @@ export function createLoadContext(
     nonce,
     isDev: services.isDev,
     news: services.news,
+    messages: services.messages,
+    clientAddress: request.ip ?? "unknown",
     log: request.log,
   };
 }

@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
+import { MessageStore } from "./messages/store";
 import { createNewsService } from "./news/service";
 import { SITE_CONTENT, loadSite } from "../sites/registry";
 
@@ -27,7 +28,14 @@ async function main(): Promise<void> {
     backoffBaseSeconds: env.FEED_BACKOFF_BASE_SECONDS,
     logger,
   });
-  const services = { site, content: SITE_CONTENT[env.SITE], siteUrl, isDev, news: news.engine };
+  const services = {
+    site,
+    content: SITE_CONTENT[env.SITE],
+    siteUrl,
+    isDev,
+    news: news.engine,
+    messages: new MessageStore(news.db),
+  };
 
   let app;
   if (isDev) {

@@ -84,7 +84,8 @@ export const SiteSchema = z.object({
     imageBoard: httpsUrlOrEmpty,
     /** Embed URL of the events feed wall (an https URL, or empty). */
     eventsFeed: httpsUrlOrEmpty,
-    leadForm: embedId,
+    /** Embed URL of the contact page's lead form (an https URL, or empty). */
+    leadForm: httpsUrlOrEmpty,
     featuredVideo: embedId,
   }),
   /** Feed URLs per key of SPEC.md §7 (filled by the news engine issue). */

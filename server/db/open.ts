@@ -38,6 +38,17 @@ export const MIGRATIONS: readonly string[] = [
      UNIQUE (feed_id, uid)
    );
    CREATE INDEX articles_by_feed_date ON articles (feed_id, published_at DESC);`,
+  // 2: messages from the contact form
+  `CREATE TABLE messages (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     message TEXT NOT NULL,
+     sender TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX messages_by_sender ON messages (sender, created_at);`,
 ];
 
 /** Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFixture } from "../../tests/support/fixtures";
 import { startFeedServer, type FeedServer } from "../../tests/fixture-servers/feed-server";
-import { openDatabase, type Db } from "../db/open";
+import { MIGRATIONS, openDatabase, type Db } from "../db/open";
 import {
   ALL_FEEDS_FAILED,
   BACKOFF_MAX_MS,
@@ -258,7 +258,7 @@ describe("store", () => {
     try {
       const db = openDatabase(path.join(dir, "x.db"));
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(1);
+      expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

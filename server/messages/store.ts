@@ -1,0 +1,93 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "../db/open";
+
+/** At most this many messages from one address in RATE_WINDOW_MS. */
+export const RATE_LIMIT = 3;
+export const RATE_WINDOW_MS = 10 * 60_000;
+
+/** The contact form (SPEC.md §3): all four fields required, sensible lengths, a real e-mail shape. */
+export const ContactSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Please enter your name.")
+    .max(100, "Please keep your name under 100 characters."),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your e-mail address.")
+    .max(254, "Please enter a shorter e-mail address.")
+    .pipe(z.email("Please enter a valid e-mail address.")),
+  subject: z
+    .string()
+    .trim()
+    .min(1, "Please enter a subject.")
+    .max(150, "Please keep the subject under 150 characters."),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Please enter your message.")
+    .max(5000, "Please keep your message under 5,000 characters."),
+});
+
+export type ContactMessage = z.infer<typeof ContactSchema>;
+
+export interface StoredMessage extends ContactMessage {
+  id: number;
+  createdAt: number;
+}
+
+export type ContactField = keyof ContactMessage;
+
+export type SubmitResult =
+  | { ok: true; id: number }
+  | { ok: false; reason: "invalid"; errors: Partial<Record<ContactField, string>> }
+  | { ok: false; reason: "rate-limited" };
+
+/** The contact messages, kept in the site's SQLite database for the newsroom. */
+export class MessageStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Checks a message (each bad field gets its own explanation) and stores it in a transaction,
+   * unless its sender (an address, kept only as a hash) already sent RATE_LIMIT messages in the
+   * last RATE_WINDOW_MS.
+   */
+  submit(input: Record<ContactField, string>, senderAddress: string): SubmitResult {
+    const parsed = ContactSchema.safeParse(input);
+    if (!parsed.success) {
+      const errors: Partial<Record<ContactField, string>> = {};
+      for (const issue of parsed.error.issues)
+        errors[issue.path[0] as ContactField] ??= issue.message;
+      return { ok: false, reason: "invalid", errors };
+    }
+    const message = parsed.data;
+    const sender = createHash("sha256").update(senderAddress).digest("hex");
+    const now = this.now();
+    return this.db.transaction((): SubmitResult => {
+      const { n } = this.db
+        .prepare("SELECT COUNT(*) AS n FROM messages WHERE sender = ? AND created_at > ?")
+        .get(sender, now - RATE_WINDOW_MS) as { n: number };
+      if (n >= RATE_LIMIT) return { ok: false, reason: "rate-limited" };
+      const info = this.db
+        .prepare(
+          "INSERT INTO messages (name, email, subject, message, sender, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(message.name, message.email, message.subject, message.message, sender, now);
+      return { ok: true, id: Number(info.lastInsertRowid) };
+    })();
+  }
+
+  /** Stored messages, newest first. */
+  list(limit = 100): StoredMessage[] {
+    return this.db
+      .prepare(
+        "SELECT id, name, email, subject, message, created_at AS createdAt FROM messages ORDER BY created_at DESC, id DESC LIMIT ?",
+      )
+      .all(limit) as StoredMessage[];
+  }
+}

@@ -1,0 +1,149 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test, type Page } from "@playwright/test";
+
+// The contact form of the default site, which stores messages in test-results/data-houston.
+// Each test sends from its own address (X-Forwarded-For; the server trusts its loopback proxy),
+// so the per-address rate limit of one test does not touch the others.
+
+const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
+const DB_FILE = path.resolve("test-results/data-houston/houston.db");
+
+function storedWithSubject(subject: string): { name: string; email: string; message: string }[] {
+  const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare("SELECT name, email, message FROM messages WHERE subject = ?")
+      .all(subject) as {
+      name: string;
+      email: string;
+      message: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+async function fill(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+test.describe("with JavaScript", () => {
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.11" } });
+
+  test("a message is stored, thanked for and the form emptied, without a reload", async ({
+    page,
+  }) => {
+    const subject = `Tip ${Date.now()} js`;
+    await page.goto("/contact");
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById("main-content") ?? {}).some((k) =>
+        k.startsWith("__reactFiber"),
+      ),
+    );
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await fill(page, {
+      Name: "Ana Ruiz",
+      Email: "ana@example.org",
+      Subject: subject,
+      Message: "Flooding on Westheimer.",
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toHaveText(THANK_YOU);
+    for (const label of ["Name", "Email", "Subject", "Message"])
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(storedWithSubject(subject)).toEqual([
+      { name: "Ana Ruiz", email: "ana@example.org", message: "Flooding on Westheimer." },
+    ]);
+  });
+
+  test("each invalid field gets its message, what was typed stays, and nothing is stored", async ({
+    page,
+  }) => {
+    const subject = `Tip ${Date.now()} invalid`;
+    await page.goto("/contact");
+    await fill(page, { Name: "", Email: "not-an-email", Subject: subject, Message: "" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please enter your name.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
+    await expect(page.getByText("Please enter your message.")).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue(subject);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("status")).toHaveCount(0);
+    expect(storedWithSubject(subject)).toEqual([]);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.12" } });
+
+  test("a plain POST stores the message and answers with the thank-you", async ({ page }) => {
+    const subject = `Tip ${Date.now()} nojs`;
+    await page.goto("/contact");
+    await fill(page, {
+      Name: "Bo Chen",
+      Email: "bo@example.org",
+      Subject: subject,
+      Message: "Park lights out.",
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toHaveText(THANK_YOU);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+    expect(storedWithSubject(subject)).toHaveLength(1);
+  });
+});
+
+test.describe("bad posts", () => {
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.13" } });
+
+  test("the rate limit refuses a fourth message in ten minutes", async ({ request }) => {
+    const subject = `Tip ${Date.now()} rate`;
+    const form = { name: "Cy", email: "cy@example.org", subject, message: "Hello" };
+    for (let i = 0; i < 3; i++)
+      expect((await request.post("/contact", { form })).status()).toBe(200);
+    const refused = await request.post("/contact", { form });
+    expect(refused.status()).toBe(429);
+    expect(await refused.text()).toContain("You have sent several messages in a short time.");
+    expect(storedWithSubject(subject)).toHaveLength(3);
+  });
+
+  test("a filled honeypot is thanked but not stored", async ({ request }) => {
+    const subject = `Tip ${Date.now()} bot`;
+    const res = await request.post("/contact", {
+      form: {
+        name: "Bot",
+        email: "bot@example.org",
+        subject,
+        message: "Buy now",
+        website: "https://spam.example",
+      },
+      headers: { "X-Forwarded-For": "198.51.100.14" },
+    });
+    expect(res.status()).toBe(200);
+    expect(storedWithSubject(subject)).toEqual([]);
+  });
+
+  test("a post with missing or unexpected fields is refused with a 400", async ({ request }) => {
+    const res = await request.post("/contact", {
+      form: { unexpected: "x".repeat(10_000) },
+      headers: { "X-Forwarded-For": "198.51.100.15" },
+    });
+    expect(res.status()).toBe(400);
+  });
+});
+
+test("the contact page shows details, office hours, the lead form placeholder and the map", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const details = page.getByRole("region", { name: "Contact Details" });
+  await expect(details).toContainText("newsroom@houstoncitywire.com");
+  await expect(details).toContainText("(713) 555-0142");
+  await expect(details).toContainText("Monday to Friday, 9 a.m. to 5 p.m.");
+  await expect(page.getByText("The advertising inquiry form will appear here.")).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Map of/ })).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+});
