@@ -47,3 +47,29 @@ export interface NewsContent {
   opinion: { submitEmail: string; standards: string[] };
   events: { submitEmail: string; kinds: { title: string; description: string }[] };
 }
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface JobOpening {
+  title: string;
+  department: string;
+  /** Full-time, Part-time, Contract, … */
+  type: string;
+  description: string;
+  /** ISO date the opening was posted. */
+  datePosted: string;
+}
+
+/** The city's static pages (FAQ, careers). */
+export interface PagesContent {
+  faq: FaqItem[];
+  careers: {
+    openings: JobOpening[];
+    benefits: string[];
+    applyEmail: string;
+    internship: string;
+  };
+}

@@ -1,7 +1,9 @@
 import austinNews from "./austin/content/news";
+import austinPages from "./austin/content/pages";
 import austin from "./austin/site";
-import type { NewsContent } from "./content";
+import type { NewsContent, PagesContent } from "./content";
 import houstonNews from "./houston/content/news";
+import houstonPages from "./houston/content/pages";
 import houston from "./houston/site";
 import { parseSite, type SiteConfig } from "./schema";
 
@@ -23,9 +25,10 @@ export function loadSite(id: SiteId): SiteConfig {
 /** A publication's editorial content (static blocks of the pages), beside its config. */
 export interface SiteContent {
   news: NewsContent;
+  pages: PagesContent;
 }
 
 export const SITE_CONTENT = {
-  houston: { news: houstonNews },
-  austin: { news: austinNews },
+  houston: { news: houstonNews, pages: houstonPages },
+  austin: { news: austinNews, pages: austinPages },
 } as const satisfies Record<SiteId, SiteContent>;

@@ -1,0 +1,105 @@
+import { useLoaderData } from "react-router";
+import { PageHeading } from "~/components/page-heading";
+import { PAGES } from "~/lib/pages";
+import { metaForPage, useSite, type RootData } from "~/lib/root-data";
+import type { Route } from "./+types/careers";
+
+const EMPLOYMENT_TYPES: Record<string, string> = {
+  "Full-time": "FULL_TIME",
+  "Part-time": "PART_TIME",
+  Contract: "CONTRACTOR",
+  Internship: "INTERN",
+};
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { careers: context.content.pages.careers };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const openings = loaderData?.careers.openings ?? [];
+  const jobs = root
+    ? openings.map((job) => ({
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "JobPosting",
+          title: job.title,
+          description: job.description,
+          datePosted: job.datePosted,
+          employmentType: EMPLOYMENT_TYPES[job.type] ?? job.type,
+          hiringOrganization: {
+            "@type": "Organization",
+            name: root.site.name,
+            sameAs: `${root.siteUrl}/`,
+          },
+          jobLocation: {
+            "@type": "Place",
+            address: {
+              "@type": "PostalAddress",
+              streetAddress: root.site.contact.address,
+              addressLocality: root.site.city,
+              addressRegion: root.site.stateCode,
+              addressCountry: "US",
+            },
+          },
+        },
+      }))
+    : [];
+  return [...metaForPage(PAGES.careers, matches), ...jobs];
+}
+
+export default function Careers() {
+  const { careers } = useLoaderData<typeof loader>();
+  const { site } = useSite();
+  return (
+    <>
+      <PageHeading standfirst={`Help ${site.city} understand itself. Join the ${site.name} team.`}>
+        {PAGES.careers.heading}
+      </PageHeading>
+      <section aria-labelledby="openings" className="max-w-4xl">
+        <h2 id="openings" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
+          Open Positions
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {careers.openings.map((job) => (
+            <li key={job.title} className="border border-rule bg-white p-5">
+              <h3 className="font-serif text-xl font-bold">{job.title}</h3>
+              <p className="mt-1 text-xs font-semibold tracking-wider text-accent uppercase">
+                {job.department} · {job.type}
+              </p>
+              <p className="mt-2 text-[0.95rem]">{job.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="benefits" className="mt-10 max-w-4xl">
+        <h2 id="benefits" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
+          Benefits
+        </h2>
+        <ul className="grid list-disc gap-2 pl-5 sm:grid-cols-2">
+          {careers.benefits.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="apply" className="mt-10 max-w-4xl">
+        <h2 id="apply" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
+          How to Apply
+        </h2>
+        <p>
+          E-mail your résumé, a short cover letter and links to your work to{" "}
+          <a className="link" href={`mailto:${careers.applyEmail}`}>
+            {careers.applyEmail}
+          </a>
+          , with the position in the subject line.
+        </p>
+      </section>
+      <section aria-labelledby="internship" className="mt-10 max-w-4xl bg-stone-100 p-5">
+        <h2 id="internship" className="font-serif text-xl font-bold">
+          Internship Program
+        </h2>
+        <p className="mt-2">{careers.internship}</p>
+      </section>
+    </>
+  );
+}

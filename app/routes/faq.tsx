@@ -1,0 +1,75 @@
+import { useLoaderData } from "react-router";
+import { PageHeading } from "~/components/page-heading";
+import { PAGES } from "~/lib/pages";
+import { metaForPage, useSite } from "~/lib/root-data";
+import type { Route } from "./+types/faq";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { faq: context.content.pages.faq };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const faq = loaderData?.faq ?? [];
+  return [
+    ...metaForPage(PAGES.faq, matches),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: faq.map((item) => ({
+          "@type": "Question",
+          name: item.question,
+          acceptedAnswer: { "@type": "Answer", text: item.answer },
+        })),
+      },
+    },
+  ];
+}
+
+/** SPEC.md §2 FAQ: each question opens on click, several at once (native <details>, no script). */
+export default function Faq() {
+  const { faq } = useLoaderData<typeof loader>();
+  const { site } = useSite();
+  return (
+    <>
+      <PageHeading standfirst={`Answers to the questions readers ask ${site.name} most.`}>
+        {PAGES.faq.heading}
+      </PageHeading>
+      <div className="max-w-3xl divide-y divide-rule border-y border-rule">
+        {faq.map((item) => (
+          <details key={item.question} className="group py-1">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-2 font-serif text-lg font-bold marker:hidden">
+              {item.question}
+              <span
+                aria-hidden="true"
+                className="text-2xl text-accent group-open:rotate-45 motion-safe:transition-transform"
+              >
+                +
+              </span>
+            </summary>
+            <p className="pb-4 text-[0.95rem] text-ink/85">{item.answer}</p>
+          </details>
+        ))}
+      </div>
+      <section aria-labelledby="more-questions" className="mt-10 max-w-3xl bg-stone-100 p-5">
+        <h2 id="more-questions" className="font-serif text-xl font-bold">
+          Still have a question?
+        </h2>
+        <p className="mt-3 flex flex-wrap gap-3">
+          <a
+            href={PAGES.contact.path}
+            className="inline-flex min-h-11 items-center rounded bg-accent px-5 font-semibold text-white hover:bg-accent-dark"
+          >
+            Contact Us
+          </a>
+          <a
+            href={`mailto:${site.contact.email}`}
+            className="inline-flex min-h-11 items-center rounded border border-ink px-5 font-semibold hover:bg-ink hover:text-white"
+          >
+            Email Newsroom
+          </a>
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { PagesContent } from "../../content";
+
+/** Austin's FAQ and careers pages: a small sample. */
+export default {
+  faq: [
+    {
+      question: "What is Austin City Wire?",
+      answer: "A free local news site for Austin and Travis County.",
+    },
+    { question: "Do I need an account?", answer: "No. Every page is free and open to everyone." },
+    { question: "How do I send a news tip?", answer: "Use the form on our Contact page." },
+  ],
+  careers: {
+    openings: [
+      {
+        title: "Metro Reporter",
+        department: "Newsroom",
+        type: "Full-time",
+        description: "Cover Austin's city hall and neighborhoods.",
+        datePosted: "2026-11-02",
+      },
+    ],
+    benefits: ["Health insurance", "Paid time off"],
+    applyEmail: "careers@austincitywire.com",
+    internship: "A paid summer internship in the newsroom.",
+  },
+} satisfies PagesContent;

@@ -1,0 +1,67 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
+
+// The static pages built so far from sites/houston/content/pages.ts: FAQ and careers.
+
+/** The JSON-LD blocks of a page's server HTML. */
+async function jsonLd(request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1] ?? "null") as Record<string, unknown>,
+  );
+}
+
+test("/faq has 15 questions that open on click, several at once", async ({ page }) => {
+  await gotoHydrated(page, "/faq");
+  const items = page.locator("main details");
+  await expect(items).toHaveCount(15);
+  const first = items.nth(0);
+  const third = items.nth(2);
+  await expect(first).not.toHaveAttribute("open", "");
+  await first.locator("summary").click();
+  await third.locator("summary").click();
+  await expect(first).toHaveAttribute("open", "");
+  await expect(third).toHaveAttribute("open", "");
+  await expect(first.getByRole("paragraph")).toBeVisible();
+  await first.locator("summary").click();
+  await expect(first).not.toHaveAttribute("open", "");
+  await expect(third).toHaveAttribute("open", "");
+  const more = page.getByRole("region", { name: "Still have a question?" });
+  await expect(more.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  await expect(more.getByRole("link", { name: "Email Newsroom" })).toHaveAttribute(
+    "href",
+    "mailto:newsroom@houstoncitywire.com",
+  );
+});
+
+test("/faq carries FAQPage structured data with every question", async ({ request }) => {
+  const faq = (await jsonLd(request, "/faq")).find((d) => d["@type"] === "FAQPage") as
+    { mainEntity: unknown[] } | undefined;
+  expect(faq?.mainEntity).toHaveLength(15);
+});
+
+test("/careers lists 6 openings, 8 benefits, how to apply and the internship", async ({ page }) => {
+  await page.goto("/careers");
+  const openings = page.getByRole("region", { name: "Open Positions" }).getByRole("listitem");
+  await expect(openings).toHaveCount(6);
+  for (const item of await openings.all()) {
+    await expect(item.getByRole("heading", { level: 3 })).not.toBeEmpty();
+    await expect(item).toContainText(/·\s*(Full-time|Part-time)/);
+  }
+  await expect(page.getByRole("region", { name: "Benefits" }).getByRole("listitem")).toHaveCount(8);
+  await expect(
+    page.getByRole("region", { name: "How to Apply" }).getByRole("link"),
+  ).toHaveAttribute("href", "mailto:careers@houstoncitywire.com");
+  await expect(page.getByRole("region", { name: "Internship Program" })).toBeVisible();
+});
+
+test("/careers carries a JobPosting for each opening", async ({ request }) => {
+  const jobs = (await jsonLd(request, "/careers")).filter((d) => d["@type"] === "JobPosting");
+  expect(jobs).toHaveLength(6);
+  for (const job of jobs) {
+    expect(job).toMatchObject({
+      hiringOrganization: { name: "Houston City Wire" },
+      datePosted: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+    });
+  }
+});
