@@ -34,6 +34,13 @@ export default tseslint.config(
   },
   { files: ["app/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   {
+    // A labelled scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+    files: ["app/**/*.tsx"],
+    rules: {
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
+    },
+  },
+  {
     // Only server/env.ts reads the environment (STYLE.md §2).
     files: ["app/**", "server/**", "sites/**"],
     ignores: ["server/env.ts", "**/*.test.ts"],

@@ -63,13 +63,57 @@ export interface JobOpening {
   datePosted: string;
 }
 
-/** The city's static pages (FAQ, careers). */
+/** The city's static pages. */
 export interface PagesContent {
   faq: FaqItem[];
+  weather: WeatherContent;
+  partners: PartnerDocument[];
   careers: {
     openings: JobOpening[];
     benefits: string[];
     applyEmail: string;
     internship: string;
   };
+}
+
+export type WeatherCondition = "sunny" | "cloudy" | "rainy" | "windy";
+
+/** SPEC.md §3 weather entities, and the rest of the static weather page. */
+export interface WeatherContent {
+  current: {
+    temperature: number;
+    condition: WeatherCondition;
+    humidity: number;
+    windSpeed: number;
+    windDirection: string;
+    pressure: number;
+    visibility: number;
+    uvIndex: number;
+  };
+  alerts: { type: string; description: string; severity: "severe" | "moderate" | "minor" }[];
+  forecast: { day: string; condition: WeatherCondition; high: number; low: number }[];
+  tips: string[];
+  hurricaneSeason: string;
+  /** Monthly averages: °F and inches of rain. */
+  history: { month: string; high: number; low: number; rainfall: number }[];
+}
+
+/** A numbered section of a legal page. */
+export interface LegalSection {
+  title: string;
+  paragraphs: string[];
+}
+
+export interface LegalContent {
+  updated: string;
+  privacyPolicy: LegalSection[];
+  termsOfService: LegalSection[];
+  privacy: string[];
+  terms: string[];
+}
+
+/** SPEC.md §3 partner document: a cloud-drive file id (empty: not configured) and a title. */
+export interface PartnerDocument {
+  id: string;
+  title: string;
 }

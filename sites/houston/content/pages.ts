@@ -1,7 +1,14 @@
 import type { PagesContent } from "../../content";
+import weather from "./weather";
 
 /** Houston's FAQ and careers pages. */
 export default {
+  weather,
+  partners: [
+    { id: "", title: "Media Kit" },
+    { id: "", title: "Partnership Overview" },
+    { id: "", title: "Community Impact Report" },
+  ],
   faq: [
     {
       question: "What is Houston City Wire?",

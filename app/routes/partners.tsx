@@ -1,0 +1,49 @@
+import { useLoaderData } from "react-router";
+import { EmbedFrame } from "~/components/embed-frame";
+import { PageHeading } from "~/components/page-heading";
+import { PAGES } from "~/lib/pages";
+import { metaForPage, useSite } from "~/lib/root-data";
+import type { Route } from "./+types/partners";
+
+const PREVIEW_HEIGHT = 480;
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    documents: context.content.pages.partners.map((doc) => ({
+      title: doc.title,
+      // A cloud-drive file's preview; the id is encoded, never trusted as a URL.
+      src: doc.id ? `https://drive.google.com/file/d/${encodeURIComponent(doc.id)}/preview` : null,
+    })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return metaForPage(PAGES.partners, matches);
+}
+
+export default function Partners() {
+  const { documents } = useLoaderData<typeof loader>();
+  const { site } = useSite();
+  return (
+    <>
+      <PageHeading
+        standfirst={`Working with ${site.name}: what we offer partners and advertisers.`}
+      >
+        {PAGES.partners.heading}
+      </PageHeading>
+      <div className="grid gap-8 lg:grid-cols-3">
+        {documents.map((doc) => (
+          <section key={doc.title} aria-label={doc.title}>
+            <h2 className="mb-3 font-serif text-xl font-bold">{doc.title}</h2>
+            <EmbedFrame
+              src={doc.src}
+              title={doc.title}
+              height={PREVIEW_HEIGHT}
+              placeholder={`${doc.title}: document coming soon.`}
+            />
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
