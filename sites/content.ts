@@ -68,6 +68,7 @@ export interface PagesContent {
   faq: FaqItem[];
   weather: WeatherContent;
   partners: PartnerDocument[];
+  legal: LegalContent;
   careers: {
     openings: JobOpening[];
     benefits: string[];

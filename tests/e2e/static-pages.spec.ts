@@ -103,3 +103,37 @@ test("/partners shows three document previews, placeholders while their ids are 
     await expect(region).toContainText("document coming soon.");
   }
 });
+
+for (const [path, heading, sections] of [
+  ["/privacy-policy", "Privacy Policy", 8],
+  ["/terms-of-service", "Terms of Service", 8],
+] as const) {
+  test(`${path} has numbered sections`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    const titles = page.getByRole("main").getByRole("heading", { level: 2 });
+    await expect(titles).toHaveCount(sections);
+    await expect(titles.first()).toHaveText(/^1\. /);
+    await expect(titles.last()).toHaveText(new RegExp(`^${sections}\\. `));
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+}
+
+for (const [path, heading, full] of [
+  ["/privacy", "Privacy", "/privacy-policy"],
+  ["/terms", "Terms", "/terms-of-service"],
+] as const) {
+  test(`${path} is the short version, inside the header and footer, linking to the full one`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    expect(await page.getByRole("main").getByRole("paragraph").count()).toBeGreaterThan(3);
+    await expect(
+      page.getByRole("main").getByRole("link", { name: /^Read the full/ }),
+    ).toHaveAttribute("href", full);
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+}

@@ -1,9 +1,11 @@
 import type { PagesContent } from "../../content";
+import legal from "./legal";
 import weather from "./weather";
 
 /** Austin's FAQ and careers pages: a small sample. */
 export default {
   weather,
+  legal,
   partners: [
     { id: "", title: "Media Kit" },
     { id: "", title: "Partnership Overview" },

@@ -1,9 +1,11 @@
 import type { PagesContent } from "../../content";
+import legal from "./legal";
 import weather from "./weather";
 
 /** Houston's FAQ and careers pages. */
 export default {
   weather,
+  legal,
   partners: [
     { id: "", title: "Media Kit" },
     { id: "", title: "Partnership Overview" },
