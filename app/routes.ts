@@ -26,7 +26,7 @@ export default [
     route("faq", "routes/faq.tsx", { id: "faq" }),
   ]),
   page("radio", "radio"),
-  page("books", "books"),
+  route("books", "routes/books.tsx", { id: "books" }),
   route("automotive-energy", "routes/automotive-energy.ts"),
   route("api/articles", "routes/api.articles.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -69,6 +69,7 @@ export interface PagesContent {
   weather: WeatherContent;
   partners: PartnerDocument[];
   legal: LegalContent;
+  books: BooksContent;
   careers: {
     openings: JobOpening[];
     benefits: string[];
@@ -117,4 +118,21 @@ export interface LegalContent {
 export interface PartnerDocument {
   id: string;
   title: string;
+}
+
+export interface Book {
+  title: string;
+  /** An https cover image URL, or empty for a typographic cover. */
+  cover: string;
+  /** The book's page at the retailer. */
+  url: string;
+}
+
+/** The books page (SPEC.md §2 Books). */
+export interface BooksContent {
+  /** The online university the banner promotes. */
+  universityUrl: string;
+  /** The author's store page at the retailer (View All Books). */
+  storeUrl: string;
+  books: Book[];
 }

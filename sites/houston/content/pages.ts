@@ -1,4 +1,5 @@
 import type { PagesContent } from "../../content";
+import books from "./books";
 import legal from "./legal";
 import weather from "./weather";
 
@@ -6,6 +7,7 @@ import weather from "./weather";
 export default {
   weather,
   legal,
+  books,
   partners: [
     { id: "", title: "Media Kit" },
     { id: "", title: "Partnership Overview" },

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from "react";
+import type { Book } from "../../sites/content";
+
+export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";
+
+/** cover → (on error) placeholder → (on error again) the typographic cover: never a loop. */
+type CoverState = "cover" | "placeholder" | "text";
+
+/** SPEC.md §2 book card: the cover (2:3, lazy), the title on two lines, View on Amazon. */
+export function BookCard({ book, eager = false }: { book: Book; eager?: boolean }) {
+  const [state, setState] = useState<CoverState>(book.cover ? "cover" : "text");
+  const img = useRef<HTMLImageElement>(null);
+  const fail = () => setState((s) => (s === "cover" ? "placeholder" : "text"));
+
+  // A cover that failed before hydration fired its error event before React listened.
+  useEffect(() => {
+    const el = img.current;
+    if (el && el.complete && el.naturalWidth === 0) fail();
+  }, [state]);
+
+  return (
+    <li className="flex flex-col">
+      <div className="aspect-[2/3] w-full overflow-hidden bg-stone-200 shadow">
+        {state === "text" ? (
+          <div
+            aria-hidden="true"
+            className="flex h-full flex-col justify-between bg-accent-dark p-3 text-white"
+          >
+            <span className="text-[0.65rem] tracking-widest uppercase">Ebook</span>
+            <span className="font-serif text-lg leading-tight font-bold">{book.title}</span>
+          </div>
+        ) : (
+          <img
+            ref={img}
+            src={state === "cover" ? book.cover : BOOK_PLACEHOLDER}
+            alt=""
+            width={200}
+            height={300}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            referrerPolicy="no-referrer"
+            onError={fail}
+            className="h-full w-full object-cover"
+          />
+        )}
+      </div>
+      <h3 className="mt-2 line-clamp-2 text-sm leading-snug font-semibold" title={book.title}>
+        {book.title}
+      </h3>
+      <a
+        href={book.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`View ${book.title} on Amazon (opens in a new tab)`}
+        className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-accent hover:underline"
+      >
+        View on Amazon
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Book, BooksContent } from "../../content";
+
+const STORE = "https://www.amazon.com";
+const search = (title: string) => `${STORE}/s?k=${encodeURIComponent(title)}&i=digital-text`;
+
+/** The "Billionaire …" series of spiritual and wealth ebooks. */
+const SERIES = [
+  "Billionaire Buddha",
+  "Billionaire Mindset",
+  "Billionaire Meditation",
+  "Billionaire Karma",
+  "Billionaire Dharma",
+  "Billionaire Zen",
+  "Billionaire Wisdom",
+  "Billionaire Gratitude",
+  "Billionaire Abundance",
+  "Billionaire Compassion",
+  "Billionaire Mindfulness",
+  "Billionaire Enlightenment",
+  "Billionaire Prosperity",
+  "Billionaire Habits",
+  "Billionaire Discipline",
+  "Billionaire Focus",
+  "Billionaire Generosity",
+  "Billionaire Patience",
+  "Billionaire Purpose",
+  "Billionaire Leadership",
+  "Billionaire Breath",
+  "Billionaire Silence",
+  "Billionaire Faith",
+  "Billionaire Courage",
+  "Billionaire Clarity",
+  "Billionaire Harmony",
+  "Billionaire Balance",
+  "Billionaire Vision",
+  "Billionaire Kindness",
+  "Billionaire Detachment",
+  "Billionaire Intuition",
+  "Billionaire Serenity",
+  "Billionaire Legacy",
+  "Billionaire Stillness",
+  "Billionaire Devotion",
+  "Billionaire Sutras",
+  "Billionaire Mantras",
+  "Billionaire Teachings",
+  "Billionaire Awakening",
+  "Billionaire Peace",
+].map((title): Book => ({
+  title: `${title}: Ancient Wisdom for Modern Wealth`,
+  cover: "",
+  url: search(title),
+}));
+
+/** Editions of classic texts (covers from Open Library; a missing one falls back to the placeholder). */
+const CLASSICS: Book[] = [
+  { title: "Tao Te Ching", isbn: "9780140441314" },
+  { title: "The Bhagavad Gita", isbn: "9780140449181" },
+  { title: "The Dhammapada", isbn: "9780140449419" },
+  { title: "Meditations", isbn: "9780812968255" },
+  { title: "The Art of War", isbn: "9781590302255" },
+].map(({ title, isbn }) => ({
+  title,
+  cover: `https://covers.openlibrary.org/b/isbn/${isbn}-M.jpg?default=false`,
+  url: search(title),
+}));
+
+export default {
+  universityUrl: "https://www.buddhatv.org/university",
+  storeUrl: search("Billionaire Buddha"),
+  books: [...SERIES, ...CLASSICS],
+} satisfies BooksContent;

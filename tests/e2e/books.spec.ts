@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
+
+// /books, outside the layout. The page's outside covers never load here (no network): every test
+// that looks at covers answers them itself.
+
+async function itemList(request: APIRequestContext) {
+  const html = await (await request.get("/books")).text();
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+    .map((m) => JSON.parse(m[1] ?? "null") as { "@type": string; itemListElement?: unknown[] })
+    .find((d) => d["@type"] === "ItemList");
+}
+
+test("the banner, the line of programs, View All Books and about 45 cards", async ({ page }) => {
+  await page.goto("/books");
+  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  const banner = page.getByRole("region", { name: "Transform Your Life with Ancient Wisdom" });
+  for (const name of [/^Apply for Admission/, /^Learn More/]) {
+    const link = banner.getByRole("link", { name });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("href", /^https:\/\//);
+  }
+  await expect(banner).toContainText("Accredited Programs · Expert Instructors · Rich Curriculum");
+  const books = page.getByRole("region", { name: "Books", exact: true });
+  await expect(books.getByRole("link", { name: /^View All Books/ })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
+  const cards = books.getByRole("listitem");
+  const count = await cards.count();
+  expect(count).toBeGreaterThanOrEqual(40);
+  expect(count).toBeLessThanOrEqual(50);
+  const first = cards.first();
+  const link = first.getByRole("link", { name: /^View .+ on Amazon/ });
+  await expect(link).toHaveText("View on Amazon");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  const title = first.getByRole("heading", { level: 3 });
+  expect(await title.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe("2");
+  const full = await title.textContent();
+  await expect(link).toHaveAccessibleName(`View ${full} on Amazon (opens in a new tab)`);
+});
+
+for (const [width, columns] of [
+  [375, 2],
+  [640, 3],
+  [1024, 4],
+  [1280, 5],
+] as const) {
+  test(`the grid has ${columns} columns at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/books");
+    const grid = page.getByRole("region", { name: "Books", exact: true }).getByRole("list");
+    const template = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns);
+    expect(template.split(" ")).toHaveLength(columns);
+  });
+}
+
+test("a cover that fails is replaced once by the placeholder, and a failing placeholder never loops", async ({
+  page,
+}) => {
+  const placeholderRequests: string[] = [];
+  await page.route("https://covers.openlibrary.org/**", (route) =>
+    route.fulfill({ status: 404, body: "" }),
+  );
+  await gotoHydrated(page, "/books");
+  const classic = page.getByRole("listitem").filter({ hasText: "Tao Te Ching" });
+  await classic.scrollIntoViewIfNeeded();
+  await expect(classic.locator("img")).toHaveAttribute("src", "/images/book-placeholder.svg");
+
+  // Now the placeholder fails too: the card settles on its typographic cover after one try.
+  await page.route("**/images/book-placeholder.svg", (route) => {
+    placeholderRequests.push(route.request().url());
+    return route.fulfill({ status: 404, body: "" });
+  });
+  await gotoHydrated(page, "/books");
+  const gita = page.getByRole("listitem").filter({ hasText: "The Bhagavad Gita" });
+  await gita.scrollIntoViewIfNeeded();
+  await expect(gita.locator("img")).toHaveCount(0);
+  await expect(gita.locator("[aria-hidden=true]")).toContainText("The Bhagavad Gita");
+  // With no <img> left, nothing can request the placeholder again.
+  const perCard = placeholderRequests.length;
+  expect(perCard).toBeGreaterThan(0);
+  expect(perCard).toBeLessThanOrEqual(5); // at most once for each of the five classic covers
+});
+
+test("the books carry ItemList structured data", async ({ request }) => {
+  const list = await itemList(request);
+  expect(list?.itemListElement?.length).toBeGreaterThanOrEqual(40);
+});
