@@ -33,6 +33,11 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "npx tsx tests/fixture-servers/serve-radio.ts 8076",
+      url: "http://127.0.0.1:8076/stream",
+      reuseExistingServer: !process.env.CI,
+    },
+    {
       command: "npx tsx tests/fixture-servers/serve-feeds.ts 4180",
       url: `${FEEDS_URL}/feeds/espn-top.rss.xml`,
       reuseExistingServer: !process.env.CI,
@@ -46,6 +51,7 @@ export default defineConfig({
         SITE_URL: TEST_SITE_URL,
         FEEDS_FILE: "tests/e2e/feeds.json",
         DATA_DIR: "test-results/data-houston",
+        RADIO_UPSTREAM: "http://127.0.0.1:8076/stream",
       },
       reuseExistingServer: !process.env.CI,
     },

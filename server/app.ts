@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createLoadContext, type ContextServices } from "./context";
+import type { RadioHub } from "./radio/hub";
 import { assignNonce, securityHeaders } from "./security";
 
 /** Hashed build assets never change under a name: cache them for a year. */
@@ -17,6 +18,8 @@ export const STATIC_MAX_AGE_SECONDS = 3600;
 
 export interface AppOptions {
   services: ContextServices;
+  /** The live radio relay (absent in tests that do not need it). */
+  radio?: RadioHub;
   logger: Logger;
   /** Production: the React Router server build and the folder of its client assets. */
   build?: { server: ServerBuild | (() => Promise<ServerBuild>); clientDir: string };
@@ -25,7 +28,7 @@ export interface AppOptions {
 }
 
 /** Creates the HTTP application: security headers, logs, compression, assets and the site. */
-export function createApp({ services, logger, build, vite }: AppOptions): Express {
+export function createApp({ services, logger, build, vite, radio }: AppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -47,6 +50,13 @@ export function createApp({ services, logger, build, vite }: AppOptions): Expres
       },
     }),
   );
+  if (radio) {
+    // Audio is never compressed (Cache-Control: no-transform) and never cached.
+    app.get("/api/stream", radio.stream);
+    app.get("/api/radio/now-playing", (_req, res) => {
+      res.set("Cache-Control", "no-store").json(radio.nowPlaying());
+    });
+  }
   app.use(compression());
 
   if (vite) {

@@ -18,6 +18,9 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   FEEDS_FILE: z.string().min(1).optional(),
   FEED_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  RADIO_UPSTREAM: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+    .optional(),
   FEED_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -5,6 +5,7 @@ import { readEnv } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
 import { MessageStore } from "./messages/store";
+import { RadioHub } from "./radio/hub";
 import { createNewsService } from "./news/service";
 import { SITE_CONTENT, loadSite } from "../sites/registry";
 
@@ -28,6 +29,12 @@ async function main(): Promise<void> {
     backoffBaseSeconds: env.FEED_BACKOFF_BASE_SECONDS,
     logger,
   });
+  const radio = new RadioHub({
+    upstream: env.RADIO_UPSTREAM ?? site.radio.upstream,
+    ports: site.radio.ports,
+    log: logger.child({ part: "radio" }),
+    userAgent: `${site.name} radio relay (+${siteUrl})`,
+  });
   const services = {
     site,
     content: SITE_CONTENT[env.SITE],
@@ -41,7 +48,7 @@ async function main(): Promise<void> {
   if (isDev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-    app = createApp({ services, logger, vite });
+    app = createApp({ services, logger, vite, radio });
   } else {
     // The bundle lives in build/server-main/; the React Router build sits beside it.
     const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,6 +59,7 @@ async function main(): Promise<void> {
       services,
       logger,
       build: { server, clientDir: path.join(buildDir, "client") },
+      radio,
     });
   }
 
@@ -63,6 +71,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     logger.info({ signal }, "shutting down");
     news.engine.stop();
+    radio.shutdown();
     server.close(() => {
       news.db.close();
       process.exit(0);

@@ -1,0 +1,277 @@
+import http from "node:http";
+import https from "node:https";
+import type { Request, Response } from "express";
+import { IcyDemuxer } from "./icy";
+
+export interface RadioHubOptions {
+  /** The station's base URL; the requested port replaces its port. */
+  upstream: string;
+  /** Ports a listener may ask for (the only upstreams this relay will ever open). */
+  ports: readonly number[];
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  userAgent: string;
+  maxListeners?: number;
+  /** Bytes of recent audio a new listener gets at once, so playback starts without waiting. */
+  burstBytes?: number;
+  /** A listener whose unsent audio exceeds this is dropped (it cannot keep up). */
+  maxBacklogBytes?: number;
+  /** How long the upstream stays open after the last listener leaves. */
+  idleCloseMs?: number;
+  /** How long to wait for the upstream's answer before a 502. */
+  connectTimeoutMs?: number;
+  /** First reconnect delay after the upstream drops; it doubles, up to 30 s. */
+  reconnectBaseMs?: number;
+}
+
+export type UpstreamState = "idle" | "connecting" | "connected" | "reconnecting";
+
+export interface NowPlaying {
+  title: string | null;
+  listeners: number;
+  upstream: UpstreamState;
+}
+
+const MAX_RECONNECT_MS = 30_000;
+
+/** One upstream connection and everyone listening to it. */
+class Channel {
+  listeners = new Set<Response>();
+  state: UpstreamState = "idle";
+  title: string | null = null;
+  contentType = "audio/mpeg";
+  private burst: Buffer[] = [];
+  private burstSize = 0;
+  private request: http.ClientRequest | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private pending: Promise<void> | null = null;
+
+  constructor(
+    private readonly url: URL,
+    private readonly o: Required<Omit<RadioHubOptions, "upstream" | "ports">>,
+  ) {}
+
+  /** Connects (if not connected) and resolves when audio can flow, or rejects. */
+  open(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (this.state === "connected" || this.state === "reconnecting") return Promise.resolve();
+    // Listeners who arrive while the upstream is connecting share that one connection.
+    this.pending ??= this.connect().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private connect(): Promise<void> {
+    this.state = this.state === "reconnecting" ? "reconnecting" : "connecting";
+    return new Promise((resolve, reject) => {
+      const client = this.url.protocol === "https:" ? https : http;
+      const req = client.get(this.url, {
+        headers: { "Icy-MetaData": "1", "User-Agent": this.o.userAgent },
+      });
+      this.request = req;
+      const timer = setTimeout(
+        () => req.destroy(new Error("upstream did not answer in time")),
+        this.o.connectTimeoutMs,
+      );
+      req.on("response", (res) => {
+        clearTimeout(timer);
+        if ((res.statusCode ?? 500) >= 400) {
+          res.resume();
+          req.destroy();
+          this.state = "idle";
+          reject(new Error(`upstream answered HTTP ${res.statusCode}`));
+          return;
+        }
+        this.state = "connected";
+        this.failures = 0;
+        this.contentType =
+          String(res.headers["content-type"] ?? "audio/mpeg").split(";")[0] ?? "audio/mpeg";
+        const demux = new IcyDemuxer(Number(res.headers["icy-metaint"] ?? 0), (title) => {
+          this.title = title || null;
+        });
+        res.on("data", (chunk: Buffer) => this.broadcast(demux.push(chunk)));
+        res.on("close", () => this.dropped());
+        resolve();
+      });
+      req.on("error", (error) => {
+        clearTimeout(timer);
+        if (this.state === "connecting") {
+          this.state = "idle";
+          reject(error);
+        }
+      });
+    });
+  }
+
+  private broadcast(audio: Buffer): void {
+    if (audio.length === 0) return;
+    this.burst.push(audio);
+    this.burstSize += audio.length;
+    while (this.burstSize - (this.burst[0]?.length ?? 0) >= this.o.burstBytes) {
+      this.burstSize -= this.burst.shift()?.length ?? 0;
+    }
+    for (const listener of this.listeners) {
+      if (listener.writableLength > this.o.maxBacklogBytes) {
+        this.o.log.warn({ backlog: listener.writableLength }, "radio listener dropped: too slow");
+        this.listeners.delete(listener);
+        listener.destroy();
+        continue;
+      }
+      listener.write(audio);
+    }
+  }
+
+  /** The upstream closed: reconnect with backoff while anyone listens. */
+  private dropped(): void {
+    this.request = null;
+    if (this.listeners.size === 0) {
+      this.state = "idle";
+      return;
+    }
+    this.state = "reconnecting";
+    const delay = Math.min(this.o.reconnectBaseMs * 2 ** this.failures, MAX_RECONNECT_MS);
+    this.failures++;
+    this.o.log.warn({ upstream: this.url.href, retryInMs: delay }, "radio upstream dropped");
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.listeners.size === 0) {
+        this.state = "idle";
+        return;
+      }
+      this.connect().catch(() => this.dropped());
+    }, delay);
+  }
+
+  add(listener: Response): void {
+    this.listeners.add(listener);
+    if (this.burstSize > 0) listener.write(Buffer.concat(this.burst));
+    listener.on("close", () => this.remove(listener));
+  }
+
+  private remove(listener: Response): void {
+    this.listeners.delete(listener);
+    if (this.listeners.size > 0 || this.idleTimer) return;
+    this.idleTimer = setTimeout(() => this.close(), this.o.idleCloseMs);
+  }
+
+  /** Closes the upstream (no one listens any more). */
+  close(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.idleTimer = this.retryTimer = null;
+    if (this.listeners.size > 0) return;
+    const req = this.request;
+    this.request = null;
+    this.state = "idle";
+    this.burst = [];
+    this.burstSize = 0;
+    req?.destroy();
+  }
+
+  shutdown(): void {
+    for (const l of this.listeners) l.destroy();
+    this.listeners.clear();
+    this.close();
+  }
+}
+
+/** Parses ?port=: digits only, 1 to 65535, on the allowlist. */
+export function parsePort(raw: unknown, allowed: readonly number[]): number | null {
+  if (typeof raw !== "string" || !/^\d{1,5}$/.test(raw)) return null;
+  const port = Number(raw);
+  return port >= 1 && port <= 65535 && allowed.includes(port) ? port : null;
+}
+
+/**
+ * The live radio relay: one upstream connection per allowed port feeds every listener, ICY
+ * metadata is stripped from the audio and its title kept, slow listeners are dropped, and the
+ * upstream closes a few seconds after the last listener leaves.
+ */
+export class RadioHub {
+  private readonly channels = new Map<number, Channel>();
+  private readonly o: Required<Omit<RadioHubOptions, "upstream" | "ports">>;
+
+  constructor(private readonly options: RadioHubOptions) {
+    this.o = {
+      log: options.log,
+      userAgent: options.userAgent,
+      maxListeners: options.maxListeners ?? 200,
+      burstBytes: options.burstBytes ?? 64 * 1024,
+      maxBacklogBytes: options.maxBacklogBytes ?? 512 * 1024,
+      idleCloseMs: options.idleCloseMs ?? 5_000,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+      reconnectBaseMs: options.reconnectBaseMs ?? 1_000,
+    };
+  }
+
+  private channel(port: number): Channel {
+    let channel = this.channels.get(port);
+    if (!channel) {
+      const url = new URL(this.options.upstream);
+      url.port = String(port);
+      channel = new Channel(url, this.o);
+      this.channels.set(port, channel);
+    }
+    return channel;
+  }
+
+  private listenerCount(): number {
+    let n = 0;
+    for (const c of this.channels.values()) n += c.listeners.size;
+    return n;
+  }
+
+  /** GET/HEAD /api/stream?port=N */
+  stream = async (req: Request, res: Response): Promise<void> => {
+    res.set("Cache-Control", "no-store, no-transform");
+    const port = parsePort(req.query.port, this.options.ports);
+    if (port === null) {
+      res.status(400).json({ error: `port must be one of: ${this.options.ports.join(", ")}` });
+      return;
+    }
+    if (!this.options.upstream) {
+      res.status(503).json({ error: "The radio stream is not configured." });
+      return;
+    }
+    const channel = this.channel(port);
+    if (req.method === "HEAD") {
+      res.status(200).type(channel.contentType).end();
+      return;
+    }
+    if (this.listenerCount() >= this.o.maxListeners) {
+      res
+        .status(503)
+        .set("Retry-After", "30")
+        .json({ error: "Too many listeners. Please try again shortly." });
+      return;
+    }
+    try {
+      await channel.open();
+    } catch (error) {
+      this.o.log.warn({ port, error: (error as Error).message }, "radio upstream unreachable");
+      res.status(502).json({ error: "The radio stream is unavailable." });
+      return;
+    }
+    if (res.destroyed) return;
+    res.status(200).set({ "Content-Type": channel.contentType, "X-Accel-Buffering": "no" });
+    res.flushHeaders();
+    channel.add(res);
+  };
+
+  /** GET /api/radio/now-playing */
+  nowPlaying(port = this.options.ports[0] ?? 0): NowPlaying {
+    const channel = this.channels.get(port);
+    return {
+      title: channel?.title ?? null,
+      listeners: channel?.listeners.size ?? 0,
+      upstream: channel?.state ?? "idle",
+    };
+  }
+
+  shutdown(): void {
+    for (const c of this.channels.values()) c.shutdown();
+  }
+}

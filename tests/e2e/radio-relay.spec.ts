@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+
+// The production build relaying the fixture station (RADIO_UPSTREAM=http://127.0.0.1:8076/stream).
+
+test("GET /api/stream?port=8076 relays audio without ICY metadata", async ({ baseURL }) => {
+  const controller = new AbortController();
+  const res = await fetch(`${baseURL}/api/stream?port=8076`, { signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("audio/mpeg");
+  expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
+  expect(res.headers.get("content-encoding")).toBeNull();
+  const body = res.body;
+  if (!body) throw new Error("no body");
+  const reader = body.getReader();
+  let bytes = 0;
+  let sawMeta = false;
+  while (bytes < 64 * 1024) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    if (Buffer.from(value).includes("StreamTitle")) sawMeta = true;
+  }
+  controller.abort();
+  expect(bytes).toBeGreaterThanOrEqual(64 * 1024);
+  expect(sawMeta).toBe(false);
+});
+
+test("now playing reports the station's title", async ({ request, baseURL }) => {
+  const controller = new AbortController();
+  const res = await fetch(`${baseURL}/api/stream?port=8076`, { signal: controller.signal });
+  await res.body?.getReader().read();
+  await expect
+    .poll(async () => (await (await request.get("/api/radio/now-playing")).json()).title)
+    .toBe("Morning Drive with the Newsroom");
+  controller.abort();
+});
+
+for (const query of ["", "?port=8077", "?port=abc", "?port=http://evil.example"]) {
+  test(`/api/stream${query} answers 400`, async ({ request }) => {
+    const res = await request.get(`/api/stream${query}`);
+    expect(res.status()).toBe(400);
+    expect((await res.json()).error).toBe("port must be one of: 8076");
+  });
+}
