@@ -3,7 +3,6 @@ import { LIST_PAGE_IDS } from "./lib/categories";
 
 // The one route table; it mirrors SPEC.md §2. The spec has no route parameters, so each category
 // URL is its own entry; entries sharing a module get an id that names the page (app/lib/pages.ts).
-const page = (path: string, id: string) => route(path, "routes/page.tsx", { id });
 const news = (path: string) => route(path, "routes/category.tsx", { id: path });
 
 export default [
@@ -25,7 +24,7 @@ export default [
     route("partners", "routes/partners.tsx", { id: "partners" }),
     route("faq", "routes/faq.tsx", { id: "faq" }),
   ]),
-  page("radio", "radio"),
+  route("radio", "routes/radio.tsx", { id: "radio" }),
   route("books", "routes/books.tsx", { id: "books" }),
   route("automotive-energy", "routes/automotive-energy.ts"),
   route("api/articles", "routes/api.articles.ts"),

@@ -1,0 +1,142 @@
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
+
+// /radio in the browser. The fixture station's bytes are not real audio, so playback outcomes are
+// set by replacing HTMLMediaElement.play where a test needs one.
+
+async function stubPlay(page: Page, outcome: "resolve" | "reject") {
+  await page.addInitScript((o) => {
+    HTMLMediaElement.prototype.play = function () {
+      return o === "resolve"
+        ? Promise.resolve()
+        : Promise.reject(new DOMException("blocked", "NotAllowedError"));
+    };
+  }, outcome);
+}
+
+test("the player card, its labelled controls, the Now Playing text and the tip", async ({
+  page,
+  request,
+}) => {
+  await gotoHydrated(page, "/radio");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Live Radio");
+  await expect(page.getByText("24/7 live stream")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mute" })).toBeVisible();
+  await expect(page.getByRole("slider", { name: "Volume" })).toHaveAttribute(
+    "aria-valuenow",
+    "0.9",
+  );
+  const { title } = (await (await request.get("/api/radio/now-playing")).json()) as {
+    title: string | null;
+  };
+  await expect(page.getByRole("region", { name: "Now Playing" })).toContainText(
+    title ?? "Live programming from our station stream.",
+  );
+  await expect(
+    page.getByText(
+      "If audio doesn't start, click play. Some browsers block autoplay with sound until you interact.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+});
+
+test("the stream is neither preloaded nor autoplayed: its source is set on the first click", async ({
+  page,
+}) => {
+  await stubPlay(page, "resolve");
+  await gotoHydrated(page, "/radio");
+  const audio = page.locator("audio");
+  await expect(audio).toHaveAttribute("preload", "none");
+  await expect(audio).toHaveAttribute("crossorigin", "anonymous");
+  await expect(audio).not.toHaveAttribute("autoplay", /.*/);
+  await expect(audio).not.toHaveAttribute("src", /.*/);
+  await page.getByRole("button", { name: "Play" }).click();
+  await expect(audio).toHaveAttribute("src", "/api/stream?port=8076");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+});
+
+test("a refused play() shows the red error under the controls", async ({ page }) => {
+  await stubPlay(page, "reject");
+  await gotoHydrated(page, "/radio");
+  await page.getByRole("button", { name: "Play" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText("Unable to start playback. Please try again.");
+  // Red: Tailwind's colours are oklch(lightness chroma hue); a red's hue is near 0-40 degrees.
+  const color = await alert.evaluate((el) => getComputedStyle(el).color);
+  const hue = Number(/oklch\([\d.]+ [\d.]+ ([\d.]+)/.exec(color)?.[1]);
+  expect(hue).toBeGreaterThanOrEqual(0);
+  expect(hue).toBeLessThan(40);
+});
+
+test("an audio error shows 'Stream temporarily unavailable.'", async ({ page }) => {
+  await stubPlay(page, "resolve");
+  await gotoHydrated(page, "/radio");
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.locator("audio").evaluate((el) => el.dispatchEvent(new Event("error")));
+  await expect(page.getByRole("alert")).toHaveText("Stream temporarily unavailable.");
+});
+
+test("the volume slider follows the keyboard rules, and unmutes when moved above 0", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/radio");
+  const slider = page.getByRole("slider", { name: "Volume" });
+  await slider.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(slider).toHaveAttribute("aria-valuenow", "0.91");
+  await page.keyboard.press("PageDown");
+  await expect(slider).toHaveAttribute("aria-valuenow", "0.81");
+  await page.keyboard.press("Shift+ArrowLeft");
+  await expect(slider).toHaveAttribute("aria-valuenow", "0.71");
+  await page.keyboard.press("End");
+  await expect(slider).toHaveAttribute("aria-valuenow", "1");
+  await page.keyboard.press("ArrowRight");
+  await expect(slider).toHaveAttribute("aria-valuenow", "1");
+  await page.keyboard.press("Home");
+  await expect(slider).toHaveAttribute("aria-valuenow", "0");
+  await expect(page.locator('[data-icon="muted"]')).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Mute" }).click();
+  await expect(page.getByRole("button", { name: "Unmute" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  expect(await page.locator("audio").evaluate((el: HTMLAudioElement) => el.muted)).toBe(true);
+  await slider.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("button", { name: "Mute" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.locator('[data-icon="volume"]')).toHaveCount(1);
+  expect(
+    await page.locator("audio").evaluate((el: HTMLAudioElement) => [el.muted, el.volume]),
+  ).toEqual([false, 0.01]);
+});
+
+test("lock-screen controls get the station's metadata", async ({ page }) => {
+  await gotoHydrated(page, "/radio");
+  await expect
+    .poll(() => page.evaluate(() => navigator.mediaSession.metadata?.artist))
+    .toBe("Houston City Wire");
+});
+
+test("a stalled stream is retried with backoff a few times before the error", async ({ page }) => {
+  await stubPlay(page, "resolve");
+  await page.clock.install();
+  await gotoHydrated(page, "/radio");
+  await page.getByRole("button", { name: "Play" }).click();
+  const audio = page.locator("audio");
+  for (const [retry, wait] of [
+    [1, 1000],
+    [2, 2000],
+    [3, 4000],
+  ] as const) {
+    await audio.evaluate((el) => el.dispatchEvent(new Event("stalled")));
+    await page.clock.runFor(wait);
+    await expect(audio).toHaveAttribute("src", `/api/stream?port=8076&retry=${retry}`);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  }
+  await audio.evaluate((el) => el.dispatchEvent(new Event("stalled")));
+  await expect(page.getByRole("alert")).toHaveText("Stream temporarily unavailable.");
+});
