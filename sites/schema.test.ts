@@ -41,6 +41,7 @@ describe("SiteSchema", () => {
     ["embeds.leadForm", (s: SiteConfig) => void (s.embeds.leadForm = '"><script>')],
     ["feeds.local.0", (s: SiteConfig) => void (s.feeds.local = ["file:///etc/passwd"])],
     ["radio.ports.0", (s: SiteConfig) => void (s.radio.ports = [70000])],
+    ["radio.maxListeners", (s: SiteConfig) => void (s.radio.maxListeners = 0)],
   ])("rejects a bad %s and names the field", (field, change) => {
     const bad = withChange(change);
     expect(() => parseSite(bad, "test site")).toThrow(SiteConfigError);

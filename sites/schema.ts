@@ -94,6 +94,8 @@ export const SiteSchema = z.object({
     /** Base URL of the station's upstream (Icecast/Shoutcast); RADIO_UPSTREAM overrides it. */
     upstream: httpUrl.or(z.literal("")),
     ports: z.array(z.number().int().min(1).max(65535)).min(1),
+    /** Listeners the relay serves at once; beyond it /api/stream answers 503. */
+    maxListeners: z.number().int().min(1).max(100_000),
   }),
 });
 

@@ -41,5 +41,5 @@ export default {
     featuredVideo: "",
   },
   feeds: {},
-  radio: { upstream: "", ports: [8076] },
+  radio: { upstream: "", ports: [8076], maxListeners: 500 },
 } satisfies SiteConfig;

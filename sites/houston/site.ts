@@ -101,5 +101,5 @@ export default {
     opinion: ["https://rss.nytimes.com/services/xml/rss/nyt/Opinion.xml"],
     archives: ["https://obamawhitehouse.archives.gov/feed"],
   },
-  radio: { upstream: "", ports: [8076] },
+  radio: { upstream: "", ports: [8076], maxListeners: 500 },
 } satisfies SiteConfig;
