@@ -1,13 +1,14 @@
 import type { PagesContent } from "../../content";
-import books from "./books";
-import legal from "./legal";
+import { BOOKS } from "../../shared/books";
+import { legalContent } from "../../shared/legal";
+import site from "../site";
 import weather from "./weather";
 
 /** Austin's FAQ and careers pages: a small sample. */
 export default {
   weather,
-  legal,
-  books,
+  legal: legalContent(site),
+  books: BOOKS,
   partners: [
     { id: "", title: "Media Kit" },
     { id: "", title: "Partnership Overview" },

@@ -1,4 +1,4 @@
-import type { Book, BooksContent } from "../../content";
+import type { Book, BooksContent } from "../content";
 
 const STORE = "https://www.amazon.com";
 const search = (title: string) => `${STORE}/s?k=${encodeURIComponent(title)}&i=digital-text`;
@@ -64,7 +64,8 @@ const CLASSICS: Book[] = [
   url: search(title),
 }));
 
-export default {
+/** The author's books, promoted by every publication of the network. */
+export const BOOKS = {
   universityUrl: "https://www.buddhatv.org/university",
   storeUrl: search("Billionaire Buddha"),
   books: [...SERIES, ...CLASSICS],
