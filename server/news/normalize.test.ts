@@ -224,3 +224,38 @@ describe("text helpers", () => {
     expect(truncate(unbroken)).toBe(`${"x".repeat(200)}${ELLIPSIS}`);
   });
 });
+
+describe("summaries and images from long or odd HTML", () => {
+  const options = { key: "local" as const, feedUrl: FEED_URL, defaultImage: DEFAULT_IMAGE };
+  const media = [{ url: "https://img.example.org/a.jpg", medium: "image" }];
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
+
+  it("cuts a long body's summary as if it had been read in full", () => {
+    const content = `<p>${words(2000)}</p>`;
+    const article = normalizeItem(raw({ title: "T", content, media }), options);
+    expect(article?.summary).toBe(truncate(plainText(content)));
+    expect(article?.image).toBe(media[0]?.url);
+  });
+
+  it("reads on when the start of the text is mostly whitespace and entities", () => {
+    const description = `${" \n".repeat(900)}&nbsp;${"&amp;".repeat(300)} ${words(100)}`;
+    const article = normalizeItem(raw({ title: "T", description, media }), options);
+    expect(article?.summary).toBe(truncate(plainText(description)));
+    expect(article?.summary.length).toBe(SUMMARY_MAX + ELLIPSIS.length);
+  });
+
+  it("finds an image at the end of a long body when there is no media element", () => {
+    const content = `<p>${words(3000)}</p><img src="/pics/late.jpg?a=1&amp;b=2" width="600">`;
+    const article = normalizeItem(
+      raw({ title: "T", link: "https://news.example.org/story", content }),
+      options,
+    );
+    expect(article?.image).toBe("https://news.example.org/pics/late.jpg?a=1&b=2");
+  });
+
+  it("decodes HTML's entities in text, those without a semicolon too", () => {
+    expect(plainText("<p>caf&eacute; &amp; bar&nbsp;&copy 2026 &#x27;x&#39;</p>")).toBe(
+      "café & bar © 2026 'x'",
+    );
+  });
+});

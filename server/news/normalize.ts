@@ -62,18 +62,27 @@ const BLOCK_ELEMENTS = new Set([
 ]);
 
 interface HtmlScan {
-  text: string;
+  /** The text, tags dropped and entities decoded, whitespace as given. */
+  raw: string;
   images: MediaRef[];
+  /** False when the scan stopped early, at `textLimit` characters of text. */
+  complete: boolean;
 }
 
-/** Reads an HTML fragment as plain text (tags dropped, entities decoded) and lists its images. */
-export function scanHtml(html: string | undefined): HtmlScan {
-  if (!html) return { text: "", images: [] };
+/**
+ * Reads an HTML fragment as text (tags dropped, entities decoded) and lists its images. With a
+ * `textLimit`, it stops once it holds that many characters of text (a summary needs only its
+ * first 200; a feed's body is often the whole article): `complete` then says false.
+ */
+export function scanHtml(html: string | undefined, textLimit = Infinity): HtmlScan {
+  if (!html) return { raw: "", images: [], complete: true };
   // Most titles and many summaries are plain text: no tag, no entity, nothing to parse.
-  if (!/[<&]/.test(html)) return { text: collapse(html), images: [] };
+  if (!/[<&]/.test(html)) return { raw: html, images: [], complete: true };
   const parts: string[] = [];
   const images: MediaRef[] = [];
+  let length = 0;
   let skipping = 0;
+  let complete = true;
   const parser = new Parser(
     {
       onopentag(name, attrs) {
@@ -87,19 +96,62 @@ export function scanHtml(html: string | undefined): HtmlScan {
           });
         }
       },
-      ontext(chunk) {
-        if (skipping === 0) parts.push(chunk);
+      ontext(raw) {
+        if (skipping > 0) return;
+        const chunk = raw.includes("&") ? decodeHTML(raw) : raw;
+        parts.push(chunk);
+        length += chunk.length;
+        if (length >= textLimit) {
+          complete = false;
+          parser.pause();
+        }
       },
       onclosetag(name) {
         if (SKIPPED_ELEMENTS.has(name)) skipping = Math.max(0, skipping - 1);
         if (BLOCK_ELEMENTS.has(name)) parts.push(" ");
       },
     },
-    { decodeEntities: true, lowerCaseTags: true },
+    // Entities are decoded per text chunk, only where an "&" occurs (the tokenizer decoding them
+    // would read every character), and in an image's URL by safeUrl.
+    { decodeEntities: false, lowerCaseTags: true },
   );
   parser.write(html);
-  parser.end();
-  return { text: collapse(parts.join("")), images };
+  if (complete) parser.end();
+  return { raw: parts.join(""), images, complete };
+}
+
+/**
+ * The shown text of a scan (whitespace collapsed, twice-escaped entities decoded), of its first
+ * `limit` characters only when it is longer: `complete` says whether all of it was read.
+ */
+function textOf(scan: HtmlScan, limit = Infinity): { text: string; complete: boolean } {
+  const cut = scan.raw.length > limit;
+  const text = decodeLeftovers(collapse(cut ? scan.raw.slice(0, limit) : scan.raw));
+  return { text, complete: scan.complete && !cut };
+}
+
+/** How much text is read for a summary before it is cut (SUMMARY_MAX, with room to spare). */
+const SUMMARY_SCAN_LIMIT = 4 * SUMMARY_MAX;
+
+/**
+ * An item's HTML (description, else body) for its summary, and its images. When the item's
+ * picture comes from its media elements, only the first SUMMARY_SCAN_LIMIT characters are read (a
+ * body is often the whole article); else all of it, for its images. A cut that leaves less than a
+ * summary (whitespace and entities shrink as they are read) is read again in full.
+ */
+function readHtml(item: RawItem, needImages: boolean): { text: string; images: () => MediaRef[] } {
+  const read = (scanLimit: number, textLimit: number) => {
+    const description = scanHtml(item.description, scanLimit);
+    let content: HtmlScan | undefined;
+    const readContent = () => (content ??= scanHtml(item.content, scanLimit));
+    const source = /\S/.test(description.raw) ? description : readContent();
+    return {
+      ...textOf(source, textLimit),
+      images: () => [...description.images, ...readContent().images],
+    };
+  };
+  const first = read(needImages ? Infinity : SUMMARY_SCAN_LIMIT, SUMMARY_SCAN_LIMIT);
+  return first.complete || first.text.length > SUMMARY_MAX ? first : read(Infinity, Infinity);
 }
 
 /** Whitespace runs become one space; characters XML forbids (control characters) are dropped. */
@@ -115,7 +167,7 @@ function collapse(text: string): string {
 
 /** Plain text of a title or summary: tags stripped, entities decoded (twice-escaped ones too). */
 export function plainText(html: string | undefined): string {
-  return decodeLeftovers(scanHtml(html).text);
+  return textOf(scanHtml(html)).text;
 }
 
 /** Feeds that escape twice leave "&#8220;" or "&amp;laquo;" in the text: decode what remains. */
@@ -177,12 +229,12 @@ function pick(candidates: MediaRef[]): MediaRef | undefined {
   return usable[0];
 }
 
-function chooseImage(item: RawItem, htmlImages: () => MediaRef[], base: string): string | null {
+/** The item's picture from its media elements: media:content, else an image enclosure, else media:thumbnail. */
+function mediaImage(item: RawItem, base: string): string | null {
   const ordered = [
     () => pick(item.media.filter(looksLikeImage)),
     () => pick(item.enclosures.filter((e) => e.type !== undefined && /image/i.test(e.type))),
     () => pick(item.thumbnails),
-    () => pick(htmlImages()),
   ];
   for (const candidate of ordered) {
     const ref = candidate();
@@ -190,6 +242,11 @@ function chooseImage(item: RawItem, htmlImages: () => MediaRef[], base: string):
     if (url) return url;
   }
   return null;
+}
+
+function htmlImage(images: MediaRef[], base: string): string | null {
+  const ref = pick(images);
+  return (ref && safeUrl(ref.url, base)) ?? null;
 }
 
 export interface NormalizeOptions {
@@ -207,24 +264,20 @@ export interface NormalizeOptions {
  */
 export function normalizeItem(item: RawItem, options: NormalizeOptions): Article | null {
   const { key, feedUrl, defaultImage } = options;
-  const description = scanHtml(item.description);
-  // The body (content:encoded, often the whole article) is read only when it is needed.
-  let content: HtmlScan | undefined;
-  const readContent = () => (content ??= scanHtml(item.content));
-  const bodyText = decodeLeftovers(description.text || readContent().text);
-  const summary = truncate(bodyText);
-
   const permalink = item.guidIsPermaLink ? item.guid : undefined;
   const url = safeUrl(item.link, feedUrl) ?? safeUrl(permalink, feedUrl) ?? "#";
+  const imageBase = url === "#" ? feedUrl : url;
+  const fromMedia = mediaImage(item, imageBase);
+
+  const html = readHtml(item, fromMedia === null);
+  const bodyText = html.text;
+  const summary = truncate(bodyText);
   const title = plainText(item.title) || truncate(bodyText, DERIVED_TITLE_MAX);
   if (!title && url === "#") return null;
 
   const publishedAt = parseFeedDate(item.date, options.now);
-  const image = chooseImage(
-    item,
-    () => [...description.images, ...readContent().images],
-    url === "#" ? feedUrl : url,
-  );
+  // else the first usable <img> of its HTML
+  const image = fromMedia ?? htmlImage(html.images(), imageBase);
   const uid =
     item.guid ??
     (url !== "#" ? url : undefined) ??

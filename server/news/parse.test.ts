@@ -17,6 +17,11 @@ describe("parseFeed on the real-world corpus", () => {
     expect(feed.items.every((i) => i.title || i.description || i.link || i.guid)).toBe(true);
   });
 
+  it.each(WELL_FORMED)("skims %s: each entry's date is the one its full read gives", (name) => {
+    const feed = parseFixture(name);
+    expect(feed.entries.map((e) => e.date)).toEqual(feed.items.map((i) => i.date));
+  });
+
   it.each([
     ["nyt-homepage.rss.xml", "rss", 33],
     ["guardian-us.rss.xml", "rss", 55],
@@ -49,6 +54,36 @@ describe("parseFeed on the real-world corpus", () => {
 
   it("takes the datetime of a <time> inside pubDate", () => {
     expect(parseFixture("fda-drug-recalls.rss.xml").items[0]?.date).toBe("2019-05-03T19:21:28Z");
+  });
+});
+
+describe("parseFeed reads entries only when asked", () => {
+  const xml = `<rss version="2.0"><channel><title>T</title>
+    <item><title>One</title><description><b>unclosed HTML, not escaped</description>
+      <pubDate><time datetime="2026-11-20T10:00:00Z">Friday</time></pubDate></item>
+    <item><title>Two &amp; more</title><link>https://example.org/2</link>
+      <media:content url="https://example.org/2.jpg" medium="image"/>
+      <dc:date>2026-11-21T10:00:00Z</dc:date></item>
+  </channel></rss>`;
+
+  it("does not read the entries while parsing (the items are read on first use)", () => {
+    const feed = parseFeed(xml);
+    expect(Object.getOwnPropertyDescriptor(feed, "items")?.get).toBeTypeOf("function");
+    expect(feed.entries.map((e) => e.date)).toEqual([
+      "2026-11-20T10:00:00Z",
+      "2026-11-21T10:00:00Z",
+    ]);
+  });
+
+  it("reads a skimmed entry in full, even after unclosed HTML in the one before", () => {
+    const [one, two] = parseFeed(xml).entries.map((e) => e.read());
+    expect(one).toMatchObject({ title: "One", date: "2026-11-20T10:00:00Z" });
+    expect(two).toMatchObject({
+      title: "Two & more",
+      link: "https://example.org/2",
+      date: "2026-11-21T10:00:00Z",
+      media: [{ url: "https://example.org/2.jpg", medium: "image" }],
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { decodeXML } from "entities";
-import { Parser } from "htmlparser2";
+import { Tokenizer } from "htmlparser2";
 
 /** One feed entry as read from the XML, before the spec's rules are applied (normalize.ts). */
 export interface RawItem {
@@ -41,14 +41,17 @@ export interface ParsedFeed {
   readonly items: RawItem[];
 }
 
-function entriesOf(
+function feedOf(
+  head: Pick<ParsedFeed, "format" | "title" | "link">,
   nodes: Node[],
   dateOf: (node: Node) => string | undefined,
   read: (node: Node) => RawItem,
-): Pick<ParsedFeed, "entries" | "items"> {
+): ParsedFeed {
   const entries = nodes.map((node) => ({ date: dateOf(node), read: () => read(node) }));
   let items: RawItem[] | undefined;
+  // (Not spread into another object: that would read the getter, and with it every entry.)
   return {
+    ...head,
     entries,
     get items() {
       return (items ??= entries.map((e) => e.read()));
@@ -63,68 +66,174 @@ export class FeedParseError extends Error {
 
 type Node = Record<string, unknown>;
 
+/** Whether xml[start, end) is only XML whitespace (the indentation between elements). */
+function blank(xml: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = xml.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return false;
+  }
+  return true;
+}
+
+/** The elements an entry's date is read from (rssDate, atomDate). */
+const DATE_ELEMENTS = new Set([
+  "pubDate",
+  "dc:date",
+  "dcterms:issued",
+  "published",
+  "updated",
+  "issued",
+]);
+const ENTRY_ELEMENTS = new Set(["item", "entry"]);
+
+/** Where a skimmed entry's markup is in the document: [start, end). */
+type SourceRange = [number, number];
+
 /**
  * Builds the document as plain objects, the shape the readers below expect: an element is an
  * object of its children by name (an array when a name repeats), attributes as "@_name", text as
  * "#text"; an element with only text is that string. Only XML's own entities and character
  * references are decoded, and no DTD is ever read: no entity a feed defines is ever expanded.
- * htmlparser2's tokenizer is lenient by design; parseFeed checks what must hold for a feed.
+ *
+ * With `ranges`, an item or entry is built with its date elements alone, and `ranges` gets where its
+ * markup is, to be built in full when it is read (most entries of a feed are never shown).
+ *
+ * It drives htmlparser2's XML tokenizer directly (its Parser adds HTML bookkeeping a feed never
+ * needs, and an object per tag for the attributes). The tokenizer is lenient by design: an end
+ * tag closes the elements opened after its match, a stray one is ignored; parseFeed checks what
+ * must hold for a feed.
  */
-function buildTree(xml: string): Node {
+function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
   const root: Node = {};
-  interface Open {
-    name: string;
-    node: Node;
-    text: string;
-    hasFields: boolean;
-  }
-  const stack: Open[] = [{ name: "", node: root, text: "", hasFields: false }];
-  let top = stack[0] as Open;
-  let inCdata = false;
-  const tokenizer = new Parser(
-    {
-      onopentag(name, attribs) {
-        const node: Node = {};
-        let hasFields = false;
-        for (const key in attribs) {
-          const value = attribs[key] ?? "";
-          node[`@_${key}`] = value.includes("&") ? decodeXML(value) : value;
-          hasFields = true;
-        }
-        top = { name, node, text: "", hasFields };
-        stack.push(top);
-      },
-      ontext(chunk) {
-        // CDATA is literal; other text has XML's entities and character references decoded. (Done
-        // here, only where an "&" occurs: cheaper than the tokenizer decoding every character.)
-        top.text += inCdata || !chunk.includes("&") ? chunk : decodeXML(chunk);
-      },
-      oncdatastart() {
-        inCdata = true;
-      },
-      oncdataend() {
-        inCdata = false;
-      },
-      onclosetag() {
-        const done = stack.pop();
-        top = stack[stack.length - 1] as Open;
-        if (!done || !top) return;
-        const text = done.text.trim();
-        let value: unknown = done.node;
-        if (!done.hasFields) value = text;
-        else if (text) done.node["#text"] = text;
-        const parent = top.node;
-        const existing = parent[done.name];
-        if (existing === undefined) parent[done.name] = value;
-        else if (Array.isArray(existing)) existing.push(value);
-        else parent[done.name] = [existing, value];
-        top.hasFields = true;
-      },
-    },
+  // The open elements, as parallel stacks: name, node (made only once it has an attribute or a
+  // child element: most elements are text alone), text, and whether it is skipped.
+  const names: string[] = [""];
+  const nodes: (Node | undefined)[] = [root];
+  const texts: string[] = [""];
+  const skipped: boolean[] = [false];
+  let depth = 0;
+  // the skimmed entry being read: its depth (0: none) and where its markup starts
+  let entryDepth = 0;
+  let entryStart = 0;
+  let tagName = "";
+  let tagNode: Node | undefined;
+  let tagSkipped = false;
+  let tagStart = 0;
+  let attrName = "";
+  let attrValue = "";
+
+  const open = (): void => {
+    depth++;
+    names[depth] = tagName;
+    nodes[depth] = tagNode;
+    texts[depth] = "";
+    skipped[depth] = tagSkipped;
+    if (ranges && entryDepth === 0 && ENTRY_ELEMENTS.has(tagName)) {
+      entryDepth = depth;
+      entryStart = tagStart;
+    }
+  };
+  /** Closes the innermost open element, whose markup ends at `end`. */
+  const close = (end: number): void => {
+    const name = names[depth] as string;
+    const node = nodes[depth];
+    const isSkipped = skipped[depth];
+    const text = isSkipped ? "" : (texts[depth] as string).trim();
+    if (depth === entryDepth) {
+      entryDepth = 0;
+      // An entry with child elements is kept as a node (its dates) with its range.
+      if (node) ranges?.set(node, [entryStart, end]);
+    }
+    depth--;
+    const parent = (nodes[depth] ??= {});
+    if (isSkipped) return;
+    let value: unknown = text;
+    if (node) {
+      if (text) node["#text"] = text;
+      value = node;
+    }
+    const existing = parent[name];
+    if (existing === undefined) parent[name] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else parent[name] = [existing, value];
+  };
+  const addText = (value: string): void => {
+    if (!skipped[depth]) texts[depth] += value;
+  };
+
+  const tokenizer = new Tokenizer(
     { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
+    {
+      onopentagname(start, end) {
+        tagName = xml.slice(start, end);
+        tagNode = undefined;
+        tagStart = start - 1; // "<" comes right before a start tag's name
+        // inside a skimmed entry, only its date elements are built
+        tagSkipped =
+          skipped[depth] === true ||
+          (entryDepth > 0 && depth === entryDepth && !DATE_ELEMENTS.has(tagName));
+      },
+      onattribname(start, end) {
+        attrName = `@_${xml.slice(start, end)}`;
+      },
+      onattribdata(start, end) {
+        attrValue += xml.slice(start, end);
+      },
+      onattribentity(codePoint) {
+        attrValue += String.fromCodePoint(codePoint);
+      },
+      onattribend() {
+        if (!tagSkipped) {
+          tagNode ??= {};
+          if (!(attrName in tagNode)) {
+            tagNode[attrName] = attrValue.includes("&") ? decodeXML(attrValue) : attrValue;
+          }
+        }
+        attrValue = "";
+      },
+      onopentagend() {
+        open();
+      },
+      onselfclosingtag(end) {
+        open();
+        close(end + 1);
+      },
+      onclosetag(start, end) {
+        const name = xml.slice(start, end);
+        let at = depth;
+        while (at > 0 && names[at] !== name) at--;
+        if (at === 0) return; // a stray end tag
+        // elements left open inside it end where this end tag starts
+        const tagBegins =
+          xml.charCodeAt(start - 2) === 60 ? start - 2 : xml.lastIndexOf("<", start);
+        while (depth > at) close(tagBegins);
+        const gt = xml.charCodeAt(end) === 62 ? end : xml.indexOf(">", end);
+        close(gt === -1 ? xml.length : gt + 1);
+      },
+      ontext(start, end) {
+        // Indentation between child elements is never read: skip it without copying it.
+        if (skipped[depth] || (nodes[depth] && blank(xml, start, end))) return;
+        const chunk = xml.slice(start, end);
+        // Only where an "&" occurs are XML's entities and character references decoded.
+        addText(chunk.includes("&") ? decodeXML(chunk) : chunk);
+      },
+      ontextentity(codePoint) {
+        addText(String.fromCodePoint(codePoint));
+      },
+      oncdata(start, end, offset) {
+        // CDATA is literal.
+        addText(xml.slice(start, end - offset));
+      },
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {},
+    },
   );
   tokenizer.write(xml);
   tokenizer.end();
+  // Elements left open at the end (a truncated document) are closed; parseFeed rejects it.
+  while (depth > 0) close(xml.length);
   return root;
 }
 
@@ -264,7 +373,15 @@ function atomItem(entry: Node): RawItem {
  */
 export function parseFeed(xml: string): ParsedFeed {
   const repaired = repair(xml);
-  const doc = buildTree(repaired);
+  const ranges = new Map<Node, SourceRange>();
+  const doc = buildTree(repaired, ranges);
+  /** A skimmed entry, built in full from its markup. */
+  const full = (node: Node): Node => {
+    const range = ranges.get(node);
+    if (!range) return node;
+    const built = Object.values(buildTree(repaired.slice(range[0], range[1])))[0];
+    return list(built)[0] ?? {};
+  };
   const root = Object.keys(doc)[0];
   if (!root) throw new FeedParseError("Not a feed: the document has no root element");
   if (Object.keys(doc).length > 1) {
@@ -280,32 +397,32 @@ export function parseFeed(xml: string): ParsedFeed {
   const rss = list(doc.rss)[0];
   if (rss) {
     const channel = list(rss.channel)[0] ?? {};
-    return {
-      format: "rss",
-      title: text(channel.title),
-      link: text(channel.link),
-      ...entriesOf(list(channel.item), rssDate, rssItem),
-    };
+    return feedOf(
+      { format: "rss", title: text(channel.title), link: text(channel.link) },
+      list(channel.item),
+      rssDate,
+      (n) => rssItem(full(n)),
+    );
   }
   const rdf = list(doc["rdf:RDF"])[0];
   if (rdf) {
     const channel = list(rdf.channel)[0] ?? {};
     // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
-    return {
-      format: "rdf",
-      title: text(channel.title),
-      link: text(channel.link),
-      ...entriesOf([...list(rdf.item), ...list(channel.item)], rssDate, rssItem),
-    };
+    return feedOf(
+      { format: "rdf", title: text(channel.title), link: text(channel.link) },
+      [...list(rdf.item), ...list(channel.item)],
+      rssDate,
+      (n) => rssItem(full(n)),
+    );
   }
   const feed = list(doc.feed)[0];
   if (feed) {
-    return {
-      format: "atom",
-      title: text(feed.title),
-      link: atomLink(list(feed.link)),
-      ...entriesOf(list(feed.entry), atomDate, atomItem),
-    };
+    return feedOf(
+      { format: "atom", title: text(feed.title), link: atomLink(list(feed.link)) },
+      list(feed.entry),
+      atomDate,
+      (n) => atomItem(full(n)),
+    );
   }
   throw new FeedParseError(`Not a feed: the document's root is <${root}>`);
 }
