@@ -3,9 +3,11 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  AUDIO_BYTE,
-  startRadioUpstream,
-  type RadioUpstream,
+  STATION_TITLES,
+  offsetInLoop,
+  startRadioStation,
+  type RadioStation,
+  type RadioStationOptions,
 } from "../../tests/fixture-servers/radio-upstream";
 import { RadioHub, parsePort, type RadioHubOptions } from "./hub";
 
@@ -14,8 +16,15 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-async function setup(options: Partial<RadioHubOptions> = {}, upstream?: RadioUpstream) {
-  const station = upstream ?? (await startRadioUpstream());
+/** The fixture station, 8× faster than real time (128 KB/s) so that tests are quick. */
+async function station(options: RadioStationOptions = {}): Promise<RadioStation> {
+  const s = await startRadioStation({ speed: 8, ...options });
+  cleanups.push(() => s.close());
+  return s;
+}
+
+async function setup(options: Partial<RadioHubOptions> = {}, upstream?: RadioStation) {
+  const station = upstream ?? (await startRadioStation({ speed: 8 }));
   if (!upstream) cleanups.push(() => station.close());
   const logs: string[] = [];
   const hub = new RadioHub({
@@ -88,27 +97,71 @@ describe("the radio relay", () => {
     },
   );
 
-  it("relays the station to many listeners over one upstream connection, without ICY metadata", async () => {
+  it("relays the station to 50 listeners over one upstream connection: byte-identical audio", async () => {
     const { base, station } = await setup();
     const url = `${base}/api/stream?port=${station.port}`;
-    const [a, b] = await Promise.all([listen(url), listen(url)]);
-    expect(a.statusCode).toBe(200);
-    expect(a.headers["content-type"]).toBe("audio/mpeg");
-    expect(a.headers["cache-control"]).toBe("no-store, no-transform");
-    expect(a.headers["content-encoding"]).toBeUndefined();
-    await vi.waitFor(() => expect(a.received().length).toBeGreaterThan(40_000), { timeout: 5000 });
-    await vi.waitFor(() => expect(b.received().length).toBeGreaterThan(40_000), { timeout: 5000 });
+    const listeners = await Promise.all(Array.from({ length: 50 }, () => listen(url)));
+    for (const l of listeners) {
+      expect(l.statusCode).toBe(200);
+      expect(l.headers["content-type"]).toBe("audio/mpeg");
+      expect(l.headers["cache-control"]).toBe("no-store, no-transform");
+      expect(l.headers["content-encoding"]).toBeUndefined();
+    }
+    await vi.waitFor(
+      () => expect(Math.min(...listeners.map((l) => l.received().length))).toBeGreaterThan(150_000),
+      { timeout: 10_000 },
+    );
     expect(station.connections).toBe(1);
-    for (const r of [a, b]) {
-      const bytes = r.received();
-      expect(bytes.every((x) => x === AUDIO_BYTE)).toBe(true);
+    // Each got one unbroken run of the station's own bytes (nothing lost, added or changed)...
+    const received = listeners.map((l) => l.received());
+    for (const bytes of received) expect(offsetInLoop(station.audio, bytes)).not.toBe(-1);
+    // ...and where two listeners' audio overlaps, it is the same bytes.
+    const reference = received[0] as Buffer;
+    for (const bytes of received.slice(1)) {
+      const at = reference.indexOf(bytes.subarray(0, 4096));
+      expect(at).toBeGreaterThanOrEqual(0);
+      const overlap = Math.min(bytes.length, reference.length - at);
+      expect(overlap).toBeGreaterThan(100_000);
+      expect(bytes.subarray(0, overlap).equals(reference.subarray(at, at + overlap))).toBe(true);
     }
     const now = await (await fetch(`${base}/api/radio/now-playing`)).json();
-    expect(now).toEqual({
-      title: "Morning Drive with the Newsroom",
-      listeners: 2,
-      upstream: "connected",
+    expect(now).toEqual({ title: STATION_TITLES[0], listeners: 50, upstream: "connected" });
+  });
+
+  it("strips every ICY metadata block from the audio and keeps the latest title", async () => {
+    // A block every 1,000 bytes: hundreds of chances for one to leak into the audio.
+    const upstream = await station({ metaint: 1000 });
+    const { base } = await setup({}, upstream);
+    const listener = await listen(`${base}/api/stream?port=${upstream.port}`);
+    await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(100_000), {
+      timeout: 5000,
     });
+    upstream.setTitle("Traffic and Weather on the 8s");
+    await vi.waitFor(
+      async () =>
+        expect((await (await fetch(`${base}/api/radio/now-playing`)).json()).title).toBe(
+          "Traffic and Weather on the 8s",
+        ),
+      { timeout: 3000 },
+    );
+    const bytes = listener.received();
+    expect(bytes.includes("StreamTitle")).toBe(false);
+    expect(offsetInLoop(upstream.audio, bytes)).not.toBe(-1);
+  });
+
+  it("follows the station's periodic title changes", async () => {
+    const upstream = await station({ titleIntervalMs: 300 });
+    const { base } = await setup({}, upstream);
+    await listen(`${base}/api/stream?port=${upstream.port}`);
+    const seen = new Set<string>();
+    await vi.waitFor(
+      async () => {
+        seen.add((await (await fetch(`${base}/api/radio/now-playing`)).json()).title);
+        expect(seen.size).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    for (const title of seen) expect(STATION_TITLES).toContain(title);
   });
 
   it("gives a new listener a burst of recent audio at once", async () => {
@@ -141,6 +194,17 @@ describe("the radio relay", () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it("answers 502 at once when the station refuses the connection", async () => {
+    const { base, station } = await setup();
+    station.refuse(true);
+    const res = await fetch(`${base}/api/stream?port=${station.port}`);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: "The radio stream is unavailable." });
+    station.refuse(false);
+    const retry = await listen(`${base}/api/stream?port=${station.port}`);
+    expect(retry.statusCode).toBe(200);
+  });
+
   it("answers HEAD with the headers alone", async () => {
     const { base, station } = await setup();
     const res = await fetch(`${base}/api/stream?port=${station.port}`, { method: "HEAD" });
@@ -151,10 +215,9 @@ describe("the radio relay", () => {
 
   it("drops a listener that stops reading, without slowing the others", async () => {
     // A fast station (6.4 MB/s) fills the loopback socket buffers of a paused reader quickly.
-    const station = await startRadioUpstream(8192, 64 * 1024);
-    cleanups.push(() => station.close());
-    const { base, logs } = await setup({ maxBacklogBytes: 256 * 1024 }, station);
-    const url = `${base}/api/stream?port=${station.port}`;
+    const upstream = await station({ speed: 400 });
+    const { base, logs } = await setup({ maxBacklogBytes: 256 * 1024 }, upstream);
+    const url = `${base}/api/stream?port=${upstream.port}`;
     const slow = await listen(url);
     slow.pause();
     const fast = await listen(url);
@@ -185,5 +248,43 @@ describe("the radio relay", () => {
     await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(before + 8000), {
       timeout: 3000,
     });
+  });
+});
+
+describe("the fixture station", () => {
+  it("plays its MP3 live, in real time at 128 kbps, after a burst", async () => {
+    const upstream = await station({ speed: 1 });
+    const listener = await listen(upstream.url);
+    await vi.waitFor(() => expect(listener.received().length).toBeGreaterThanOrEqual(32 * 1024));
+    const burst = listener.received().length;
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, 1000));
+    const rate = (listener.received().length - burst) / ((performance.now() - started) / 1000);
+    expect(rate).toBeGreaterThan(upstream.bytesPerSecond * 0.8);
+    expect(rate).toBeLessThan(upstream.bytesPerSecond * 1.2);
+    // MP3 frames from the first byte: the sync word of an MPEG-1 Layer III frame.
+    expect(listener.received().readUInt16BE(0) & 0xffe0).toBe(0xffe0);
+    expect(offsetInLoop(upstream.audio, listener.received())).not.toBe(-1);
+  });
+
+  it("drops, refuses and retitles when told to over HTTP", async () => {
+    const upstream = await station();
+    const control = (query: string) =>
+      fetch(`http://127.0.0.1:${upstream.port}/control?${query}`, { method: "POST" });
+    const listener = await listen(upstream.url);
+    const closed = new Promise((r) => listener.on("close", r));
+    expect((await control("drop=1")).status).toBe(200);
+    await closed;
+
+    await control("refuse=1");
+    await expect(fetch(upstream.url)).rejects.toThrow();
+    await control("refuse=0");
+    const again = await fetch(upstream.url);
+    expect(again.status).toBe(200);
+    await again.body?.cancel();
+
+    const answer = await (await control("title=Special%20Report")).json();
+    expect(answer.title).toBe("Special Report");
+    expect(upstream.title).toBe("Special Report");
   });
 });

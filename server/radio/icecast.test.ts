@@ -1,0 +1,90 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { readFileSync } from "node:fs";
+import { STATION_MP3, offsetInLoop } from "../../tests/fixture-servers/radio-upstream";
+import { startIcecast, type Icecast } from "../../tests/support/icecast";
+import { RadioHub } from "./hub";
+
+// The relay in front of a real Icecast 2 server (Debian's icecast2, fed the fixture MP3 by ffmpeg).
+
+let icecast: Icecast;
+let hub: RadioHub;
+let server: http.Server;
+let base: string;
+/** The fixture MP3 that ffmpeg feeds Icecast. */
+const audio = readFileSync(STATION_MP3);
+
+beforeAll(async () => {
+  icecast = await startIcecast();
+  hub = new RadioHub({
+    upstream: icecast.url,
+    ports: [icecast.port],
+    log: { info: () => {}, warn: () => {} },
+    userAgent: "icecast-integration-test",
+    idleCloseMs: 200,
+  });
+  const app = express();
+  app.get("/api/stream", hub.stream);
+  app.get("/api/radio/now-playing", (_req, res) => res.json(hub.nowPlaying()));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 30_000);
+
+afterAll(async () => {
+  hub?.shutdown();
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+  await icecast?.stop();
+});
+
+function listen(url: string): Promise<http.IncomingMessage & { received: () => Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        resolve(Object.assign(res, { received: () => Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("the relay in front of Icecast 2", () => {
+  it("relays Icecast's stream to several listeners over one connection, metadata stripped, title kept", async () => {
+    const url = `${base}/api/stream?port=${icecast.port}`;
+    const listeners = await Promise.all([listen(url), listen(url), listen(url)]);
+    for (const l of listeners) {
+      expect(l.statusCode).toBe(200);
+      expect(l.headers["content-type"]).toBe("audio/mpeg");
+    }
+    await icecast.setTitle("Integration Hour");
+    // Icecast sends a metadata block every 16,000 bytes: one a second at 128 kbps.
+    await vi.waitFor(
+      async () =>
+        expect(await (await fetch(`${base}/api/radio/now-playing`)).json()).toEqual({
+          title: "Integration Hour",
+          listeners: 3,
+          upstream: "connected",
+        }),
+      { timeout: 10_000, interval: 200 },
+    );
+    // Icecast's 64 KB burst, then real time: at least 100 KB each within a few seconds.
+    await vi.waitFor(
+      () => expect(Math.min(...listeners.map((l) => l.received().length))).toBeGreaterThan(100_000),
+      { timeout: 10_000 },
+    );
+    const stats = await (await fetch(`http://127.0.0.1:${icecast.port}/status-json.xsl`)).json();
+    const source = stats.icestats.source;
+    expect((Array.isArray(source) ? source[0] : source).listeners).toBe(1);
+    for (const l of listeners) {
+      const bytes = l.received();
+      expect(bytes.includes("StreamTitle")).toBe(false);
+      // ffmpeg copies the fixture's frames: each listener gets an unbroken run of them.
+      expect(offsetInLoop(audio, bytes)).not.toBe(-1);
+      l.destroy();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,184 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { STATION_MP3 } from "../fixture-servers/radio-upstream";
+
+/**
+ * A real Icecast 2 server (Debian's icecast2) on 127.0.0.1, fed the fixture station's MP3 in a
+ * loop by ffmpeg, for the integration test and `npm run bench:radio`. Icecast refuses to run as
+ * root, so as root it runs as the package's own user (../shared/STACK-NOTES.md).
+ */
+export interface Icecast {
+  port: number;
+  /** The mount's URL. */
+  url: string;
+  /** The icecast2 process (its CPU and memory are measured by the benchmark). */
+  pid: number;
+  /** Sets the title Icecast sends as ICY metadata, through its admin interface. */
+  setTitle(title: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const PASSWORD = "fixture-only";
+export const ICECAST_BINARY = "/usr/bin/icecast2";
+export const FFMPEG_BINARY = "/usr/bin/ffmpeg";
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function config(dir: string, port: number, clients: number): string {
+  return `<icecast>
+  <location>127.0.0.1</location>
+  <admin>fixture@localhost</admin>
+  <limits>
+    <clients>${clients}</clients>
+    <sources>2</sources>
+    <queue-size>524288</queue-size>
+    <client-timeout>30</client-timeout>
+    <header-timeout>15</header-timeout>
+    <source-timeout>10</source-timeout>
+    <burst-on-connect>1</burst-on-connect>
+    <burst-size>65536</burst-size>
+  </limits>
+  <authentication>
+    <source-password>${PASSWORD}</source-password>
+    <admin-user>admin</admin-user>
+    <admin-password>${PASSWORD}</admin-password>
+  </authentication>
+  <hostname>127.0.0.1</hostname>
+  <listen-socket>
+    <port>${port}</port>
+    <bind-address>127.0.0.1</bind-address>
+  </listen-socket>
+  <fileserve>1</fileserve>
+  <paths>
+    <basedir>/usr/share/icecast2</basedir>
+    <logdir>${dir}</logdir>
+    <webroot>/usr/share/icecast2/web</webroot>
+    <adminroot>/usr/share/icecast2/admin</adminroot>
+    <pidfile>${dir}/icecast.pid</pidfile>
+  </paths>
+  <logging>
+    <accesslog>access.log</accesslog>
+    <errorlog>error.log</errorlog>
+    <loglevel>2</loglevel>
+  </logging>
+  <security>
+    <chroot>0</chroot>
+  </security>
+</icecast>
+`;
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Icecast: ${what} did not happen within ${timeoutMs / 1000} s`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 3000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export async function startIcecast(
+  options: { port?: number; clients?: number } = {},
+): Promise<Icecast> {
+  for (const binary of [ICECAST_BINARY, FFMPEG_BINARY]) {
+    if (!existsSync(binary)) {
+      throw new Error(
+        `${binary} is missing: apt-get install -y --no-install-recommends icecast2 ffmpeg (npm run test:all does it)`,
+      );
+    }
+  }
+  const port = options.port ?? (await freePort());
+  const dir = mkdtempSync(path.join(tmpdir(), "icecast-"));
+  const file = path.join(dir, "icecast.xml");
+  writeFileSync(file, config(dir, port, options.clients ?? 100));
+  const asRoot = userInfo().uid === 0;
+  if (asRoot) chownSync(dir, uidOf("icecast2"), 0);
+  const server = asRoot
+    ? spawn(
+        "setpriv",
+        ["--reuid=icecast2", "--regid=icecast", "--init-groups", ICECAST_BINARY, "-c", file],
+        {
+          stdio: ["ignore", "ignore", "pipe"],
+        },
+      )
+    : spawn(ICECAST_BINARY, ["-c", file], { stdio: ["ignore", "ignore", "pipe"] });
+  let serverErrors = "";
+  server.stderr?.on("data", (c: Buffer) => (serverErrors += c.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const url = `${base}/stream`;
+  let source: ChildProcess | undefined;
+  const stop = async () => {
+    if (source) await stopProcess(source);
+    await stopProcess(server);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await until("start", async () => (await fetch(`${base}/status-json.xsl`)).ok);
+    source = spawn(
+      FFMPEG_BINARY,
+      [
+        ...["-nostdin", "-hide_banner", "-loglevel", "error", "-re", "-stream_loop", "-1"],
+        ...["-i", STATION_MP3, "-c", "copy", "-id3v2_version", "0", "-write_xing", "0"],
+        ...["-content_type", "audio/mpeg", "-f", "mp3"],
+        `icecast://source:${PASSWORD}@127.0.0.1:${port}/stream`,
+      ],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+    await until("the source's mount", async () => {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      return res.ok;
+    });
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${serverErrors}`);
+  }
+  return {
+    port,
+    url,
+    pid: server.pid ?? 0,
+    async setTitle(title) {
+      const query = new URLSearchParams({ mount: "/stream", mode: "updinfo", song: title });
+      const res = await fetch(`${base}/admin/metadata?${query}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString("base64")}` },
+      });
+      if (!res.ok) throw new Error(`Icecast refused the title: HTTP ${res.status}`);
+    },
+    stop,
+  };
+}
+
+function uidOf(user: string): number {
+  const line = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${user}:`));
+  const uid = Number(line?.split(":")[2]);
+  if (!Number.isInteger(uid)) throw new Error(`There is no user ${user}: is icecast2 installed?`);
+  return uid;
+}
