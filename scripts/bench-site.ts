@@ -10,6 +10,8 @@ import { startFeedServer } from "../tests/fixture-servers/feed-server";
 
 export interface BenchSite {
   url: string;
+  /** The server's process id (the radio benchmark measures its CPU and memory). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,10 @@ async function ready(url: string, key: string): Promise<boolean> {
   return ((await res.json()) as { state: string }).state === "ready";
 }
 
-export async function startBenchSite(port: number): Promise<BenchSite> {
+export async function startBenchSite(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<BenchSite> {
   const feeds = await startFeedServer(0);
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const feedsFile = path.join(dir, "feeds.json");
@@ -48,6 +53,7 @@ export async function startBenchSite(port: number): Promise<BenchSite> {
       DATA_DIR: dir,
       LOG_LEVEL: "error",
       SITE_URL: url,
+      ...env,
     },
     // Not stdout: a benchmark's output may be piped, and the server must not hold the pipe.
     stdio: ["ignore", "ignore", "inherit"],
@@ -66,5 +72,5 @@ export async function startBenchSite(port: number): Promise<BenchSite> {
     await close();
     throw error;
   }
-  return { url, close };
+  return { url, pid: child.pid ?? 0, close };
 }

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# Every check of the project: lint, formatting, types, unit tests, the production build and the
-# end-to-end tests in the OS's Chromium (installed from apt when /usr/bin/chromium is missing).
+# Every check of the project: lint, formatting, types, unit and integration tests, the production
+# build and the end-to-end tests in the OS's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Chromium from apt (needed by the end-to-end tests)..."
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+# What the tests need from the OS, from apt when missing: Chromium (end-to-end tests), and
+# Icecast 2 with ffmpeg (the radio relay's integration test against a real Icecast server).
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+apt_install() {
+  echo "Installing from apt: $*"
+  [ -n "${APT_UPDATED:-}" ] || { $SUDO apt-get update -qq && APT_UPDATED=1; }
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+[ -x /usr/bin/chromium ] || apt_install chromium
+if [ ! -x /usr/bin/icecast2 ] || [ ! -x /usr/bin/ffmpeg ]; then
+  apt_install --no-install-recommends icecast2 ffmpeg
 fi
 
 # A fresh run: no stored articles or reports from an earlier one.

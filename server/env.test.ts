@@ -24,8 +24,10 @@ describe("readEnv", () => {
       SITE_URL: "https://news.example.org/",
       LOG_LEVEL: "warn",
       DATA_DIR: "/var/lib/news",
+      RADIO_MAX_LISTENERS: "1000",
     });
     expect(env).toMatchObject({
+      RADIO_MAX_LISTENERS: 1000,
       PORT: 8080,
       SITE: "austin",
       SITE_URL: "https://news.example.org",
@@ -51,6 +53,8 @@ describe("readEnv", () => {
     ],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }, /LOG_LEVEL:/],
     ["FEED_REFRESH_SECONDS", { FEED_REFRESH_SECONDS: "1" }, /FEED_REFRESH_SECONDS:/],
+    ["RADIO_MAX_LISTENERS", { RADIO_MAX_LISTENERS: "lots" }, /RADIO_MAX_LISTENERS:/],
+    ["RADIO_MAX_LISTENERS", { RADIO_MAX_LISTENERS: "0" }, /RADIO_MAX_LISTENERS:/],
   ])("rejects a bad %s with its name", (_name, source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   RADIO_UPSTREAM: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .optional(),
+  RADIO_MAX_LISTENERS: z.coerce.number().int().min(1).max(100_000).optional(),
   FEED_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const radio = new RadioHub({
     upstream: env.RADIO_UPSTREAM ?? site.radio.upstream,
     ports: site.radio.ports,
-    maxListeners: site.radio.maxListeners,
+    maxListeners: env.RADIO_MAX_LISTENERS ?? site.radio.maxListeners,
     log: logger.child({ part: "radio" }),
     userAgent: `${site.name} radio relay (+${siteUrl})`,
   });

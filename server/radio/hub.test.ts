@@ -106,6 +106,9 @@ describe("the radio relay", () => {
       expect(l.headers["content-type"]).toBe("audio/mpeg");
       expect(l.headers["cache-control"]).toBe("no-store, no-transform");
       expect(l.headers["content-encoding"]).toBeUndefined();
+      // the body ends when the connection does, as Icecast's: no chunked framing
+      expect(l.headers["transfer-encoding"]).toBeUndefined();
+      expect(l.headers.connection).toBe("close");
     }
     await vi.waitFor(
       () => expect(Math.min(...listeners.map((l) => l.received().length))).toBeGreaterThan(150_000),
@@ -174,6 +177,19 @@ describe("the radio relay", () => {
     const second = await listen(url);
     await vi.waitFor(() => expect(second.received().length).toBeGreaterThanOrEqual(60 * 1024), {
       timeout: 300,
+    });
+  });
+
+  it("sends audio in blocks, and what it holds after flushMs even when short of a block", async () => {
+    const upstream = await station({ speed: 1 });
+    const { base } = await setup({ flushBytes: 1 << 20, flushMs: 100 }, upstream);
+    const listener = await listen(`${base}/api/stream?port=${upstream.port}`);
+    await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(32 * 1024), {
+      timeout: 1000,
+    });
+    const before = listener.received().length;
+    await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(before), {
+      timeout: 1000,
     });
   });
 

@@ -21,6 +21,12 @@ export interface RadioHubOptions {
   connectTimeoutMs?: number;
   /** First reconnect delay after the upstream drops; it doubles, up to 30 s. */
   reconnectBaseMs?: number;
+  /**
+   * Audio is sent to listeners in blocks of at least this many bytes, or after `flushMs`: one
+   * write per listener per block rather than one per upstream packet (an MP3 frame is ~400 bytes).
+   */
+  flushBytes?: number;
+  flushMs?: number;
 }
 
 export type UpstreamState = "idle" | "connecting" | "connected" | "reconnecting";
@@ -41,11 +47,15 @@ class Channel {
   contentType = "audio/mpeg";
   private burst: Buffer[] = [];
   private burstSize = 0;
+  /** Audio received but not yet sent: it goes out as one block. */
+  private pending: Buffer[] = [];
+  private pendingSize = 0;
+  private flushTimer: NodeJS.Timeout | null = null;
   private request: http.ClientRequest | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private failures = 0;
-  private pending: Promise<void> | null = null;
+  private connecting: Promise<void> | null = null;
 
   constructor(
     private readonly url: URL,
@@ -58,10 +68,10 @@ class Channel {
     this.idleTimer = null;
     if (this.state === "connected" || this.state === "reconnecting") return Promise.resolve();
     // Listeners who arrive while the upstream is connecting share that one connection.
-    this.pending ??= this.connect().finally(() => {
-      this.pending = null;
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = null;
     });
-    return this.pending;
+    return this.connecting;
   }
 
   private connect(): Promise<void> {
@@ -92,7 +102,7 @@ class Channel {
         const demux = new IcyDemuxer(Number(res.headers["icy-metaint"] ?? 0), (title) => {
           this.title = title || null;
         });
-        res.on("data", (chunk: Buffer) => this.broadcast(demux.push(chunk)));
+        res.on("data", (chunk: Buffer) => this.receive(demux.push(chunk)));
         res.on("close", () => this.dropped());
         resolve();
       });
@@ -106,8 +116,26 @@ class Channel {
     });
   }
 
-  private broadcast(audio: Buffer): void {
+  private receive(audio: Buffer): void {
     if (audio.length === 0) return;
+    this.pending.push(audio);
+    this.pendingSize += audio.length;
+    if (this.pendingSize >= this.o.flushBytes) this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushMs);
+  }
+
+  private flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.pendingSize === 0) return;
+    const block =
+      this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingSize = 0;
+    this.broadcast(block);
+  }
+
+  private broadcast(audio: Buffer): void {
     this.burst.push(audio);
     this.burstSize += audio.length;
     while (this.burstSize - (this.burst[0]?.length ?? 0) >= this.o.burstBytes) {
@@ -168,6 +196,10 @@ class Channel {
     this.state = "idle";
     this.burst = [];
     this.burstSize = 0;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.pending = [];
+    this.pendingSize = 0;
     req?.destroy();
   }
 
@@ -204,6 +236,8 @@ export class RadioHub {
       idleCloseMs: options.idleCloseMs ?? 5_000,
       connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
       reconnectBaseMs: options.reconnectBaseMs ?? 1_000,
+      flushBytes: options.flushBytes ?? 8192,
+      flushMs: options.flushMs ?? 250,
     };
   }
 
@@ -257,6 +291,9 @@ export class RadioHub {
     }
     if (res.destroyed) return;
     res.status(200).set({ "Content-Type": channel.contentType, "X-Accel-Buffering": "no" });
+    // An endless body ends when the connection closes, as Icecast's do: no chunked framing
+    // around every block.
+    res.useChunkedEncodingByDefault = false;
     res.flushHeaders();
     channel.add(res);
   };
