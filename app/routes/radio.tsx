@@ -44,24 +44,29 @@ export default function Radio() {
     if (audio.current) audio.current.muted = muted;
   }, [muted]);
 
-  // Now playing, polled while the page is open.
-  useEffect(() => {
-    let cancelled = false;
-    const poll = async () => {
-      try {
-        const res = await fetch("/api/radio/now-playing");
-        if (res.ok && !cancelled) setTitle(((await res.json()) as { title: string | null }).title);
-      } catch {
-        // keep the last title
+  // Now playing: asked when the page opens, when playback starts (the relay learns the title once
+  // it is connected) and every 15 s while the page is open.
+  const mounted = useRef(true);
+  const refreshTitle = useCallback(async () => {
+    try {
+      const res = await fetch("/api/radio/now-playing");
+      if (res.ok && mounted.current) {
+        setTitle(((await res.json()) as { title: string | null }).title);
       }
-    };
-    void poll();
-    const timer = window.setInterval(poll, NOW_PLAYING_POLL_MS);
+    } catch {
+      // keep the last title
+    }
+  }, []);
+  useEffect(() => {
+    mounted.current = true;
+    const first = window.setTimeout(refreshTitle, 0);
+    const timer = window.setInterval(refreshTitle, NOW_PLAYING_POLL_MS);
     return () => {
-      cancelled = true;
+      mounted.current = false;
+      window.clearTimeout(first);
       window.clearInterval(timer);
     };
-  }, []);
+  }, [refreshTitle]);
 
   useEffect(() => {
     if (!("mediaSession" in navigator)) return;
@@ -77,13 +82,15 @@ export default function Radio() {
     if (!el) return;
     setError(null);
     // The stream is fetched only now, on the reader's click: never preloaded, never autoplayed.
-    if (!el.getAttribute("src")) el.src = streamUrl;
+    // After a failed stream, a click loads it afresh.
+    if (!el.getAttribute("src") || el.error) el.src = streamUrl;
     try {
       await el.play();
       setPlaying(true);
     } catch {
       setPlaying(false);
-      setError(PLAY_FAILED);
+      // The stream could not be loaded (the station is down, say), or the browser refused to play.
+      setError(el.error ? STREAM_FAILED : PLAY_FAILED);
     }
   }, [streamUrl]);
 
@@ -190,6 +197,7 @@ export default function Radio() {
           onPlaying={() => {
             retries.current = 0;
             setError(null);
+            void refreshTitle();
           }}
         />
         <section aria-labelledby="now-playing" className="mt-6 border-t border-stone-700 pt-4">

@@ -4,6 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   STATION_TITLES,
+  frameOffsets,
   offsetInLoop,
   startRadioStation,
   type RadioStation,
@@ -115,9 +116,11 @@ describe("the radio relay", () => {
       { timeout: 10_000 },
     );
     expect(station.connections).toBe(1);
-    // Each got one unbroken run of the station's own bytes (nothing lost, added or changed)...
+    // Each got one unbroken run of the station's own bytes (nothing lost, added or changed),
+    // from the start of an MP3 frame...
     const received = listeners.map((l) => l.received());
-    for (const bytes of received) expect(offsetInLoop(station.audio, bytes)).not.toBe(-1);
+    const frames = frameOffsets(station.audio);
+    for (const bytes of received) expect(frames).toContain(offsetInLoop(station.audio, bytes));
     // ...and where two listeners' audio overlaps, it is the same bytes.
     const reference = received[0] as Buffer;
     for (const bytes of received.slice(1)) {
@@ -191,6 +194,20 @@ describe("the radio relay", () => {
     await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(before), {
       timeout: 1000,
     });
+  });
+
+  it("starts every listener on an MP3 frame, even when the station does not", async () => {
+    const upstream = await station({ alignToFrames: false });
+    const { base } = await setup({}, upstream);
+    const url = `${base}/api/stream?port=${upstream.port}`;
+    const first = await listen(url);
+    await vi.waitFor(() => expect(first.received().length).toBeGreaterThan(70_000));
+    const later = await listen(url); // from the relay's burst, whose first chunk is mid-frame
+    await vi.waitFor(() => expect(later.received().length).toBeGreaterThan(70_000));
+    const frames = frameOffsets(upstream.audio);
+    for (const l of [first, later]) {
+      expect(frames).toContain(offsetInLoop(upstream.audio, l.received()));
+    }
   });
 
   it("answers 503 beyond the listener limit", async () => {

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { Request, Response } from "express";
 import { IcyDemuxer } from "./icy";
+import { frameStart } from "./sync";
 
 export interface RadioHubOptions {
   /** The station's base URL; the requested port replaces its port. */
@@ -51,6 +52,11 @@ class Channel {
   private pending: Buffer[] = [];
   private pendingSize = 0;
   private flushTimer: NodeJS.Timeout | null = null;
+  /** False until the first block from a new upstream connection has been cut to a whole frame. */
+  private synced = false;
+  /** Where the first whole frame of the burst starts, found for the burst's first chunk. */
+  private burstHead: Buffer | undefined;
+  private burstFrame = 0;
   private request: http.ClientRequest | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -97,6 +103,7 @@ class Channel {
         }
         this.state = "connected";
         this.failures = 0;
+        this.synced = false;
         this.contentType =
           String(res.headers["content-type"] ?? "audio/mpeg").split(";")[0] ?? "audio/mpeg";
         const demux = new IcyDemuxer(Number(res.headers["icy-metaint"] ?? 0), (title) => {
@@ -132,6 +139,14 @@ class Channel {
       this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending);
     this.pending = [];
     this.pendingSize = 0;
+    if (!this.synced) {
+      // A listener's audio must start on a frame: the upstream's first bytes may not.
+      this.synced = true;
+      const start = frameStart(block, this.contentType);
+      if (start > 0) this.broadcast(block.subarray(start));
+      else this.broadcast(block);
+      return;
+    }
     this.broadcast(block);
   }
 
@@ -175,7 +190,15 @@ class Channel {
 
   add(listener: Response): void {
     this.listeners.add(listener);
-    if (this.burstSize > 0) listener.write(Buffer.concat(this.burst));
+    if (this.burstSize > 0) {
+      // The burst, from its first whole frame (players refuse a stream that starts mid-frame).
+      const burst = Buffer.concat(this.burst, this.burstSize);
+      if (this.burst[0] !== this.burstHead) {
+        this.burstHead = this.burst[0];
+        this.burstFrame = frameStart(burst.subarray(0, 16 * 1024), this.contentType);
+      }
+      listener.write(this.burstFrame > 0 ? burst.subarray(this.burstFrame) : burst);
+    }
     listener.on("close", () => this.remove(listener));
   }
 
@@ -196,6 +219,7 @@ class Channel {
     this.state = "idle";
     this.burst = [];
     this.burstSize = 0;
+    this.burstHead = undefined;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     this.pending = [];

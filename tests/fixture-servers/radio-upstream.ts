@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import CodecParser from "codec-parser";
 
 /**
  * A stand-in for the station's Icecast server. It plays a committed MP3 (five seconds of notes,
@@ -47,6 +48,11 @@ export interface RadioStationOptions {
   burstBytes?: number;
   titles?: string[];
   titleIntervalMs?: number;
+  /**
+   * Start each listener on an MP3 frame, as Icecast does (default). Off, a listener's audio starts
+   * wherever the live position is: mid-frame, as a careless upstream might send it.
+   */
+  alignToFrames?: boolean;
 }
 
 export const STATION_MP3 = path.resolve(
@@ -61,6 +67,17 @@ export const STATION_TITLES = [
   "Evening Jazz Hour",
 ];
 const TICK_MS = 20;
+
+/** Where each MP3 frame of `audio` starts (the file is bare frames from its first byte). */
+export function frameOffsets(audio: Buffer): number[] {
+  const offsets: number[] = [];
+  let at = 0;
+  for (const frame of new CodecParser("audio/mpeg", { enableLogging: false }).parseAll(audio)) {
+    offsets.push(at);
+    at += frame.data.length;
+  }
+  return offsets;
+}
 
 /** The ICY metadata block carrying `title`: a length byte (×16), then the padded text. */
 export function icyBlock(title: string | null): Buffer {
@@ -87,6 +104,14 @@ export async function startRadioStation(options: RadioStationOptions = {}): Prom
   const speed = options.speed ?? 1;
   const burstBytes = options.burstBytes ?? 32 * 1024;
   const titles = options.titles ?? STATION_TITLES;
+  const frames = options.alignToFrames === false ? null : frameOffsets(audio);
+  /** The stream position of the first frame at or after `at`. */
+  const nextFrame = (at: number): number => {
+    if (!frames) return at;
+    const loop = at - (at % audio.length);
+    const next = frames.find((offset) => offset >= at % audio.length);
+    return next === undefined ? loop + audio.length : loop + next;
+  };
   let titleIndex = 0;
   let title = titles[0] ?? "";
   let refusing = false;
@@ -182,7 +207,7 @@ export async function startRadioStation(options: RadioStationOptions = {}): Prom
     }
     listeners.add(listener);
     res.on("close", () => listeners.delete(listener));
-    send(listener, slice(Math.max(0, position - burstBytes), position));
+    send(listener, slice(nextFrame(Math.max(0, position - burstBytes)), position));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
