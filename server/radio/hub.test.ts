@@ -1,4 +1,3 @@
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -10,6 +9,7 @@ import {
   type RadioStation,
   type RadioStationOptions,
 } from "../../tests/fixture-servers/radio-upstream";
+import { listen as openListener } from "../../tests/support/listen";
 import { RadioHub, parsePort, type RadioHubOptions } from "./hub";
 
 const cleanups: (() => unknown)[] = [];
@@ -55,19 +55,8 @@ async function setup(options: Partial<RadioHubOptions> = {}, upstream?: RadioSta
   return { hub, station, base, logs };
 }
 
-/** Opens a listener; resolves with the response once headers arrive. */
-function listen(url: string): Promise<http.IncomingMessage & { received: () => Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        cleanups.push(() => res.destroy());
-        resolve(Object.assign(res, { received: () => Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
-}
+/** Opens a listener, closed after the test. */
+const listen = (url: string) => openListener(url, (l) => cleanups.push(() => l.destroy()));
 
 describe("parsePort", () => {
   it.each([
@@ -271,16 +260,20 @@ describe("the radio relay", () => {
     await vi.waitFor(() => expect(station.open()).toBe(0), { timeout: 2000 });
   });
 
-  it("reconnects while listeners remain when the station drops", async () => {
-    const { base, station } = await setup();
-    const listener = await listen(`${base}/api/stream?port=${station.port}`);
-    await vi.waitFor(() => expect(station.open()).toBe(1));
-    station.drop();
-    await vi.waitFor(() => expect(station.connections).toBe(2), { timeout: 3000 });
+  it("reconnects while listeners remain when the station drops, and resumes where they left off", async () => {
+    // The station's burst (1 s here) repeats audio the listener already has: none of it may be
+    // played twice, so what the listener gets stays one unbroken run of the station's audio.
+    const upstream = await station({ burstBytes: 128 * 1024 });
+    const { base } = await setup({}, upstream);
+    const listener = await listen(`${base}/api/stream?port=${upstream.port}`);
+    await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(150_000));
+    upstream.drop();
+    await vi.waitFor(() => expect(upstream.connections).toBe(2), { timeout: 3000 });
     const before = listener.received().length;
-    await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(before + 8000), {
+    await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(before + 50_000), {
       timeout: 3000,
     });
+    expect(offsetInLoop(upstream.audio, listener.received())).not.toBe(-1);
   });
 });
 

@@ -39,6 +39,10 @@ export interface NowPlaying {
 }
 
 const MAX_RECONNECT_MS = 30_000;
+/** After a reconnect, how long the first audio is held to find where listeners left off. */
+const RESUME_HOLD_MS = 500;
+/** How much of the last audio sent identifies where listeners left off. */
+const RESUME_TAIL_BYTES = 1024;
 
 /** One upstream connection and everyone listening to it. */
 class Channel {
@@ -57,6 +61,11 @@ class Channel {
   /** Where the first whole frame of the burst starts, found for the burst's first chunk. */
   private burstHead: Buffer | undefined;
   private burstFrame = 0;
+  /**
+   * After a reconnect, the end of the audio listeners already have: the station's new burst
+   * repeats seconds of it, so the relay resumes after it rather than play them again.
+   */
+  private resumeAfter: Buffer | null = null;
   private request: http.ClientRequest | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -101,6 +110,7 @@ class Channel {
           reject(new Error(`upstream answered HTTP ${res.statusCode}`));
           return;
         }
+        this.resumeAfter = this.state === "reconnecting" ? this.tail() : null;
         this.state = "connected";
         this.failures = 0;
         this.synced = false;
@@ -127,8 +137,29 @@ class Channel {
     if (audio.length === 0) return;
     this.pending.push(audio);
     this.pendingSize += audio.length;
-    if (this.pendingSize >= this.o.flushBytes) this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushMs);
+    // Resuming, the station's whole burst is awaited, to find where listeners left off in it.
+    const resuming = this.resumeAfter !== null;
+    const enough = resuming ? this.o.burstBytes + this.o.flushBytes : this.o.flushBytes;
+    if (this.pendingSize >= enough) this.flush();
+    else {
+      this.flushTimer ??= setTimeout(
+        () => this.flush(),
+        resuming ? RESUME_HOLD_MS : this.o.flushMs,
+      );
+    }
+  }
+
+  /** The last bytes of audio sent to listeners. */
+  private tail(): Buffer | null {
+    if (this.burstSize < RESUME_TAIL_BYTES) return null;
+    const last: Buffer[] = [];
+    let size = 0;
+    for (let i = this.burst.length - 1; i >= 0 && size < RESUME_TAIL_BYTES; i--) {
+      const chunk = this.burst[i] as Buffer;
+      last.unshift(chunk);
+      size += chunk.length;
+    }
+    return Buffer.concat(last).subarray(-RESUME_TAIL_BYTES);
   }
 
   private flush(): void {
@@ -140,8 +171,15 @@ class Channel {
     this.pending = [];
     this.pendingSize = 0;
     if (!this.synced) {
-      // A listener's audio must start on a frame: the upstream's first bytes may not.
       this.synced = true;
+      const seen = this.resumeAfter;
+      this.resumeAfter = null;
+      const at = seen ? block.indexOf(seen) : -1;
+      if (seen && at !== -1) {
+        this.broadcast(block.subarray(at + seen.length));
+        return;
+      }
+      // A listener's audio must start on a frame: the upstream's first bytes may not.
       const start = frameStart(block, this.contentType);
       if (start > 0) this.broadcast(block.subarray(start));
       else this.broadcast(block);
@@ -170,6 +208,7 @@ class Channel {
   /** The upstream closed: reconnect with backoff while anyone listens. */
   private dropped(): void {
     this.request = null;
+    this.flush();
     if (this.listeners.size === 0) {
       this.state = "idle";
       return;

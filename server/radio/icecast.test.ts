@@ -1,10 +1,11 @@
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { STATION_MP3, offsetInLoop } from "../../tests/fixture-servers/radio-upstream";
 import { startIcecast, type Icecast } from "../../tests/support/icecast";
+import { listen } from "../../tests/support/listen";
 import { RadioHub } from "./hub";
 
 // The relay in front of a real Icecast 2 server (Debian's icecast2, fed the fixture MP3 by ffmpeg).
@@ -39,18 +40,6 @@ afterAll(async () => {
   await new Promise((r) => server?.close(r));
   await icecast?.stop();
 });
-
-function listen(url: string): Promise<http.IncomingMessage & { received: () => Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        resolve(Object.assign(res, { received: () => Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
-}
 
 describe("the relay in front of Icecast 2", () => {
   it("relays Icecast's stream to several listeners over one connection, metadata stripped, title kept", async () => {

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import austinNews from "../../sites/austin/content/news";
 import { FEEDS_URL } from "../../playwright.config";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, startSiteServer, type SiteServer } from "./helpers";
 
 // A server of its own, started here so that its first fetches are still running when the pages
 // are opened: a slow feed (loading, then ready), failing feeds (errors), a fresh feed (relative
@@ -15,52 +13,35 @@ const PORT = 4175;
 /** The sports feed is down until the recovery test switches it back on. */
 const SWITCH = `sports-${Date.now()}`;
 const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess;
-let dataDir: string;
+let server: SiteServer | undefined;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "states-"));
-  const feedsFile = path.join(dataDir, "feeds.json");
-  writeFileSync(
-    feedsFile,
-    JSON.stringify({
-      lifestyle: [`${FEEDS_URL}/slow/5000/feeds/daringfireball.atom.xml`],
-      food: [`${FEEDS_URL}/status/500`],
-      archives: [`${FEEDS_URL}/status/503`],
-      opinion: [`${FEEDS_URL}/status/404`],
-      health: [`${FEEDS_URL}/fresh`],
-      sports: [`${FEEDS_URL}/switch/${SWITCH}/feeds/espn-top.rss.xml`],
-      politics: [`${FEEDS_URL}/hostile`],
-    }),
-  );
-  server = spawn(process.execPath, ["build/server-main/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
+  server = await startSiteServer(PORT, (dataDir) => {
+    const feedsFile = path.join(dataDir, "feeds.json");
+    writeFileSync(
+      feedsFile,
+      JSON.stringify({
+        lifestyle: [`${FEEDS_URL}/slow/5000/feeds/daringfireball.atom.xml`],
+        food: [`${FEEDS_URL}/status/500`],
+        archives: [`${FEEDS_URL}/status/503`],
+        opinion: [`${FEEDS_URL}/status/404`],
+        health: [`${FEEDS_URL}/fresh`],
+        sports: [`${FEEDS_URL}/switch/${SWITCH}/feeds/espn-top.rss.xml`],
+        politics: [`${FEEDS_URL}/hostile`],
+      }),
+    );
+    return {
       SITE: "austin",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
       FEEDS_FILE: feedsFile,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
       // Retry failing feeds after 2 s (not 1 min), so recovery happens within the test.
       FEED_BACKOFF_BASE_SECONDS: "2",
-    },
-    stdio: "ignore",
+    };
   });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status, {
-      timeout: 15_000,
-    })
-    .toBe(200);
 });
 
-test.afterAll(() => {
-  server?.kill();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 test("a loading category says so, then shows its articles without a reload", async ({ page }) => {
   await gotoHydrated(page, `${BASE}/lifestyle`);
