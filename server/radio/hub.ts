@@ -195,13 +195,16 @@ class Channel {
       this.burstSize -= this.burst.shift()?.length ?? 0;
     }
     for (const listener of this.listeners) {
-      if (listener.writableLength > this.o.maxBacklogBytes) {
-        this.o.log.warn({ backlog: listener.writableLength }, "radio listener dropped: too slow");
+      // Straight to the socket: the headers are sent and the body is the socket's until it
+      // closes (no chunked framing), so the HTTP layer has nothing to add to each block.
+      const socket = listener.socket;
+      if (!socket || socket.writableLength > this.o.maxBacklogBytes) {
+        this.o.log.warn({ backlog: socket?.writableLength }, "radio listener dropped: too slow");
         this.listeners.delete(listener);
         listener.destroy();
         continue;
       }
-      listener.write(audio);
+      socket.write(audio);
     }
   }
 
@@ -236,7 +239,7 @@ class Channel {
         this.burstHead = this.burst[0];
         this.burstFrame = frameStart(burst.subarray(0, 16 * 1024), this.contentType);
       }
-      listener.write(this.burstFrame > 0 ? burst.subarray(this.burstFrame) : burst);
+      listener.socket?.write(this.burstFrame > 0 ? burst.subarray(this.burstFrame) : burst);
     }
     listener.on("close", () => this.remove(listener));
   }
