@@ -256,8 +256,19 @@ describe("the radio relay", () => {
     const { base, station } = await setup();
     const listener = await listen(`${base}/api/stream?port=${station.port}`);
     await vi.waitFor(() => expect(station.open()).toBe(1));
+    await vi.waitFor(async () =>
+      expect((await (await fetch(`${base}/api/radio/now-playing`)).json()).title).toBe(
+        STATION_TITLES[0],
+      ),
+    );
     listener.destroy();
     await vi.waitFor(() => expect(station.open()).toBe(0), { timeout: 2000 });
+    // closed, the relay no longer knows what plays
+    expect(await (await fetch(`${base}/api/radio/now-playing`)).json()).toEqual({
+      title: null,
+      listeners: 0,
+      upstream: "idle",
+    });
   });
 
   it("reconnects while listeners remain when the station drops, and resumes where they left off", async () => {

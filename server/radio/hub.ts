@@ -259,6 +259,8 @@ class Channel {
     const req = this.request;
     this.request = null;
     this.state = "idle";
+    // Without a connection the title is not known: an old one would go on showing as live.
+    this.title = null;
     this.burst = [];
     this.burstSize = 0;
     this.burstHead = undefined;
