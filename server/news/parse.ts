@@ -75,15 +75,11 @@ function blank(xml: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The elements an entry's date is read from (rssDate, atomDate). */
-const DATE_ELEMENTS = new Set([
-  "pubDate",
-  "dc:date",
-  "dcterms:issued",
-  "published",
-  "updated",
-  "issued",
-]);
+/** The elements an entry's date is read from, first found first (rssDate, atomDate). */
+const RSS_DATE_ELEMENTS = ["pubDate", "dc:date", "dcterms:issued"];
+const ATOM_DATE_ELEMENTS = ["published", "updated", "issued"];
+/** What a skimmed entry keeps: its dates. */
+const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
 const ENTRY_ELEMENTS = new Set(["item", "entry"]);
 
 /** Where a skimmed entry's markup is in the document: [start, end). */
@@ -325,12 +321,21 @@ function mediaOf(item: Node): Pick<RawItem, "media" | "thumbnails" | "enclosures
   };
 }
 
+/** The text of the first of `names` that `node` has with text. */
+function firstText(node: Node, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const found = text(node[name]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function rssDate(item: Node): string | undefined {
-  return text(item.pubDate) ?? text(item["dc:date"]) ?? text(item["dcterms:issued"]);
+  return firstText(item, RSS_DATE_ELEMENTS);
 }
 
 function atomDate(entry: Node): string | undefined {
-  return text(entry.published) ?? text(entry.updated) ?? text(entry.issued);
+  return firstText(entry, ATOM_DATE_ELEMENTS);
 }
 
 function rssItem(item: Node): RawItem {

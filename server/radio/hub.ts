@@ -170,22 +170,25 @@ class Channel {
       this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending);
     this.pending = [];
     this.pendingSize = 0;
+    let from = 0;
     if (!this.synced) {
       this.synced = true;
-      const seen = this.resumeAfter;
-      this.resumeAfter = null;
-      const at = seen ? block.indexOf(seen) : -1;
-      if (seen && at !== -1) {
-        this.broadcast(block.subarray(at + seen.length));
-        return;
-      }
-      // A listener's audio must start on a frame: the upstream's first bytes may not.
-      const start = frameStart(block, this.contentType);
-      if (start > 0) this.broadcast(block.subarray(start));
-      else this.broadcast(block);
-      return;
+      from = this.startOf(block);
     }
-    this.broadcast(block);
+    this.broadcast(from > 0 ? block.subarray(from) : block);
+  }
+
+  /**
+   * Where listeners' audio goes on in the first block of a new upstream connection: after what
+   * they already have (a reconnect's burst repeats it), else at its first whole frame (the
+   * upstream's first bytes may start mid-frame).
+   */
+  private startOf(block: Buffer): number {
+    const seen = this.resumeAfter;
+    this.resumeAfter = null;
+    const at = seen ? block.indexOf(seen) : -1;
+    if (seen && at !== -1) return at + seen.length;
+    return frameStart(block, this.contentType);
   }
 
   private broadcast(audio: Buffer): void {

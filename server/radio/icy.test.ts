@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { icyBlock } from "../../tests/fixture-servers/radio-upstream";
 import { IcyDemuxer } from "./icy";
 
 /** Builds an ICY stream: `audio` with a metadata block (title or empty) every `metaint` bytes. */
@@ -8,16 +9,8 @@ function icyStream(audio: Buffer, metaint: number, titles: (string | null)[]): B
   for (let i = 0; i < audio.length; i += metaint) {
     parts.push(audio.subarray(i, i + metaint));
     if (i + metaint > audio.length) break;
-    const title = titles[block++ % titles.length];
-    if (title === null || title === undefined) {
-      parts.push(Buffer.from([0]));
-    } else {
-      const text = Buffer.from(`StreamTitle='${title}';StreamUrl='';`);
-      const len = Math.ceil(text.length / 16);
-      const meta = Buffer.alloc(len * 16);
-      text.copy(meta);
-      parts.push(Buffer.from([len]), meta);
-    }
+    const title = titles[block++ % titles.length] ?? null;
+    parts.push(title === null ? icyBlock(null) : icyBlock(title, ""));
   }
   return Buffer.concat(parts);
 }

@@ -79,10 +79,15 @@ export function frameOffsets(audio: Buffer): number[] {
   return offsets;
 }
 
-/** The ICY metadata block carrying `title`: a length byte (×16), then the padded text. */
-export function icyBlock(title: string | null): Buffer {
+/**
+ * The ICY metadata block carrying `title` (and a StreamUrl field when given, as some stations
+ * send): a length byte (×16), then the padded text. No title: an empty block, one zero byte.
+ */
+export function icyBlock(title: string | null, streamUrl?: string): Buffer {
   if (title === null) return Buffer.alloc(1);
-  const text = Buffer.from(`StreamTitle='${title.replace(/'/g, "’")}';`);
+  const quote = (value: string) => value.replace(/'/g, "’");
+  const url = streamUrl === undefined ? "" : `StreamUrl='${quote(streamUrl)}';`;
+  const text = Buffer.from(`StreamTitle='${quote(title)}';${url}`);
   const blocks = Math.min(255, Math.ceil(text.length / 16));
   const block = Buffer.alloc(1 + blocks * 16);
   block[0] = blocks;
