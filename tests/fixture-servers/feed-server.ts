@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 import { FEED_FIXTURES_DIR } from "../support/fixtures";
 
 /**
- * A local stand-in for the publishers' servers: serves ../shared/fixtures/feeds over real HTTP,
+ * A local stand-in for the publishers' servers: serves tests/fixtures/feeds over real HTTP,
  * with ETag/Last-Modified and 304, and misbehaves on request:
  *   /feeds/NAME                   the fixture (gzip when asked), with validators
  *   /gzip/feeds/NAME              always gzip-encoded

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/** The shared real-world feed corpus (../shared/fixtures/feeds beside the repository). */
-export const FEED_FIXTURES_DIR = path.resolve(
-  import.meta.dirname,
-  "../../../shared/fixtures/feeds",
-);
+/**
+ * The real-world feed corpus, kept in the repository (tests/fixtures/feeds, byte-exact: see
+ * .gitattributes), with SOURCES.md naming each file's origin and licence.
+ */
+export const FEED_FIXTURES_DIR = path.resolve(import.meta.dirname, "../fixtures/feeds");
 
 /** File names of the well-formed fixtures. */
 export const WELL_FORMED = readdirSync(FEED_FIXTURES_DIR)

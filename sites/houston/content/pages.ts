@@ -1,6 +1,6 @@
 import type { PagesContent } from "../../content";
-import { BOOKS } from "../../shared/books";
-import { legalContent } from "../../shared/legal";
+import { BOOKS } from "../../network/books";
+import { legalContent } from "../../network/legal";
 import site from "../site";
 import weather from "./weather";
 

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// A clone of the repository must run, test and demo with nothing beside it: no file of it may
+// reach for a folder next to the clone (the developers' machines have a ../shared with the
+// fixture feeds in it; a reader who clones the repository does not).
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Folders that are installed, built or written by a run, not part of the repository. */
+const NOT_OURS = new Set([
+  ".git",
+  "node_modules",
+  "build",
+  ".react-router",
+  "data",
+  "test-results",
+  "playwright-report",
+  "coverage",
+  "shots",
+]);
+/** The feeds are data: their bytes are the publishers', whatever they say. */
+const DATA = path.join(ROOT, "tests", "fixtures");
+
+function repositoryFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      return NOT_OURS.has(name) || full === DATA ? [] : repositoryFiles(full);
+    }
+    return /\.(tsx?|mjs|cjs|js|json|sh|md|ya?ml)$|^\.|^run$/.test(name) ? [full] : [];
+  });
+}
+
+// Built from parts, so that this file does not match itself.
+const SHARED = "shared";
+const OUTSIDE = [
+  new RegExp(`\\.\\.[\\\\/](?:\\.\\.[\\\\/])*${SHARED}\\b`), // ../shared, ../../shared/…
+  new RegExp(`${SHARED}[\\\\/]fixtures`), // …/shared/fixtures
+  new RegExp(`["']\\.\\.["'](?:\\s*,\\s*["']\\.\\.["'])*\\s*,\\s*["']${SHARED}["']`), // "..", "shared"
+];
+
+describe("the repository", () => {
+  const files = repositoryFiles(ROOT);
+
+  it("finds the files it checks", () => {
+    expect(files.map((f) => path.relative(ROOT, f))).toEqual(
+      expect.arrayContaining(["package.json", "README.md", ".ci/run", "tests/support/fixtures.ts"]),
+    );
+  });
+
+  it("never reads a folder beside the clone", () => {
+    const offenders = files.flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      return OUTSIDE.some((pattern) => pattern.test(text)) ? [path.relative(ROOT, file)] : [];
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    [`../${SHARED}/fixtures/feeds`, true],
+    [`path.resolve(dir, "../../../${SHARED}/fixtures/feeds")`, true],
+    [`path.join(root, "..", "${SHARED}", "fixtures")`, true],
+    ['import { BOOKS } from "../../network/books"', false],
+    ["the shared layout", false],
+  ])("the guard tells %s (outside: %s)", (text, outside) => {
+    expect(OUTSIDE.some((pattern) => pattern.test(text))).toBe(outside);
+  });
+
+  it("keeps its own copy of the fixture feeds, byte-exact", () => {
+    const attributes = readFileSync(path.join(ROOT, ".gitattributes"), "utf8");
+    expect(attributes).toMatch(/^tests\/fixtures\/feeds\/\*\* -text$/m);
+    const feeds = readdirSync(path.join(DATA, "feeds")).filter((f) => f.endsWith(".xml"));
+    expect(feeds.length).toBeGreaterThanOrEqual(41);
+    expect(readFileSync(path.join(DATA, "feeds", "SOURCES.md"), "utf8")).toMatch(/License/);
+  });
+});
