@@ -7,7 +7,7 @@ import { startBenchSite } from "./bench-site";
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 
-const site = await startBenchSite(4195);
+const site = await startBenchSite();
 try {
   const rows: { path: string; rps: number; p99: number }[] = [];
   for (const path of ["/favicon.svg", "/", "/local-news"]) {

@@ -47,7 +47,7 @@ function runLighthouse(url: string, attempts = 3): Report {
   }
 }
 
-const site = await startBenchSite(4194);
+const site = await startBenchSite();
 try {
   console.log("page            perf  a11y   LCP ms   CLS     TBT ms  JS KB (transferred)");
   for (const p of PATHS) {

@@ -2,7 +2,7 @@
 // first through the relay (the production server, /api/stream, in front of Icecast), then straight
 // from Icecast 2 serving the same stream, in the same run. Prints CPU seconds, peak RSS, dropped
 // listeners and bytes delivered per listener for both, and the CPU ratio. A figure, not a test.
-// Needs icecast2 and ffmpeg from apt, and port 8076 free (the site's radio port).
+// Needs icecast2 and ffmpeg from apt.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { startIcecast } from "../tests/support/icecast";
@@ -10,7 +10,6 @@ import { startBenchSite } from "./bench-site";
 
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const RADIO_PORT = 8076;
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** CPU seconds (user + system) a process has used so far. */
@@ -98,15 +97,16 @@ async function measure(label: string, url: string, pid: number): Promise<Result>
 }
 
 console.log(`${LISTENERS} listeners, 128 kbps, ${SECONDS} s on loopback`);
-const icecast = await startIcecast({ port: RADIO_PORT, clients: LISTENERS + 50 });
+const icecast = await startIcecast({ clients: LISTENERS + 50 });
 const results: Result[] = [];
 try {
-  const site = await startBenchSite(4196, {
-    RADIO_UPSTREAM: `http://127.0.0.1:${RADIO_PORT}/stream`,
+  const site = await startBenchSite({
+    RADIO_UPSTREAM: icecast.url,
+    RADIO_PORTS: String(icecast.port),
     RADIO_MAX_LISTENERS: String(LISTENERS + 10),
   });
   try {
-    results.push(await measure("relay", `${site.url}/api/stream?port=${RADIO_PORT}`, site.pid));
+    results.push(await measure("relay", `${site.url}/api/stream?port=${icecast.port}`, site.pid));
   } finally {
     await site.close();
   }

@@ -1,13 +1,12 @@
 // Starts what a benchmark measures: the fixture feed server and the production build pointed at
 // it, and waits until every news category of the measured pages is filled.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HOME_SECTIONS } from "../app/lib/categories";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
-
+import { startSiteProcess } from "../tests/support/site-process";
 export interface BenchSite {
   url: string;
   /** The server's process id (the radio benchmark measures its CPU and memory). */
@@ -34,43 +33,32 @@ async function ready(url: string, key: string): Promise<boolean> {
   return ((await res.json()) as { state: string }).state === "ready";
 }
 
-export async function startBenchSite(
-  port: number,
-  env: Record<string, string> = {},
-): Promise<BenchSite> {
+/** Starts the fixture feeds and the site on free ports, and waits until the measured news is in. */
+export async function startBenchSite(env: Record<string, string> = {}): Promise<BenchSite> {
   const feeds = await startFeedServer(0);
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const feedsFile = path.join(dir, "feeds.json");
   writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url)));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["build/server-main/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      FEEDS_FILE: feedsFile,
-      DATA_DIR: dir,
-      LOG_LEVEL: "error",
-      SITE_URL: url,
-      ...env,
-    },
-    // Not stdout: a benchmark's output may be piped, and the server must not hold the pipe.
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const close = async () => {
-    child.kill();
+  const stopFeeds = async () => {
     await feeds.close();
     rmSync(dir, { recursive: true, force: true });
   };
+  const site = await startSiteProcess({
+    env: { FEEDS_FILE: feedsFile, LOG_LEVEL: "error", ...env },
+    timeoutMs: 60_000,
+  }).catch(async (error: unknown) => {
+    await stopFeeds();
+    throw error;
+  });
+  const close = async () => {
+    await site.stop();
+    await stopFeeds();
+  };
   try {
-    const healthz = async () =>
-      (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
-    await waitFor(healthz, `the site on ${url}`);
-    for (const key of MEASURED_KEYS) await waitFor(() => ready(url, key), `${key} news`);
+    for (const key of MEASURED_KEYS) await waitFor(() => ready(site.url, key), `${key} news`);
   } catch (error) {
     await close();
     throw error;
   }
-  return { url, pid: child.pid ?? 0, close };
+  return { url: site.url, pid: site.pid, close };
 }

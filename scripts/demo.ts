@@ -1,39 +1,38 @@
-// The whole site offline: the fixture feed server (the real-world feeds of ../shared/fixtures),
-// the fixture radio station (a looped MP3 with ICY titles) on the site's radio port, and the
-// production build pointed at both through FEEDS_FILE and RADIO_UPSTREAM. Run with `npm run demo`.
+// The whole site offline: the fixture feed server (the real-world feeds of tests/fixtures/feeds),
+// the fixture radio station (a looped MP3 with ICY titles) and the production build pointed at
+// both through FEEDS_FILE, RADIO_UPSTREAM and RADIO_PORTS. The two fixture servers take free
+// ports; the site listens on PORT (3000). Run with `npm run demo`; Ctrl+C stops all three.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readEnv, withEnvFile } from "../server/env";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { startRadioStation } from "../tests/fixture-servers/radio-upstream";
-import { DEFAULT_SITE_ID, SITES, SITE_IDS, type SiteId } from "../sites/registry";
 
-const port = process.env.PORT ?? "3000";
-const feedPort = Number(process.env.DEMO_FEEDS_PORT ?? 4180);
+const env = readEnv(withEnvFile());
 const dataDir = path.resolve("data/demo");
 mkdirSync(dataDir, { recursive: true });
 
-const feeds = await startFeedServer(feedPort);
-// The relay asks for the station on the site's radio port (8076), so the station listens there.
-const siteId = SITE_IDS.find((id) => id === process.env.SITE) ?? (DEFAULT_SITE_ID as SiteId);
-const radioPort = SITES[siteId].radio.ports[0] ?? 8076;
-const station = await startRadioStation({ port: radioPort });
+const feeds = await startFeedServer(0);
+const station = await startRadioStation();
 const feedsFile = path.join(dataDir, "feeds.json");
 writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url), null, 2));
+const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
 console.log(
-  `demo: fixture feeds on ${feeds.url}, fixture radio on ${station.url}, site on http://localhost:${port}`,
+  `demo: fixture feeds on ${feeds.url}, fixture radio on ${station.url}, site on ${siteUrl} (Ctrl+C stops)`,
 );
 
 const site = spawn(process.execPath, ["build/server-main/index.js"], {
   stdio: "inherit",
   env: {
     ...process.env,
-    PORT: port,
+    PORT: String(env.PORT),
     FEEDS_FILE: feedsFile,
     DATA_DIR: dataDir,
     RADIO_UPSTREAM: station.url,
-    SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
+    RADIO_PORTS: String(station.port),
+    SITE_URL: siteUrl,
   },
 });
 const stop = () => site.kill("SIGTERM");

@@ -2,10 +2,10 @@
 //   npm run messages [-- --limit N]
 import path from "node:path";
 import { openDatabase } from "../server/db/open";
-import { readEnv } from "../server/env";
+import { readEnv, withEnvFile } from "../server/env";
 import { MessageStore } from "../server/messages/store";
 
-const env = readEnv();
+const env = readEnv(withEnvFile());
 const limitIndex = process.argv.indexOf("--limit");
 const limit = limitIndex > 0 ? Number(process.argv[limitIndex + 1]) || 100 : 100;
 const db = openDatabase(path.join(env.DATA_DIR, `${env.SITE}.db`));

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { z } from "zod";
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from "../sites/registry";
 
@@ -22,6 +24,12 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .optional(),
   RADIO_MAX_LISTENERS: z.coerce.number().int().min(1).max(100_000).optional(),
+  RADIO_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, "must be comma-separated port numbers")
+    .transform((list) => list.split(",").map(Number))
+    .refine((ports) => ports.every((p) => p >= 1 && p <= 65535), "ports must be 1 to 65535")
+    .optional(),
   FEED_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -34,6 +42,22 @@ export type Env = Omit<z.infer<typeof EnvSchema>, "SITE"> & { SITE: SiteId };
 /** Thrown when an environment variable is invalid; the message names each bad variable. */
 export class EnvError extends Error {
   override name = "EnvError";
+}
+
+/** The settings file read at start-up, from the working directory, when it exists. */
+export const ENV_FILE = ".env";
+
+/**
+ * The settings of `file` (a .env: `NAME=value` lines, # comments) under those of `environment`:
+ * a variable set in the real environment wins over the file, as with Node's --env-file. A file
+ * that does not exist adds nothing.
+ */
+export function withEnvFile(
+  environment: NodeJS.ProcessEnv = process.env,
+  file = ENV_FILE,
+): NodeJS.ProcessEnv {
+  if (!existsSync(file)) return environment;
+  return { ...parseEnv(readFileSync(file, "utf8")), ...environment };
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { readEnv } from "./env";
+import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
 import { MessageStore } from "./messages/store";
@@ -15,10 +15,19 @@ import { SITE_CONTENT, loadSite } from "../sites/registry";
  * middleware mode; `npm start` runs its bundle (build/server-main/index.js) on the production build.
  */
 async function main(): Promise<void> {
-  const env = readEnv();
+  const env = readEnv(withEnvFile());
   const isDev = env.NODE_ENV === "development";
   const logger = createLogger(env.LOG_LEVEL, isDev);
-  const site = loadSite(env.SITE);
+  const configured = loadSite(env.SITE);
+  // The radio settings replace the site config's, so the relay and the page see one value.
+  const site = {
+    ...configured,
+    radio: {
+      upstream: env.RADIO_UPSTREAM ?? configured.radio.upstream,
+      ports: env.RADIO_PORTS ?? configured.radio.ports,
+      maxListeners: env.RADIO_MAX_LISTENERS ?? configured.radio.maxListeners,
+    },
+  };
   const siteUrl = env.SITE_URL ?? site.baseUrl;
   const news = createNewsService({
     site,
@@ -30,9 +39,9 @@ async function main(): Promise<void> {
     logger,
   });
   const radio = new RadioHub({
-    upstream: env.RADIO_UPSTREAM ?? site.radio.upstream,
+    upstream: site.radio.upstream,
     ports: site.radio.ports,
-    maxListeners: env.RADIO_MAX_LISTENERS ?? site.radio.maxListeners,
+    maxListeners: site.radio.maxListeners,
     log: logger.child({ part: "radio" }),
     userAgent: `${site.name} radio relay (+${siteUrl})`,
   });
@@ -65,7 +74,9 @@ async function main(): Promise<void> {
   }
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    logger.info({ port: env.PORT, site: site.id, siteUrl }, "listening");
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, site: site.id, siteUrl }, "listening");
   });
   // Stored articles are served at once; the first refresh runs in the background.
   void news.engine.start();

@@ -64,10 +64,3 @@ describe("readFeedsFile", () => {
     expect(() => readFeedsFile(path.join(dir, "missing.json"))).toThrow(/Cannot read FEEDS_FILE/);
   });
 });
-
-describe("the end-to-end FEEDS_FILE", () => {
-  it("is the demo mapping on the fixture server's test port", () => {
-    const file = path.resolve(import.meta.dirname, "../../tests/e2e/feeds.json");
-    expect(readFeedsFile(file)).toEqual(demoFeedsFile("http://127.0.0.1:4180"));
-  });
-});

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { FEED_KEYS } from "../../sites/schema";
-import { FEEDS_URL } from "../../playwright.config";
+import { E2E } from "./env";
 import { DEMO_FEEDS } from "../fixture-servers/demo-feeds";
 
-// The production build reading the fixture feeds (tests/e2e/feeds.json) through the news engine.
+// The production build reading the fixture feeds (the FEEDS_FILE of global-setup.ts) through the news engine.
 
 interface ApiArticle {
   title: string;
@@ -45,7 +45,7 @@ test("every category is filled from the fixture feeds", async ({ request }) => {
       expect(a.category).toBe(key.charAt(0).toUpperCase() + key.slice(1));
       expect(a.url === "#" || /^https?:\/\//.test(a.url)).toBe(true);
       expect(a.image.startsWith("/images/") || /^https?:\/\//.test(a.image)).toBe(true);
-      expect(a.source.startsWith(`${FEEDS_URL}/feeds/`)).toBe(true);
+      expect(a.source.startsWith(`${E2E.feedsUrl}/feeds/`)).toBe(true);
       expect(a.summary.length).toBeLessThanOrEqual(203);
     }
   }
@@ -55,7 +55,7 @@ test("sports merges its five feeds, newest first", async ({ request }) => {
   const body = await readyCategory(request, "sports");
   const sources = new Set(body.articles.map((a) => a.source));
   expect(sources.size).toBeGreaterThan(1);
-  const sportsFeeds = DEMO_FEEDS.sports.map((f) => `${FEEDS_URL}/feeds/${f}`);
+  const sportsFeeds = DEMO_FEEDS.sports.map((f) => `${E2E.feedsUrl}/feeds/${f}`);
   for (const source of sources) expect(sportsFeeds).toContain(source);
   const dates = body.articles.map((a) => Date.parse(a.date ?? "0"));
   expect([...dates].sort((a, b) => b - a)).toEqual(dates);

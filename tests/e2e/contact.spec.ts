@@ -1,16 +1,20 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
+import { E2E } from "./env";
 
-// The contact form of the default site, which stores messages in test-results/data-houston.
-// Each test sends from its own address (X-Forwarded-For; the server trusts its loopback proxy),
-// so the per-address rate limit of one test does not touch the others.
+// The contact form of the default site, which stores messages in its DATA_DIR: a fresh folder in
+// each run (global-setup.ts), so no run sees an earlier one's messages. Each test sends from its
+// own address (X-Forwarded-For; the server trusts its loopback proxy), so the per-address rate
+// limit of one test does not touch the others.
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
-const DB_FILE = path.resolve("test-results/data-houston/houston.db");
+const dbFile = () => path.join(E2E.houstonDataDir, "houston.db");
+/** A documentation address (198.51.100.0/24) of its own for each test. */
+const sender = (n: number) => ({ "X-Forwarded-For": `198.51.100.${10 + n}` });
 
 function storedWithSubject(subject: string): { name: string; email: string; message: string }[] {
-  const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
+  const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
   try {
     return db
       .prepare("SELECT name, email, message FROM messages WHERE subject = ?")
@@ -30,7 +34,7 @@ async function fill(page: Page, values: Record<string, string>) {
 }
 
 test.describe("with JavaScript", () => {
-  test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.11" } });
+  test.use({ extraHTTPHeaders: sender(1) });
 
   test("a message is stored, thanked for and the form emptied, without a reload", async ({
     page,
@@ -78,7 +82,7 @@ test.describe("with JavaScript", () => {
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.12" } });
+  test.use({ javaScriptEnabled: false, extraHTTPHeaders: sender(2) });
 
   test("a plain POST stores the message and answers with the thank-you", async ({ page }) => {
     const subject = `Tip ${Date.now()} nojs`;
@@ -97,7 +101,7 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("bad posts", () => {
-  test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.13" } });
+  test.use({ extraHTTPHeaders: sender(3) });
 
   test("the rate limit refuses a fourth message in ten minutes", async ({ request }) => {
     const subject = `Tip ${Date.now()} rate`;
@@ -120,7 +124,7 @@ test.describe("bad posts", () => {
         message: "Buy now",
         website: "https://spam.example",
       },
-      headers: { "X-Forwarded-For": "198.51.100.14" },
+      headers: sender(4),
     });
     expect(res.status()).toBe(200);
     expect(storedWithSubject(subject)).toEqual([]);
@@ -129,7 +133,7 @@ test.describe("bad posts", () => {
   test("a post with missing or unexpected fields is refused with a 400", async ({ request }) => {
     const res = await request.post("/contact", {
       form: { unexpected: "x".repeat(10_000) },
-      headers: { "X-Forwarded-For": "198.51.100.15" },
+      headers: sender(5),
     });
     expect(res.status()).toBe(400);
   });

@@ -4,7 +4,7 @@ import { PAGES } from "../../app/lib/pages";
 import houstonNews from "../../sites/houston/content/news";
 import { gotoHydrated } from "./helpers";
 
-// The news pages of the default site, filled from the fixture feeds (tests/e2e/feeds.json).
+// The news pages of the default site, filled from the fixture feeds (the FEEDS_FILE of global-setup.ts).
 
 interface ApiBody {
   state: string;

@@ -2,34 +2,33 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import austinNews from "../../sites/austin/content/news";
-import { FEEDS_URL } from "../../playwright.config";
+import { E2E } from "./env";
 import { gotoHydrated, startSiteServer, type SiteServer } from "./helpers";
 
 // A server of its own, started here so that its first fetches are still running when the pages
 // are opened: a slow feed (loading, then ready), failing feeds (errors), a fresh feed (relative
 // dates), and no local feed (home's built-in featured story).
 
-const PORT = 4175;
 /** The sports feed is down until the recovery test switches it back on. */
 const SWITCH = `sports-${Date.now()}`;
-const BASE = `http://127.0.0.1:${PORT}`;
 let server: SiteServer | undefined;
+let BASE = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  server = await startSiteServer(PORT, (dataDir) => {
+  server = await startSiteServer((dataDir) => {
     const feedsFile = path.join(dataDir, "feeds.json");
     writeFileSync(
       feedsFile,
       JSON.stringify({
-        lifestyle: [`${FEEDS_URL}/slow/5000/feeds/daringfireball.atom.xml`],
-        food: [`${FEEDS_URL}/status/500`],
-        archives: [`${FEEDS_URL}/status/503`],
-        opinion: [`${FEEDS_URL}/status/404`],
-        health: [`${FEEDS_URL}/fresh`],
-        sports: [`${FEEDS_URL}/switch/${SWITCH}/feeds/espn-top.rss.xml`],
-        politics: [`${FEEDS_URL}/hostile`],
+        lifestyle: [`${E2E.feedsUrl}/slow/5000/feeds/daringfireball.atom.xml`],
+        food: [`${E2E.feedsUrl}/status/500`],
+        archives: [`${E2E.feedsUrl}/status/503`],
+        opinion: [`${E2E.feedsUrl}/status/404`],
+        health: [`${E2E.feedsUrl}/fresh`],
+        sports: [`${E2E.feedsUrl}/switch/${SWITCH}/feeds/espn-top.rss.xml`],
+        politics: [`${E2E.feedsUrl}/hostile`],
       }),
     );
     return {
@@ -39,9 +38,10 @@ test.beforeAll(async () => {
       FEED_BACKOFF_BASE_SECONDS: "2",
     };
   });
+  BASE = server.url;
 });
 
-test.afterAll(() => server?.stop());
+test.afterAll(async () => server?.stop());
 
 test("a loading category says so, then shows its articles without a reload", async ({ page }) => {
   await gotoHydrated(page, `${BASE}/lifestyle`);
@@ -59,7 +59,7 @@ test("a failing category shows the error, then recovers without a reload when it
   await gotoHydrated(page, `${BASE}/sports`);
   await expect(page.getByRole("alert")).toHaveText("Error loading news: Failed to fetch RSS feed");
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
-  await page.request.get(`${FEEDS_URL}/switch/${SWITCH}/recover`);
+  await page.request.get(`${E2E.feedsUrl}/switch/${SWITCH}/recover`);
   // (The interview at the top is an article too: look in the news block.)
   const latest = page.getByRole("region", { name: "Latest Sports News" });
   await expect(latest.getByRole("article").first()).toBeVisible({ timeout: 25_000 });

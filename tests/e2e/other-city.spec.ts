@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { AUSTIN_URL } from "../../playwright.config";
+import { E2E } from "./env";
 
 // The same build, started with SITE=austin: another publication, no rebuild.
 
-test.use({ baseURL: AUSTIN_URL });
+test.use({ baseURL: E2E.austinUrl });
 
 test("SITE=austin serves the other city's name, contacts and geo tags", async ({ request }) => {
   const res = await request.get("/");

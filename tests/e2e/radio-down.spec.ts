@@ -1,25 +1,29 @@
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/ports";
+import { E2E } from "./env";
 import { gotoHydrated, startSiteServer, type SiteServer } from "./helpers";
 
-// A site of its own whose station is down: its upstream is an address where nothing listens
-// (127.0.0.3, port 8076), so /api/stream answers 502 and the player must say so.
+// A site of its own whose station is down: its upstream is a loopback address and port where
+// nothing listens, so /api/stream answers 502 and the player must say so.
 
 let server: SiteServer | undefined;
+let port = 0;
 
 test.describe.configure({ mode: "serial" });
-test.use({ baseURL: "http://127.0.0.1:4176" });
 
 test.beforeAll(async () => {
-  server = await startSiteServer(4176, () => ({
-    FEEDS_FILE: "tests/e2e/feeds.json",
-    RADIO_UPSTREAM: "http://127.0.0.3:8076/stream",
+  port = await freePort("127.0.0.3");
+  server = await startSiteServer(() => ({
+    FEEDS_FILE: E2E.feedsFile,
+    RADIO_UPSTREAM: `http://127.0.0.3:${port}/stream`,
+    RADIO_PORTS: String(port),
   }));
 });
 
-test.afterAll(() => server?.stop());
+test.afterAll(async () => server?.stop());
 
 test("the relay answers 502 when the station is down", async ({ request }) => {
-  const res = await request.get("/api/stream?port=8076");
+  const res = await request.get(`${server?.url}/api/stream?port=${port}`);
   expect(res.status()).toBe(502);
   expect(await res.json()).toEqual({ error: "The radio stream is unavailable." });
 });
@@ -27,7 +31,7 @@ test("the relay answers 502 when the station is down", async ({ request }) => {
 test("play with the station down shows 'Stream temporarily unavailable.', and a later click tries again", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/radio");
+  await gotoHydrated(page, `${server?.url}/radio`);
   const streams: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/stream")) streams.push(r.url());

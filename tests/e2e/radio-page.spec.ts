@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { STATION_TITLES } from "../fixture-servers/radio-upstream";
+import { E2E } from "./env";
 import { gotoHydrated } from "./helpers";
 
 // /radio in the browser, playing the fixture station's MP3 through the relay. Where a test needs an
@@ -53,7 +54,7 @@ test("the stream is neither preloaded nor autoplayed: its source is set on the f
   await expect(audio).not.toHaveAttribute("autoplay", /.*/);
   await expect(audio).not.toHaveAttribute("src", /.*/);
   await page.getByRole("button", { name: "Play" }).click();
-  await expect(audio).toHaveAttribute("src", "/api/stream?port=8076");
+  await expect(audio).toHaveAttribute("src", `/api/stream?port=${E2E.radioPort}`);
 });
 
 test("play starts the station (the audio's time advances), pause stops it, and Now Playing shows its title", async ({
@@ -147,7 +148,7 @@ test("a stalled stream is retried with backoff a few times before the error", as
   ] as const) {
     await audio.evaluate((el) => el.dispatchEvent(new Event("stalled")));
     await page.clock.runFor(wait);
-    await expect(audio).toHaveAttribute("src", `/api/stream?port=8076&retry=${retry}`);
+    await expect(audio).toHaveAttribute("src", `/api/stream?port=${E2E.radioPort}&retry=${retry}`);
     await expect(page.getByRole("alert")).toHaveCount(0);
   }
   await audio.evaluate((el) => el.dispatchEvent(new Event("stalled")));

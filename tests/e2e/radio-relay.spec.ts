@@ -1,11 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { STATION_TITLES } from "../fixture-servers/radio-upstream";
+import { E2E } from "./env";
 
-// The production build relaying the fixture station (RADIO_UPSTREAM=http://127.0.0.1:8076/stream).
+// The production build relaying the fixture station (RADIO_UPSTREAM, on the one port the site's
+// relay allows: RADIO_PORTS).
 
-test("GET /api/stream?port=8076 relays audio without ICY metadata", async ({ baseURL }) => {
+test("GET /api/stream?port=PORT relays audio without ICY metadata", async ({ baseURL }) => {
   const controller = new AbortController();
-  const res = await fetch(`${baseURL}/api/stream?port=8076`, { signal: controller.signal });
+  const res = await fetch(`${baseURL}/api/stream?port=${E2E.radioPort}`, {
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("audio/mpeg");
   expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
@@ -28,7 +32,9 @@ test("GET /api/stream?port=8076 relays audio without ICY metadata", async ({ bas
 
 test("now playing reports the station's title", async ({ request, baseURL }) => {
   const controller = new AbortController();
-  const res = await fetch(`${baseURL}/api/stream?port=8076`, { signal: controller.signal });
+  const res = await fetch(`${baseURL}/api/stream?port=${E2E.radioPort}`, {
+    signal: controller.signal,
+  });
   await res.body?.getReader().read();
   await expect
     .poll(async () => (await (await request.get("/api/radio/now-playing")).json()).title)
@@ -36,10 +42,11 @@ test("now playing reports the station's title", async ({ request, baseURL }) => 
   controller.abort();
 });
 
-for (const query of ["", "?port=8077", "?port=abc", "?port=http://evil.example"]) {
+for (const query of ["", "?port=OTHER", "?port=abc", "?port=http://evil.example"]) {
   test(`/api/stream${query} answers 400`, async ({ request }) => {
-    const res = await request.get(`/api/stream${query}`);
+    const other = String((Number(E2E.radioPort) % 65535) + 1);
+    const res = await request.get(`/api/stream${query.replace("OTHER", other)}`);
     expect(res.status()).toBe(400);
-    expect((await res.json()).error).toBe("port must be one of: 8076");
+    expect((await res.json()).error).toBe(`port must be one of: ${E2E.radioPort}`);
   });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
-import { TEST_SITE_URL } from "../../playwright.config";
+import { TEST_SITE_URL } from "./env";
 
 // Raw server HTML (not the hydrated DOM): what crawlers and social cards see.
 

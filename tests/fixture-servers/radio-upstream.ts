@@ -49,6 +49,11 @@ export interface RadioStationOptions {
   titles?: string[];
   titleIntervalMs?: number;
   /**
+   * The station's clock in ms (performance.now by default): how much audio is due comes from it,
+   * so a test with a clock of its own knows to the byte what a listener gets.
+   */
+  clock?: () => number;
+  /**
    * Start each listener on an MP3 frame, as Icecast does (default). Off, a listener's audio starts
    * wherever the live position is: mid-frame, as a careless upstream might send it.
    */
@@ -158,11 +163,11 @@ export async function startRadioStation(options: RadioStationOptions = {}): Prom
 
   // The live position: bytes of audio played since the station started. It starts a burst ahead
   // so that the first listener also gets its burst.
-  const started = performance.now();
+  const now = options.clock ?? (() => performance.now());
+  const started = now();
   let position = burstBytes;
   const clock = setInterval(() => {
-    const due =
-      burstBytes + Math.floor(((performance.now() - started) / 1000) * bytesPerSecond * speed);
+    const due = burstBytes + Math.floor(((now() - started) / 1000) * bytesPerSecond * speed);
     if (due <= position) return;
     const bytes = slice(position, due);
     position = due;

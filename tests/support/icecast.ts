@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { STATION_MP3 } from "../fixture-servers/radio-upstream";
+import { freePort } from "./ports";
 
 /**
  * A real Icecast 2 server (Debian's icecast2) on 127.0.0.1, fed the fixture station's MP3 in a
  * loop by ffmpeg, for the integration test and `npm run bench:radio`. Icecast refuses to run as
- * root, so as root it runs as the package's own user (../shared/STACK-NOTES.md).
+ * root, so as root it runs as the package's own user.
  */
 export interface Icecast {
   port: number;
@@ -25,17 +25,14 @@ const PASSWORD = "fixture-only";
 export const ICECAST_BINARY = "/usr/bin/icecast2";
 export const FFMPEG_BINARY = "/usr/bin/ffmpeg";
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+/** Which of icecast2 and ffmpeg this machine lacks. */
+export function missingIcecastBinaries(): string[] {
+  return [ICECAST_BINARY, FFMPEG_BINARY].filter((binary) => !existsSync(binary));
+}
+
+/** What to tell someone whose machine lacks them. */
+export function missingMessage(missing: readonly string[]): string {
+  return `${missing.join(" and ")} missing: apt-get install -y --no-install-recommends icecast2 ffmpeg (npm run test:all does it)`;
 }
 
 function config(dir: string, port: number, clients: number): string {
@@ -106,13 +103,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
 export async function startIcecast(
   options: { port?: number; clients?: number } = {},
 ): Promise<Icecast> {
-  for (const binary of [ICECAST_BINARY, FFMPEG_BINARY]) {
-    if (!existsSync(binary)) {
-      throw new Error(
-        `${binary} is missing: apt-get install -y --no-install-recommends icecast2 ffmpeg (npm run test:all does it)`,
-      );
-    }
-  }
+  const missing = missingIcecastBinaries();
+  if (missing.length > 0) throw new Error(missingMessage(missing));
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(path.join(tmpdir(), "icecast-"));
   const file = path.join(dir, "icecast.xml");

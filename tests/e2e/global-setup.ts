@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { demoFeedsFile } from "../fixture-servers/demo-feeds";
+import { startFeedServer } from "../fixture-servers/feed-server";
+import { startRadioStation } from "../fixture-servers/radio-upstream";
+import { startSiteProcess } from "../support/site-process";
+import { E2E_VARIABLES, TEST_SITE_URL } from "./env";
+
+/**
+ * What the end-to-end tests run against, each on a free port and with fresh data, so that a run
+ * depends on no earlier one and two runs can share a machine: the fixture feed server and radio
+ * station (in this process), the production build as the default site (fed by both) and as the
+ * Austin sample. Where they are reaches the tests through environment variables (tests/e2e/env.ts).
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "e2e-"));
+  const feeds = await startFeedServer(0);
+  const station = await startRadioStation();
+  const feedsFile = path.join(dir, "feeds.json");
+  writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url), null, 2));
+  const [houston, austin] = await Promise.all([
+    startSiteProcess({
+      env: {
+        SITE_URL: TEST_SITE_URL,
+        FEEDS_FILE: feedsFile,
+        RADIO_UPSTREAM: station.url,
+        RADIO_PORTS: String(station.port),
+      },
+    }),
+    // SITE_URL empty (unset): Austin's canonical links come from its own config.
+    startSiteProcess({ env: { SITE: "austin", SITE_URL: "" } }),
+  ]);
+  const settings: Record<keyof typeof E2E_VARIABLES, string> = {
+    houstonUrl: houston.url,
+    houstonDataDir: houston.dataDir,
+    austinUrl: austin.url,
+    feedsUrl: feeds.url,
+    feedsFile,
+    radioPort: String(station.port),
+  };
+  for (const [name, value] of Object.entries(settings)) {
+    process.env[E2E_VARIABLES[name as keyof typeof settings]] = value;
+  }
+  return async () => {
+    await Promise.all([houston.stop(), austin.stop(), feeds.close(), station.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,79 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "./ports";
+
+/** A production server of this build (build/server-main), in a process of its own. */
+export interface SiteProcess {
+  url: string;
+  port: number;
+  pid: number;
+  /** Its DATA_DIR: a fresh temporary folder, removed on stop. */
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface SiteProcessOptions {
+  /** Settings added to (or replacing) the defaults; a function gets the DATA_DIR first. */
+  env?: Record<string, string> | ((dataDir: string) => Record<string, string>);
+  /** How long to wait for /healthz. */
+  timeoutMs?: number;
+}
+
+/**
+ * Starts `node build/server-main/index.js` on a free loopback port with a fresh DATA_DIR and
+ * resolves once it answers /healthz (or rejects, with its exit code, if it stops first). Its
+ * standard output is dropped (a caller's output may be piped); errors go to standard error.
+ */
+export async function startSiteProcess(options: SiteProcessOptions = {}): Promise<SiteProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `site-${port}-`));
+  const url = `http://127.0.0.1:${port}`;
+  const extra = typeof options.env === "function" ? options.env(dataDir) : (options.env ?? {});
+  const child = spawn(process.execPath, ["build/server-main/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...extra,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (exitCode === undefined) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  for (;;) {
+    if (exitCode !== undefined) {
+      await stop();
+      throw new Error(`The site on ${url} stopped with code ${exitCode} before it answered`);
+    }
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The site on ${url} did not answer /healthz in time`);
+    }
+    // The process is starting (no event to await from outside it): look again shortly.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 100))]);
+  }
+  return { url, port, pid: child.pid ?? 0, dataDir, stop };
+}
