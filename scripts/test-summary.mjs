@@ -1,23 +1,83 @@
 // Prints one closing line for the whole run from Vitest's and Playwright's JSON reports:
 //   tests: N passed, N failed
-import { readFileSync } from "node:fs";
+// and exits non-zero when a test or a stage failed.
+//   node scripts/test-summary.mjs [--stages-failed "a|b"] [--same A.json B.json] REPORT.json...
+// --same: two Vitest reports of the same suite (under two time zones) whose every test must have
+// the same outcome; a test that differs is counted as failed. A report that is missing (its stage
+// did not run or crashed) is named, and fails the run.
+import { existsSync, readFileSync } from "node:fs";
+
+const args = process.argv.slice(2);
+const problems = [];
+const take = (flag, count) => {
+  const at = args.indexOf(flag);
+  return at === -1 ? [] : args.splice(at, count + 1).slice(1);
+};
+const [stagesFailed = ""] = take("--stages-failed", 1);
+const same = take("--same", 2);
+for (const stage of stagesFailed.split("|").filter(Boolean))
+  problems.push(`stage failed: ${stage}`);
+
+function read(file) {
+  if (!existsSync(file)) {
+    problems.push(`no report: ${file}`);
+    return null;
+  }
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    problems.push(`unreadable report ${file}: ${error.message}`);
+    return null;
+  }
+}
+
+/** Every test of a Vitest report: "file > name" → status. */
+function outcomes(report) {
+  const map = new Map();
+  for (const suite of report?.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      map.set(`${suite.name} > ${test.fullName}`, test.status);
+    }
+  }
+  return map;
+}
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of process.argv.slice(2)) {
-  const report = JSON.parse(readFileSync(file, "utf8"));
+if (same.length === 2) {
+  const [a, b] = same.map((f) => outcomes(read(f)));
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    if (a.get(name) !== b.get(name)) {
+      failed++;
+      problems.push(
+        `differs between ${same[0]} and ${same[1]}: ${name} (${a.get(name)} / ${b.get(name)})`,
+      );
+    }
+  }
+}
+for (const file of args) {
+  const report = read(file);
+  if (!report) continue;
   if (report.stats) {
     // Playwright
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
   } else {
-    // Vitest
+    // Vitest. A file that failed outside its tests (an import, a beforeAll) counts as one failure.
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
+    for (const suite of report.testResults ?? []) {
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === "failed");
+      if (suite.status === "failed" && failedTests.length === 0) {
+        failed++;
+        problems.push(`${suite.name}: ${String(suite.message ?? "failed").split("\n")[0]}`);
+      }
+    }
   }
 }
+for (const problem of problems) console.log(problem);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(failed > 0 ? 1 : 0);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);

@@ -4,11 +4,24 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { STATION_MP3, offsetInLoop } from "../../tests/fixture-servers/radio-upstream";
-import { startIcecast, type Icecast } from "../../tests/support/icecast";
+import {
+  missingIcecastBinaries,
+  missingMessage,
+  startIcecast,
+  type Icecast,
+} from "../../tests/support/icecast";
 import { listen } from "../../tests/support/listen";
 import { RadioHub } from "./hub";
 
 // The relay in front of a real Icecast 2 server (Debian's icecast2, fed the fixture MP3 by ffmpeg).
+// Under `npm test` on a machine without them, it is skipped and says why; `npm run test:all`
+// installs them and sets TEST_ALL=1, under which their absence is a failure, never a skip.
+const missing = missingIcecastBinaries();
+const skip = missing.length > 0 && process.env.TEST_ALL !== "1";
+const title = skip
+  ? `the relay in front of Icecast 2 (skipped: ${missingMessage(missing)})`
+  : "the relay in front of Icecast 2";
+if (skip) console.warn(`Icecast integration test skipped: ${missingMessage(missing)}`);
 
 let icecast: Icecast;
 let hub: RadioHub;
@@ -18,6 +31,7 @@ let base: string;
 const audio = readFileSync(STATION_MP3);
 
 beforeAll(async () => {
+  if (skip) return;
   icecast = await startIcecast();
   hub = new RadioHub({
     upstream: icecast.url,
@@ -36,12 +50,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   hub?.shutdown();
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
   await icecast?.stop();
 });
 
-describe("the relay in front of Icecast 2", () => {
+describe.skipIf(skip)(title, () => {
   it("relays Icecast's stream to several listeners over one connection, metadata stripped, title kept", async () => {
     const url = `${base}/api/stream?port=${icecast.port}`;
     const listeners = await Promise.all([listen(url), listen(url), listen(url)]);
