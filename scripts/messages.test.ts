@@ -18,7 +18,8 @@ const run = () =>
     timeout: 30_000,
   });
 
-describe("npm run messages", () => {
+// Each test starts a process through tsx (about a second, several on a busy 2-core machine).
+describe("npm run messages", { timeout: 30_000 }, () => {
   it("says so when there is no message", () => {
     expect(run().stdout).toContain("No messages.");
   });

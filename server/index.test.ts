@@ -26,7 +26,8 @@ function start(env: Record<string, string>) {
   });
 }
 
-describe("start-up", () => {
+// Each test starts a process through tsx (about a second, several on a busy 2-core machine).
+describe("start-up", { timeout: 30_000 }, () => {
   it("stops on a FEEDS_FILE with an unknown key, naming it", () => {
     const file = path.join(dir, "bad-key.json");
     writeFileSync(

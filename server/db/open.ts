@@ -49,6 +49,8 @@ export const MIGRATIONS: readonly string[] = [
      created_at INTEGER NOT NULL
    );
    CREATE INDEX messages_by_sender ON messages (sender, created_at);`,
+  // 3: the feed's own date of an article whose date was clamped (more than a day ahead)
+  `ALTER TABLE articles ADD COLUMN claimed_at INTEGER;`,
 ];
 
 /** Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. */

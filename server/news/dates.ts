@@ -1,3 +1,5 @@
+import { fromZonedTime } from "date-fns-tz";
+
 /** Zone names that feeds use and Date.parse does not know, as UTC offsets. */
 const ZONES: Record<string, string> = {
   BST: "+0100",
@@ -54,37 +56,74 @@ const WORDS: Record<string, string> = {
   okt: "Oct",
 };
 
-const LATEST_PLAUSIBLE_MS = 2 * 24 * 3600 * 1000;
+/** A date further ahead than this is a feed's mistake: it is clamped (see readFeedDate). */
+export const FUTURE_TOLERANCE_MS = 24 * 3600 * 1000;
+
+/** A zone at the end of a date: GMT, UTC, Z, an offset, or a North American abbreviation. */
+const HAS_ZONE = /(?:GMT|UTC|UT|Z|[+-]\d\d:?\d\d|\b[ECMP][SD]T)$/i;
 
 /**
  * Reads a feed date (RFC 822, ISO 8601 and the variants real feeds write) as epoch milliseconds,
- * or null when it cannot be read. A date more than two days in the future is treated as unreadable.
+ * or null when it cannot be read. A date that names no zone is read as wall-clock time in
+ * `timeZone` (the site's), never in the server process's zone.
  */
-export function parseFeedDate(raw: string | undefined | null, now = Date.now()): number | null {
+export function parseFeedDate(raw: string | undefined | null, timeZone: string): number | null {
   const text = raw?.replace(/\s+/g, " ").trim();
   if (!text) return null;
   // Most feeds write RFC 822 or ISO 8601 with a zone Date.parse knows: take those as they are.
   if (/(?:GMT|UTC|Z|[+-]\d\d:?\d\d|\b[ECMP][SD]T)$/.test(text) && !/^\d{4}\//.test(text)) {
     const direct = Date.parse(text);
     if (!Number.isNaN(direct) && /^(?:\d{4}-|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d)/.test(text)) {
-      return direct > now + LATEST_PLAUSIBLE_MS ? null : direct;
+      return direct;
     }
   }
-  let candidate = text
+  const candidate = text
+    // "Sat, 16 Dec 2023 14:02:33 +0000 (UTC)" and other trailing comments
+    .replace(/\s*\(.*\)$/, "")
     .replace(/\b([A-Za-zÀ-ÿ]{3,5})\.?(?=[\s,])/g, (word) => WORDS[word.toLowerCase()] ?? word)
     .replace(/\b([A-Z]{3,4})$/, (zone) => ZONES[zone] ?? zone)
-    // 2020/1/10 14:26:00 → 2020-01-10T14:26:00 (a date with no zone is read as UTC)
+    // 2020/1/10 14:26:00 → 2020-01-10 14:26:00
     .replace(
       /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:\s+(\d{1,2}:\d{2}(?::\d{2})?))?$/,
       (_m, y, mo, d, t) =>
-        `${y}-${mo.padStart(2, "0")}-${d.padStart(2, "0")}T${t ? t.padStart(8, "0") : "00:00:00"}Z`,
+        `${y}-${mo.padStart(2, "0")}-${d.padStart(2, "0")} ${t ? t.padStart(8, "0") : "00:00:00"}`,
     );
-  let ms = Date.parse(candidate);
-  if (Number.isNaN(ms)) {
-    // "Sat, 16 Dec 2023 14:02:33 +0000 (UTC)" and other trailing comments
-    candidate = candidate.replace(/\s*\(.*\)$/, "");
-    ms = Date.parse(candidate);
+  if (HAS_ZONE.test(candidate)) {
+    const ms = Date.parse(candidate);
+    return Number.isNaN(ms) ? null : ms;
   }
-  if (Number.isNaN(ms) || ms > now + LATEST_PLAUSIBLE_MS) return null;
-  return ms;
+  // No zone: an ISO 8601 local date-time is placed in the site's zone as it is; other forms are
+  // read for their wall-clock fields (as if in UTC, so the process's zone plays no part) first.
+  if (/^\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?)?$/.test(candidate)) {
+    const ms = fromZonedTime(candidate.replace(" ", "T"), timeZone).getTime();
+    return Number.isNaN(ms) ? null : ms;
+  }
+  const wall = Date.parse(`${candidate} GMT`);
+  if (Number.isNaN(wall)) return null;
+  const fields = new Date(wall).toISOString().slice(0, 19);
+  return fromZonedTime(fields, timeZone).getTime();
+}
+
+/** When an article was published, as shown and sorted, and what its feed claimed if that differs. */
+export interface FeedDate {
+  /** Epoch ms; null when the feed gave no readable date. */
+  publishedAt: number | null;
+  /** The feed's own date when it was more than a day ahead of the fetch (then clamped), else null. */
+  claimedAt: number | null;
+}
+
+/**
+ * A feed item's date as the site uses it: read in the site's zone; a date more than a day in the
+ * future (feeds do this) is clamped to the fetch time `now`, so it sorts as new and shows as
+ * "Just now" rather than floating above every real story, and the feed's claim is kept.
+ */
+export function readFeedDate(
+  raw: string | undefined | null,
+  { now, timeZone }: { now: number; timeZone: string },
+): FeedDate {
+  const parsed = parseFeedDate(raw, timeZone);
+  if (parsed !== null && parsed > now + FUTURE_TOLERANCE_MS) {
+    return { publishedAt: now, claimedAt: parsed };
+  }
+  return { publishedAt: parsed, claimedAt: null };
 }

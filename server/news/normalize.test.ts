@@ -14,6 +14,8 @@ import { parseFeed, type RawItem } from "./parse";
 
 const DEFAULT_IMAGE = "/images/default-news.svg";
 const FEED_URL = "https://feeds.example.org/section/feed.xml";
+/** The fetch time and the site's zone every test reads dates with (never the process's zone). */
+const WHEN = { now: Date.parse("2026-11-22T12:00:00Z"), timeZone: "America/Chicago" };
 
 function articlesOf(
   name: string,
@@ -21,7 +23,9 @@ function articlesOf(
 ): Article[] {
   const feed = parseFeed(decodeFeed(readFixture(name)));
   return feed.items
-    .map((item) => normalizeItem(item, { key, feedUrl: FEED_URL, defaultImage: DEFAULT_IMAGE }))
+    .map((item) =>
+      normalizeItem(item, { key, feedUrl: FEED_URL, defaultImage: DEFAULT_IMAGE, ...WHEN }),
+    )
     .filter((a): a is Article => a !== null);
 }
 
@@ -156,8 +160,9 @@ describe("normalizeItem on representative feeds", () => {
   });
 
   it("parses the date forms of the corpus", () => {
+    // "Sat, Dec 16 2023 02:02:33 PM" names no zone: 2:02 pm in the site's zone (CST, UTC-6).
     expect(articlesOf("nbc-newyork.rss.xml")[0]?.publishedAt).toBe(
-      Date.parse("2023-12-16T14:02:33Z"),
+      Date.parse("2023-12-16T20:02:33Z"),
     );
     expect(articlesOf("bleacherreport.rss.xml")[0]?.publishedAt).toBe(
       Date.parse("2023-05-29T00:34:27Z"),
@@ -182,6 +187,7 @@ describe("hostile feed content", () => {
     key: "local",
     feedUrl: FEED_URL,
     defaultImage: DEFAULT_IMAGE,
+    ...WHEN,
   });
 
   it("keeps no script, handler or tag in the text", () => {
@@ -226,7 +232,12 @@ describe("text helpers", () => {
 });
 
 describe("summaries and images from long or odd HTML", () => {
-  const options = { key: "local" as const, feedUrl: FEED_URL, defaultImage: DEFAULT_IMAGE };
+  const options = {
+    key: "local" as const,
+    feedUrl: FEED_URL,
+    defaultImage: DEFAULT_IMAGE,
+    ...WHEN,
+  };
   const media = [{ url: "https://img.example.org/a.jpg", medium: "image" }];
   const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { decodeHTML } from "entities";
 import { Parser } from "htmlparser2";
-import type { FeedKey } from "../../sites/schema";
-import { parseFeedDate } from "./dates";
+import type { FeedKey } from "../../sites/categories";
+import { readFeedDate } from "./dates";
 import type { MediaRef, RawItem } from "./parse";
 
 /** SPEC.md §9: a summary is cut to this many characters, plus an ellipsis. */
@@ -23,8 +23,13 @@ export interface Article {
   image: string;
   /** Whether `image` is the site's default (pages that use images "as given" may hide it). */
   imageIsDefault: boolean;
-  /** Publication time (epoch ms), or null when the feed gave none that could be read. */
+  /**
+   * Publication time (epoch ms), or null when the feed gave none that could be read. A date more
+   * than a day ahead of the fetch is clamped to the fetch time (see claimedAt).
+   */
   publishedAt: number | null;
+  /** The feed's own date when it was clamped (more than a day in the future), else null. */
+  claimedAt: number | null;
   /** The feed key with its first letter capitalised (SPEC.md §3). */
   category: string;
 }
@@ -255,7 +260,10 @@ export interface NormalizeOptions {
   feedUrl: string;
   /** The site's default photo (site-relative path). */
   defaultImage: string;
-  now?: number;
+  /** The fetch time (epoch ms): a date further ahead than a day is clamped to it. */
+  now: number;
+  /** The site's IANA time zone: a date that names no zone is read in it. */
+  timeZone: string;
 }
 
 /**
@@ -275,7 +283,7 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
   const title = plainText(item.title) || truncate(bodyText, DERIVED_TITLE_MAX);
   if (!title && url === "#") return null;
 
-  const publishedAt = parseFeedDate(item.date, options.now);
+  const { publishedAt, claimedAt } = readFeedDate(item.date, options);
   // else the first usable <img> of its HTML
   const image = fromMedia ?? htmlImage(html.images(), imageBase);
   const uid =
@@ -294,6 +302,7 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
     image: image ?? defaultImage,
     imageIsDefault: image === null,
     publishedAt,
+    claimedAt,
     category: key.charAt(0).toUpperCase() + key.slice(1),
   };
 }

@@ -3,6 +3,7 @@ import { readFixture } from "../../tests/support/fixtures";
 import { newestEntries, readFeed } from "./read";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
+const WHEN = { now: NOW, timeZone: "America/Chicago" };
 
 describe("newestEntries", () => {
   const entries = [
@@ -14,7 +15,7 @@ describe("newestEntries", () => {
   ];
 
   it("orders by date, newest first, undated after dated in feed order", () => {
-    expect(newestEntries(entries, 15, NOW).map((e) => e.id)).toEqual([
+    expect(newestEntries(entries, 15, WHEN).map((e) => e.id)).toEqual([
       "newest",
       "middle",
       "old",
@@ -23,8 +24,21 @@ describe("newestEntries", () => {
     ]);
   });
 
+  it("reads a date without a zone in the site's zone, and sorts a far-future one as now", () => {
+    const mixed = [
+      { id: "chicago-noon", date: "2026-11-20 12:00:00" }, // 18:00 UTC
+      { id: "utc-15h", date: "2026-11-20T15:00:00Z" },
+      { id: "future", date: "2099-01-01T00:00:00Z" },
+    ];
+    expect(newestEntries(mixed, 15, WHEN).map((e) => e.id)).toEqual([
+      "future",
+      "chicago-noon",
+      "utc-15h",
+    ]);
+  });
+
   it("keeps at most `limit` entries", () => {
-    expect(newestEntries(entries, 2, NOW).map((e) => e.id)).toEqual(["newest", "middle"]);
+    expect(newestEntries(entries, 2, WHEN).map((e) => e.id)).toEqual(["newest", "middle"]);
   });
 });
 
@@ -34,7 +48,7 @@ describe("readFeed", () => {
       key: "local",
       feedUrl: "https://feeds.example.org/feed.xml",
       defaultImage: "/d.svg",
-      now: NOW,
+      ...WHEN,
     });
     expect(itemCount).toBe(730);
     expect(articles).toHaveLength(15);

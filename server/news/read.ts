@@ -1,20 +1,21 @@
 import { decodeFeed } from "./decode";
-import { parseFeedDate } from "./dates";
+import { readFeedDate } from "./dates";
 import { normalizeItem, type Article, type NormalizeOptions } from "./normalize";
 import { parseFeed } from "./parse";
 import { PER_FEED_LIMIT } from "./store";
 
 /**
- * The newest `limit` entries of a feed (SPEC.md §7: up to 15 per feed): by date, newest first;
- * undated entries after dated ones, in the feed's order.
+ * The newest `limit` entries of a feed (SPEC.md §7: up to 15 per feed): by date (read in the
+ * site's zone, a far-future one as `now`), newest first; undated entries after dated ones, in
+ * the feed's order.
  */
 export function newestEntries<T extends { date?: string }>(
   entries: T[],
-  limit = PER_FEED_LIMIT,
-  now = Date.now(),
+  limit: number,
+  when: { now: number; timeZone: string },
 ): T[] {
   return entries
-    .map((entry, index) => ({ entry, index, time: parseFeedDate(entry.date, now) }))
+    .map((entry, index) => ({ entry, index, time: readFeedDate(entry.date, when).publishedAt }))
     .sort((a, b) => {
       if (a.time === null || b.time === null) {
         return a.time === b.time ? a.index - b.index : a.time === null ? 1 : -1;
@@ -35,7 +36,7 @@ export function readFeed(
   options: NormalizeOptions,
 ): { articles: Article[]; itemCount: number } {
   const feed = parseFeed(decodeFeed(body, contentType));
-  const articles = newestEntries(feed.entries, PER_FEED_LIMIT, options.now)
+  const articles = newestEntries(feed.entries, PER_FEED_LIMIT, options)
     .map((entry) => normalizeItem(entry.read(), options))
     .filter((a): a is Article => a !== null);
   return { articles, itemCount: feed.entries.length };

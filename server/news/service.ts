@@ -27,6 +27,7 @@ export function createNewsService(options: NewsServiceOptions): { engine: NewsEn
     log: logger.child({ part: "news" }),
     userAgent: `${site.name} news reader (+${options.siteUrl})`,
     defaultImage: site.defaultImage,
+    timeZone: site.timeZone,
     refreshMs: options.refreshSeconds * 1000,
     backoffBaseMs: options.backoffBaseSeconds * 1000,
   });
