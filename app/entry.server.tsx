@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { CACHE_CONTROL } from "./lib/http";
 
 /** Abort a render that has not finished by then (slightly longer than streamTimeout). */
 export const streamTimeout = 5_000;
@@ -33,9 +34,7 @@ export default function handleRequest(
           if (!responseHeaders.has("Cache-Control")) {
             responseHeaders.set(
               "Cache-Control",
-              responseStatusCode === 200
-                ? "public, max-age=60, stale-while-revalidate=300"
-                : "no-store",
+              responseStatusCode === 200 ? CACHE_CONTROL.news : CACHE_CONTROL.none,
             );
           }
           resolve(

@@ -1,19 +1,17 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { LIST_PAGE_IDS } from "./lib/categories";
+import { CATEGORIES } from "../sites/categories";
 
 // The one route table; it mirrors SPEC.md §2. The spec has no route parameters, so each category
-// URL is its own entry; entries sharing a module get an id that names the page (app/lib/pages.ts).
-const news = (path: string) => route(path, "routes/category.tsx", { id: path });
+// URL is its own entry (one per row of sites/categories.ts): the list pages share one module, the
+// others have their own, and every entry's id names its page (app/lib/pages.ts).
+const categories = CATEGORIES.map((c) =>
+  route(c.slug, c.page === "list" ? "routes/category.tsx" : `routes/${c.slug}.tsx`, { id: c.slug }),
+);
 
 export default [
   layout("layouts/site.tsx", [
     index("routes/home.tsx", { id: "home" }),
-    ...LIST_PAGE_IDS.map(news),
-    route("local-events", "routes/local-events.tsx", { id: "local-events" }),
-    route("archives", "routes/archives.tsx", { id: "archives" }),
-    route("arts-culture", "routes/arts-culture.tsx", { id: "arts-culture" }),
-    route("opinion", "routes/opinion.tsx", { id: "opinion" }),
-    route("sports", "routes/sports.tsx", { id: "sports" }),
+    ...categories,
     route("weather", "routes/weather.tsx", { id: "weather" }),
     route("contact", "routes/contact.tsx", { id: "contact" }),
     route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HOME_SECTIONS } from "../app/lib/categories";
+import { HOME_SECTIONS } from "../sites/categories";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { startSiteProcess } from "../tests/support/site-process";

@@ -8,6 +8,7 @@ import type { SiteConfig } from "../sites/schema";
 import { createApp } from "./app";
 import type { ContextServices } from "./context";
 import type { NewsReader } from "./news/engine";
+import { CONTACT_LIMITS } from "./messages/store";
 
 // The app over real HTTP, with the React Router build served by Vite (no production build needed).
 
@@ -42,7 +43,7 @@ async function start(services: Partial<ContextServices> = {}): Promise<Started> 
       siteUrl: "https://news.example.test",
       isDev: services.isDev ?? true,
       news: services.news ?? emptyNews,
-      messages: { submit: () => ({ ok: true as const, id: 1 }) },
+      messages: { submit: () => ({ ok: true as const, id: 1 }), limits: CONTACT_LIMITS },
     },
     logger,
     vite,
@@ -56,6 +57,13 @@ async function start(services: Partial<ContextServices> = {}): Promise<Started> 
 const emptyNews: NewsReader = {
   getCategory: (category) => ({
     category,
+    state: "ready",
+    error: null,
+    updatedAt: null,
+    articles: [],
+  }),
+  getCategories: (categories) => ({
+    categories: [...categories],
     state: "ready",
     error: null,
     updatedAt: null,

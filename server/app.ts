@@ -9,12 +9,8 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createLoadContext, type ContextServices } from "./context";
 import type { RadioHub } from "./radio/hub";
+import { CACHE_CONTROL, STATIC_MAX_AGE_SECONDS } from "../app/lib/http";
 import { assignNonce, securityHeaders } from "./security";
-
-/** Hashed build assets never change under a name: cache them for a year. */
-export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
-/** Other files in public/ (favicons, robots, images) may change between releases. */
-export const STATIC_MAX_AGE_SECONDS = 3600;
 
 export interface AppOptions {
   services: ContextServices;
@@ -37,7 +33,7 @@ export function createApp({ services, logger, build, vite, radio }: AppOptions):
   app.use(securityHeaders(services.isDev));
   // Before the request log, so that health probes do not fill it.
   app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok", site: services.site.id });
+    res.set("Cache-Control", CACHE_CONTROL.none).json({ status: "ok", site: services.site.id });
   });
   app.use(
     pinoHttp({
@@ -54,7 +50,7 @@ export function createApp({ services, logger, build, vite, radio }: AppOptions):
     // Audio is never compressed (Cache-Control: no-transform) and never cached.
     app.get("/api/stream", radio.stream);
     app.get("/api/radio/now-playing", (_req, res) => {
-      res.set("Cache-Control", "no-store").json(radio.nowPlaying());
+      res.set("Cache-Control", CACHE_CONTROL.none).json(radio.nowPlaying());
     });
   }
   app.use(compression());
@@ -68,7 +64,11 @@ export function createApp({ services, logger, build, vite, radio }: AppOptions):
       expressStaticGzip(path.join(build.clientDir, "assets"), {
         enableBrotli: true,
         orderPreference: ["br", "gzip"],
-        serveStatic: { immutable: true, maxAge: "1y", fallthrough: false },
+        serveStatic: {
+          cacheControl: false,
+          fallthrough: false,
+          setHeaders: (res) => res.setHeader("Cache-Control", CACHE_CONTROL.asset),
+        },
       }),
     );
     app.use(express.static(build.clientDir, { maxAge: STATIC_MAX_AGE_SECONDS * 1000 }));
@@ -93,7 +93,7 @@ export function createApp({ services, logger, build, vite, radio }: AppOptions):
     const status = httpStatusOf(err);
     if (status >= 500) req.log.error({ err }, "request failed");
     if (res.headersSent) return next(err);
-    res.status(status).type("text/plain").set("Cache-Control", "no-store");
+    res.status(status).type("text/plain").set("Cache-Control", CACHE_CONTROL.none);
     res.send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
   });
   return app;

@@ -22,7 +22,7 @@ export interface LoadContext {
   /** The stored news, by category (never waits on a fetch). */
   news: NewsReader;
   /** The contact messages. */
-  messages: Pick<MessageStore, "submit">;
+  messages: Pick<MessageStore, "submit" | "limits">;
   /** The reader's address (for the contact form's rate limit). */
   clientAddress: string;
   /** A request-scoped logger. */
@@ -40,7 +40,7 @@ export interface ContextServices {
   siteUrl: string;
   isDev: boolean;
   news: NewsReader;
-  messages: Pick<MessageStore, "submit">;
+  messages: Pick<MessageStore, "submit" | "limits">;
   clock?: () => number;
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { EnvError, SETTING_NAMES, readEnv } from "./env";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { EnvError, SETTING_NAMES, readEnv, withEnvFile } from "./env";
 
 describe("readEnv", () => {
   it("applies the documented defaults", () => {
@@ -58,6 +60,39 @@ describe("readEnv", () => {
   ])("rejects a bad %s with its name", (_name, source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);
+  });
+});
+
+describe("RADIO_PORTS", () => {
+  it("reads a comma-separated list of ports", () => {
+    expect(readEnv({ RADIO_PORTS: "8076,8000" }).RADIO_PORTS).toEqual([8076, 8000]);
+  });
+
+  it.each(["8076,", "eighty", "0", "70000", "8076 8000"])("rejects %j, naming it", (value) => {
+    expect(() => readEnv({ RADIO_PORTS: value })).toThrow(/RADIO_PORTS:/);
+  });
+});
+
+describe("withEnvFile (.env at start-up)", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "envfile-"));
+  const file = path.join(dir, ".env");
+  writeFileSync(file, '# settings\nPORT=8081\nSITE=austin\nLOG_LEVEL="warn"\n');
+
+  it("adds the file's settings", () => {
+    expect(readEnv(withEnvFile({}, file))).toMatchObject({
+      PORT: 8081,
+      SITE: "austin",
+      LOG_LEVEL: "warn",
+    });
+  });
+
+  it("lets the real environment win over the file", () => {
+    expect(readEnv(withEnvFile({ PORT: "9000" }, file)).PORT).toBe(9000);
+  });
+
+  it("adds nothing when there is no file", () => {
+    expect(withEnvFile({ PORT: "1" }, path.join(dir, "missing.env"))).toEqual({ PORT: "1" });
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FeedKey } from "./schema";
+import type { FeedKey } from "./categories";
 
 /** A titled list of outside links (SPEC.md §3 "Resource link list"). */
 export interface LinkList {

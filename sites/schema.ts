@@ -1,24 +1,5 @@
 import { z } from "zod";
-
-/** The feed keys of SPEC.md §7; `sports` is fed by five feeds (baseball, tennis, golf, hockey, soccer). */
-export const FEED_KEYS = [
-  "local",
-  "national",
-  "world",
-  "politics",
-  "business",
-  "technology",
-  "automotive",
-  "realestate",
-  "health",
-  "sports",
-  "arts",
-  "food",
-  "lifestyle",
-  "opinion",
-  "archives",
-] as const;
-export type FeedKey = (typeof FEED_KEYS)[number];
+import { FEED_KEYS } from "./categories";
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
@@ -88,7 +69,7 @@ export const SiteSchema = z.object({
     leadForm: httpsUrlOrEmpty,
     featuredVideo: embedId,
   }),
-  /** Feed URLs per key of SPEC.md §7 (filled by the news engine issue). */
+  /** Feed URLs per feed key (sites/categories.ts); FEEDS_FILE replaces them all. */
   feeds: z.partialRecord(z.enum(FEED_KEYS), z.array(httpUrl)),
   radio: z.object({
     /** Base URL of the station's upstream (Icecast/Shoutcast); RADIO_UPSTREAM overrides it. */

@@ -1,63 +1,45 @@
-import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import type { FeedKey } from "../../sites/categories";
 import type { CardArticle } from "~/lib/news";
+import { useVisibleInterval } from "~/lib/use-visible-interval";
+import type { loader as articlesLoader } from "~/routes/api.articles";
 import { RelativeTime } from "./relative-time";
 
-/** How often the block asks /api/articles for newer headlines. */
-const REFRESH_MS = 5 * 60_000;
+/** How often the block asks /api/articles for newer headlines (only while the page is in view). */
+export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
 
-interface ApiArticle {
-  title: string;
-  url: string;
-  date: string | null;
-  category: string;
+/** The /api/articles query for some categories (several: their articles together). */
+export function articlesQuery(categories: readonly FeedKey[]): string {
+  return `/api/articles?${categories.map((c) => `category=${encodeURIComponent(c)}`).join("&")}`;
 }
 
 /**
- * A compact list of the latest headlines (the News Feed blocks): rendered on the server from the
- * loader, then kept fresh in the browser from GET /api/articles.
+ * A compact list of the latest headlines of `categories` (the News Feed blocks): rendered on the
+ * server from the loader, then kept fresh in the browser from the same query of /api/articles,
+ * so that what it lists means the same before and after a refresh.
  */
 export function NewsFeedBlock({
   title,
-  category,
+  categories,
   initial,
   limit = 8,
 }: {
   title: string;
-  category: string;
+  categories: readonly FeedKey[];
   initial: CardArticle[];
   limit?: number;
 }) {
-  const [items, setItems] = useState(() =>
-    initial
-      .slice(0, limit)
-      .map((a) => ({ title: a.title, url: a.url, date: a.publishedAt, key: a.id })),
-  );
+  const fetcher = useFetcher<typeof articlesLoader>();
+  useVisibleInterval(() => {
+    if (fetcher.state === "idle") void fetcher.load(articlesQuery(categories));
+  }, NEWS_FEED_REFRESH_MS);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const refresh = async () => {
-      try {
-        const res = await fetch(`/api/articles?category=${encodeURIComponent(category)}`, {
-          signal: controller.signal,
-        });
-        if (!res.ok) return;
-        const body = (await res.json()) as { state: string; articles: ApiArticle[] };
-        if (body.state !== "ready" || body.articles.length === 0) return;
-        setItems(
-          body.articles
-            .slice(0, limit)
-            .map((a) => ({ title: a.title, url: a.url, date: a.date, key: `${a.url}#${a.title}` })),
-        );
-      } catch {
-        // Offline or aborted: keep what is shown.
-      }
-    };
-    const timer = window.setInterval(refresh, REFRESH_MS);
-    return () => {
-      window.clearInterval(timer);
-      controller.abort();
-    };
-  }, [category, limit]);
+  // A refresh that failed or found nothing keeps what is shown.
+  const fresh = fetcher.data && "articles" in fetcher.data ? fetcher.data : undefined;
+  const items =
+    fresh && fresh.state === "ready" && fresh.articles.length > 0
+      ? fresh.articles.map((a) => ({ id: a.id, title: a.title, url: a.url, date: a.date }))
+      : initial.map((a) => ({ id: a.id, title: a.title, url: a.url, date: a.publishedAt }));
 
   return (
     <section className="border-t-4 border-ink pt-3" aria-label={title}>
@@ -66,8 +48,8 @@ export function NewsFeedBlock({
         <p className="mt-2 text-sm text-muted">No headlines yet.</p>
       ) : (
         <ol className="mt-2 divide-y divide-rule">
-          {items.map((item) => (
-            <li key={item.key} className="py-2">
+          {items.slice(0, limit).map((item) => (
+            <li key={item.id} className="py-2">
               <a
                 href={item.url}
                 {...(item.url !== "#" ? { target: "_blank", rel: "noopener noreferrer" } : {})}

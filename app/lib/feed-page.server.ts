@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
-import type { FeedKey } from "../../sites/schema";
+import type { FeedKey } from "../../sites/categories";
 import { newsCacheControl, toNewsBlock } from "./news";
 
 /** A page's loader data for one feed key: the news block and the sidebar resources. */

@@ -1,8 +1,11 @@
 import type { CategoryNews } from "../../server/news/engine";
-import type { FeedKey } from "../../sites/schema";
+import type { StoredArticle } from "../../server/news/store";
+import { CACHE_CONTROL } from "./http";
+import type { FeedKey } from "../../sites/categories";
 
 /** An article as pages receive it from loaders: small, serializable, ready to show. */
 export interface CardArticle {
+  /** Stable and opaque (the stored article's id): a key for lists, nothing more. */
   id: string;
   title: string;
   summary: string;
@@ -28,21 +31,24 @@ export function toNewsBlock(news: CategoryNews, limit = 15): NewsBlock {
     state: news.state,
     error: news.error,
     updatedAt: news.updatedAt === null ? null : new Date(news.updatedAt).toISOString(),
-    articles: news.articles.slice(0, limit).map((a) => ({
-      id: `${a.feedUrl}#${a.uid}`,
-      title: a.title,
-      summary: a.summary,
-      url: a.url,
-      image: a.image,
-      category: a.category,
-      publishedAt: a.publishedAt === null ? null : new Date(a.publishedAt).toISOString(),
-    })),
+    articles: news.articles.slice(0, limit).map(toCardArticle),
+  };
+}
+
+/** A stored article as a page shows it (the feed it came from stays on the server). */
+export function toCardArticle(a: StoredArticle): CardArticle {
+  return {
+    id: String(a.id),
+    title: a.title,
+    summary: a.summary,
+    url: a.url,
+    image: a.image,
+    category: a.category,
+    publishedAt: a.publishedAt === null ? null : new Date(a.publishedAt).toISOString(),
   };
 }
 
 /** Cache-Control for a page made from news: short when ready, none while still loading. */
 export function newsCacheControl(blocks: NewsBlock[]): string {
-  return blocks.some((b) => b.state === "loading")
-    ? "no-store"
-    : "public, max-age=60, stale-while-revalidate=300";
+  return blocks.some((b) => b.state === "loading") ? CACHE_CONTROL.none : CACHE_CONTROL.news;
 }

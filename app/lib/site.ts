@@ -22,7 +22,10 @@ export type PublicSite = Pick<
   | "cityLinks"
 >;
 
-/** Picks the public part of a site config (no feed URLs, radio upstream or embed ids). */
+/**
+ * Picks the public part of a site config: no feed URLs (they may carry an operator's token), no
+ * radio upstream, no embed settings (a page that shows an embed gets its id from its own loader).
+ */
 export function toPublicSite(site: SiteConfig): PublicSite {
   return {
     id: site.id,

@@ -1,32 +1,46 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { FEED_KEYS } from "../../sites/schema";
+import { FEED_KEYS } from "../../sites/categories";
+import { CACHE_CONTROL } from "~/lib/http";
 import { relativeDate } from "~/lib/relative-date";
 import type { Route } from "./+types/api.articles";
 
-/** Short: the engine refreshes feeds every few minutes; browsers and caches may reuse a minute. */
-const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+const QuerySchema = z.object({
+  category: z
+    .array(z.enum(FEED_KEYS))
+    .min(1)
+    .max(FEED_KEYS.length)
+    .refine((keys) => new Set(keys).size === keys.length),
+});
 
-const QuerySchema = z.object({ category: z.enum(FEED_KEYS) });
-
-/** GET /api/articles?category=KEY: a category's stored articles and state, as JSON. */
+/**
+ * GET /api/articles?category=KEY[&category=KEY…]: the stored articles of a category as JSON, its
+ * state and when it was last refreshed. With several keys, their articles together, newest
+ * first, each story once (home's News Feed asks for home's six sections this way).
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const params = new URL(request.url).searchParams;
+  const query = QuerySchema.safeParse({ category: params.getAll("category") });
   if (!query.success) {
     return data(
-      { error: `category must be one of: ${FEED_KEYS.join(", ")}` },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
+      {
+        error: `category must be one or more of: ${FEED_KEYS.join(", ")} (each at most once)`,
+      } as const,
+      { status: 400, headers: { "Cache-Control": CACHE_CONTROL.none } },
     );
   }
-  const news = context.news.getCategory(query.data.category);
+  const keys = query.data.category;
+  const news = context.news.getCategories(keys);
   const city = { locale: context.site.locale, timeZone: context.site.timeZone };
   return data(
     {
-      category: news.category,
+      ...(keys.length === 1 ? { category: keys[0] } : {}),
+      categories: keys,
       state: news.state,
       error: news.error,
       updatedAt: news.updatedAt === null ? null : new Date(news.updatedAt).toISOString(),
       articles: news.articles.map((a) => ({
+        id: String(a.id),
         title: a.title,
         summary: a.summary,
         date: a.publishedAt === null ? null : new Date(a.publishedAt).toISOString(),
@@ -34,9 +48,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
         image: a.image,
         category: a.category,
         url: a.url,
-        source: a.feedUrl,
       })),
     },
-    { headers: { "Cache-Control": news.state === "ready" ? CACHE_CONTROL : "no-store" } },
+    {
+      headers: {
+        "Cache-Control": news.state === "ready" ? CACHE_CONTROL.news : CACHE_CONTROL.none,
+      },
+    },
   );
 }

@@ -9,7 +9,7 @@ import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { EmbedFrame } from "~/components/embed-frame";
 import { VideoEmbed } from "~/components/video-embed";
-import { NEWS_PAGES, newsPageAt } from "~/lib/categories";
+import { categoryAt } from "../../sites/categories";
 import { newsCacheControl, toNewsBlock } from "~/lib/news";
 import { PAGES } from "~/lib/pages";
 import { metaForPage } from "~/lib/root-data";
@@ -23,14 +23,15 @@ import type { Route } from "./+types/category";
 const IMAGE_BOARD_HEIGHT = 1600;
 
 export function loader({ context, pattern }: Route.LoaderArgs) {
-  const id = newsPageAt(pattern);
-  if (!id) throw data("Not found", { status: 404 });
-  const { key } = NEWS_PAGES[id];
+  const category = categoryAt(pattern.replace(/^\/|\/$/g, ""));
+  if (!category?.fed) throw data("Not found", { status: 404 });
+  const { key, slug: id } = category;
   const block = toNewsBlock(context.news.getCategory(key));
   const { news } = context.content;
   return data(
     {
       id,
+      noun: category.noun,
       block,
       resources: news.resources[key] ?? null,
       video: { id: context.site.embeds.featuredVideo, poster: news.featuredVideo.poster },
@@ -50,10 +51,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function CategoryPage() {
-  const { id, block, resources, video, imageBoard } = useLoaderData<typeof loader>();
+  const { id, noun, block, resources, video, imageBoard } = useLoaderData<typeof loader>();
   useRevalidateUntilReady(block.state === "loading", block.state === "error");
   const page = PAGES[id];
-  const { label } = NEWS_PAGES[id];
   const isLocal = id === "local-news";
 
   return (
@@ -67,7 +67,7 @@ export default function CategoryPage() {
             {isLocal && (
               <NewsFeedBlock
                 title="Local News Feed"
-                category={block.key}
+                categories={[block.key]}
                 initial={block.articles}
               />
             )}
@@ -77,7 +77,7 @@ export default function CategoryPage() {
       >
         {isLocal && <VideoEmbed videoId={video.id} poster={video.poster} className="mb-10" />}
         <AdPlaceholder type="google" variant="horizontal" className="mb-8" />
-        <NewsState block={block} label={label}>
+        <NewsState block={block} label={noun}>
           <StoryGrid articles={block.articles} />
         </NewsState>
         {imageBoard && (

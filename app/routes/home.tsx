@@ -7,12 +7,19 @@ import { NewsFeedBlock } from "~/components/news-feed-block";
 import { NewsState } from "~/components/news-state";
 import { StoryCard } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
-import { HOME_SECTIONS, HOME_SECTION_SIZE } from "~/lib/categories";
-import { newsCacheControl, toNewsBlock, type CardArticle } from "~/lib/news";
+import { HOME_SECTIONS } from "../../sites/categories";
+import { newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/home";
+
+/** SPEC.md §9: home shows the first 5 articles of each section. */
+export const HOME_SECTION_SIZE = 5;
+/** Headlines in the sidebar's News Feed. */
+const NEWS_FEED_SIZE = 8;
+/** The News Feed lists the newest stories of home's sections (and asks for the same later). */
+const NEWS_FEED_CATEGORIES = HOME_SECTIONS.map((s) => s.key);
 
 export function loader({ context }: Route.LoaderArgs) {
   const sections = HOME_SECTIONS.map((section) => ({
@@ -35,7 +42,9 @@ export function loader({ context }: Route.LoaderArgs) {
       ).slice(0, HOME_SECTION_SIZE),
     },
   }));
-  const newsFeed = latestAcross(sections.map((s) => s.block.articles)).slice(0, 8);
+  const newsFeed = context.news
+    .getCategories(NEWS_FEED_CATEGORIES, NEWS_FEED_SIZE)
+    .articles.map(toCardArticle);
   return data(
     {
       featured,
@@ -49,15 +58,6 @@ export function loader({ context }: Route.LoaderArgs) {
     },
     { headers: { "Cache-Control": newsCacheControl(sections.map((s) => s.block)) } },
   );
-}
-
-/** Newest first across several lists, each article once. */
-function latestAcross(lists: CardArticle[][]): CardArticle[] {
-  const seen = new Set<string>();
-  return lists
-    .flat()
-    .filter((a) => (seen.has(a.url) ? false : (seen.add(a.url), true)))
-    .sort((a, b) => (b.publishedAt ?? "").localeCompare(a.publishedAt ?? ""));
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -92,7 +92,7 @@ export default function Home() {
                   {section.title}
                 </h2>
                 <Link
-                  to={PAGES[section.page].path}
+                  to={PAGES[section.slug].path}
                   className="inline-flex min-h-11 shrink-0 items-center rounded border border-ink px-4 text-sm font-semibold hover:bg-ink hover:text-white"
                 >
                   See All<span className="sr-only"> {section.title} news</span>
@@ -121,7 +121,12 @@ export default function Home() {
               links: site.cityLinks.map((l) => ({ title: l.label, url: l.url })),
             }}
           />
-          <NewsFeedBlock title="News Feed" category="local" initial={newsFeed} />
+          <NewsFeedBlock
+            title="News Feed"
+            categories={NEWS_FEED_CATEGORIES}
+            initial={newsFeed}
+            limit={NEWS_FEED_SIZE}
+          />
           <AdPlaceholder type="buddhatv" variant="square" />
           <AdPlaceholder type="dunamischarge" variant="vertical" />
         </aside>

@@ -1,3 +1,4 @@
+import { CACHE_CONTROL } from "~/lib/http";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
+      "Cache-Control": CACHE_CONTROL.file,
     },
   });
 }

@@ -1,3 +1,4 @@
+import { CACHE_CONTROL } from "~/lib/http";
 import { PUBLIC_PAGES } from "~/lib/pages";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/sitemap";
@@ -17,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
+      "Cache-Control": CACHE_CONTROL.file,
     },
   });
 }

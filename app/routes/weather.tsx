@@ -1,6 +1,11 @@
-import { AlertOctagon, AlertTriangle, Cloud, CloudRain, Info, Sun, Wind } from "lucide-react";
 import { useLoaderData } from "react-router";
-import type { WeatherCondition, WeatherContent } from "../../sites/content";
+import {
+  ClimateHistory,
+  CurrentConditions,
+  Forecast,
+  WEATHER_H2,
+  WeatherAlerts,
+} from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
@@ -14,127 +19,23 @@ export function meta({ matches }: Route.MetaArgs) {
   return metaForPage(PAGES.weather, matches);
 }
 
-const CONDITIONS: Record<WeatherCondition, { label: string; Icon: typeof Sun }> = {
-  sunny: { label: "Sunny", Icon: Sun },
-  cloudy: { label: "Cloudy", Icon: Cloud },
-  rainy: { label: "Rainy", Icon: CloudRain },
-  windy: { label: "Windy", Icon: Wind },
-};
-
-type Severity = WeatherContent["alerts"][number]["severity"];
-
-/** Severity shows as an icon and a word as well as a colour. */
-const SEVERITY: Record<Severity, { label: string; Icon: typeof Sun; className: string }> = {
-  severe: {
-    label: "Severe",
-    Icon: AlertOctagon,
-    className: "border-l-8 border-red-700 bg-red-50 text-red-900",
-  },
-  moderate: {
-    label: "Moderate",
-    Icon: AlertTriangle,
-    className: "border-l-4 border-amber-600 bg-amber-50 text-amber-950",
-  },
-  minor: {
-    label: "Minor",
-    Icon: Info,
-    className: "border-l-2 border-sky-700 bg-sky-50 text-sky-950",
-  },
-};
-
-function Condition({ condition, size = 20 }: { condition: WeatherCondition; size?: number }) {
-  const { label, Icon } = CONDITIONS[condition];
-  return (
-    <span className="inline-flex items-center gap-1">
-      <Icon aria-hidden="true" size={size} />
-      {label}
-    </span>
-  );
-}
-
+/** SPEC.md §2 Weather: all static, from the site's content. */
 export default function Weather() {
   const { weather } = useLoaderData<typeof loader>();
   const { site } = useSite();
-  const { current } = weather;
-  const facts: [string, string][] = [
-    ["Humidity", `${current.humidity}%`],
-    ["Wind", `${current.windSpeed} mph ${current.windDirection}`],
-    ["Pressure", `${current.pressure.toFixed(2)} inHg`],
-    ["Visibility", `${current.visibility} mi`],
-    ["UV index", String(current.uvIndex)],
-  ];
-  const h2 = "mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold";
   return (
     <>
       <PageHeading standfirst={`Conditions, alerts and the week ahead for ${site.city}.`}>
         {PAGES.weather.heading}
       </PageHeading>
       <div className="grid gap-10 lg:grid-cols-2">
-        <section aria-labelledby="current">
-          <h2 id="current" className={h2}>
-            Current Conditions
-          </h2>
-          <p className="flex items-center gap-4">
-            <span className="font-serif text-6xl font-bold">{current.temperature}°F</span>
-            <span className="text-xl">
-              <Condition condition={current.condition} size={28} />
-            </span>
-          </p>
-          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {facts.map(([label, value]) => (
-              <div key={label} className="bg-stone-100 p-3">
-                <dt className="text-xs font-semibold tracking-wider text-muted uppercase">
-                  {label}
-                </dt>
-                <dd className="text-lg font-semibold">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        <section aria-labelledby="alerts">
-          <h2 id="alerts" className={h2}>
-            Weather Alerts
-          </h2>
-          <ul className="space-y-3">
-            {weather.alerts.map((alert) => {
-              const { label, Icon, className } = SEVERITY[alert.severity];
-              return (
-                <li key={alert.type} className={`p-4 ${className}`} data-severity={alert.severity}>
-                  <p className="flex items-center gap-2 font-bold">
-                    <Icon aria-hidden="true" size={20} />
-                    <span>{label}:</span> {alert.type}
-                  </p>
-                  <p className="mt-1 text-[0.95rem]">{alert.description}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        <CurrentConditions current={weather.current} />
+        <WeatherAlerts alerts={weather.alerts} />
       </div>
-      <section aria-labelledby="forecast" className="mt-10">
-        <h2 id="forecast" className={h2}>
-          7-Day Forecast
-        </h2>
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-          {weather.forecast.map((day) => (
-            <li key={day.day} className="border border-rule bg-white p-3 text-center">
-              <p className="font-semibold">{day.day}</p>
-              <p className="my-2 text-sm">
-                <Condition condition={day.condition} />
-              </p>
-              <p>
-                <span className="font-bold">{day.high}°</span>{" "}
-                <span className="sr-only">high, </span>
-                <span className="text-muted">{day.low}°</span>
-                <span className="sr-only"> low</span>
-              </p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Forecast days={weather.forecast} />
       <div className="mt-10 grid gap-10 lg:grid-cols-2">
         <section aria-labelledby="preparedness">
-          <h2 id="preparedness" className={h2}>
+          <h2 id="preparedness" className={WEATHER_H2}>
             Preparedness Tips
           </h2>
           <p className="mb-3 font-semibold">{weather.hurricaneSeason}</p>
@@ -145,7 +46,7 @@ export default function Weather() {
           </ul>
         </section>
         <section aria-labelledby="radar">
-          <h2 id="radar" className={h2}>
+          <h2 id="radar" className={WEATHER_H2}>
             Radar
           </h2>
           <div
@@ -157,47 +58,7 @@ export default function Weather() {
           </div>
         </section>
       </div>
-      <section aria-labelledby="history" className="mt-10">
-        <h2 id="history" className={h2}>
-          Monthly Climate History
-        </h2>
-        {/* Scrollable on narrow screens, so it must be reachable by keyboard. */}
-        <div className="overflow-x-auto" role="region" aria-labelledby="history" tabIndex={0}>
-          <table className="w-full max-w-3xl border-collapse text-left">
-            <caption className="mb-2 text-left text-sm text-muted">
-              Average high and low temperatures and rainfall in {site.city}
-            </caption>
-            <thead>
-              <tr className="border-b-2 border-ink">
-                <th scope="col" className="py-2 pr-4">
-                  Month
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  High (°F)
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Low (°F)
-                </th>
-                <th scope="col" className="py-2">
-                  Rain (in)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {weather.history.map((row) => (
-                <tr key={row.month} className="border-b border-rule">
-                  <th scope="row" className="py-2 pr-4 font-semibold">
-                    {row.month}
-                  </th>
-                  <td className="py-2 pr-4">{row.high}</td>
-                  <td className="py-2 pr-4">{row.low}</td>
-                  <td className="py-2">{row.rainfall.toFixed(1)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <ClimateHistory city={site.city} history={weather.history} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../db/open";
-import { MessageStore, RATE_LIMIT, RATE_WINDOW_MS } from "./store";
+import { CONTACT_LIMITS, MessageStore, RATE_LIMIT, RATE_WINDOW_MS } from "./store";
 
 const GOOD = {
   name: "Ana Ruiz",
@@ -71,11 +71,45 @@ describe("MessageStore", () => {
     const { messages, clock } = store();
     for (let i = 0; i < RATE_LIMIT; i++)
       expect(messages.submit(GOOD, "198.51.100.7").ok).toBe(true);
-    expect(messages.submit(GOOD, "198.51.100.7")).toEqual({ ok: false, reason: "rate-limited" });
+    expect(messages.submit(GOOD, "198.51.100.7")).toEqual({
+      ok: false,
+      reason: "rate-limited",
+      retryAfterMs: RATE_WINDOW_MS,
+      message: "You have sent 3 messages in the last 10 minutes. Please try again in 10 minutes.",
+    });
     expect(messages.submit(GOOD, "198.51.100.8").ok).toBe(true);
     clock.now += RATE_WINDOW_MS + 1;
     expect(messages.submit(GOOD, "198.51.100.7").ok).toBe(true);
     expect(messages.list()).toHaveLength(RATE_LIMIT + 2);
+  });
+
+  it("tells a limited sender when the oldest message of the window leaves it", () => {
+    const { messages, clock } = store();
+    messages.submit(GOOD, "198.51.100.9");
+    clock.now += 4 * 60_000;
+    messages.submit(GOOD, "198.51.100.9");
+    messages.submit(GOOD, "198.51.100.9");
+    clock.now += 5 * 60_000 + 30_000;
+    const refused = messages.submit(GOOD, "198.51.100.9");
+    expect(refused).toMatchObject({ ok: false, retryAfterMs: 30_000 });
+    expect(refused.ok === false && refused.reason === "rate-limited" && refused.message).toBe(
+      "You have sent 3 messages in the last 10 minutes. Please try again in a minute.",
+    );
+    clock.now += 30_000;
+    expect(messages.submit(GOOD, "198.51.100.9").ok).toBe(true);
+  });
+
+  it("measures each field against CONTACT_LIMITS, the form's maxlength too", () => {
+    const { messages } = store();
+    expect(messages.limits).toBe(CONTACT_LIMITS);
+    for (const field of ["name", "subject", "message"] as const) {
+      const long = "x".repeat(CONTACT_LIMITS[field] + 1);
+      const result = messages.submit({ ...GOOD, [field]: long }, `long-${field}`);
+      expect(result.ok === false && result.reason === "invalid" && result.errors[field]).toMatch(
+        /^Please keep/,
+      );
+      expect(messages.submit({ ...GOOD, [field]: long.slice(1) }, `ok-${field}`).ok).toBe(true);
+    }
   });
 
   it("stores hostile text as text", () => {

@@ -6,30 +6,51 @@ import type { Db } from "../db/open";
 export const RATE_LIMIT = 3;
 export const RATE_WINDOW_MS = 10 * 60_000;
 
+/** The longest each field may be, in characters (the form's maxlength comes from here too). */
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
 /** The contact form (SPEC.md §3): all four fields required, sensible lengths, a real e-mail shape. */
 export const ContactSchema = z.object({
   name: z
     .string()
     .trim()
     .min(1, "Please enter your name.")
-    .max(100, "Please keep your name under 100 characters."),
+    .max(
+      CONTACT_LIMITS.name,
+      `Please keep your name under ${count(CONTACT_LIMITS.name)} characters.`,
+    ),
   email: z
     .string()
     .trim()
     .min(1, "Please enter your e-mail address.")
-    .max(254, "Please enter a shorter e-mail address.")
+    .max(CONTACT_LIMITS.email, "Please enter a shorter e-mail address.")
     .pipe(z.email("Please enter a valid e-mail address.")),
   subject: z
     .string()
     .trim()
     .min(1, "Please enter a subject.")
-    .max(150, "Please keep the subject under 150 characters."),
+    .max(
+      CONTACT_LIMITS.subject,
+      `Please keep the subject under ${count(CONTACT_LIMITS.subject)} characters.`,
+    ),
   message: z
     .string()
     .trim()
     .min(1, "Please enter your message.")
-    .max(5000, "Please keep your message under 5,000 characters."),
+    .max(
+      CONTACT_LIMITS.message,
+      `Please keep your message under ${count(CONTACT_LIMITS.message)} characters.`,
+    ),
 });
+
+/** What a sender who reached the rate limit is told, `retryAfterMs` before they may send again. */
+export function rateLimitMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const window = Math.round(RATE_WINDOW_MS / 60_000);
+  return `You have sent ${RATE_LIMIT} messages in the last ${window} minutes. Please try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`;
+}
 
 export type ContactMessage = z.infer<typeof ContactSchema>;
 
@@ -43,10 +64,20 @@ export type ContactField = keyof ContactMessage;
 export type SubmitResult =
   | { ok: true; id: number }
   | { ok: false; reason: "invalid"; errors: Partial<Record<ContactField, string>> }
-  | { ok: false; reason: "rate-limited" };
+  | {
+      ok: false;
+      reason: "rate-limited";
+      /** When the sender may send again, in ms from now. */
+      retryAfterMs: number;
+      /** What to tell the sender (rateLimitMessage). */
+      message: string;
+    };
 
 /** The contact messages, kept in the site's SQLite database for the newsroom. */
 export class MessageStore {
+  /** The longest each field may be (CONTACT_LIMITS), for the form. */
+  readonly limits = CONTACT_LIMITS;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
@@ -69,10 +100,21 @@ export class MessageStore {
     const sender = createHash("sha256").update(senderAddress).digest("hex");
     const now = this.now();
     return this.db.transaction((): SubmitResult => {
-      const { n } = this.db
-        .prepare("SELECT COUNT(*) AS n FROM messages WHERE sender = ? AND created_at > ?")
-        .get(sender, now - RATE_WINDOW_MS) as { n: number };
-      if (n >= RATE_LIMIT) return { ok: false, reason: "rate-limited" };
+      const { n, oldest } = this.db
+        .prepare(
+          "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM messages WHERE sender = ? AND created_at > ?",
+        )
+        .get(sender, now - RATE_WINDOW_MS) as { n: number; oldest: number | null };
+      if (n >= RATE_LIMIT) {
+        // The window frees up when the oldest message in it leaves it.
+        const retryAfterMs = (oldest ?? now) + RATE_WINDOW_MS - now;
+        return {
+          ok: false,
+          reason: "rate-limited",
+          retryAfterMs,
+          message: rateLimitMessage(retryAfterMs),
+        };
+      }
       const info = this.db
         .prepare(
           "INSERT INTO messages (name, email, subject, message, sender, created_at) VALUES (?, ?, ?, ?, ?, ?)",

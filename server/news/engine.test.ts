@@ -10,10 +10,12 @@ import {
   BACKOFF_MAX_MS,
   NewsEngine,
   backoffMs,
+  combineNews,
+  type CategoryNews,
   type EngineOptions,
 } from "./engine";
 import type { FetchResult } from "./fetcher";
-import { NewsStore, type FeedSource } from "./store";
+import { NewsStore, type FeedSource, type StoredArticle } from "./store";
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const REFRESH_MS = 600_000;
@@ -80,6 +82,7 @@ function harness(
     },
     userAgent: "test",
     defaultImage: "/images/default-news.svg",
+    timeZone: "America/Chicago",
     refreshMs: REFRESH_MS,
     now: () => clock.now,
     random: () => 0.5,
@@ -203,6 +206,36 @@ describe("store", () => {
     const dates = articles.map((a) => a.publishedAt ?? 0);
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     expect(articles.every((a) => a.category === "Sports")).toBe(true);
+  });
+
+  it("shows a far-future date as its first fetch time, there to stay, and keeps the feed's claim", async () => {
+    const h = harness([{ key: "local", url: "https://a.example/f" }], () =>
+      rss([
+        { title: "From the future", date: "Fri, 01 Jan 2100 00:00:00 GMT" },
+        { title: "An hour old", date: new Date(T0 - 3600_000).toUTCString() },
+      ]),
+    );
+    await h.engine.refreshDue();
+    const first = h.engine.getCategory("local").articles;
+    expect(first.map((a) => [a.title, a.publishedAt, a.claimedAt])).toEqual([
+      ["From the future", T0, Date.parse("2100-01-01T00:00:00Z")],
+      ["An hour old", T0 - 3600_000, null],
+    ]);
+    // Later fetches do not move it to the top again.
+    h.clock.now += REFRESH_MS * 2;
+    await h.engine.refreshDue();
+    expect(h.fetch).toHaveBeenCalledTimes(2);
+    expect(h.engine.getCategory("local").articles[0]?.publishedAt).toBe(T0);
+  });
+
+  it("reads a feed's zone-less dates in the site's zone", async () => {
+    const h = harness([{ key: "local", url: "https://a.example/z" }], () =>
+      rss([{ title: "Noon in Chicago", date: "2026-11-20 12:00:00" }]),
+    );
+    await h.engine.refreshDue();
+    expect(h.engine.getCategory("local").articles[0]?.publishedAt).toBe(
+      Date.parse("2026-11-20T18:00:00Z"),
+    );
   });
 
   it("limits one feed to 15 articles", async () => {
@@ -392,6 +425,7 @@ describe("with the fixture feed server", () => {
       log: { info: () => {}, warn: () => {} },
       userAgent: "test",
       defaultImage: "/d.svg",
+      timeZone: "America/Chicago",
       refreshMs: REFRESH_MS,
       now: () => now,
     });
@@ -418,6 +452,7 @@ describe("with the fixture feed server", () => {
       log: { info: () => {}, warn: (obj, msg) => logs.push({ obj, msg }) },
       userAgent: "test",
       defaultImage: "/d.svg",
+      timeZone: "America/Chicago",
       refreshMs: REFRESH_MS,
     });
     await engine.refreshDue();
@@ -426,5 +461,73 @@ describe("with the fixture feed server", () => {
       expect(store.feeds("archives")[0]?.lastError).toMatch(reason);
       expect(logs[0]?.msg).toBe("feed failed");
     }
+  });
+});
+
+describe("combineNews (home's News Feed, /api/articles with several categories)", () => {
+  let nextId = 1;
+  const article = (title: string, hour: number | null, url = `https://n.example/${title}`) =>
+    ({
+      id: nextId++,
+      uid: title,
+      title,
+      summary: "",
+      url,
+      image: "/images/default-news.svg",
+      imageIsDefault: true,
+      publishedAt: hour === null ? null : T0 + hour * 3600_000,
+      claimedAt: null,
+      category: "Local",
+      feedUrl: "https://feeds.example/x",
+    }) satisfies StoredArticle;
+  const news = (
+    category: CategoryNews["category"],
+    articles: StoredArticle[],
+    state: CategoryNews["state"] = "ready",
+  ): CategoryNews => ({
+    category,
+    state,
+    error: state === "error" ? ALL_FEEDS_FAILED : null,
+    updatedAt: articles.length ? T0 : null,
+    articles,
+  });
+
+  it("lists every category's stories newest first, undated last, each story once", () => {
+    const shared = "https://n.example/shared";
+    const combined = combineNews([
+      news("local", [article("L1", 1), article("L-undated", null), article("both", 0, shared)]),
+      news("world", [article("W2", 2), article("both again", -1, shared), article("W0", -2)]),
+    ]);
+    expect(combined.categories).toEqual(["local", "world"]);
+    expect(combined.articles.map((a) => a.title)).toEqual(["W2", "L1", "both", "W0", "L-undated"]);
+    expect(combined.state).toBe("ready");
+  });
+
+  it("keeps the newest `limit`", () => {
+    const many = Array.from({ length: 20 }, (_, i) => article(`A${i}`, i));
+    expect(combineNews([news("local", many)], 8).articles.map((a) => a.title)).toEqual([
+      "A19",
+      "A18",
+      "A17",
+      "A16",
+      "A15",
+      "A14",
+      "A13",
+      "A12",
+    ]);
+  });
+
+  it.each([
+    [["ready", "error"], "ready", true],
+    [["loading", "error"], "loading", false],
+    [["error", "error"], "error", false],
+    [["ready", "ready"], "ready", false],
+  ] as const)("states %j → %s (articles: %s)", (states, expected, withArticles) => {
+    const combined = combineNews([
+      news("local", withArticles ? [article("x", 1)] : [], states[0]),
+      news("world", [], states[1]),
+    ]);
+    expect(combined.state).toBe(expected);
+    expect(combined.error).toBe(expected === "error" ? ALL_FEEDS_FAILED : null);
   });
 });

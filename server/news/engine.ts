@@ -1,10 +1,16 @@
 import pLimit from "p-limit";
-import type { FeedKey } from "../../sites/schema";
+import type { FeedKey } from "../../sites/categories";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
 import type { Article } from "./normalize";
 import { FeedParseError } from "./parse";
 import { readFeed } from "./read";
-import type { FeedRow, FeedSource, NewsStore, StoredArticle } from "./store";
+import {
+  CATEGORY_LIMIT,
+  type FeedRow,
+  type FeedSource,
+  type NewsStore,
+  type StoredArticle,
+} from "./store";
 
 /** SPEC.md §8: what a category shows when every feed failed and nothing is stored. */
 export const ALL_FEEDS_FAILED = "Failed to fetch RSS feed";
@@ -26,9 +32,52 @@ export interface CategoryNews {
   articles: StoredArticle[];
 }
 
+/** Several categories read as one (home's News Feed): `categories` instead of `category`. */
+export interface CombinedNews extends Omit<CategoryNews, "category"> {
+  categories: FeedKey[];
+}
+
 /** What loaders and API routes read (through the load context). */
 export interface NewsReader {
   getCategory(key: FeedKey): CategoryNews;
+  /** The newest articles of several categories together (see combineNews). */
+  getCategories(keys: readonly FeedKey[], limit?: number): CombinedNews;
+}
+
+/**
+ * Several categories as one: their articles newest first (undated ones last, then in the order
+ * of `list`), each story once, at most `limit`. Ready as soon as one has articles; loading while
+ * none has and one is still loading; the error only when every one of them failed.
+ */
+export function combineNews(list: readonly CategoryNews[], limit = CATEGORY_LIMIT): CombinedNews {
+  const seen = new Set<string>();
+  const articles = list
+    .flatMap((news, order) => news.articles.map((article) => ({ article, order })))
+    .sort(
+      (a, b) =>
+        (b.article.publishedAt ?? -Infinity) - (a.article.publishedAt ?? -Infinity) ||
+        a.order - b.order,
+    )
+    .map(({ article }) => article)
+    .filter((a) => {
+      const identity = a.url === "#" ? `${a.feedUrl}#${a.uid}` : a.url;
+      if (seen.has(identity)) return false;
+      seen.add(identity);
+      return true;
+    })
+    .slice(0, limit);
+  const updated = list.map((n) => n.updatedAt).filter((t): t is number => t !== null);
+  const base = {
+    categories: list.map((n) => n.category),
+    updatedAt: updated.length ? Math.max(...updated) : null,
+    articles,
+  };
+  if (articles.length > 0) return { ...base, state: "ready", error: null };
+  if (list.some((n) => n.state === "loading")) return { ...base, state: "loading", error: null };
+  if (list.length > 0 && list.every((n) => n.state === "error")) {
+    return { ...base, state: "error", error: ALL_FEEDS_FAILED };
+  }
+  return { ...base, state: "ready", error: null };
 }
 
 export interface Logger {
@@ -42,6 +91,8 @@ export interface EngineOptions {
   log: Logger;
   userAgent: string;
   defaultImage: string;
+  /** The site's IANA time zone: feed dates that name no zone are read in it. */
+  timeZone: string;
   /** FEED_REFRESH_SECONDS in ms. */
   refreshMs: number;
   /** FEED_BACKOFF_BASE_SECONDS in ms (default 1 minute). */
@@ -141,6 +192,7 @@ export class NewsEngine implements NewsReader {
         key: feed.key,
         feedUrl: result.url,
         defaultImage: this.options.defaultImage,
+        timeZone: this.options.timeZone,
         now,
       }));
     } catch (error) {
@@ -171,6 +223,13 @@ export class NewsEngine implements NewsReader {
     this.options.log.warn(
       { feed: feed.url, key: feed.key, error: reason, failures, retryInMs: delay },
       "feed failed",
+    );
+  }
+
+  getCategories(keys: readonly FeedKey[], limit = CATEGORY_LIMIT): CombinedNews {
+    return combineNews(
+      keys.map((key) => this.getCategory(key)),
+      limit,
     );
   }
 

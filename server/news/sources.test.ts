@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SITES } from "../../sites/registry";
-import { FEED_KEYS } from "../../sites/schema";
+import { FEED_KEYS } from "../../sites/categories";
 import { demoFeedsFile } from "../../tests/fixture-servers/demo-feeds";
 import { FeedsFileError, feedSources, readFeedsFile } from "./sources";
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { FEED_KEYS, type SiteConfig } from "../../sites/schema";
+import { FEED_KEYS } from "../../sites/categories";
+import type { SiteConfig } from "../../sites/schema";
 import type { FeedSource } from "./store";
 
 const FeedsFileSchema = z.strictObject(

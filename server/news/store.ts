@@ -1,4 +1,4 @@
-import type { FeedKey } from "../../sites/schema";
+import type { FeedKey } from "../../sites/categories";
 import type { Db } from "../db/open";
 import type { Article } from "./normalize";
 
@@ -25,6 +25,9 @@ export interface FeedRow {
 }
 
 export interface StoredArticle extends Article {
+  /** The stored row's id: stable and opaque (pages use it as the article's key). */
+  id: number;
+  /** The feed it came from (private: it never leaves the server). */
   feedUrl: string;
 }
 
@@ -84,12 +87,18 @@ export class NewsStore {
   ): void {
     const upsert = this.db.prepare(`
       INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default, published_at,
-        category, position, first_seen, last_seen)
+        claimed_at, category, position, first_seen, last_seen)
       VALUES (@feedId, @uid, @title, @summary, @url, @image, @imageIsDefault, @publishedAt,
-        @category, @position, @now, @now)
+        @claimedAt, @category, @position, @now, @now)
       ON CONFLICT (feed_id, uid) DO UPDATE SET title = excluded.title, summary = excluded.summary,
         url = excluded.url, image = excluded.image, image_is_default = excluded.image_is_default,
-        published_at = COALESCE(excluded.published_at, articles.published_at),
+        -- A date clamped to the fetch time stays where it was first clamped: each later fetch
+        -- would otherwise move the story to the top again.
+        published_at = CASE
+          WHEN excluded.claimed_at IS NOT NULL AND articles.claimed_at IS NOT NULL
+            THEN articles.published_at
+          ELSE COALESCE(excluded.published_at, articles.published_at) END,
+        claimed_at = excluded.claimed_at,
         category = excluded.category, position = excluded.position, last_seen = excluded.last_seen`);
     this.db.transaction(() => {
       result.articles.forEach((a, position) =>
@@ -145,12 +154,14 @@ export class NewsStore {
            FROM articles a JOIN feeds f ON f.id = a.feed_id
            WHERE f.key = ? AND f.active = 1
          )
-         SELECT uid, title, summary, url, image, image_is_default, published_at, category, feed_url
+         SELECT id, uid, title, summary, url, image, image_is_default, published_at, claimed_at,
+           category, feed_url
          FROM ranked WHERE rank <= ?
          ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position, feed_id
          LIMIT ?`,
       )
       .all(key, perFeed, limit) as {
+      id: number;
       uid: string;
       title: string;
       summary: string;
@@ -158,10 +169,12 @@ export class NewsStore {
       image: string;
       image_is_default: number;
       published_at: number | null;
+      claimed_at: number | null;
       category: string;
       feed_url: string;
     }[];
     return rows.map((r) => ({
+      id: r.id,
       uid: r.uid,
       title: r.title,
       summary: r.summary,
@@ -169,6 +182,7 @@ export class NewsStore {
       image: r.image,
       imageIsDefault: r.image_is_default === 1,
       publishedAt: r.published_at,
+      claimedAt: r.claimed_at,
       category: r.category,
       feedUrl: r.feed_url,
     }));

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { Request, Response } from "express";
+import { CACHE_CONTROL } from "../../app/lib/http";
 import { IcyDemuxer } from "./icy";
 import { frameStart } from "./sync";
 
@@ -331,7 +332,7 @@ export class RadioHub {
 
   /** GET/HEAD /api/stream?port=N */
   stream = async (req: Request, res: Response): Promise<void> => {
-    res.set("Cache-Control", "no-store, no-transform");
+    res.set("Cache-Control", CACHE_CONTROL.stream);
     const port = parsePort(req.query.port, this.options.ports);
     if (port === null) {
       res.status(400).json({ error: `port must be one of: ${this.options.ports.join(", ")}` });

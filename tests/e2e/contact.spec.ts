@@ -110,7 +110,10 @@ test.describe("bad posts", () => {
       expect((await request.post("/contact", { form })).status()).toBe(200);
     const refused = await request.post("/contact", { form });
     expect(refused.status()).toBe(429);
-    expect(await refused.text()).toContain("You have sent several messages in a short time.");
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(590);
+    expect(await refused.text()).toContain(
+      "You have sent 3 messages in the last 10 minutes. Please try again in 10 minutes.",
+    );
     expect(storedWithSubject(subject)).toHaveLength(3);
   });
 
@@ -150,4 +153,9 @@ test("the contact page shows details, office hours, the lead form placeholder an
   await expect(page.getByText("The advertising inquiry form will appear here.")).toBeVisible();
   await expect(page.getByRole("img", { name: /^Map of/ })).toBeVisible();
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+  // The limits of the store, not copies of them.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("maxlength", "100");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("maxlength", "254");
+  await expect(page.getByLabel("Subject", { exact: true })).toHaveAttribute("maxlength", "150");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("maxlength", "5000");
 });

@@ -1,4 +1,4 @@
-import type { FeedKey } from "../../sites/schema";
+import type { FeedKey } from "../../sites/categories";
 
 /**
  * Which fixture feeds stand in for each category in the demo and the end-to-end tests: every

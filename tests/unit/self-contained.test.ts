@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // A clone of the repository must run, test and demo with nothing beside it: no file of it may
-// reach for a folder next to the clone (the developers' machines have a ../shared with the
+// reach for a folder next to the clone (the developers' machines have a "shared" folder with the
 // fixture feeds in it; a reader who clones the repository does not).
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -35,9 +35,12 @@ function repositoryFiles(dir: string): string[] {
 // Built from parts, so that this file does not match itself.
 const SHARED = "shared";
 const OUTSIDE = [
-  new RegExp(`\\.\\.[\\\\/](?:\\.\\.[\\\\/])*${SHARED}\\b`), // ../shared, ../../shared/…
-  new RegExp(`${SHARED}[\\\\/]fixtures`), // …/shared/fixtures
-  new RegExp(`["']\\.\\.["'](?:\\s*,\\s*["']\\.\\.["'])*\\s*,\\s*["']${SHARED}["']`), // "..", "shared"
+  // a relative path up and into it, however deep
+  new RegExp(`\\.\\.[\\\\/](?:\\.\\.[\\\\/])*${SHARED}\\b`),
+  // its fixtures folder, however reached
+  new RegExp(`${SHARED}[\\\\/]fixtures`),
+  // path segments: "..", then the folder's name
+  new RegExp(`["']\\.\\.["'](?:\\s*,\\s*["']\\.\\.["'])*\\s*,\\s*["']${SHARED}["']`),
 ];
 
 describe("the repository", () => {

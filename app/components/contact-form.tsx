@@ -1,0 +1,122 @@
+import { Form, useNavigation } from "react-router";
+import type { ContactField } from "../../server/messages/store";
+
+/** SPEC.md §7: what the reader is told once the message is sent. */
+export const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
+/** A field no person fills in (it is hidden); bots that fill every field give themselves away. */
+export const HONEYPOT = "website";
+export const CONTACT_FIELDS = [
+  "name",
+  "email",
+  "subject",
+  "message",
+] as const satisfies readonly ContactField[];
+
+export type FieldErrors = Partial<Record<ContactField, string>>;
+
+/** What the form shows after a post: thanks, or each bad field's error with what was typed. */
+export type ContactResult =
+  { ok: true } | { ok: false; errors: FieldErrors; values: Record<ContactField, string> };
+
+const LABELS: Record<ContactField, string> = {
+  name: "Name",
+  email: "Email",
+  subject: "Subject",
+  message: "Message",
+};
+
+const INPUT_CLASS = "mt-1 block w-full rounded border border-stone-400 bg-white px-3 py-2 text-ink";
+
+/**
+ * The General Inquiries form: posts to the route's action (with or without JavaScript), shows
+ * each field's error beside it, keeps what was typed after an error and empties after a success.
+ */
+export function ContactForm({
+  result,
+  limits,
+}: {
+  result: ContactResult | undefined;
+  /** The longest each field may be (the store's CONTACT_LIMITS). */
+  limits: Record<ContactField, number>;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const errors: FieldErrors = result && !result.ok ? result.errors : {};
+  const values = result && !result.ok ? result.values : undefined;
+  return (
+    <section aria-labelledby="general-inquiries">
+      <h2 id="general-inquiries" className="mb-4 font-serif text-2xl font-bold">
+        General Inquiries
+      </h2>
+      {result?.ok && (
+        <p
+          role="status"
+          className="mb-6 rounded border-l-4 border-green-700 bg-green-50 px-4 py-3 text-green-900"
+        >
+          {THANK_YOU}
+        </p>
+      )}
+      {/* A new key after each success empties the form. */}
+      <Form
+        method="post"
+        noValidate
+        key={result?.ok ? (navigation.formAction ?? "sent") : "form"}
+        className="max-w-2xl space-y-5"
+      >
+        {CONTACT_FIELDS.map((field) => {
+          const id = `contact-${field}`;
+          const error = errors[field];
+          const common = {
+            id,
+            name: field,
+            required: true,
+            maxLength: limits[field],
+            defaultValue: values?.[field] ?? "",
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? `${id}-error` : undefined,
+            className: INPUT_CLASS,
+          };
+          return (
+            <div key={field}>
+              <label htmlFor={id} className="font-semibold">
+                {LABELS[field]}
+              </label>
+              {field === "message" ? (
+                <textarea {...common} rows={7} />
+              ) : (
+                <input
+                  {...common}
+                  type={field === "email" ? "email" : "text"}
+                  autoComplete={field === "name" ? "name" : field === "email" ? "email" : "off"}
+                />
+              )}
+              {error && (
+                <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-accent-dark">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Website</label>
+          <input
+            id="contact-website"
+            name={HONEYPOT}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:opacity-60"
+        >
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+/** Other files of public/ (favicons, images) may change between releases: an hour. */
+export const STATIC_MAX_AGE_SECONDS = 3600;
+
+/** Every Cache-Control this site sends, by what is sent. */
+export const CACHE_CONTROL = {
+  /** A page or an API answer made from news: reused for a minute, then refreshed in the background. */
+  news: "public, max-age=60, stale-while-revalidate=300",
+  /** Hashed build assets never change under a name: a year. */
+  asset: "public, max-age=31536000, immutable",
+  /** Files that may change between releases (robots.txt, sitemap.xml, public/). */
+  file: `public, max-age=${STATIC_MAX_AGE_SECONDS}`,
+  /** Never stored: forms and their answers, errors, health, states that are about to change. */
+  none: "no-store",
+  /** The live radio stream: never stored, never compressed on the way. */
+  stream: "no-store, no-transform",
+} as const;

@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useVisibleInterval } from "./use-visible-interval";
+
+/** SPEC.md §9 radio constants. */
+export const DEFAULT_VOLUME = 0.9;
+export const VOLUME_STEP = 0.01;
+/** How often Now Playing is asked for while the page is in view. */
+export const NOW_PLAYING_POLL_MS = 15_000;
+/** A stalled stream is retried this many times (1 s, 2 s, 4 s) before the error shows. */
+export const STALL_RETRIES = 3;
+
+/** SPEC.md §8: the two errors of the player. */
+export const PLAY_FAILED = "Unable to start playback. Please try again.";
+export const STREAM_FAILED = "Stream temporarily unavailable.";
+
+export interface Radio {
+  playing: boolean;
+  muted: boolean;
+  volume: number;
+  error: string | null;
+  /** The station's current title, or null when none is known. */
+  title: string | null;
+  /** Starts playback: only ever on the reader's click. */
+  play(): Promise<void>;
+  pause(): void;
+  toggleMute(): void;
+  /** Moves the volume (clamped to 0…1); moving it above 0 while muted unmutes. */
+  changeVolume(value: number): void;
+  /** What the <audio> element reports, to be wired to its events. */
+  events: {
+    onError(): void;
+    onStalled(): void;
+    onPlaying(): void;
+  };
+}
+
+/**
+ * The radio player's state machine (SPEC.md §4): stopped or playing, muted or not, a volume, the
+ * two error texts, stall retries with backoff, the station's title from the relay, and Media
+ * Session metadata for lock screens.
+ */
+export function useRadio(
+  /** The <audio> element the player renders (never preloaded, never autoplayed). */
+  audio: RefObject<HTMLAudioElement | null>,
+  streamUrl: string,
+  stationName: string,
+): Radio {
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [volume, setVolume] = useState(DEFAULT_VOLUME);
+  const [error, setError] = useState<string | null>(null);
+  const [title, setTitle] = useState<string | null>(null);
+  const retries = useRef(0);
+
+  useEffect(() => {
+    if (audio.current) audio.current.volume = volume;
+  }, [audio, volume]);
+  useEffect(() => {
+    if (audio.current) audio.current.muted = muted;
+  }, [audio, muted]);
+
+  // Now playing: asked when the page opens, when playback starts (the relay learns the title once
+  // it is connected) and every 15 s while the page is in view.
+  const mounted = useRef(true);
+  const refreshTitle = useCallback(async () => {
+    try {
+      const res = await fetch("/api/radio/now-playing");
+      if (res.ok && mounted.current) {
+        setTitle(((await res.json()) as { title: string | null }).title);
+      }
+    } catch {
+      // keep the last title
+    }
+  }, []);
+  useEffect(() => {
+    mounted.current = true;
+    const first = window.setTimeout(refreshTitle, 0);
+    return () => {
+      mounted.current = false;
+      window.clearTimeout(first);
+    };
+  }, [refreshTitle]);
+  useVisibleInterval(() => void refreshTitle(), NOW_PLAYING_POLL_MS);
+
+  // Lock-screen and media-key controls name what plays.
+  useEffect(() => {
+    if (!("mediaSession" in navigator)) return;
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: title ?? "Live Radio",
+      artist: stationName,
+      album: "24/7 live stream",
+    });
+  }, [title, stationName]);
+
+  const play = useCallback(async () => {
+    const el = audio.current;
+    if (!el) return;
+    setError(null);
+    // The stream is fetched only now, on the reader's click: never preloaded, never autoplayed.
+    // After a failed stream, a click loads it afresh.
+    if (!el.getAttribute("src") || el.error) el.src = streamUrl;
+    try {
+      await el.play();
+      setPlaying(true);
+    } catch {
+      setPlaying(false);
+      // The stream could not be loaded (the station is down, say), or the browser refused to play.
+      setError(el.error ? STREAM_FAILED : PLAY_FAILED);
+    }
+  }, [audio, streamUrl]);
+
+  const pause = useCallback(() => {
+    audio.current?.pause();
+    setPlaying(false);
+  }, [audio]);
+
+  const onStalled = () => {
+    const el = audio.current;
+    if (!el || !playing) return;
+    if (retries.current >= STALL_RETRIES) {
+      setError(STREAM_FAILED);
+      return;
+    }
+    const delay = 1000 * 2 ** retries.current;
+    retries.current++;
+    window.setTimeout(() => {
+      el.src = `${streamUrl}&retry=${retries.current}`;
+      void el.play().catch(() => setError(STREAM_FAILED));
+    }, delay);
+  };
+
+  return {
+    playing,
+    muted,
+    volume,
+    error,
+    title,
+    play,
+    pause,
+    toggleMute: () => setMuted((m) => !m),
+    changeVolume: (value) => {
+      const v = Math.min(1, Math.max(0, value));
+      setVolume(v);
+      if (v > 0 && muted) setMuted(false);
+    },
+    events: {
+      onError: () => {
+        if (audio.current?.getAttribute("src")) setError(STREAM_FAILED);
+        setPlaying(false);
+      },
+      onStalled,
+      onPlaying: () => {
+        retries.current = 0;
+        setError(null);
+        void refreshTitle();
+      },
+    },
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * The news categories of the network (SPEC.md §1: sixteen, fifteen of them filled from feeds):
+ * one row each, from which the feed keys, the routes, the header and footer, home's sections and
+ * every page's heading and description are derived. Adding a category is one row here, its feed
+ * URLs in the sites' configs, and (for a page of its own) its route module.
+ */
+export interface Category {
+  /**
+   * Its key: the feed key of SPEC.md §7 (FEEDS_FILE and the site configs use it), and, with its
+   * first letter capitalised, the category a card shows.
+   */
+  key: string;
+  /** Its page's path: /{slug}. */
+  slug: string;
+  /** Its page's h1. */
+  heading: string;
+  /** Its short name in the header and footer. */
+  label: string;
+  /** How the loading text names it: "Loading {noun} news...". */
+  noun: string;
+  /** What its page holds, for search engines and social cards. */
+  description: (site: { name: string; city: string; state: string }) => string;
+  /** False for a category without feeds (events: an embedded events wall). */
+  fed: boolean;
+  /** "list": the shared list page (routes/category.tsx); "own": routes/{slug}.tsx. */
+  page: "list" | "own";
+  /** Its footer column, if it has a link there. */
+  footer: "Sections" | "More" | null;
+  /** Its section's title on home (SPEC.md §2: six sections, in this table's order). */
+  home?: string;
+}
+
+const news = (topic: string) => (s: { city: string; state: string }) =>
+  `The latest ${topic} for ${s.city}, ${s.state}: stories gathered from trusted newsrooms and updated through the day.`;
+
+/** Every category, in the order of the header (SPEC.md §2 "Header and footer"). */
+export const CATEGORIES = [
+  {
+    key: "local",
+    slug: "local-news",
+    heading: "Local News",
+    label: "Local",
+    noun: "local",
+    description: (s) =>
+      `${s.city} local news: neighbourhoods, city hall, schools, public safety and community stories from across the ${s.city} area.`,
+    fed: true,
+    page: "list",
+    footer: "Sections",
+    home: "Local",
+  },
+  {
+    key: "national",
+    slug: "national-news",
+    heading: "National News",
+    label: "National",
+    noun: "national",
+    description: news("national news from across the United States"),
+    fed: true,
+    page: "list",
+    footer: "Sections",
+    home: "National",
+  },
+  {
+    key: "world",
+    slug: "world-news",
+    heading: "World News",
+    label: "World",
+    noun: "world",
+    description: news("world news and international affairs"),
+    fed: true,
+    page: "list",
+    footer: "Sections",
+    home: "World",
+  },
+  {
+    key: "politics",
+    slug: "politics",
+    heading: "Politics & Government",
+    label: "Politics",
+    noun: "politics",
+    description: news("politics and government news, from city hall to Congress,"),
+    fed: true,
+    page: "list",
+    footer: "Sections",
+    home: "Politics & Government",
+  },
+  {
+    key: "business",
+    slug: "business",
+    heading: "Business & Finance",
+    label: "Business",
+    noun: "business",
+    description: news("business, markets and personal finance news"),
+    fed: true,
+    page: "list",
+    footer: "Sections",
+    home: "Business & Finance",
+  },
+  {
+    key: "technology",
+    slug: "technology",
+    heading: "Technology & Innovation",
+    label: "Technology",
+    noun: "technology",
+    description: news("technology and innovation news"),
+    fed: true,
+    page: "list",
+    footer: "Sections",
+    home: "Technology & Innovation",
+  },
+  {
+    key: "automotive",
+    slug: "automotive",
+    heading: "Automotive & Energy",
+    label: "Automotive",
+    noun: "automotive & energy",
+    description: news("automotive and energy news"),
+    fed: true,
+    page: "list",
+    footer: null,
+  },
+  {
+    key: "realestate",
+    slug: "real-estate",
+    heading: "Real Estate & Housing",
+    label: "Real Estate",
+    noun: "real estate",
+    description: news("real estate, housing and development news"),
+    fed: true,
+    page: "list",
+    footer: null,
+  },
+  {
+    key: "health",
+    slug: "health",
+    heading: "Health & Wellness",
+    label: "Health",
+    noun: "health",
+    description: news("health, medicine and wellness news"),
+    fed: true,
+    page: "list",
+    footer: null,
+  },
+  {
+    key: "sports",
+    slug: "sports",
+    heading: "Sports",
+    label: "Sports",
+    noun: "sports",
+    description: news("sports news: baseball, tennis, golf, hockey and soccer,"),
+    fed: true,
+    page: "own",
+    footer: "Sections",
+  },
+  {
+    key: "arts",
+    slug: "arts-culture",
+    heading: "Arts & Culture",
+    label: "Arts & Culture",
+    noun: "arts & culture",
+    description: news("arts and culture news and the cultural calendar"),
+    fed: true,
+    page: "own",
+    footer: "More",
+  },
+  {
+    key: "food",
+    slug: "food",
+    heading: "Food & Dining",
+    label: "Food",
+    noun: "food",
+    description: news("food, restaurant and dining news"),
+    fed: true,
+    page: "list",
+    footer: null,
+  },
+  {
+    key: "lifestyle",
+    slug: "lifestyle",
+    heading: "Lifestyle & Fashion",
+    label: "Lifestyle",
+    noun: "lifestyle",
+    description: news("lifestyle and fashion stories"),
+    fed: true,
+    page: "list",
+    footer: null,
+  },
+  {
+    key: "opinion",
+    slug: "opinion",
+    heading: "Opinion & Editorial",
+    label: "Opinion",
+    noun: "opinion",
+    description: (s) =>
+      `Opinion, columns and editorials for ${s.city}, and how to submit an op-ed or a letter to the editor.`,
+    fed: true,
+    page: "own",
+    footer: "Sections",
+  },
+  {
+    key: "archives",
+    slug: "archives",
+    heading: "From the Archives",
+    label: "Archives",
+    noun: "archives",
+    description: (s) => `Stories from the archives of ${s.name}.`,
+    fed: true,
+    page: "own",
+    footer: "More",
+  },
+  {
+    key: "events",
+    slug: "local-events",
+    heading: "Local Events",
+    label: "Events",
+    noun: "events",
+    description: (s) =>
+      `Community events, cultural activities and business gatherings in ${s.city}, and how to submit your event.`,
+    fed: false,
+    page: "own",
+    footer: "More",
+  },
+] as const satisfies readonly Category[];
+
+/** One row of the table, with its literal types. */
+export type CategoryRow = (typeof CATEGORIES)[number];
+
+/** A feed key (SPEC.md §7): a category filled from feeds. */
+export type FeedKey = Extract<CategoryRow, { fed: true }>["key"];
+/** The path segment of a category's page. */
+export type CategorySlug = CategoryRow["slug"];
+
+/** The feed keys, in the table's order. */
+export const FEED_KEYS = CATEGORIES.flatMap((c) => (c.fed ? [c.key] : [])) as [
+  FeedKey,
+  ...FeedKey[],
+];
+
+/** The category whose page is at /{slug}, if any. */
+export function categoryAt(slug: string): CategoryRow | undefined {
+  return CATEGORIES.find((c) => c.slug === slug);
+}
+
+/** The categories that use the shared list page, by slug. */
+export const LIST_SLUGS = CATEGORIES.flatMap((c) => (c.page === "list" ? [c.slug] : []));
+
+/** Home's sections, in order: title, feed key and the page of their See All link. */
+export const HOME_SECTIONS = CATEGORIES.flatMap((c) =>
+  "home" in c ? [{ title: c.home, key: c.key, slug: c.slug }] : [],
+);
