@@ -1,52 +1,147 @@
 import { isUtf8 } from "node:buffer";
+import { decodeBuffer } from "encoding-sniffer";
+import { ResultType, Sniffer } from "encoding-sniffer/sniffer";
 
-/** Encodings a feed may declare that TextDecoder knows under another name, or not at all. */
-const ENCODING_ALIASES: Record<string, string> = {
-  "us-ascii": "windows-1252",
-  ascii: "windows-1252",
-  latin1: "iso-8859-1",
-  utf8: "utf-8",
-};
+// Feeds are decoded by the WHATWG Encoding Standard through encoding-sniffer (and the decoders of
+// @exodus/bytes under it), never Node's own TextDecoder: since Node 20.18.3 / 22.13 that decodes
+// windows-1252, and the labels the standard maps to it (iso-8859-1, latin1, us-ascii), as plain
+// Latin-1, leaving C1 control characters where the publisher wrote “ ” – € (nodejs/node#60888).
 
-function normalizeLabel(label: string | undefined): string | undefined {
-  const clean = label
-    ?.trim()
-    .toLowerCase()
-    .replace(/^["']|["']$/g, "");
-  if (!clean) return undefined;
-  const name = ENCODING_ALIASES[clean] ?? clean;
-  try {
-    new TextDecoder(name);
-    return name;
-  } catch {
-    return undefined;
-  }
-}
+/** Encodings of more than one byte a character: a multi-byte UTF-8 run is no evidence against them. */
+const MULTI_BYTE = new Set([
+  "UTF-8",
+  "UTF-16LE",
+  "UTF-16BE",
+  "GBK",
+  "gb18030",
+  "Big5",
+  "EUC-JP",
+  "ISO-2022-JP",
+  "Shift_JIS",
+  "EUC-KR",
+  "replacement",
+]);
 
 /** The charset parameter of a Content-Type header, if any. */
 export function charsetOf(contentType: string | null | undefined): string | undefined {
   return /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? "")?.[1];
 }
 
-/**
- * Turns the bytes of a feed into text. The encoding comes from a byte-order mark, else the
- * Content-Type charset, else the XML declaration, else UTF-8; bytes that are not valid UTF-8 in a
- * feed that declared nothing are read as windows-1252 (what such servers nearly always send).
- */
-export function decodeFeed(bytes: Uint8Array, contentType?: string | null): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return new TextDecoder("utf-8").decode(bytes.subarray(3));
-  }
-  if (bytes[0] === 0xfe && bytes[1] === 0xff)
-    return new TextDecoder("utf-16be").decode(bytes.subarray(2));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe)
-    return new TextDecoder("utf-16le").decode(bytes.subarray(2));
-
-  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 512));
-  const declared = /<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];
-  const label = normalizeLabel(charsetOf(contentType)) ?? normalizeLabel(declared);
-  if (label && label !== "utf-8") return new TextDecoder(label).decode(bytes);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isUtf8(buffer)) return buffer.toString("utf8");
-  return new TextDecoder(label ? "utf-8" : "windows-1252").decode(bytes);
+/** How the encoding of a document was decided. */
+export interface SniffedEncoding {
+  /** The WHATWG name of the encoding the bytes are read in. */
+  encoding: string;
+  /** bom, content-type, declaration (the XML declaration), or detected (nothing was declared). */
+  source: "bom" | "content-type" | "declaration" | "detected";
 }
+
+const SOURCES: Partial<Record<ResultType, SniffedEncoding["source"]>> = {
+  [ResultType.BOM]: "bom",
+  [ResultType.PASSED]: "content-type",
+  [ResultType.XML_PREFIX]: "declaration",
+  [ResultType.XML_ENCODING]: "declaration",
+  [ResultType.META_TAG]: "declaration",
+};
+
+/**
+ * Which encoding a feed's bytes are in. In the order of the standard: a byte-order mark, else
+ * the Content-Type charset, else the XML declaration; then, beyond it, two repairs real feeds need:
+ *  - nothing declared: UTF-8 when the bytes are valid UTF-8, else windows-1252 (what servers
+ *    that declare nothing nearly always send);
+ *  - a single-byte charset declared, but the bytes are valid UTF-8 with multi-byte sequences in
+ *    them: UTF-8 (the publisher declared the wrong charset; read as declared, "für" would show as
+ *    "fÃ¼r").
+ */
+export function sniffEncoding(bytes: Uint8Array, contentType?: string | null): SniffedEncoding {
+  const sniffer = new Sniffer({
+    transportLayerEncodingLabel: charsetOf(contentType),
+    defaultEncoding: "utf-8",
+  });
+  sniffer.write(bytes);
+  const source = SOURCES[sniffer.resultType];
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!source) {
+    return { encoding: isUtf8(buffer) ? "UTF-8" : "windows-1252", source: "detected" };
+  }
+  if (
+    source !== "bom" &&
+    !MULTI_BYTE.has(sniffer.encoding) &&
+    hasMultiByteSequence(buffer) &&
+    isUtf8(buffer)
+  ) {
+    return { encoding: "UTF-8", source: "detected" };
+  }
+  return { encoding: sniffer.encoding, source };
+}
+
+/** Whether the bytes hold a byte of 0x80 or more (in valid UTF-8: a multi-byte sequence). */
+function hasMultiByteSequence(buffer: Buffer): boolean {
+  for (let i = 0; i < buffer.length; i++) if ((buffer[i] as number) >= 0x80) return true;
+  return false;
+}
+
+/** Each byte 0x80-0xFF as windows-1252 reads it (WHATWG: the five unassigned ones as C1). */
+const WINDOWS_1252_HIGH = decodeBuffer(
+  Buffer.from(Array.from({ length: 128 }, (_, i) => 0x80 + i)),
+  { userEncoding: "windows-1252" },
+);
+
+/**
+ * UTF-8 with a fallback per byte: a byte that is not part of a valid UTF-8 sequence is read as
+ * windows-1252, as feed readers do for a feed that says UTF-8 but holds Latin-1 bytes (all of
+ * it, or a pasted line). A valid sequence is never touched.
+ */
+export function decodeUtf8Leniently(buffer: Buffer): string {
+  const parts: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < buffer.length) {
+    const length = utf8SequenceLength(buffer, i);
+    if (length > 0) {
+      i += length;
+      continue;
+    }
+    parts.push(buffer.toString("utf8", start, i), WINDOWS_1252_HIGH[(buffer[i] as number) - 0x80]!);
+    i++;
+    start = i;
+  }
+  parts.push(buffer.toString("utf8", start));
+  return parts.join("");
+}
+
+/** The length of the valid UTF-8 sequence at `i`, or 0 when there is none. */
+function utf8SequenceLength(b: Buffer, i: number): number {
+  const first = b[i] as number;
+  if (first < 0x80) return 1;
+  const continuation = (k: number) => ((b[i + k] ?? 0) & 0xc0) === 0x80;
+  if (first >= 0xc2 && first <= 0xdf) return continuation(1) ? 2 : 0;
+  if (first >= 0xe0 && first <= 0xef) {
+    const second = b[i + 1] ?? 0;
+    if (first === 0xe0 && second < 0xa0) return 0; // overlong
+    if (first === 0xed && second >= 0xa0) return 0; // surrogates
+    return continuation(1) && continuation(2) ? 3 : 0;
+  }
+  if (first >= 0xf0 && first <= 0xf4) {
+    const second = b[i + 1] ?? 0;
+    if (first === 0xf0 && second < 0x90) return 0; // overlong
+    if (first === 0xf4 && second >= 0x90) return 0; // beyond U+10FFFF
+    return continuation(1) && continuation(2) && continuation(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/** Turns the bytes of a feed into text, in the encoding sniffEncoding finds. */
+export function decodeFeed(bytes: Uint8Array, contentType?: string | null): string {
+  const { encoding } = sniffEncoding(bytes, contentType);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (encoding === "UTF-8") {
+    const body =
+      buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? buffer.subarray(3) : buffer;
+    return isUtf8(body) ? body.toString("utf8") : decodeUtf8Leniently(body);
+  }
+  // (A byte-order mark still wins inside decodeBuffer, as sniffEncoding already decided.)
+  return decodeBuffer(buffer, { userEncoding: encoding });
+}
+
+/** Each character of windows-1252's 0x80-0x9F row, by code point (for repairs of text). */
+export const WINDOWS_1252_C1 = WINDOWS_1252_HIGH.slice(0, 32);

@@ -3,6 +3,7 @@ import { decodeHTML } from "entities";
 import { Parser } from "htmlparser2";
 import type { FeedKey } from "../../sites/categories";
 import { readFeedDate } from "./dates";
+import { repairText } from "./repair";
 import type { MediaRef, RawItem } from "./parse";
 
 /** SPEC.md §9: a summary is cut to this many characters, plus an ellipsis. */
@@ -131,7 +132,7 @@ export function scanHtml(html: string | undefined, textLimit = Infinity): HtmlSc
  */
 function textOf(scan: HtmlScan, limit = Infinity): { text: string; complete: boolean } {
   const cut = scan.raw.length > limit;
-  const text = decodeLeftovers(collapse(cut ? scan.raw.slice(0, limit) : scan.raw));
+  const text = repairText(decodeLeftovers(collapse(cut ? scan.raw.slice(0, limit) : scan.raw)));
   return { text, complete: scan.complete && !cut };
 }
 
@@ -170,7 +171,10 @@ function collapse(text: string): string {
     .trim();
 }
 
-/** Plain text of a title or summary: tags stripped, entities decoded (twice-escaped ones too). */
+/**
+ * Plain text of a title or summary: tags stripped, entities decoded (twice-escaped ones too), and
+ * text broken before it reached the feed repaired where that is unambiguous (repair.ts).
+ */
 export function plainText(html: string | undefined): string {
   return textOf(scanHtml(html)).text;
 }
