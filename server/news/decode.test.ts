@@ -75,7 +75,8 @@ describe("decodeFeed: windows-1252 and every label that means it", () => {
 
   it("shows the five unassigned codes as nothing, the others as their characters", () => {
     const [item] = parseFeed(decodeFeed(bytes, "text/xml; charset=latin1")).items;
-    const article = normalizeItem(item!, {
+    if (!item) throw new Error("the fixture has an item");
+    const article = normalizeItem(item, {
       key: "local",
       feedUrl: "https://feeds.example.org/f",
       defaultImage: "/d.svg",

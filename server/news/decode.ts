@@ -101,7 +101,10 @@ export function decodeUtf8Leniently(buffer: Buffer): string {
       i += length;
       continue;
     }
-    parts.push(buffer.toString("utf8", start, i), WINDOWS_1252_HIGH[(buffer[i] as number) - 0x80]!);
+    parts.push(
+      buffer.toString("utf8", start, i),
+      WINDOWS_1252_HIGH.charAt((buffer[i] as number) - 0x80),
+    );
     i++;
     start = i;
   }

@@ -80,11 +80,14 @@ function repairRun(run: string): string {
 }
 
 /** Characters windows-1252 cannot write: they split a text into runs repaired one by one. */
+// eslint-disable-next-line no-control-regex -- the whole Latin-1 range, controls included
 const NOT_1252 =
   /[^\u0000-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]+/;
 
-// eslint-disable-next-line no-control-regex -- the C1 controls are what this looks for
+/** The C1 control characters. */
 const C1 = /[\u0080-\u009f]/g;
+/** Splits a text into runs windows-1252 can write (even places) and runs it cannot (odd). */
+const SPLIT = new RegExp(`(${NOT_1252.source})`);
 
 /**
  * Repairs double-encoded text (twice over at most: some systems did it twice) and C1 control
@@ -94,7 +97,7 @@ export function repairText(text: string): string {
   let out = text;
   for (let pass = 0; pass < 2 && SUSPECT.test(out); pass++) {
     const repaired = out
-      .split(new RegExp(`(${NOT_1252.source})`))
+      .split(SPLIT)
       .map((part, i) => (i % 2 === 0 ? repairRun(part) : part))
       .join("");
     if (repaired === out) break;
