@@ -80,8 +80,8 @@ function repairRun(run: string): string {
 }
 
 /** Characters windows-1252 cannot write: they split a text into runs repaired one by one. */
-// eslint-disable-next-line no-control-regex -- the whole Latin-1 range, controls included
 const NOT_1252 =
+  // eslint-disable-next-line no-control-regex -- the whole Latin-1 range, controls included
   /[^\u0000-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]+/;
 
 /** The C1 control characters. */
