@@ -52,6 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** A post's answer carries the action's headers (no-store, Retry-After), not the page's. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return metaForPage(PAGES.contact, matches);
 }

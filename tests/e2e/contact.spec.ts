@@ -111,10 +111,23 @@ test.describe("bad posts", () => {
     const refused = await request.post("/contact", { form });
     expect(refused.status()).toBe(429);
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(590);
+    expect(refused.headers()["cache-control"]).toBe("no-store");
     expect(await refused.text()).toContain(
       "You have sent 3 messages in the last 10 minutes. Please try again in 10 minutes.",
     );
     expect(storedWithSubject(subject)).toHaveLength(3);
+  });
+
+  test("a post's answer is never stored by a cache", async ({ request }) => {
+    const form = {
+      name: "Di",
+      email: "di@example.org",
+      subject: `Tip ${Date.now()}`,
+      message: "Hi",
+    };
+    const res = await request.post("/contact", { form, headers: sender(6) });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("no-store");
   });
 
   test("a filled honeypot is thanked but not stored", async ({ request }) => {
