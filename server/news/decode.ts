@@ -1,6 +1,7 @@
-import { isUtf8 } from "node:buffer";
+import { isAscii, isUtf8 } from "node:buffer";
 import { decodeBuffer } from "encoding-sniffer";
 import { ResultType, Sniffer } from "encoding-sniffer/sniffer";
+import type { FeedBytes } from "./parse";
 
 // Feeds are decoded by the WHATWG Encoding Standard through encoding-sniffer (and the decoders of
 // @exodus/bytes under it), never Node's own TextDecoder: since Node 20.18.3 / 22.13 that decodes
@@ -53,31 +54,33 @@ const SOURCES: Partial<Record<ResultType, SniffedEncoding["source"]>> = {
  *    "fÃ¼r").
  */
 export function sniffEncoding(bytes: Uint8Array, contentType?: string | null): SniffedEncoding {
+  return sniff(asBuffer(bytes), contentType).sniffed;
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** sniffEncoding, and whether the bytes are valid UTF-8 when that had to be found out. */
+function sniff(
+  buffer: Buffer,
+  contentType?: string | null,
+): { sniffed: SniffedEncoding; utf8?: boolean } {
   const sniffer = new Sniffer({
     transportLayerEncodingLabel: charsetOf(contentType),
     defaultEncoding: "utf-8",
   });
-  sniffer.write(bytes);
+  sniffer.write(buffer);
   const source = SOURCES[sniffer.resultType];
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!source) {
-    return { encoding: isUtf8(buffer) ? "UTF-8" : "windows-1252", source: "detected" };
+    const utf8 = isUtf8(buffer);
+    return { sniffed: { encoding: utf8 ? "UTF-8" : "windows-1252", source: "detected" }, utf8 };
   }
-  if (
-    source !== "bom" &&
-    !MULTI_BYTE.has(sniffer.encoding) &&
-    hasMultiByteSequence(buffer) &&
-    isUtf8(buffer)
-  ) {
-    return { encoding: "UTF-8", source: "detected" };
+  // (A document of ASCII alone has no multi-byte sequence: nothing tells against the label.)
+  if (source !== "bom" && !MULTI_BYTE.has(sniffer.encoding) && !isAscii(buffer) && isUtf8(buffer)) {
+    return { sniffed: { encoding: "UTF-8", source: "detected" }, utf8: true };
   }
-  return { encoding: sniffer.encoding, source };
-}
-
-/** Whether the bytes hold a byte of 0x80 or more (in valid UTF-8: a multi-byte sequence). */
-function hasMultiByteSequence(buffer: Buffer): boolean {
-  for (let i = 0; i < buffer.length; i++) if ((buffer[i] as number) >= 0x80) return true;
-  return false;
+  return { sniffed: { encoding: sniffer.encoding, source } };
 }
 
 /** Each byte 0x80-0xFF as windows-1252 reads it (WHATWG: the five unassigned ones as C1). */
@@ -135,9 +138,11 @@ function utf8SequenceLength(b: Buffer, i: number): number {
 
 /** Turns the bytes of a feed into text, in the encoding sniffEncoding finds. */
 export function decodeFeed(bytes: Uint8Array, contentType?: string | null): string {
-  const { encoding } = sniffEncoding(bytes, contentType);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = asBuffer(bytes);
+  const { sniffed, utf8 } = sniff(buffer, contentType);
+  const { encoding } = sniffed;
   if (encoding === "UTF-8") {
+    if (utf8) return buffer.toString("utf8");
     const body =
       buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? buffer.subarray(3) : buffer;
     return isUtf8(body) ? body.toString("utf8") : decodeUtf8Leniently(body);
@@ -148,3 +153,39 @@ export function decodeFeed(bytes: Uint8Array, contentType?: string | null): stri
 
 /** Each character of windows-1252's 0x80-0x9F row, by code point (for repairs of text). */
 export const WINDOWS_1252_C1 = WINDOWS_1252_HIGH.slice(0, 32);
+
+/** Encodings in which a byte of ASCII may be part of another character: decoded whole first. */
+const NOT_ASCII_SAFE = new Set(["UTF-16LE", "UTF-16BE", "ISO-2022-JP", "replacement"]);
+
+/** UTF-8, strictly (Node's decoder is right for UTF-8; it is only its single-byte ones that are not). */
+const UTF8 = new TextDecoder("utf-8");
+
+/**
+ * A feed's bytes with the way to read any part of them as text (parse.ts FeedBytes), in the
+ * encoding sniffEncoding finds: the parser finds its way by bytes and decodes only what it reads.
+ * A feed in an encoding where ASCII bytes may be parts of other characters (UTF-16, ISO-2022-JP)
+ * is decoded whole, and its text given as UTF-8 bytes.
+ */
+export function feedBytes(bytes: Uint8Array, contentType?: string | null): FeedBytes {
+  const buffer = asBuffer(bytes);
+  const { sniffed, utf8 } = sniff(buffer, contentType);
+  const { encoding } = sniffed;
+  if (encoding === "UTF-8") {
+    const valid = utf8 ?? isUtf8(buffer);
+    return {
+      bytes: buffer,
+      text: (start, end) =>
+        valid
+          ? UTF8.decode(buffer.subarray(start, end))
+          : decodeUtf8Leniently(buffer.subarray(start, end)),
+    };
+  }
+  if (!NOT_ASCII_SAFE.has(encoding)) {
+    return {
+      bytes: buffer,
+      text: (start, end) => decodeBuffer(buffer.subarray(start, end), { userEncoding: encoding }),
+    };
+  }
+  const text = Buffer.from(decodeFeed(buffer, contentType), "utf8");
+  return { bytes: text, text: (start, end) => text.toString("utf8", start, end) };
+}

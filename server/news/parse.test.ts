@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MALFORMED, WELL_FORMED, readFixture } from "../../tests/support/fixtures";
-import { decodeFeed } from "./decode";
-import { FeedParseError, parseFeed } from "./parse";
+import { decodeFeed, feedBytes } from "./decode";
+import { FeedParseError, parseFeed, parseFeedBytes, parseWithTree, repair, skim } from "./parse";
+
+/** A decoded document as parse.ts's FeedBytes. */
+const bytesOf = (xml: string) => {
+  const bytes = Buffer.from(xml, "utf8");
+  return { bytes, text: (start: number, end: number) => bytes.toString("utf8", start, end) };
+};
 
 const parseFixture = (name: string) => parseFeed(decodeFeed(readFixture(name)));
 
@@ -20,6 +26,50 @@ describe("parseFeed on the real-world corpus", () => {
   it.each(WELL_FORMED)("skims %s: each entry's date is the one its full read gives", (name) => {
     const feed = parseFixture(name);
     expect(feed.entries.map((e) => e.date)).toEqual(feed.items.map((i) => i.date));
+  });
+
+  it.each([...WELL_FORMED, ...MALFORMED])(
+    "skims %s by string search as the tokenizer does, or leaves it to the tokenizer",
+    (name) => {
+      const xml = repair(decodeFeed(readFixture(name)));
+      const fast = skim(bytesOf(xml));
+      let slow;
+      try {
+        slow = parseWithTree(xml);
+      } catch {
+        // not a feed: the fast way must not find one either (parseFeed then reports the reason)
+        if (fast) expect(["rss", "rdf:RDF", "feed"]).not.toContain(fast.root);
+        return;
+      }
+      if (!fast) return;
+      expect(fast.entries.map((e) => e.date)).toEqual(slow.entries.map((e) => e.date));
+    },
+  );
+
+  it.each(WELL_FORMED)(
+    "reads %s from its bytes, decoding only what it reads, as from its whole text",
+    (name) => {
+      const raw = readFixture(name);
+      expect(parseFeedBytes(feedBytes(raw)).items).toEqual(parseFeed(decodeFeed(raw)).items);
+    },
+  );
+
+  it("takes the fast way for the well-formed corpus, but for nested items and wrapped dates", () => {
+    const left = WELL_FORMED.filter((name) => !skim(bytesOf(decodeFeed(readFixture(name)))));
+    expect(left).toEqual(["fda-drug-recalls.rss.xml", "pcmag-dvorak-nested-items.rss.xml"]);
+  });
+
+  it.each([
+    ["a second root", "<rss><channel><item><title>a</title></item></channel></rss><rss></rss>"],
+    [
+      "an entry inside an entry",
+      "<rss><channel><item><item><title>a</title></item></item></channel></rss>",
+    ],
+    ["markup in a date", "<rss><channel><item><pubDate><b>x</b></pubDate></item></channel></rss>"],
+    ["a document cut short", "<rss><channel><item><title>a</title></item>"],
+    ["an unclosed CDATA", "<rss><channel><item><title><![CDATA[a</title></item></channel></rss>"],
+  ])("leaves %s to the tokenizer", (_what, xml) => {
+    expect(skim(bytesOf(xml))).toBeNull();
   });
 
   it.each([

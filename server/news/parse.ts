@@ -43,11 +43,8 @@ export interface ParsedFeed {
 
 function feedOf(
   head: Pick<ParsedFeed, "format" | "title" | "link">,
-  nodes: Node[],
-  dateOf: (node: Node) => string | undefined,
-  read: (node: Node) => RawItem,
+  entries: FeedEntry[],
 ): ParsedFeed {
-  const entries = nodes.map((node) => ({ date: dateOf(node), read: () => read(node) }));
   let items: RawItem[] | undefined;
   // (Not spread into another object: that would read the getter, and with it every entry.)
   return {
@@ -83,7 +80,7 @@ const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
 const ENTRY_ELEMENTS = new Set(["item", "entry"]);
 
 /** Where a skimmed entry's markup is in the document: [start, end). */
-type SourceRange = [number, number];
+export type SourceRange = [number, number];
 
 /**
  * Builds the document as plain objects, the shape the readers below expect: an element is an
@@ -235,15 +232,12 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
 
 const FEED_ROOTS = new Set(["rss", "rdf:RDF", "feed"]);
 
-/** The end of a complete feed document: its root closed, then only comments or whitespace. */
-const ROOT_CLOSED = /<\/(?:[\w.-]+:)?(?:rss|feed|RDF)\s*>(?:\s|<!--[\s\S]*?-->|<\?[\s\S]*?\?>)*$/;
-
 /**
  * Removes what must never be read (a DTD with its entity definitions) or shown (characters XML
  * forbids), and the junk real feeds put before the document. A bare "&" (in a query string, say)
  * needs nothing: the tokenizer leaves what is not an entity as it is.
  */
-function repair(xml: string): string {
+export function repair(xml: string): string {
   let out = xml.replace(/^[\s\uFEFF]+/, "");
   // junk (a bogus processing instruction) before the document
   if (out.startsWith("<?") && !/^<\?xml[\s?]/i.test(out)) out = out.replace(/^<\?[^>]*\?>\s*/, "");
@@ -372,21 +366,273 @@ function atomItem(entry: Node): RawItem {
   };
 }
 
+/** An entry found by skim(): its date, and where its markup is. */
+export interface SkimmedEntry {
+  date: string | undefined;
+  /** Where its markup is in the document's bytes. */
+  range: SourceRange;
+}
+
+/**
+ * A feed's bytes, in an encoding whose ASCII bytes mean ASCII (UTF-8, or any single-byte one),
+ * and how to read part of them as text: skim() finds its way by bytes, and only what is read
+ * (the head, the chosen entries, the dates) is decoded.
+ */
+export interface FeedBytes {
+  bytes: Buffer;
+  text(start: number, end: number): string;
+}
+
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+
+/** Whether `bytes` holds the ASCII `word` at `at`. */
+function bytesAt(bytes: Buffer, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (bytes[at + k] !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Whether a byte ends a tag's name: whitespace, "/" or ">". */
+function endsName(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === SLASH || c === GT;
+}
+
+/**
+ * The fast way to a feed's entries and their dates: byte searches jump over text, CDATA and
+ * comments (most of a feed), and only tags are looked at, to keep track of where each entry
+ * starts and ends and to read its date elements. It gives up (null) on anything a feed rarely
+ * does and the tokenizer must judge: entries inside entries, a second root or channel, markup
+ * inside a date, a DOCTYPE, a document cut short. What it finds is what buildTree's skim finds.
+ */
+export function skim(
+  source: FeedBytes,
+): { root: string; entries: SkimmedEntry[]; headEnd: number } | null {
+  const { bytes } = source;
+  const stack: string[] = [];
+  let root = "";
+  let rootClosed = false;
+  let channels = 0;
+  const entries: SkimmedEntry[] = [];
+  /** Items of RDF written inside its channel, listed after those beside it (as buildTree does). */
+  const channelEntries: SkimmedEntry[] = [];
+  let entryName = "";
+  let entryStart = -1;
+  let entryDepth = -1;
+  let entryHasChild = false;
+  let inChannel = false;
+  let dates: Record<string, string> = {};
+
+  for (let i = 0; ;) {
+    const lt = bytes.indexOf(LT, i);
+    if (lt === -1) break;
+    const next = bytes[lt + 1];
+    if (next === 0x21 /* ! */) {
+      const close = bytesAt(bytes, lt, "<![CDATA[")
+        ? "]]>"
+        : bytesAt(bytes, lt, "<!--")
+          ? "-->"
+          : null;
+      if (!close) return null; // a DOCTYPE: the tokenizer's way, after repair()
+      const end = bytes.indexOf(close, lt + 4);
+      if (end === -1) return null;
+      i = end + 3;
+      continue;
+    }
+    if (next === 0x3f /* ? */) {
+      const end = bytes.indexOf("?>", lt + 2);
+      if (end === -1) return null;
+      i = end + 2;
+      continue;
+    }
+    if (next === SLASH) {
+      const gt = bytes.indexOf(GT, lt + 2);
+      if (gt === -1) return null;
+      const name = bytes.toString("latin1", lt + 2, gt).trim();
+      const at = stack.lastIndexOf(name);
+      i = gt + 1;
+      if (at === -1) continue; // a stray end tag
+      if (entryStart >= 0 && at <= entryDepth) {
+        if (at < entryDepth) return null; // an entry closed by its parent's end tag
+        if (entryHasChild) {
+          const names = root === "feed" ? ATOM_DATE_ELEMENTS : RSS_DATE_ELEMENTS;
+          const date = names.map((n) => dates[n]).find((d) => d);
+          const entry = { date, range: [entryStart, gt + 1] as SourceRange };
+          (root === "rdf:RDF" && inChannel ? channelEntries : entries).push(entry);
+        }
+        entryStart = -1;
+      }
+      stack.length = at;
+      if (at <= 1) inChannel = false;
+      if (at === 0) rootClosed = true;
+      continue;
+    }
+    // A start tag: its name, then its end (quotes may hold a ">").
+    let nameEnd = lt + 1;
+    while (nameEnd < bytes.length && !endsName(bytes[nameEnd] as number)) nameEnd++;
+    const first = bytes[lt + 1] ?? 0;
+    const isLetter = (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7a;
+    if (!isLetter && first !== 0x5f) {
+      i = lt + 1; // "<" as text ("a < b" in a lenient feed)
+      continue;
+    }
+    const name = bytes.toString("latin1", lt + 1, nameEnd);
+    let gt = nameEnd;
+    for (let quote = 0; gt < bytes.length; gt++) {
+      const c = bytes[gt] as number;
+      if (quote) {
+        if (c === quote) quote = 0;
+      } else if (c === 34 || c === 39) quote = c;
+      else if (c === GT) break;
+    }
+    if (gt >= bytes.length) return null;
+    const selfClosing = bytes[gt - 1] === SLASH;
+    const depth = stack.length;
+    if (depth === 0) {
+      if (rootClosed) return null; // a second root
+      root = name;
+    }
+    i = gt + 1;
+    if (entryStart >= 0) {
+      if (name === entryName) return null; // an entry inside an entry
+      if (depth === entryDepth + 1) {
+        entryHasChild = true;
+        if (!selfClosing && DATE_ELEMENTS.has(name) && !(name in dates)) {
+          const close = bytes.indexOf(`</${name}`, i);
+          if (close === -1) return null;
+          const value = cdataText(source.text(i, close));
+          if (value === null) return null;
+          dates[name] = value.trim();
+          i = close;
+        }
+      }
+    } else if (
+      (root === "rss" && depth === 2 && name === "item" && inChannel) ||
+      (root === "rdf:RDF" && name === "item" && (depth === 1 || (depth === 2 && inChannel))) ||
+      (root === "feed" && depth === 1 && name === "entry")
+    ) {
+      entryName = name;
+      entryStart = lt;
+      entryDepth = depth;
+      entryHasChild = false;
+      dates = {};
+    } else if (depth === 1 && name === "channel" && !selfClosing) {
+      if (++channels > 1 && root === "rss") return null;
+      inChannel = true;
+    }
+    if (!selfClosing) stack.push(name);
+  }
+  if (!rootClosed || stack.length > 0 || entryStart >= 0) return null;
+  const all = [...entries, ...channelEntries];
+  const headEnd = all.reduce((min, e) => Math.min(min, e.range[0]), bytes.length);
+  return { root, entries: all, headEnd };
+}
+
+/**
+ * The text of plain text and CDATA sections mixed (XML's entities decoded in the plain text), or
+ * null when `inner` holds other markup.
+ */
+function cdataText(inner: string): string | null {
+  if (!inner.includes("<")) return inner.includes("&") ? decodeXML(inner) : inner;
+  let out = "";
+  for (let i = 0; ;) {
+    const start = inner.indexOf("<![CDATA[", i);
+    const before = inner.slice(i, start === -1 ? undefined : start);
+    if (before.includes("<")) return null;
+    out += before.includes("&") ? decodeXML(before) : before;
+    if (start === -1) return out;
+    const end = inner.indexOf("]]>", start + 9);
+    if (end === -1) return null;
+    out += inner.slice(start + 9, end);
+    i = end + 3;
+  }
+}
+
+/** Whether a document ends with its root's end tag, then only comments, PIs or whitespace. */
+function endsWithRootClose(xml: string): boolean {
+  let end = xml.length;
+  for (;;) {
+    while (end > 0 && /\s/.test(xml.charAt(end - 1))) end--;
+    if (xml.endsWith("-->", end)) end = xml.lastIndexOf("<!--", end - 3);
+    else if (xml.endsWith("?>", end)) end = xml.lastIndexOf("<?", end - 2);
+    else break;
+    if (end < 0) return false;
+  }
+  return /<\/(?:[\w.-]+:)?(?:rss|feed|RDF)\s*>$/.test(xml.slice(Math.max(0, end - 64), end));
+}
+
 /**
  * Parses RSS 2.0 (and 0.9x), RSS 1.0/RDF and Atom 1.0 into raw items. Throws FeedParseError with
  * the reason for a document that is not well-formed even after repair, or is not a feed.
  */
 export function parseFeed(xml: string): ParsedFeed {
-  const repaired = repair(xml);
+  const bytes = Buffer.from(xml, "utf8");
+  return parseFeedBytes({ bytes, text: (start, end) => bytes.toString("utf8", start, end) });
+}
+
+/**
+ * parseFeed for a feed's bytes (see FeedBytes): skimmed by bytes, and only what is read decoded;
+ * a feed that skim() leaves to the tokenizer is decoded whole.
+ */
+export function parseFeedBytes(source: FeedBytes): ParsedFeed {
+  const skimmed = skim(source);
+  const length = source.bytes.length;
+  if (
+    skimmed &&
+    FEED_ROOTS.has(skimmed.root) &&
+    endsWithRootClose(source.text(Math.max(0, length - 4096), length))
+  ) {
+    const { root, entries, headEnd } = skimmed;
+    /** An entry's markup, built in full. */
+    const build = ([start, end]: SourceRange): Node =>
+      list(Object.values(buildTree(source.text(start, end)))[0])[0] ?? {};
+    // The channel's own elements come before its first entry: only that part is built.
+    const head = list(buildTree(source.text(0, headEnd))[root])[0] ?? {};
+    const read = root === "feed" ? atomItem : rssItem;
+    const feedEntries = entries.map(({ date, range }) => ({
+      date,
+      read: () => read(build(range)),
+    }));
+    if (root === "feed") {
+      return feedOf(
+        { format: "atom", title: text(head.title), link: atomLink(list(head.link)) },
+        feedEntries,
+      );
+    }
+    const channel = list(head.channel)[0] ?? {};
+    return feedOf(
+      {
+        format: root === "rss" ? "rss" : "rdf",
+        title: text(channel.title),
+        link: text(channel.link),
+      },
+      feedEntries,
+    );
+  }
+  return parseWithTree(repair(source.text(0, length)));
+}
+
+/**
+ * parseFeed by the tokenizer alone: the document built whole (its entries skimmed), for what
+ * skim() leaves to it. It also gives the reasons a document is not a feed, and is what skim()
+ * is tested against.
+ */
+export function parseWithTree(repaired: string): ParsedFeed {
+  /** An entry's markup, built in full. */
+  const build = ([start, end]: SourceRange): Node =>
+    list(Object.values(buildTree(repaired.slice(start, end)))[0])[0] ?? {};
   const ranges = new Map<Node, SourceRange>();
   const doc = buildTree(repaired, ranges);
   /** A skimmed entry, built in full from its markup. */
   const full = (node: Node): Node => {
     const range = ranges.get(node);
-    if (!range) return node;
-    const built = Object.values(buildTree(repaired.slice(range[0], range[1])))[0];
-    return list(built)[0] ?? {};
+    return range ? build(range) : node;
   };
+  const entriesOf = (
+    nodes: Node[],
+    dateOf: (node: Node) => string | undefined,
+    read: (node: Node) => RawItem,
+  ): FeedEntry[] => nodes.map((node) => ({ date: dateOf(node), read: () => read(full(node)) }));
   const root = Object.keys(doc)[0];
   if (!root) throw new FeedParseError("Not a feed: the document has no root element");
   if (Object.keys(doc).length > 1) {
@@ -395,7 +641,7 @@ export function parseFeed(xml: string): ParsedFeed {
   if (!FEED_ROOTS.has(root))
     throw new FeedParseError(`Not a feed: the document's root is <${root}>`);
   // A document cut short (a truncated response) must fail: its root element has to be closed.
-  if (!ROOT_CLOSED.test(repaired.slice(-4096))) {
+  if (!endsWithRootClose(repaired.slice(-4096))) {
     throw new FeedParseError(`Malformed XML: the document ends before </${root}>`);
   }
 
@@ -404,9 +650,7 @@ export function parseFeed(xml: string): ParsedFeed {
     const channel = list(rss.channel)[0] ?? {};
     return feedOf(
       { format: "rss", title: text(channel.title), link: text(channel.link) },
-      list(channel.item),
-      rssDate,
-      (n) => rssItem(full(n)),
+      entriesOf(list(channel.item), rssDate, rssItem),
     );
   }
   const rdf = list(doc["rdf:RDF"])[0];
@@ -415,18 +659,14 @@ export function parseFeed(xml: string): ParsedFeed {
     // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
     return feedOf(
       { format: "rdf", title: text(channel.title), link: text(channel.link) },
-      [...list(rdf.item), ...list(channel.item)],
-      rssDate,
-      (n) => rssItem(full(n)),
+      entriesOf([...list(rdf.item), ...list(channel.item)], rssDate, rssItem),
     );
   }
   const feed = list(doc.feed)[0];
   if (feed) {
     return feedOf(
       { format: "atom", title: text(feed.title), link: atomLink(list(feed.link)) },
-      list(feed.entry),
-      atomDate,
-      (n) => atomItem(full(n)),
+      entriesOf(list(feed.entry), atomDate, atomItem),
     );
   }
   throw new FeedParseError(`Not a feed: the document's root is <${root}>`);

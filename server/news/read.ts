@@ -1,7 +1,7 @@
-import { decodeFeed } from "./decode";
+import { feedBytes } from "./decode";
 import { readFeedDate } from "./dates";
 import { normalizeItem, type Article, type NormalizeOptions } from "./normalize";
-import { parseFeed } from "./parse";
+import { parseFeedBytes } from "./parse";
 import { PER_FEED_LIMIT } from "./store";
 
 /**
@@ -35,7 +35,7 @@ export function readFeed(
   contentType: string | null,
   options: NormalizeOptions,
 ): { articles: Article[]; itemCount: number } {
-  const feed = parseFeed(decodeFeed(body, contentType));
+  const feed = parseFeedBytes(feedBytes(body, contentType));
   const articles = newestEntries(feed.entries, PER_FEED_LIMIT, options)
     .map((entry) => normalizeItem(entry.read(), options))
     .filter((a): a is Article => a !== null);
