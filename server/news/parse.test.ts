@@ -59,6 +59,15 @@ describe("parseFeed on the real-world corpus", () => {
     expect(left).toEqual(["fda-drug-recalls.rss.xml", "pcmag-dvorak-nested-items.rss.xml"]);
   });
 
+  it("finds a tag's end past a quoted '>' and past the other kind of quote", () => {
+    const xml = `<rss><channel><item><title a="x>y" b='it"s'>One</title><pubDate>Mon, 02 Jan 2023 10:00:00 GMT</pubDate></item><item><link href='a>b'/><pubDate>Tue, 03 Jan 2023 10:00:00 GMT</pubDate></item></channel></rss>`;
+    expect(skim(bytesOf(xml))?.entries.map((e) => e.date)).toEqual([
+      "Mon, 02 Jan 2023 10:00:00 GMT",
+      "Tue, 03 Jan 2023 10:00:00 GMT",
+    ]);
+    expect(parseFeed(xml).items.map((i) => i.title)).toEqual(["One", undefined]);
+  });
+
   it.each([
     ["a second root", "<rss><channel><item><title>a</title></item></channel></rss><rss></rss>"],
     [

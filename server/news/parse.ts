@@ -383,21 +383,6 @@ export interface FeedBytes {
   text(start: number, end: number): string;
 }
 
-const LT = 0x3c;
-const GT = 0x3e;
-const SLASH = 0x2f;
-
-/** Whether `bytes` holds the ASCII `word` at `at`. */
-function bytesAt(bytes: Buffer, at: number, word: string): boolean {
-  for (let k = 0; k < word.length; k++) if (bytes[at + k] !== word.charCodeAt(k)) return false;
-  return true;
-}
-
-/** Whether a byte ends a tag's name: whitespace, "/" or ">". */
-function endsName(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === SLASH || c === GT;
-}
-
 /**
  * The fast way to a feed's entries and their dates: byte searches jump over text, CDATA and
  * comments (most of a feed), and only tags are looked at, to keep track of where each entry
@@ -408,7 +393,10 @@ function endsName(c: number): boolean {
 export function skim(
   source: FeedBytes,
 ): { root: string; entries: SkimmedEntry[]; headEnd: number } | null {
-  const { bytes } = source;
+  // The bytes as Latin-1: one character per byte, so positions in it are positions in the bytes,
+  // and the searches are the engine's fast string ones. (In an encoding of this kind, "<", ">",
+  // quotes and tag names are always their ASCII bytes.)
+  const xml = source.bytes.toString("latin1");
   const stack: string[] = [];
   let root = "";
   let rootClosed = false;
@@ -424,31 +412,31 @@ export function skim(
   let dates: Record<string, string> = {};
 
   for (let i = 0; ;) {
-    const lt = bytes.indexOf(LT, i);
+    const lt = xml.indexOf("<", i);
     if (lt === -1) break;
-    const next = bytes[lt + 1];
-    if (next === 0x21 /* ! */) {
-      const close = bytesAt(bytes, lt, "<![CDATA[")
+    const next = xml.charCodeAt(lt + 1);
+    if (next === 33 /* ! */) {
+      const close = xml.startsWith("<![CDATA[", lt)
         ? "]]>"
-        : bytesAt(bytes, lt, "<!--")
+        : xml.startsWith("<!--", lt)
           ? "-->"
           : null;
       if (!close) return null; // a DOCTYPE: the tokenizer's way, after repair()
-      const end = bytes.indexOf(close, lt + 4);
+      const end = xml.indexOf(close, lt + 4);
       if (end === -1) return null;
       i = end + 3;
       continue;
     }
-    if (next === 0x3f /* ? */) {
-      const end = bytes.indexOf("?>", lt + 2);
+    if (next === 63 /* ? */) {
+      const end = xml.indexOf("?>", lt + 2);
       if (end === -1) return null;
       i = end + 2;
       continue;
     }
-    if (next === SLASH) {
-      const gt = bytes.indexOf(GT, lt + 2);
+    if (next === 47 /* / */) {
+      const gt = xml.indexOf(">", lt + 2);
       if (gt === -1) return null;
-      const name = bytes.toString("latin1", lt + 2, gt).trim();
+      const name = xml.slice(lt + 2, gt).trim();
       const at = stack.lastIndexOf(name);
       i = gt + 1;
       if (at === -1) continue; // a stray end tag
@@ -468,25 +456,22 @@ export function skim(
       continue;
     }
     // A start tag: its name, then its end (quotes may hold a ">").
-    let nameEnd = lt + 1;
-    while (nameEnd < bytes.length && !endsName(bytes[nameEnd] as number)) nameEnd++;
-    const first = bytes[lt + 1] ?? 0;
-    const isLetter = (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7a;
-    if (!isLetter && first !== 0x5f) {
+    const first = next | 0x20;
+    if (!((first >= 0x61 && first <= 0x7a) || next === 0x5f)) {
       i = lt + 1; // "<" as text ("a < b" in a lenient feed)
       continue;
     }
-    const name = bytes.toString("latin1", lt + 1, nameEnd);
-    let gt = nameEnd;
-    for (let quote = 0; gt < bytes.length; gt++) {
-      const c = bytes[gt] as number;
-      if (quote) {
-        if (c === quote) quote = 0;
-      } else if (c === 34 || c === 39) quote = c;
-      else if (c === GT) break;
+    let nameEnd = lt + 2;
+    for (let c = xml.charCodeAt(nameEnd); c > 32 && c !== 47 && c !== 62;) {
+      c = xml.charCodeAt(++nameEnd);
     }
-    if (gt >= bytes.length) return null;
-    const selfClosing = bytes[gt - 1] === SLASH;
+    if (nameEnd >= xml.length) return null;
+    const name = xml.slice(lt + 1, nameEnd);
+    // The tag ends at the first ">" outside quotes (a quoted value may hold one).
+    let gt = xml.indexOf(">", nameEnd);
+    while (gt !== -1 && quoteOpen(xml, nameEnd, gt)) gt = xml.indexOf(">", gt + 1);
+    if (gt === -1) return null;
+    const selfClosing = xml.charCodeAt(gt - 1) === 47;
     const depth = stack.length;
     if (depth === 0) {
       if (rootClosed) return null; // a second root
@@ -498,7 +483,7 @@ export function skim(
       if (depth === entryDepth + 1) {
         entryHasChild = true;
         if (!selfClosing && DATE_ELEMENTS.has(name) && !(name in dates)) {
-          const close = bytes.indexOf(`</${name}`, i);
+          const close = xml.indexOf(`</${name}`, i);
           if (close === -1) return null;
           const value = cdataText(source.text(i, close));
           if (value === null) return null;
@@ -524,8 +509,23 @@ export function skim(
   }
   if (!rootClosed || stack.length > 0 || entryStart >= 0) return null;
   const all = [...entries, ...channelEntries];
-  const headEnd = all.reduce((min, e) => Math.min(min, e.range[0]), bytes.length);
+  const headEnd = all.reduce((min, e) => Math.min(min, e.range[0]), xml.length);
   return { root, entries: all, headEnd };
+}
+
+/** Whether a quoted value that starts in xml[from, to) is still open at `to`. */
+function quoteOpen(xml: string, from: number, to: number): boolean {
+  // (Searched in the tag's own text: a search of the whole document could run far past it.)
+  const tag = xml.slice(from, to);
+  for (let i = 0; ;) {
+    const double = tag.indexOf('"', i);
+    const single = tag.indexOf("'", i);
+    if (double === -1 && single === -1) return false;
+    const at = double === -1 ? single : single === -1 ? double : Math.min(double, single);
+    const end = tag.indexOf(tag.charAt(at), at + 1);
+    if (end === -1) return true;
+    i = end + 1;
+  }
 }
 
 /**
