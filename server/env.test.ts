@@ -15,6 +15,8 @@ describe("readEnv", () => {
       DATA_DIR: "./data",
       FEED_REFRESH_SECONDS: 600,
       FEED_BACKOFF_BASE_SECONDS: 60,
+      RETENTION_DAYS: 30,
+      RETENTION_MIN_PER_FEED: 50,
       LOG_LEVEL: "info",
     });
   });
@@ -57,6 +59,8 @@ describe("readEnv", () => {
     ["FEED_REFRESH_SECONDS", { FEED_REFRESH_SECONDS: "1" }, /FEED_REFRESH_SECONDS:/],
     ["RADIO_MAX_LISTENERS", { RADIO_MAX_LISTENERS: "lots" }, /RADIO_MAX_LISTENERS:/],
     ["RADIO_MAX_LISTENERS", { RADIO_MAX_LISTENERS: "0" }, /RADIO_MAX_LISTENERS:/],
+    ["RETENTION_DAYS", { RETENTION_DAYS: "0" }, /RETENTION_DAYS:/],
+    ["RETENTION_MIN_PER_FEED", { RETENTION_MIN_PER_FEED: "10" }, /RETENTION_MIN_PER_FEED:/],
   ])("rejects a bad %s with its name", (_name, source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     feedsFile: env.FEEDS_FILE,
     refreshSeconds: env.FEED_REFRESH_SECONDS,
     backoffBaseSeconds: env.FEED_BACKOFF_BASE_SECONDS,
+    retention: { days: env.RETENTION_DAYS, minPerFeed: env.RETENTION_MIN_PER_FEED },
     logger,
   });
   const radio = new RadioHub({

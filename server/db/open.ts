@@ -51,6 +51,11 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX messages_by_sender ON messages (sender, created_at);`,
   // 3: the feed's own date of an article whose date was clamped (more than a day ahead)
   `ALTER TABLE articles ADD COLUMN claimed_at INTEGER;`,
+  // 4: each feed's articles in the order pages read them (store.ts NEWEST_FIRST), so that a read
+  // of a feed's newest takes its first rows of the index and never sorts its history
+  `DROP INDEX IF EXISTS articles_by_feed_date;
+   CREATE INDEX articles_newest
+     ON articles (feed_id, published_at IS NULL, published_at DESC, last_seen DESC, position);`,
 ];
 
 /** Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. */

@@ -531,3 +531,172 @@ describe("combineNews (home's News Feed, /api/articles with several categories)"
     expect(combined.error).toBe(expected === "error" ? ALL_FEEDS_FAILED : null);
   });
 });
+
+describe("the in-memory snapshot of each category", () => {
+  it("answers pages from memory: no SQL on a read, whatever the number of reads", async () => {
+    const h = harness([{ key: "world", url: "https://a.example/w" }], () =>
+      rss([{ title: "One", date: new Date(T0).toUTCString() }]),
+    );
+    await h.engine.refreshDue();
+    const latest = vi.spyOn(h.store, "latest");
+    const feeds = vi.spyOn(h.store, "feeds");
+    const prepare = vi.spyOn(h.db, "prepare");
+    for (let i = 0; i < 100; i++) expect(h.engine.getCategory("world").articles).toHaveLength(1);
+    expect(latest).not.toHaveBeenCalled();
+    expect(feeds).not.toHaveBeenCalled();
+    expect(prepare).not.toHaveBeenCalled();
+  });
+
+  it("is replaced when a refresh changes what the category shows, and its version moves", async () => {
+    let title = "First";
+    const h = harness([{ key: "world", url: "https://a.example/w" }], () =>
+      rss([{ title, date: new Date(T0).toUTCString() }]),
+    );
+    const changes: [string, number][] = [];
+    h.engine.onChange((key, version) => changes.push([key, version]));
+    const loading = h.engine.version("world");
+    await h.engine.refreshDue();
+    const first = h.engine.version("world");
+    expect(first).toBe(loading + 1);
+    expect(h.engine.getCategory("world").articles[0]?.title).toBe("First");
+    title = "Second";
+    h.clock.now += REFRESH_MS * 2;
+    await h.engine.refreshDue();
+    expect(h.engine.getCategory("world").articles.map((a) => a.title)).toEqual(["Second", "First"]);
+    expect(h.engine.version("world")).toBe(first + 1);
+    expect(changes).toEqual([
+      ["world", first],
+      ["world", first + 1],
+    ]);
+  });
+
+  it("keeps its version when a refresh changes nothing it shows", async () => {
+    const h = harness([{ key: "world", url: "https://a.example/w" }], () => ({
+      kind: "error",
+      reason: "HTTP 500",
+    }));
+    await h.engine.refreshDue();
+    const version = h.engine.version("world");
+    expect(h.engine.getCategory("world").state).toBe("error");
+    h.clock.now += 3600_000;
+    await h.engine.refreshDue();
+    expect(h.engine.version("world")).toBe(version);
+  });
+});
+
+describe("one fetch per feed URL", () => {
+  it("fetches and parses a URL that two categories list once per refresh, and stores it for each", async () => {
+    const url = "https://a.example/shared";
+    const h = harness(
+      [
+        { key: "local", url },
+        { key: "business", url },
+        { key: "business", url: "https://a.example/own" },
+      ],
+      (u) =>
+        rss([
+          { title: u === url ? "Shared story" : "Own story", date: new Date(T0).toUTCString() },
+        ]),
+    );
+    await h.engine.refreshDue();
+    expect(h.fetch.mock.calls.map(([u]) => u).sort()).toEqual(["https://a.example/own", url]);
+    expect(h.engine.getCategory("local").articles.map((a) => [a.title, a.category])).toEqual([
+      ["Shared story", "Local"],
+    ]);
+    expect(
+      h.engine
+        .getCategory("business")
+        .articles.map((a) => [a.title, a.category])
+        .sort(),
+    ).toEqual([
+      ["Own story", "Business"],
+      ["Shared story", "Business"],
+    ]);
+    h.clock.now += REFRESH_MS * 2;
+    await h.engine.refreshDue();
+    expect(h.fetch).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe("retention", () => {
+  it("deletes what no fetch listed for RETENTION_DAYS beyond each feed's newest RETENTION_MIN_PER_FEED", async () => {
+    let batch = 0;
+    const h = harness(
+      [{ key: "world", url: "https://a.example/w" }],
+      () => {
+        batch++;
+        return rss(
+          Array.from({ length: 15 }, (_, i) => ({
+            title: `Batch ${batch} story ${i}`,
+            date: new Date(T0 + batch * 86_400_000 - i * 60_000).toUTCString(),
+          })),
+        );
+      },
+      undefined,
+      { retention: { days: 30, minPerFeed: 20 } },
+    );
+    // Four daily fetches of 15 new stories each: 60 stored.
+    for (let day = 0; day < 4; day++) {
+      await h.engine.refreshDue();
+      h.clock.now += 86_400_000;
+    }
+    const [feed] = h.store.feeds("world");
+    expect(h.store.countArticles(feed?.id ?? -1)).toBe(60);
+    // Nothing is 30 days old yet: all stay.
+    expect(h.engine.prune()).toBe(0);
+    // 31 days on, all are old: the newest 20 stay.
+    h.clock.now += 31 * 86_400_000;
+    expect(h.engine.prune()).toBe(40);
+    expect(h.store.countArticles(feed?.id ?? -1)).toBe(20);
+    expect(h.engine.getCategory("world").articles[0]?.title).toBe("Batch 4 story 0");
+  });
+
+  it("runs at start and every hour", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const h = harness([], () => rss([]));
+      const prune = vi.spyOn(h.store, "prune");
+      await h.engine.start();
+      expect(prune).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(3600_000);
+      expect(prune).toHaveBeenCalledTimes(2);
+      h.engine.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the store's reads", () => {
+  it("take a feed's newest from the index, never sorting its history", () => {
+    const db = openDatabase(":memory:");
+    dbs.push(db);
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT id FROM articles WHERE feed_id = ? ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position LIMIT 15",
+      )
+      .all(1) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join("; ")).toMatch(/USING (COVERING )?INDEX articles_newest/);
+    expect(plan.map((p) => p.detail).join("; ")).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("prepare every statement once, when the store is made", async () => {
+    const db = openDatabase(":memory:");
+    dbs.push(db);
+    const store = new NewsStore(db);
+    store.syncFeeds([{ key: "world", url: "https://a.example/w" }]);
+    const prepare = vi.spyOn(db, "prepare");
+    const [feed] = store.feeds("world");
+    store.recordSuccess(feed?.id ?? -1, {
+      articles: [],
+      etag: null,
+      lastModified: null,
+      now: T0,
+      nextAttempt: T0,
+    });
+    store.latest("world");
+    store.dueFeeds(T0);
+    store.prune(T0);
+    expect(prepare).not.toHaveBeenCalled();
+  });
+});

@@ -1,7 +1,7 @@
 import pLimit from "p-limit";
 import type { FeedKey } from "../../sites/categories";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
-import type { Article } from "./normalize";
+import { categoryLabel, type Article } from "./normalize";
 import { FeedParseError } from "./parse";
 import { readFeed } from "./read";
 import {
@@ -9,6 +9,7 @@ import {
   type FeedRow,
   type FeedSource,
   type NewsStore,
+  type Retention,
   type StoredArticle,
 } from "./store";
 
@@ -102,6 +103,8 @@ export interface EngineOptions {
   random?: () => number;
   fetch?: (url: string, options: FetchOptions) => Promise<FetchResult>;
   fetchOptions?: Partial<FetchOptions>;
+  /** How long old articles are kept (RETENTION_DAYS, RETENTION_MIN_PER_FEED). */
+  retention?: Retention;
 }
 
 /** Delay before retrying a feed that failed `failures` times in a row: 1 min doubling, 1 h at most. */
@@ -109,15 +112,32 @@ export function backoffMs(failures: number, baseMs = BACKOFF_BASE_MS): number {
   return Math.min(baseMs * 2 ** Math.max(0, failures - 1), BACKOFF_MAX_MS);
 }
 
+/** How often the retention policy runs (and once at start). */
+export const PRUNE_INTERVAL_MS = 3600_000;
+
+/** A category as last read from the store, and how many times what it shows has changed. */
+interface Snapshot {
+  news: CategoryNews;
+  version: number;
+  /** What it shows, as text: a refresh that changes nothing keeps the version. */
+  signature: string;
+}
+
 /**
  * The news engine: refreshes every feed at start and then on its interval (jittered), with
- * backoff for failing feeds, through the store; serves categories from the store alone, so a
- * request never waits on a fetch.
+ * backoff for failing feeds, through the store. A feed URL that several categories list is
+ * fetched and parsed once per refresh, its articles stored for each. Each category is read from
+ * the store when a refresh of it ends, and kept in memory: pages and the API read that snapshot,
+ * so a request never waits on a fetch and never runs SQL. The retention policy runs hourly.
  */
 export class NewsEngine implements NewsReader {
   private readonly attempted = new Set<number>();
-  private readonly running = new Map<number, Promise<void>>();
+  /** Refreshes under way, by feed URL. */
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly snapshots = new Map<FeedKey, Snapshot>();
+  private readonly listeners = new Set<(key: FeedKey, version: number) => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
+  private pruneTimer: ReturnType<typeof setInterval> | undefined;
   private readonly limit;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -129,35 +149,48 @@ export class NewsEngine implements NewsReader {
     options.store.syncFeeds(options.sources);
   }
 
-  /** Starts refreshing: every feed at once, then whatever is due on each tick. */
+  /** Starts refreshing (every feed at once, then whatever is due on each tick) and pruning. */
   start(): Promise<void> {
     // Often enough for the shortest wait: the refresh interval, or the first backoff step.
     const tick = Math.min(TICK_MS, this.options.refreshMs, this.options.backoffBaseMs ?? TICK_MS);
     this.timer = setInterval(() => void this.refreshDue(), tick);
     this.timer.unref?.();
+    this.pruneTimer = setInterval(() => this.prune(), PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref?.();
+    this.prune();
     return this.refreshDue();
   }
 
   stop(): void {
     clearInterval(this.timer);
-    this.timer = undefined;
+    clearInterval(this.pruneTimer);
+    this.timer = this.pruneTimer = undefined;
   }
 
-  /** Refreshes every feed that is due now; resolves when they have all finished. */
+  /**
+   * Refreshes every feed URL that is due now (for every category that lists it, due or not);
+   * resolves when they have all finished.
+   */
   async refreshDue(): Promise<void> {
-    const due = this.options.store.dueFeeds(this.now());
-    await Promise.all(due.map((feed) => this.refresh(feed)));
+    const dueUrls = new Set(this.options.store.dueFeeds(this.now()).map((f) => f.url));
+    const byUrl = new Map<string, FeedRow[]>();
+    for (const feed of this.options.store.feeds()) {
+      if (dueUrls.has(feed.url)) byUrl.set(feed.url, [...(byUrl.get(feed.url) ?? []), feed]);
+    }
+    await Promise.all([...byUrl.values()].map((feeds) => this.refresh(feeds)));
   }
 
-  /** Refreshes one feed (at most one refresh of a feed at a time). */
-  refresh(feed: FeedRow): Promise<void> {
-    const running = this.running.get(feed.id);
+  /** Refreshes one feed URL for the categories listing it (at most one refresh of a URL at a time). */
+  private refresh(feeds: FeedRow[]): Promise<void> {
+    const url = (feeds[0] as FeedRow).url;
+    const running = this.running.get(url);
     if (running) return running;
-    const task = this.limit(() => this.fetchAndStore(feed)).finally(() => {
-      this.running.delete(feed.id);
-      this.attempted.add(feed.id);
+    const task = this.limit(() => this.fetchAndStore(feeds)).finally(() => {
+      this.running.delete(url);
+      for (const feed of feeds) this.attempted.add(feed.id);
+      for (const key of new Set(feeds.map((f) => f.key))) this.readCategory(key);
     });
-    this.running.set(feed.id, task);
+    this.running.set(url, task);
     return task;
   }
 
@@ -166,30 +199,34 @@ export class NewsEngine implements NewsReader {
     return now + Math.round(this.options.refreshMs * (0.9 + 0.2 * this.random()));
   }
 
-  private async fetchAndStore(feed: FeedRow): Promise<void> {
+  private async fetchAndStore(feeds: FeedRow[]): Promise<void> {
     const { store, log } = this.options;
+    const [first] = feeds as [FeedRow, ...FeedRow[]];
     const fetcher = this.options.fetch ?? fetchFeed;
-    const result = await fetcher(feed.url, {
+    // Validators only when every category's copy has the same ones (else one would miss news).
+    const same = feeds.every((f) => f.etag === first.etag && f.lastModified === first.lastModified);
+    const result = await fetcher(first.url, {
       ...this.options.fetchOptions,
       userAgent: this.options.userAgent,
-      etag: feed.etag,
-      lastModified: feed.lastModified,
+      etag: same ? first.etag : null,
+      lastModified: same ? first.lastModified : null,
       now: this.now,
     });
     const now = this.now();
+    const keys = feeds.map((f) => f.key);
     if (result.kind === "not-modified") {
-      store.recordNotModified(feed.id, now, this.nextRefresh(now));
-      log.info({ feed: feed.url, key: feed.key, status: 304 }, "feed not modified");
+      for (const feed of feeds) store.recordNotModified(feed.id, now, this.nextRefresh(now));
+      log.info({ feed: first.url, keys, status: 304 }, "feed not modified");
       return;
     }
     if (result.kind === "error") {
-      this.fail(feed, result.reason, now, result.retryAfterMs);
+      for (const feed of feeds) this.fail(feed, result.reason, now, result.retryAfterMs);
       return;
     }
     let articles: Article[];
     try {
       ({ articles } = readFeed(result.body, result.contentType, {
-        key: feed.key,
+        key: first.key,
         feedUrl: result.url,
         defaultImage: this.options.defaultImage,
         timeZone: this.options.timeZone,
@@ -200,17 +237,20 @@ export class NewsEngine implements NewsReader {
         error instanceof FeedParseError
           ? error.message
           : `Parser error: ${(error as Error).message}`;
-      this.fail(feed, reason, now);
+      for (const feed of feeds) this.fail(feed, reason, now);
       return;
     }
-    store.recordSuccess(feed.id, {
-      articles,
-      etag: result.etag,
-      lastModified: result.lastModified,
-      now,
-      nextAttempt: this.nextRefresh(now),
-    });
-    log.info({ feed: feed.url, key: feed.key, items: articles.length }, "feed refreshed");
+    for (const feed of feeds) {
+      const category = categoryLabel(feed.key);
+      store.recordSuccess(feed.id, {
+        articles: articles.map((a) => (a.category === category ? a : { ...a, category })),
+        etag: result.etag,
+        lastModified: result.lastModified,
+        now,
+        nextAttempt: this.nextRefresh(now),
+      });
+    }
+    log.info({ feed: first.url, keys, items: articles.length }, "feed refreshed");
   }
 
   private fail(feed: FeedRow, reason: string, now: number, retryAfterMs?: number): void {
@@ -226,6 +266,16 @@ export class NewsEngine implements NewsReader {
     );
   }
 
+  /** Runs the retention policy; the categories are read again when it deleted anything. */
+  prune(): number {
+    const deleted = this.options.store.prune(this.now(), this.options.retention);
+    if (deleted > 0) {
+      this.options.log.info({ deleted }, "old articles pruned");
+      for (const key of this.snapshots.keys()) this.readCategory(key);
+    }
+    return deleted;
+  }
+
   getCategories(keys: readonly FeedKey[], limit = CATEGORY_LIMIT): CombinedNews {
     return combineNews(
       keys.map((key) => this.getCategory(key)),
@@ -233,7 +283,35 @@ export class NewsEngine implements NewsReader {
     );
   }
 
+  /** A category as last read from the store (read now if it never was). */
   getCategory(key: FeedKey): CategoryNews {
+    return (this.snapshots.get(key) ?? this.readCategory(key)).news;
+  }
+
+  /** How many times what a category shows has changed (pages cached from it compare it). */
+  version(key: FeedKey): number {
+    return (this.snapshots.get(key) ?? this.readCategory(key)).version;
+  }
+
+  /** Calls `listener` whenever what a category shows changes; returns how to stop. */
+  onChange(listener: (key: FeedKey, version: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Reads a category from the store into its snapshot; a change bumps its version. */
+  private readCategory(key: FeedKey): Snapshot {
+    const news = this.fromStore(key);
+    const signature = JSON.stringify(news);
+    const previous = this.snapshots.get(key);
+    if (previous && previous.signature === signature) return previous;
+    const snapshot = { news, signature, version: (previous?.version ?? 0) + 1 };
+    this.snapshots.set(key, snapshot);
+    if (previous) for (const listener of this.listeners) listener(key, snapshot.version);
+    return snapshot;
+  }
+
+  private fromStore(key: FeedKey): CategoryNews {
     const { store } = this.options;
     const feeds = store.feeds(key);
     const articles = store.latest(key);

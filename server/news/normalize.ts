@@ -258,6 +258,11 @@ function htmlImage(images: MediaRef[], base: string): string | null {
   return (ref && safeUrl(ref.url, base)) ?? null;
 }
 
+/** SPEC.md §3: an article's category is its feed key with its first letter capitalised. */
+export function categoryLabel(key: FeedKey): string {
+  return key.charAt(0).toUpperCase() + key.slice(1);
+}
+
 export interface NormalizeOptions {
   key: FeedKey;
   /** The feed's URL: relative links and images are resolved against it. */
@@ -307,6 +312,6 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
     imageIsDefault: image === null,
     publishedAt,
     claimedAt,
-    category: key.charAt(0).toUpperCase() + key.slice(1),
+    category: categoryLabel(key),
   };
 }

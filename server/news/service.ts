@@ -4,7 +4,7 @@ import type { SiteConfig } from "../../sites/schema";
 import { openDatabase, type Db } from "../db/open";
 import { NewsEngine } from "./engine";
 import { feedSources, readFeedsFile } from "./sources";
-import { NewsStore } from "./store";
+import { NewsStore, type Retention } from "./store";
 
 export interface NewsServiceOptions {
   site: SiteConfig;
@@ -13,6 +13,7 @@ export interface NewsServiceOptions {
   feedsFile?: string;
   refreshSeconds: number;
   backoffBaseSeconds: number;
+  retention: Retention;
   logger: Logger;
 }
 
@@ -30,6 +31,7 @@ export function createNewsService(options: NewsServiceOptions): { engine: NewsEn
     timeZone: site.timeZone,
     refreshMs: options.refreshSeconds * 1000,
     backoffBaseMs: options.backoffBaseSeconds * 1000,
+    retention: options.retention,
   });
   return { engine, db };
 }

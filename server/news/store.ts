@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import type { FeedKey } from "../../sites/categories";
 import type { Db } from "../db/open";
 import type { Article } from "./normalize";
@@ -5,6 +6,13 @@ import type { Article } from "./normalize";
 /** SPEC.md §7 and §9: at most 15 items from any one feed and 15 articles overall. */
 export const PER_FEED_LIMIT = 15;
 export const CATEGORY_LIMIT = 15;
+
+/** How long an article is kept after its feed last listed it, and how many of a feed's newest stay anyway. */
+export interface Retention {
+  days: number;
+  minPerFeed: number;
+}
+export const DEFAULT_RETENTION: Retention = { days: 30, minPerFeed: 50 };
 
 export interface FeedSource {
   key: FeedKey;
@@ -35,43 +43,139 @@ const FEED_COLUMNS = `id, key, url, etag, last_modified AS lastModified, last_at
   last_success AS lastSuccess, last_error AS lastError, consecutive_failures AS consecutiveFailures,
   next_attempt AS nextAttempt`;
 
-/** The news tables: feeds with their fetch state, and every article ever seen (upserted). */
+/**
+ * A feed's newest articles first: dated before undated, newest date first, then the most recently
+ * seen, then the feed's own order. The index articles_newest (migration 4) holds exactly this
+ * order, so a read takes a feed's first rows and never looks at its history.
+ */
+const NEWEST_FIRST = "published_at IS NULL, published_at DESC, last_seen DESC, position";
+
+interface ArticleRow {
+  id: number;
+  uid: string;
+  title: string;
+  summary: string;
+  url: string;
+  image: string;
+  image_is_default: number;
+  published_at: number | null;
+  claimed_at: number | null;
+  last_seen: number;
+  position: number;
+  category: string;
+}
+
+/** The order of NEWEST_FIRST, then by feed (as one query over the category would give). */
+function newestFirst(a: ArticleRow & { feedId: number }, b: ArticleRow & { feedId: number }) {
+  if ((a.published_at === null) !== (b.published_at === null))
+    return a.published_at === null ? 1 : -1;
+  return (
+    (b.published_at ?? 0) - (a.published_at ?? 0) ||
+    b.last_seen - a.last_seen ||
+    a.position - b.position ||
+    a.feedId - b.feedId
+  );
+}
+
+/**
+ * The news tables: feeds with their fetch state, and their articles (upserted, so a refetch never
+ * duplicates; pruned by the retention policy). Every statement is prepared once.
+ */
 export class NewsStore {
-  constructor(private readonly db: Db) {}
+  private readonly statements: {
+    deactivateAll: Statement;
+    activate: Statement;
+    feedsOfKey: Statement;
+    allFeeds: Statement;
+    feed: Statement;
+    due: Statement;
+    upsert: Statement;
+    success: Statement;
+    notModified: Statement;
+    failure: Statement;
+    newestOfFeed: Statement;
+    count: Statement;
+    prune: Statement;
+    allFeedIds: Statement;
+  };
+
+  constructor(private readonly db: Db) {
+    const prepare = (sql: string) => db.prepare(sql);
+    this.statements = {
+      deactivateAll: prepare("UPDATE feeds SET active = 0"),
+      activate: prepare(
+        "INSERT INTO feeds (key, url) VALUES (?, ?) ON CONFLICT (key, url) DO UPDATE SET active = 1",
+      ),
+      feedsOfKey: prepare(
+        `SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 AND key = ? ORDER BY id`,
+      ),
+      allFeeds: prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 ORDER BY id`),
+      feed: prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE id = ?`),
+      due: prepare(
+        `SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 AND (next_attempt IS NULL OR next_attempt <= ?) ORDER BY id`,
+      ),
+      upsert: prepare(`
+        INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default, published_at,
+          claimed_at, category, position, first_seen, last_seen)
+        VALUES (@feedId, @uid, @title, @summary, @url, @image, @imageIsDefault, @publishedAt,
+          @claimedAt, @category, @position, @now, @now)
+        ON CONFLICT (feed_id, uid) DO UPDATE SET title = excluded.title, summary = excluded.summary,
+          url = excluded.url, image = excluded.image, image_is_default = excluded.image_is_default,
+          -- A date clamped to the fetch time stays where it was first clamped: each later fetch
+          -- would otherwise move the story to the top again.
+          published_at = CASE
+            WHEN excluded.claimed_at IS NOT NULL AND articles.claimed_at IS NOT NULL
+              THEN articles.published_at
+            ELSE COALESCE(excluded.published_at, articles.published_at) END,
+          claimed_at = excluded.claimed_at,
+          category = excluded.category, position = excluded.position, last_seen = excluded.last_seen`),
+      success: prepare(
+        `UPDATE feeds SET etag = ?, last_modified = ?, last_attempt = ?, last_success = ?, last_error = NULL,
+           consecutive_failures = 0, next_attempt = ? WHERE id = ?`,
+      ),
+      notModified: prepare(
+        `UPDATE feeds SET last_attempt = ?, last_success = ?, last_error = NULL, consecutive_failures = 0,
+           next_attempt = ? WHERE id = ?`,
+      ),
+      failure: prepare(
+        `UPDATE feeds SET last_attempt = ?, last_error = ?, consecutive_failures = consecutive_failures + 1,
+           next_attempt = ? WHERE id = ?`,
+      ),
+      newestOfFeed: prepare(
+        `SELECT id, uid, title, summary, url, image, image_is_default, published_at, claimed_at,
+           last_seen, position, category
+         FROM articles WHERE feed_id = ? ORDER BY ${NEWEST_FIRST} LIMIT ?`,
+      ),
+      count: prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_id = ?"),
+      prune: prepare(
+        `DELETE FROM articles WHERE feed_id = @feedId AND last_seen < @cutoff AND id NOT IN (
+           SELECT id FROM articles WHERE feed_id = @feedId ORDER BY ${NEWEST_FIRST} LIMIT @keep)`,
+      ),
+      allFeedIds: prepare("SELECT id FROM feeds ORDER BY id"),
+    };
+  }
 
   /** Registers the configured feeds; feeds no longer configured stay stored but inactive. */
   syncFeeds(sources: readonly FeedSource[]): void {
-    const insert = this.db.prepare(
-      "INSERT INTO feeds (key, url) VALUES (?, ?) ON CONFLICT (key, url) DO UPDATE SET active = 1",
-    );
     this.db.transaction(() => {
-      this.db.prepare("UPDATE feeds SET active = 0").run();
-      for (const s of sources) insert.run(s.key, s.url);
+      this.statements.deactivateAll.run();
+      for (const s of sources) this.statements.activate.run(s.key, s.url);
     })();
   }
 
   feeds(key?: FeedKey): FeedRow[] {
-    return key
-      ? (this.db
-          .prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 AND key = ? ORDER BY id`)
-          .all(key) as FeedRow[])
-      : (this.db
-          .prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 ORDER BY id`)
-          .all() as FeedRow[]);
+    return (
+      key ? this.statements.feedsOfKey.all(key) : this.statements.allFeeds.all()
+    ) as FeedRow[];
   }
 
   feed(id: number): FeedRow | undefined {
-    return this.db.prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE id = ?`).get(id) as
-      FeedRow | undefined;
+    return this.statements.feed.get(id) as FeedRow | undefined;
   }
 
   /** Active feeds whose next attempt is due at `now`. */
   dueFeeds(now: number): FeedRow[] {
-    return this.db
-      .prepare(
-        `SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 AND (next_attempt IS NULL OR next_attempt <= ?) ORDER BY id`,
-      )
-      .all(now) as FeedRow[];
+    return this.statements.due.all(now) as FeedRow[];
   }
 
   /** Stores a successful fetch: upserts its articles (never duplicating) and resets failures. */
@@ -85,21 +189,7 @@ export class NewsStore {
       nextAttempt: number;
     },
   ): void {
-    const upsert = this.db.prepare(`
-      INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default, published_at,
-        claimed_at, category, position, first_seen, last_seen)
-      VALUES (@feedId, @uid, @title, @summary, @url, @image, @imageIsDefault, @publishedAt,
-        @claimedAt, @category, @position, @now, @now)
-      ON CONFLICT (feed_id, uid) DO UPDATE SET title = excluded.title, summary = excluded.summary,
-        url = excluded.url, image = excluded.image, image_is_default = excluded.image_is_default,
-        -- A date clamped to the fetch time stays where it was first clamped: each later fetch
-        -- would otherwise move the story to the top again.
-        published_at = CASE
-          WHEN excluded.claimed_at IS NOT NULL AND articles.claimed_at IS NOT NULL
-            THEN articles.published_at
-          ELSE COALESCE(excluded.published_at, articles.published_at) END,
-        claimed_at = excluded.claimed_at,
-        category = excluded.category, position = excluded.position, last_seen = excluded.last_seen`);
+    const { upsert, success } = this.statements;
     this.db.transaction(() => {
       result.articles.forEach((a, position) =>
         upsert.run({
@@ -110,90 +200,78 @@ export class NewsStore {
           now: result.now,
         }),
       );
-      this.db
-        .prepare(
-          `UPDATE feeds SET etag = ?, last_modified = ?, last_attempt = ?, last_success = ?, last_error = NULL,
-             consecutive_failures = 0, next_attempt = ? WHERE id = ?`,
-        )
-        .run(result.etag, result.lastModified, result.now, result.now, result.nextAttempt, feedId);
+      success.run(
+        result.etag,
+        result.lastModified,
+        result.now,
+        result.now,
+        result.nextAttempt,
+        feedId,
+      );
     })();
   }
 
   /** A 304: the stored articles stay; the feed counts as fresh. */
   recordNotModified(feedId: number, now: number, nextAttempt: number): void {
-    this.db
-      .prepare(
-        `UPDATE feeds SET last_attempt = ?, last_success = ?, last_error = NULL, consecutive_failures = 0,
-           next_attempt = ? WHERE id = ?`,
-      )
-      .run(now, now, nextAttempt, feedId);
+    this.statements.notModified.run(now, now, nextAttempt, feedId);
   }
 
   /** A failed fetch or parse: the stored articles stay; the failure is counted for backoff. */
   recordFailure(feedId: number, reason: string, now: number, nextAttempt: number): void {
-    this.db
-      .prepare(
-        `UPDATE feeds SET last_attempt = ?, last_error = ?, consecutive_failures = consecutive_failures + 1,
-           next_attempt = ? WHERE id = ?`,
-      )
-      .run(now, reason, nextAttempt, feedId);
+    this.statements.failure.run(now, reason, nextAttempt, feedId);
   }
 
   /**
    * The newest articles of a category: at most `perFeed` from any one feed and `limit` overall.
-   * Undated articles sort after dated ones, newest seen first, then in their feed's order.
+   * Undated articles sort after dated ones, newest seen first, then in their feed's order. Each
+   * feed's newest `perFeed` come from the index; their merge is `limit` rows at most per feed.
    */
   latest(key: FeedKey, limit = CATEGORY_LIMIT, perFeed = PER_FEED_LIMIT): StoredArticle[] {
-    const rows = this.db
-      .prepare(
-        `WITH ranked AS (
-           SELECT a.*, f.url AS feed_url, ROW_NUMBER() OVER (
-             PARTITION BY a.feed_id
-             ORDER BY a.published_at IS NULL, a.published_at DESC, a.last_seen DESC, a.position
-           ) AS rank
-           FROM articles a JOIN feeds f ON f.id = a.feed_id
-           WHERE f.key = ? AND f.active = 1
-         )
-         SELECT id, uid, title, summary, url, image, image_is_default, published_at, claimed_at,
-           category, feed_url
-         FROM ranked WHERE rank <= ?
-         ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position, feed_id
-         LIMIT ?`,
-      )
-      .all(key, perFeed, limit) as {
-      id: number;
-      uid: string;
-      title: string;
-      summary: string;
-      url: string;
-      image: string;
-      image_is_default: number;
-      published_at: number | null;
-      claimed_at: number | null;
-      category: string;
-      feed_url: string;
-    }[];
-    return rows.map((r) => ({
-      id: r.id,
-      uid: r.uid,
-      title: r.title,
-      summary: r.summary,
-      url: r.url,
-      image: r.image,
-      imageIsDefault: r.image_is_default === 1,
-      publishedAt: r.published_at,
-      claimedAt: r.claimed_at,
-      category: r.category,
-      feedUrl: r.feed_url,
-    }));
+    const rows: (ArticleRow & { feedId: number; feedUrl: string })[] = [];
+    for (const feed of this.feeds(key)) {
+      const newest = this.statements.newestOfFeed.all(feed.id, Math.min(perFeed, limit));
+      for (const row of newest as ArticleRow[])
+        rows.push({ ...row, feedId: feed.id, feedUrl: feed.url });
+    }
+    return rows
+      .sort(newestFirst)
+      .slice(0, limit)
+      .map((r) => ({
+        id: r.id,
+        uid: r.uid,
+        title: r.title,
+        summary: r.summary,
+        url: r.url,
+        image: r.image,
+        imageIsDefault: r.image_is_default === 1,
+        publishedAt: r.published_at,
+        claimedAt: r.claimed_at,
+        category: r.category,
+        feedUrl: r.feedUrl,
+      }));
   }
 
   /** How many articles are stored for a feed (history included). */
   countArticles(feedId: number): number {
-    return (
-      this.db.prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_id = ?").get(feedId) as {
-        n: number;
-      }
-    ).n;
+    return (this.statements.count.get(feedId) as { n: number }).n;
+  }
+
+  /**
+   * Deletes what the retention policy no longer keeps: articles that no fetch of their feed has
+   * listed for `days`, beyond the newest `minPerFeed` of that feed. One feed per transaction, so
+   * that a large prune never holds the database (or the event loop) for long at once. Returns
+   * how many were deleted.
+   */
+  prune(now: number, retention: Retention = DEFAULT_RETENTION): number {
+    const cutoff = now - retention.days * 86_400_000;
+    let deleted = 0;
+    for (const { id } of this.statements.allFeedIds.all() as { id: number }[]) {
+      deleted += this.statements.prune.run({
+        feedId: id,
+        cutoff,
+        keep: retention.minPerFeed,
+      }).changes;
+    }
+    return deleted;
   }
 }
