@@ -147,9 +147,9 @@ const SUMMARY_SCAN_LIMIT = 4 * SUMMARY_MAX;
  */
 function readHtml(item: RawItem, needImages: boolean): { text: string; images: () => MediaRef[] } {
   const read = (scanLimit: number, textLimit: number) => {
-    const description = scanHtml(item.description, scanLimit);
+    const description = scan(item.description, item.plain?.description, scanLimit);
     let content: HtmlScan | undefined;
-    const readContent = () => (content ??= scanHtml(item.content, scanLimit));
+    const readContent = () => (content ??= scan(item.content, item.plain?.content, scanLimit));
     const source = /\S/.test(description.raw) ? description : readContent();
     return {
       ...textOf(source, textLimit),
@@ -158,6 +158,11 @@ function readHtml(item: RawItem, needImages: boolean): { text: string; images: (
   };
   const first = read(needImages ? Infinity : SUMMARY_SCAN_LIMIT, SUMMARY_SCAN_LIMIT);
   return first.complete || first.text.length > SUMMARY_MAX ? first : read(Infinity, Infinity);
+}
+
+/** A field's text as scanHtml reads HTML; plain text (Atom's type="text") is taken as it is. */
+function scan(value: string | undefined, plain: boolean | undefined, limit: number): HtmlScan {
+  return plain ? { raw: value ?? "", images: [], complete: true } : scanHtml(value, limit);
 }
 
 /** Whitespace runs become one space; characters XML forbids (control characters) are dropped. */
@@ -282,14 +287,20 @@ export interface NormalizeOptions {
 export function normalizeItem(item: RawItem, options: NormalizeOptions): Article | null {
   const { key, feedUrl, defaultImage } = options;
   const permalink = item.guidIsPermaLink ? item.guid : undefined;
-  const url = safeUrl(item.link, feedUrl) ?? safeUrl(permalink, feedUrl) ?? "#";
-  const imageBase = url === "#" ? feedUrl : url;
+  // Relative links resolve against the xml:base values that apply, the feed's URL under them.
+  const base = (item.bases ?? []).reduce((outer, b) => safeUrl(b, outer) ?? outer, feedUrl);
+  const url = safeUrl(item.link, base) ?? safeUrl(permalink, base) ?? "#";
+  // A picture in the body is relative to the entry's xml:base, else (what browsers would do on
+  // the story's own page) to the story.
+  const imageBase = item.bases?.length || url === "#" ? base : url;
   const fromMedia = mediaImage(item, imageBase);
 
   const html = readHtml(item, fromMedia === null);
   const bodyText = html.text;
   const summary = truncate(bodyText);
-  const title = plainText(item.title) || truncate(bodyText, DERIVED_TITLE_MAX);
+  const title =
+    textOf(scan(item.title, item.plain?.title, Infinity)).text ||
+    truncate(bodyText, DERIVED_TITLE_MAX);
   if (!title && url === "#") return null;
 
   const { publishedAt, claimedAt } = readFeedDate(item.date, options);

@@ -12,6 +12,16 @@ export interface RawItem {
   description?: string;
   /** content:encoded / Atom content (HTML) */
   content?: string;
+  /**
+   * Which of title, description and content are plain text rather than HTML: Atom's type="text"
+   * (its default). Their "<" is a character, not a tag.
+   */
+  plain?: { title?: boolean; description?: boolean; content?: boolean };
+  /**
+   * xml:base values that apply to the entry's links, outermost first (the feed's, the entry's,
+   * the link's own): each is resolved against the one before, the first against the feed's URL.
+   */
+  bases?: string[];
   date?: string;
   media: MediaRef[];
   enclosures: MediaRef[];
@@ -75,6 +85,21 @@ function blank(xml: string, start: number, end: number): boolean {
 /** The elements an entry's date is read from, first found first (rssDate, atomDate). */
 const RSS_DATE_ELEMENTS = ["pubDate", "dc:date", "dcterms:issued"];
 const ATOM_DATE_ELEMENTS = ["published", "updated", "issued"];
+/** Elements whose content is text, even when it holds markup (kept whole: see buildTree). */
+const MIXED_TEXT = new Set([
+  "title",
+  "summary",
+  "content",
+  "description",
+  "content:encoded",
+  "subtitle",
+  "dc:title",
+  "dc:description",
+  "media:title",
+  "media:description",
+  "itunes:summary",
+  "itunes:subtitle",
+]);
 /** What a skimmed entry keeps: its dates. */
 const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
 const ENTRY_ELEMENTS = new Set(["item", "entry"]);
@@ -115,8 +140,11 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
   let attrName = "";
   let attrValue = "";
 
-  const open = (): void => {
+  /** Where each open element's content starts. */
+  const contentStarts: number[] = [0];
+  const open = (contentStart: number): void => {
     depth++;
+    contentStarts[depth] = contentStart;
     names[depth] = tagName;
     nodes[depth] = tagNode;
     texts[depth] = "";
@@ -126,8 +154,12 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
       entryStart = tagStart;
     }
   };
-  /** Closes the innermost open element, whose markup ends at `end`. */
-  const close = (end: number): void => {
+  /**
+   * Closes the innermost open element, whose content ends at `contentEnd` and markup at `end`.
+   * A text element that holds markup (Atom's type="xhtml", or HTML a feed did not escape) keeps
+   * that markup whole as its text: its words after the first child element are not lost.
+   */
+  const close = (end: number, contentEnd = end): void => {
     const name = names[depth] as string;
     const node = nodes[depth];
     const isSkipped = skipped[depth];
@@ -142,7 +174,11 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
     if (isSkipped) return;
     let value: unknown = text;
     if (node) {
-      if (text) node["#text"] = text;
+      const markup =
+        MIXED_TEXT.has(name) && Object.keys(node).some((k) => !k.startsWith("@_"))
+          ? xml.slice(contentStarts[depth + 1] ?? end, contentEnd).trim()
+          : text;
+      if (markup) node["#text"] = markup;
       value = node;
     }
     const existing = parent[name];
@@ -184,11 +220,11 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
         }
         attrValue = "";
       },
-      onopentagend() {
-        open();
+      onopentagend(end) {
+        open(end + 1);
       },
       onselfclosingtag(end) {
-        open();
+        open(end + 1);
         close(end + 1);
       },
       onclosetag(start, end) {
@@ -201,7 +237,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
           xml.charCodeAt(start - 2) === 60 ? start - 2 : xml.lastIndexOf("<", start);
         while (depth > at) close(tagBegins);
         const gt = xml.charCodeAt(end) === 62 ? end : xml.indexOf(">", end);
-        close(gt === -1 ? xml.length : gt + 1);
+        close(gt === -1 ? xml.length : gt + 1, tagBegins);
       },
       ontext(start, end) {
         // Indentation between child elements is never read: skip it without copying it.
@@ -332,36 +368,82 @@ function atomDate(entry: Node): string | undefined {
   return firstText(entry, ATOM_DATE_ELEMENTS);
 }
 
-function rssItem(item: Node): RawItem {
+/** The first of `names` with text, in the element `node` (or in its media:group). */
+function firstOf(node: Node, names: readonly string[]): Node | string | undefined {
+  const groups = list(node["media:group"]);
+  for (const name of names) {
+    for (const holder of [node, ...groups]) {
+      const value = list(holder[name])[0] ?? holder[name];
+      if (text(value)) return value as Node | string;
+    }
+  }
+  return undefined;
+}
+
+/** RSS titles: the plain element, else Dublin Core's, else Media RSS's. */
+const RSS_TITLES = ["title", "dc:title", "media:title"];
+/** RSS summaries: the plain element, else Dublin Core's, iTunes', Media RSS's. */
+const RSS_DESCRIPTIONS = ["description", "dc:description", "itunes:summary", "media:description"];
+
+/** The xml:base of an element, if any. */
+function baseOf(node: unknown): string | undefined {
+  return attr(node, "xml:base");
+}
+
+function rssItem(item: Node, outerBases: string[] = []): RawItem {
   const guidNode = Array.isArray(item.guid) ? item.guid[0] : item.guid;
+  const linkNode = list(item.link)[0] ?? item.link;
   return {
     guid: text(guidNode),
     guidIsPermaLink: attr(guidNode, "isPermaLink")?.toLowerCase() !== "false",
-    title: text(item.title),
-    link: text(item.link) ?? attr(list(item.link)[0], "href"),
-    description: text(item.description),
+    title: text(firstOf(item, RSS_TITLES)),
+    link: text(linkNode) ?? attr(linkNode, "href"),
+    description: text(firstOf(item, RSS_DESCRIPTIONS)),
     content: text(item["content:encoded"]),
     date: rssDate(item),
+    bases: [...outerBases, baseOf(item), baseOf(linkNode)].filter((b): b is string => !!b),
     ...mediaOf(item),
   };
 }
 
-function atomLink(links: Node[]): string | undefined {
-  const alternate =
+function atomLink(links: Node[]): Node | undefined {
+  return (
     links.find((l) => (attr(l, "rel") ?? "alternate") === "alternate" && attr(l, "href")) ??
-    links.find((l) => attr(l, "href"));
-  return attr(alternate, "href");
+    links.find((l) => attr(l, "href"))
+  );
 }
 
-function atomItem(entry: Node): RawItem {
+/**
+ * An Atom text construct (title, summary, content): its text, base64-decoded when it says
+ * mode="base64" (Atom 0.3), and whether it is plain text (type="text", the default, or a
+ * text/* media type other than HTML) rather than markup.
+ */
+function atomText(value: Node | string | undefined): { text?: string; plain: boolean } {
+  const raw = text(value);
+  const type = (attr(value, "type") ?? "text").toLowerCase();
+  const plain = type === "text" || type === "text/plain";
+  if (raw === undefined) return { plain };
+  if (attr(value, "mode")?.toLowerCase() === "base64") {
+    return { text: Buffer.from(raw, "base64").toString("utf8"), plain };
+  }
+  return { text: raw, plain };
+}
+
+function atomItem(entry: Node, outerBases: string[] = []): RawItem {
+  const link = atomLink(list(entry.link));
+  const title = atomText(firstOf(entry, ["title", "dc:title", "media:title"]));
+  const summary = atomText(firstOf(entry, ["summary", "media:description", "itunes:summary"]));
+  const content = atomText((list(entry.content)[0] ?? entry.content) as Node | string | undefined);
   return {
     guid: text(entry.id),
     guidIsPermaLink: false,
-    title: text(entry.title),
-    link: atomLink(list(entry.link)),
-    description: text(entry.summary) ?? text(list(entry["media:group"])[0]?.["media:description"]),
-    content: text(entry.content),
+    title: title.text,
+    link: attr(link, "href"),
+    description: summary.text,
+    content: content.text,
+    plain: { title: title.plain, description: summary.plain, content: content.plain },
     date: atomDate(entry),
+    bases: [...outerBases, baseOf(entry), baseOf(link)].filter((b): b is string => !!b),
     ...mediaOf(entry),
   };
 }
@@ -588,25 +670,10 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
       list(Object.values(buildTree(source.text(start, end)))[0])[0] ?? {};
     // The channel's own elements come before its first entry: only that part is built.
     const head = list(buildTree(source.text(0, headEnd))[root])[0] ?? {};
-    const read = root === "feed" ? atomItem : rssItem;
-    const feedEntries = entries.map(({ date, range }) => ({
-      date,
-      read: () => read(build(range)),
-    }));
-    if (root === "feed") {
-      return feedOf(
-        { format: "atom", title: text(head.title), link: atomLink(list(head.link)) },
-        feedEntries,
-      );
-    }
-    const channel = list(head.channel)[0] ?? {};
-    return feedOf(
-      {
-        format: root === "rss" ? "rss" : "rdf",
-        title: text(channel.title),
-        link: text(channel.link),
-      },
-      feedEntries,
+    return feedFrom(
+      root,
+      head,
+      entries.map(({ date, range }) => ({ date, node: () => build(range) })),
     );
   }
   return parseWithTree(repair(source.text(0, length)));
@@ -628,11 +695,6 @@ export function parseWithTree(repaired: string): ParsedFeed {
     const range = ranges.get(node);
     return range ? build(range) : node;
   };
-  const entriesOf = (
-    nodes: Node[],
-    dateOf: (node: Node) => string | undefined,
-    read: (node: Node) => RawItem,
-  ): FeedEntry[] => nodes.map((node) => ({ date: dateOf(node), read: () => read(full(node)) }));
   const root = Object.keys(doc)[0];
   if (!root) throw new FeedParseError("Not a feed: the document has no root element");
   if (Object.keys(doc).length > 1) {
@@ -645,29 +707,45 @@ export function parseWithTree(repaired: string): ParsedFeed {
     throw new FeedParseError(`Malformed XML: the document ends before </${root}>`);
   }
 
-  const rss = list(doc.rss)[0];
-  if (rss) {
-    const channel = list(rss.channel)[0] ?? {};
-    return feedOf(
-      { format: "rss", title: text(channel.title), link: text(channel.link) },
-      entriesOf(list(channel.item), rssDate, rssItem),
-    );
-  }
-  const rdf = list(doc["rdf:RDF"])[0];
-  if (rdf) {
-    const channel = list(rdf.channel)[0] ?? {};
-    // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
-    return feedOf(
-      { format: "rdf", title: text(channel.title), link: text(channel.link) },
-      entriesOf([...list(rdf.item), ...list(channel.item)], rssDate, rssItem),
-    );
-  }
-  const feed = list(doc.feed)[0];
-  if (feed) {
-    return feedOf(
-      { format: "atom", title: text(feed.title), link: atomLink(list(feed.link)) },
-      entriesOf(list(feed.entry), atomDate, atomItem),
-    );
-  }
-  throw new FeedParseError(`Not a feed: the document's root is <${root}>`);
+  const rootNode = list(doc[root])[0] ?? {};
+  const channel = list(rootNode.channel)[0] ?? {};
+  const nodes =
+    root === "rss"
+      ? list(channel.item)
+      : root === "feed"
+        ? list(rootNode.entry)
+        : // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
+          [...list(rootNode.item), ...list(channel.item)];
+  const dateOf = root === "feed" ? atomDate : rssDate;
+  return feedFrom(
+    root,
+    rootNode,
+    nodes.map((node) => ({ date: dateOf(node), node: () => full(node) })),
+  );
+}
+
+/**
+ * The feed of a document whose root element is `root` (rss, rdf:RDF or feed), built as
+ * `rootNode` (its entries aside), with its entries' dates and how to build each in full. The
+ * xml:base of the root and the channel apply to every entry's links.
+ */
+function feedFrom(
+  root: string,
+  rootNode: Node,
+  entries: { date: string | undefined; node: () => Node }[],
+): ParsedFeed {
+  const atom = root === "feed";
+  const channel = atom ? rootNode : (list(rootNode.channel)[0] ?? {});
+  const bases = [baseOf(rootNode), atom ? undefined : baseOf(channel)].filter(
+    (b): b is string => !!b,
+  );
+  const read = atom ? atomItem : rssItem;
+  return feedOf(
+    {
+      format: atom ? "atom" : root === "rss" ? "rss" : "rdf",
+      title: text(channel.title),
+      link: atom ? attr(atomLink(list(channel.link)), "href") : text(channel.link),
+    },
+    entries.map(({ date, node }) => ({ date, read: () => read(node(), bases) })),
+  );
 }
