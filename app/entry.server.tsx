@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
@@ -9,6 +8,11 @@ import { CACHE_CONTROL } from "./lib/http";
 /** Abort a render that has not finished by then (slightly longer than streamTimeout). */
 export const streamTimeout = 5_000;
 
+/**
+ * Renders a page whole before the first byte is sent: a page is rendered once and then served
+ * from the server's page cache to every reader (server/page-cache.ts), so what matters is the
+ * complete document, its inline scripts fixed (the server lists their hashes in its CSP).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -18,16 +22,10 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and prerendering get the whole document at once; browsers get it streamed.
-    const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
-    const readyEvent = waitForAll ? "onAllReady" : "onShellReady";
-    const nonce = loadContext.nonce;
-
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
-        [readyEvent]() {
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -1,19 +1,24 @@
-import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import expressStaticGzip from "express-static-gzip";
-import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import { pinoHttp } from "pino-http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import proxyaddr from "proxy-addr";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { createLoadContext, type ContextServices } from "./context";
+import { CACHE_CONTROL } from "../app/lib/http";
+import type { ContextServices } from "./context";
+import type { NewsEngine } from "./news/engine";
+import { PageCache } from "./page-cache";
+import { createPageHandler } from "./pages";
 import type { RadioHub } from "./radio/hub";
-import { CACHE_CONTROL, STATIC_MAX_AGE_SECONDS } from "../app/lib/http";
-import { assignNonce, securityHeaders } from "./security";
+import { SECURITY_HEADERS } from "./security";
+import { StaticFiles } from "./static-files";
+
+/** How long a rendered page is served before it is rendered again, if nothing it shows changed. */
+export const PAGE_MAX_AGE_MS = 60_000;
+/** The most the page cache holds (bodies and their compressed copies). */
+export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface AppOptions {
-  services: ContextServices;
+  services: ContextServices & { news: Pick<NewsEngine, "version"> };
   /** The live radio relay (absent in tests that do not need it). */
   radio?: RadioHub;
   logger: Logger;
@@ -21,85 +26,116 @@ export interface AppOptions {
   build?: { server: ServerBuild | (() => Promise<ServerBuild>); clientDir: string };
   /** Development: a Vite dev server in middleware mode. */
   vite?: ViteDevServer;
+  /** Which proxies' forwarding headers are believed (proxy-addr's trust; loopback by default). */
+  trustProxy?: string | string[] | number | false;
+  /** Page cache settings (tests shorten them). */
+  pageCache?: { maxAgeMs?: number; maxBytes?: number };
 }
 
-/** Creates the HTTP application: security headers, logs, compression, assets and the site. */
-export function createApp({ services, logger, build, vite, radio }: AppOptions): Express {
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
-
-  app.use(assignNonce);
-  app.use(securityHeaders(services.isDev));
-  // Before the request log, so that health probes do not fill it.
-  app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", CACHE_CONTROL.none).json({ status: "ok", site: services.site.id });
+/** A small JSON answer with the site's headers. */
+function json(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL.none,
   });
-  app.use(
-    pinoHttp({
-      logger,
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  if (radio) {
-    // Audio is never compressed (Cache-Control: no-transform) and never cached.
-    app.get("/api/stream", radio.stream);
-    app.get("/api/radio/now-playing", (_req, res) => {
-      res.set("Cache-Control", CACHE_CONTROL.none).json(radio.nowPlaying());
-    });
-  }
-  app.use(compression());
+  res.end(JSON.stringify(body));
+}
 
-  if (vite) {
-    app.use(vite.middlewares);
-  } else if (build) {
-    // Hashed assets, precompressed at build time (scripts/precompress.mjs): brotli, else gzip.
-    app.use(
-      "/assets",
-      expressStaticGzip(path.join(build.clientDir, "assets"), {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        serveStatic: {
-          cacheControl: false,
-          fallthrough: false,
-          setHeaders: (res) => res.setHeader("Cache-Control", CACHE_CONTROL.asset),
-        },
-      }),
-    );
-    app.use(express.static(build.clientDir, { maxAge: STATIC_MAX_AGE_SECONDS * 1000 }));
-  }
+/** What proxy-addr trusts for a TRUST_PROXY value (false: nobody's forwarding headers). */
+function trustOf(setting: AppOptions["trustProxy"]): (address: string, hop: number) => boolean {
+  if (setting === false) return () => false;
+  if (typeof setting === "number") return (_address, hop) => hop < setting;
+  return proxyaddr.compile(setting ?? "loopback");
+}
 
+/**
+ * The HTTP application, as a Node request listener. The hot paths come first and touch nothing
+ * else: a static file is a lookup in memory (StaticFiles), a page a lookup in the page cache;
+ * only a page that must be rendered reaches React Router. Then the radio relay, the health probe,
+ * and, in development, Vite. Access logs record renders and refusals, not cache hits and files.
+ */
+export function createApp({
+  services,
+  logger,
+  build,
+  vite,
+  radio,
+  trustProxy,
+  pageCache,
+}: AppOptions): RequestListener {
+  const isDev = services.isDev;
   const serverBuild =
     vite !== undefined
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : build?.server;
   if (!serverBuild) throw new Error("createApp needs either a build or a Vite dev server");
-
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: serverBuild,
-      mode: services.isDev ? "development" : "production",
-      getLoadContext: (req, res) => createLoadContext(services, req, res.locals.nonce as string),
-    }),
-  );
-  // Errors that reach Express (a missing asset, a malformed request): a plain answer, no stack.
-  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
-    const status = httpStatusOf(err);
-    if (status >= 500) req.log.error({ err }, "request failed");
-    if (res.headersSent) return next(err);
-    res.status(status).type("text/plain").set("Cache-Control", CACHE_CONTROL.none);
-    res.send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Internal server error");
+  const trust = trustOf(trustProxy);
+  const clientOf = (req: IncomingMessage) => {
+    const address = proxyaddr(req, trust);
+    const forwarded = trust(req.socket.remoteAddress ?? "", 0)
+      ? String(req.headers["x-forwarded-proto"] ?? "")
+          .split(",")[0]
+          ?.trim()
+      : undefined;
+    const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
+    const protocol: "http" | "https" =
+      forwarded === "https" || (!forwarded && encrypted) ? "https" : "http";
+    return { address, protocol };
+  };
+  const cache = isDev
+    ? undefined
+    : new PageCache({
+        maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
+        maxBytes: pageCache?.maxBytes ?? PAGE_CACHE_BYTES,
+        version: (key) => services.news.version(key as never),
+        onError: (key, err) => logger.error({ err, key }, "page render failed"),
+      });
+  const pages = createPageHandler({
+    build: serverBuild,
+    mode: isDev ? "development" : "production",
+    services,
+    logger,
+    cache,
+    csp: !isDev,
+    clientOf,
   });
-  return app;
-}
+  const files = build ? new StaticFiles(build.clientDir) : undefined;
 
-function httpStatusOf(err: unknown): number {
-  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status;
-  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+  return (req, res) => {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const pathname = query === -1 ? url : url.slice(0, query);
+    const method = req.method;
+    if (method === "GET" || method === "HEAD") {
+      if (files?.serve(req, res, pathname)) return;
+      if (pathname.startsWith("/assets/") && files) {
+        res.writeHead(404, { ...SECURITY_HEADERS, "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Not found");
+        return;
+      }
+      if (pathname === "/healthz") {
+        json(res, 200, { status: "ok", site: services.site.id });
+        return;
+      }
+      if (radio && pathname === "/api/stream") {
+        // Audio is never compressed (Cache-Control: no-transform) and never cached.
+        radio.stream(req, res).catch((err: unknown) => {
+          logger.error({ err }, "radio stream failed");
+          if (!res.headersSent) json(res, 500, { error: "Internal server error" });
+          else res.destroy();
+        });
+        return;
+      }
+      if (radio && pathname === "/api/radio/now-playing") {
+        json(res, 200, radio.nowPlaying());
+        return;
+      }
+    }
+    if (vite) {
+      vite.middlewares(req, res, () => void pages(req, res));
+      return;
+    }
+    void pages(req, res);
+  };
 }

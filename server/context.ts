@@ -15,8 +15,6 @@ export interface LoadContext {
   siteUrl: string;
   /** The request time in ms since the epoch; server and client format dates from it. */
   now: number;
-  /** The CSP nonce of this response. */
-  nonce: string;
   /** True in the Vite dev server (stack traces may be shown). */
   isDev: boolean;
   /** The stored news, by category (never waits on a fetch). */
@@ -48,14 +46,12 @@ export interface ContextServices {
 export function createLoadContext(
   services: ContextServices,
   request: { log: LoadContext["log"]; ip?: string },
-  nonce: string,
 ): AppLoadContext {
   return {
     site: services.site,
     content: services.content,
     siteUrl: services.siteUrl,
     now: (services.clock ?? Date.now)(),
-    nonce,
     isDev: services.isDev,
     news: services.news,
     messages: services.messages,

@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -74,7 +75,8 @@ async function main(): Promise<void> {
     });
   }
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = createServer(app);
+  server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, site: site.id, siteUrl }, "listening");

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import type { RequestHandler, Response } from "express";
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 
 /** Features this site never uses; denied to every frame, ours and third parties'. */
@@ -12,57 +12,86 @@ const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
-/** Gives each response a fresh CSP nonce in res.locals.nonce (used by React Router's inline scripts). */
-export const assignNonce: RequestHandler = (_req, res, next) => {
-  res.locals.nonce = randomBytes(16).toString("base64");
-  next();
-};
-
 /**
- * Security headers. The CSP admits scripts from this origin and inline scripts carrying this
- * response's nonce. Images come from any https origin (feed photos are other publishers' images),
- * and frames from https origins (the configured third-party embeds).
- * In development the CSP is left off: Vite's HMR injects scripts of its own.
- * Hashed assets (under `assetsPrefix`) get only the headers that matter for a script or a
- * stylesheet: a page load fetches twenty of them, and a dozen document headers on each would
- * weigh more than some of the files.
+ * helmet's headers, taken once at start from a run of its middleware (they depend on nothing in
+ * the request): the response path then only copies them. The CSP is left out: a page's depends on
+ * its inline scripts (contentSecurityPolicy).
  */
-export function securityHeaders(isDev: boolean, assetsPrefix = "/assets/"): RequestHandler {
-  const documentHeaders = helmet({
-    contentSecurityPolicy: isDev
-      ? false
-      : {
-          useDefaults: false,
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: [
-              "'self'",
-              (_req, res) => `'nonce-${(res as unknown as Response).locals.nonce}'`,
-            ],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "https:"],
-            mediaSrc: ["'self'"],
-            fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
-            frameSrc: ["https:"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'self'"],
-          },
-        },
+function helmetHeaders(): Record<string, string> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: () => undefined,
+  };
+  helmet({
+    contentSecurityPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // Third-party embeds (video, forms, documents) must be able to load in our pages.
     crossOriginEmbedderPolicy: false,
-  });
-  return (req, res, next) => {
-    if (req.path.startsWith(assetsPrefix)) {
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-      next();
-      return;
-    }
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    documentHeaders(req, res, next);
-  };
+  })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return Object.fromEntries(headers);
+}
+
+/** The headers every document and API answer carries (computed once). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...helmetHeaders(),
+  "Permissions-Policy": PERMISSIONS_POLICY,
+});
+
+/**
+ * Hashed assets get only the headers that matter for a script or a stylesheet: a page load fetches
+ * twenty of them, and a dozen document headers on each would weigh more than some of the files.
+ */
+export const ASSET_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "X-Content-Type-Options": "nosniff",
+  "Cross-Origin-Resource-Policy": "same-origin",
+});
+
+/** Origins a page may additionally load from (third-party embeds a site configures). */
+export interface CspSources {
+  scripts?: readonly string[];
+  frames?: readonly string[];
+  connect?: readonly string[];
+}
+
+/**
+ * The Content-Security-Policy of a page. Scripts: this origin, and inline scripts only where their
+ * SHA-256 is listed (`scriptHashes`, taken from the rendered page itself, so a cached page and
+ * its policy travel together and any shared cache may keep both). Images from any https origin
+ * (feed photos are other publishers'), frames from https origins (configured embeds).
+ */
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[] = [],
+  extra: CspSources = {},
+): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...scriptHashes.map((h) => `'${h}'`), ...(extra.scripts ?? [])],
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:", "https:"],
+    ["media-src", "'self'"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'", ...(extra.connect ?? [])],
+    ["frame-src", "https:", ...(extra.frames ?? [])],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'self'"],
+  ];
+  return directives.map((d) => d.join(" ")).join(";");
+}
+
+/** An executable inline script of an HTML document: no src, no data type such as JSON-LD. */
+const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
+const DATA_TYPE = /\stype\s*=\s*["']?(?!module|text\/javascript|application\/javascript)[\w/+.-]+/i;
+
+/** The CSP source of each executable inline script of `html` ("sha256-…"), once each. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes) || DATA_TYPE.test(attributes)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
 }

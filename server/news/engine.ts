@@ -43,6 +43,8 @@ export interface NewsReader {
   getCategory(key: FeedKey): CategoryNews;
   /** The newest articles of several categories together (see combineNews). */
   getCategories(keys: readonly FeedKey[], limit?: number): CombinedNews;
+  /** How many times what a category shows has changed (a cached page compares it). */
+  version(key: FeedKey): number;
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   STATION_BITRATE,
@@ -11,6 +9,7 @@ import {
   type RadioStationOptions,
 } from "../../tests/fixture-servers/radio-upstream";
 import { listen as openListener } from "../../tests/support/listen";
+import { serveRelay } from "../../tests/support/relay-server";
 import { RadioHub, parsePort, type RadioHubOptions } from "./hub";
 
 const cleanups: (() => unknown)[] = [];
@@ -39,21 +38,9 @@ async function setup(options: Partial<RadioHubOptions> = {}, upstream?: RadioSta
     reconnectBaseMs: 100,
     ...options,
   });
-  const app = express();
-  app.get("/api/stream", hub.stream);
-  app.get("/api/radio/now-playing", (_req, res) => res.json(hub.nowPlaying()));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  cleanups.push(
-    () =>
-      new Promise((r) => {
-        hub.shutdown();
-        server.closeAllConnections();
-        server.close(r);
-      }),
-  );
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { hub, station, base, logs };
+  const relay = await serveRelay(hub);
+  cleanups.push(() => relay.close());
+  return { hub, station, base: relay.base, logs };
 }
 
 /** Opens a listener, closed after the test. */

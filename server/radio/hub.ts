@@ -1,7 +1,8 @@
 import http from "node:http";
 import https from "node:https";
-import type { Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../app/lib/http";
+import { SECURITY_HEADERS } from "../security";
 import { IcyDemuxer } from "./icy";
 import { frameStart } from "./sync";
 
@@ -47,7 +48,7 @@ const RESUME_TAIL_BYTES = 1024;
 
 /** One upstream connection and everyone listening to it. */
 class Channel {
-  listeners = new Set<Response>();
+  listeners = new Set<ServerResponse>();
   state: UpstreamState = "idle";
   title: string | null = null;
   contentType = "audio/mpeg";
@@ -234,7 +235,7 @@ class Channel {
     }, delay);
   }
 
-  add(listener: Response): void {
+  add(listener: ServerResponse): void {
     this.listeners.add(listener);
     if (this.burstSize > 0) {
       // The burst, from its first whole frame (players refuse a stream that starts mid-frame).
@@ -248,7 +249,7 @@ class Channel {
     listener.on("close", () => this.remove(listener));
   }
 
-  private remove(listener: Response): void {
+  private remove(listener: ServerResponse): void {
     this.listeners.delete(listener);
     if (this.listeners.size > 0 || this.idleTimer) return;
     this.idleTimer = setTimeout(() => this.close(), this.o.idleCloseMs);
@@ -331,41 +332,57 @@ export class RadioHub {
   }
 
   /** GET/HEAD /api/stream?port=N */
-  stream = async (req: Request, res: Response): Promise<void> => {
-    res.set("Cache-Control", CACHE_CONTROL.stream);
-    const port = parsePort(req.query.port, this.options.ports);
+  stream = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const json = (status: number, body: object, headers: Record<string, string> = {}) => {
+      res.writeHead(status, {
+        ...SECURITY_HEADERS,
+        "Cache-Control": CACHE_CONTROL.stream,
+        "Content-Type": "application/json; charset=utf-8",
+        ...headers,
+      });
+      res.end(JSON.stringify(body));
+    };
+    const ports = new URL(req.url ?? "/", "http://relay").searchParams.getAll("port");
+    const port = parsePort(ports.length === 1 ? ports[0] : undefined, this.options.ports);
     if (port === null) {
-      res.status(400).json({ error: `port must be one of: ${this.options.ports.join(", ")}` });
+      json(400, { error: `port must be one of: ${this.options.ports.join(", ")}` });
       return;
     }
     if (!this.options.upstream) {
-      res.status(503).json({ error: "The radio stream is not configured." });
+      json(503, { error: "The radio stream is not configured." });
       return;
     }
     const channel = this.channel(port);
+    const audioHeaders = {
+      ...SECURITY_HEADERS,
+      "Cache-Control": CACHE_CONTROL.stream,
+      "Content-Type": channel.contentType,
+    };
     if (req.method === "HEAD") {
-      res.status(200).type(channel.contentType).end();
+      res.writeHead(200, audioHeaders);
+      res.end();
       return;
     }
     if (this.listenerCount() >= this.o.maxListeners) {
-      res
-        .status(503)
-        .set("Retry-After", "30")
-        .json({ error: "Too many listeners. Please try again shortly." });
+      json(
+        503,
+        { error: "Too many listeners. Please try again shortly." },
+        { "Retry-After": "30" },
+      );
       return;
     }
     try {
       await channel.open();
     } catch (error) {
       this.o.log.warn({ port, error: (error as Error).message }, "radio upstream unreachable");
-      res.status(502).json({ error: "The radio stream is unavailable." });
+      json(502, { error: "The radio stream is unavailable." });
       return;
     }
     if (res.destroyed) return;
-    res.status(200).set({ "Content-Type": channel.contentType, "X-Accel-Buffering": "no" });
     // An endless body ends when the connection closes, as Icecast's do: no chunked framing
     // around every block.
     res.useChunkedEncodingByDefault = false;
+    res.writeHead(200, { ...audioHeaders, "X-Accel-Buffering": "no" });
     res.flushHeaders();
     channel.add(res);
   };

@@ -1,6 +1,3 @@
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { STATION_MP3, offsetInLoop } from "../../tests/fixture-servers/radio-upstream";
@@ -11,6 +8,7 @@ import {
   type Icecast,
 } from "../../tests/support/icecast";
 import { listen } from "../../tests/support/listen";
+import { serveRelay } from "../../tests/support/relay-server";
 import { RadioHub } from "./hub";
 
 // The relay in front of a real Icecast 2 server (Debian's icecast2, fed the fixture MP3 by ffmpeg).
@@ -25,7 +23,7 @@ if (skip) console.warn(`Icecast integration test skipped: ${missingMessage(missi
 
 let icecast: Icecast;
 let hub: RadioHub;
-let server: http.Server;
+let relay: Awaited<ReturnType<typeof serveRelay>> | undefined;
 let base: string;
 /** The fixture MP3 that ffmpeg feeds Icecast. */
 const audio = readFileSync(STATION_MP3);
@@ -40,20 +38,12 @@ beforeAll(async () => {
     userAgent: "icecast-integration-test",
     idleCloseMs: 200,
   });
-  const app = express();
-  app.get("/api/stream", hub.stream);
-  app.get("/api/radio/now-playing", (_req, res) => res.json(hub.nowPlaying()));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  relay = await serveRelay(hub);
+  base = relay.base;
 }, 30_000);
 
 afterAll(async () => {
-  hub?.shutdown();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  }
+  await relay?.close();
   await icecast?.stop();
 });
 

@@ -71,7 +71,9 @@ test("articles carry ISO dates and relative dates", async ({ request }) => {
   // The fixtures are years old: the relative date is a locale date.
   expect(first?.relativeDate).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   const res = await request.get("/api/articles?category=world");
-  expect(res.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
+  expect(res.headers()["cache-control"]).toBe(
+    "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
+  );
   expect(res.headers()["content-type"]).toContain("application/json");
 });
 

@@ -1,0 +1,154 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
+import { PageCache, isCacheable, type RenderedPage } from "./page-cache";
+
+const PUBLIC = { "content-type": "text/html", "cache-control": "public, max-age=60" };
+
+function page(body: string, deps: Record<string, number> = {}, extra: Partial<RenderedPage> = {}) {
+  return {
+    status: 200,
+    headers: { ...PUBLIC },
+    body: Buffer.from(body),
+    deps: new Map(Object.entries(deps)),
+    ...extra,
+  } satisfies RenderedPage;
+}
+
+/** A render that resolves when told to, counting how often it was started. */
+function gatedRender(make: () => RenderedPage) {
+  let open: () => void = () => {};
+  let gate = new Promise<void>((r) => (open = r));
+  const render = vi.fn(async () => {
+    await gate;
+    return make();
+  });
+  return {
+    render,
+    release: () => {
+      open();
+      gate = new Promise<void>((r) => (open = r));
+    },
+  };
+}
+
+function setup(overrides: Partial<ConstructorParameters<typeof PageCache>[0]> = {}) {
+  const versions = new Map<string, number>([["world", 1]]);
+  const clock = { now: 0 };
+  const cache = new PageCache({
+    maxAgeMs: 60_000,
+    maxBytes: 1_000_000,
+    version: (key) => versions.get(key) ?? 0,
+    now: () => clock.now,
+    ...overrides,
+  });
+  return { cache, versions, clock };
+}
+
+describe("PageCache", () => {
+  it("renders a page once for a stampede of readers, then serves it from memory", async () => {
+    const { cache } = setup();
+    const { render, release } = gatedRender(() => page("<p>world</p>", { world: 1 }));
+    const readers = Array.from({ length: 50 }, () => cache.get("/world-news", render));
+    release();
+    const answers = await Promise.all(readers);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(new Set(answers.map((a) => a.page)).size).toBe(1);
+    expect((await cache.get("/world-news", render)).cache).toBe("hit");
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it("renders again for the reader who finds the news changed; others meanwhile get the previous copy", async () => {
+    const { cache, versions } = setup();
+    let n = 0;
+    const { render, release } = gatedRender(() =>
+      page(`<p>${++n}</p>`, { world: versions.get("world") ?? 0 }),
+    );
+    const first = cache.get("/world-news", render);
+    release();
+    expect((await first).page.body.toString()).toBe("<p>1</p>");
+    versions.set("world", 2);
+    const finder = cache.get("/world-news", render);
+    const others = await Promise.all([
+      cache.get("/world-news", render),
+      cache.get("/world-news", render),
+    ]);
+    expect(others.map((o) => [o.cache, o.page.body.toString()])).toEqual([
+      ["stale", "<p>1</p>"],
+      ["stale", "<p>1</p>"],
+    ]);
+    release();
+    expect(await finder).toMatchObject({ cache: "miss" });
+    expect((await finder).page.body.toString()).toBe("<p>2</p>");
+    expect(render).toHaveBeenCalledTimes(2);
+    expect((await cache.get("/world-news", render)).cache).toBe("hit");
+  });
+
+  it("serves an old page to everyone while one render replaces it (stale-while-revalidate)", async () => {
+    const { cache, clock } = setup();
+    let n = 0;
+    const { render, release } = gatedRender(() => page(`<p>${++n}</p>`));
+    const first = cache.get("/faq", render);
+    release();
+    await first;
+    clock.now += 60_000;
+    const answers = await Promise.all([cache.get("/faq", render), cache.get("/faq", render)]);
+    expect(answers.map((a) => [a.cache, a.page.body.toString()])).toEqual([
+      ["stale", "<p>1</p>"],
+      ["stale", "<p>1</p>"],
+    ]);
+    expect(render).toHaveBeenCalledTimes(2);
+    release();
+    await vi.waitFor(async () =>
+      expect((await cache.get("/faq", render)).page.body.toString()).toBe("<p>2</p>"),
+    );
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ["a 404", page("x", {}, { status: 404 })],
+    ["no-store", page("x", {}, { headers: { "cache-control": "no-store" } })],
+    ["private", page("x", {}, { headers: { "cache-control": "private, max-age=60" } })],
+    ["a cookie", page("x", {}, { headers: { ...PUBLIC, "set-cookie": "a=b" } })],
+  ])("passes %s through without keeping it", async (_what, answer) => {
+    expect(isCacheable(answer)).toBe(false);
+    const { cache } = setup();
+    const render = vi.fn(async () => answer);
+    expect((await cache.get("/x", render)).cache).toBe("pass");
+    expect((await cache.get("/x", render)).cache).toBe("pass");
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it("compresses a page once per encoding", async () => {
+    const { cache } = setup();
+    const body = "<p>news</p>".repeat(500);
+    const { page: cached } = await cache.get("/", async () => page(body));
+    if (!("etag" in cached)) throw new Error("cached");
+    const br = await cache.encoded(cached, "br");
+    expect(brotliDecompressSync(br).toString()).toBe(body);
+    expect(await cache.encoded(cached, "br")).toBe(br);
+    expect(gunzipSync(await cache.encoded(cached, "gzip")).toString()).toBe(body);
+  });
+
+  it("lets the least recently used pages go when full", async () => {
+    const { cache } = setup({ maxBytes: 10_000 });
+    for (let i = 0; i < 10; i++) await cache.get(`/p${i}`, async () => page("x".repeat(2000)));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.stats().pages).toBe(5);
+    const render = vi.fn(async () => page("x".repeat(2000)));
+    expect((await cache.get("/p9", render)).cache).toBe("hit");
+    expect((await cache.get("/p0", render)).cache).toBe("miss");
+  });
+
+  it("keeps serving the old copy when a background render fails, and tells", async () => {
+    const onError = vi.fn();
+    const { cache, clock } = setup({ onError });
+    await cache.get("/faq", async () => page("old"));
+    clock.now += 60_000;
+    const failing = vi.fn(async (): Promise<RenderedPage> => {
+      throw new Error("render failed");
+    });
+    expect((await cache.get("/faq", failing)).page.body.toString()).toBe("old");
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith("/faq", expect.any(Error)));
+    expect((await cache.get("/faq", async () => page("new"))).page.body.toString()).toBe("old");
+  });
+});

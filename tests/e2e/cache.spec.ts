@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+
+// Pages rendered once and served from the server's page cache, with headers a CDN can trust,
+// and a CSP (hashes of the page's own inline scripts) that still stops an injected script.
+
+test("a page is rendered once, then served from the cache with an ETag, and a 304 for it", async ({
+  request,
+}) => {
+  const first = await request.get("/careers");
+  expect(first.status()).toBe(200);
+  const second = await request.get("/careers");
+  expect(second.headers()["x-cache"]).toBe("hit");
+  expect(await second.text()).toBe(await first.text());
+  const headers = second.headers();
+  expect(headers["cache-control"]).toBe(
+    "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
+  );
+  expect(headers.vary).toBe("Accept-Encoding");
+  expect(headers.etag).toMatch(/^"[\w-]+"$/);
+  const revalidated = await request.get("/careers", {
+    headers: { "If-None-Match": headers.etag ?? "" },
+  });
+  expect(revalidated.status()).toBe(304);
+  expect(revalidated.headers().etag).toBe(headers.etag);
+});
+
+test("each encoding of a page has its own validator", async ({ request }) => {
+  const br = await request.get("/faq", { headers: { "Accept-Encoding": "br" } });
+  const gzip = await request.get("/faq", { headers: { "Accept-Encoding": "gzip" } });
+  const plain = await request.get("/faq", { headers: { "Accept-Encoding": "identity" } });
+  expect(br.headers()["content-encoding"]).toBe("br");
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const tags = [br, gzip, plain].map((r) => r.headers().etag);
+  expect(new Set(tags).size).toBe(3);
+});
+
+test("a form's answer is never cached; the form's page is", async ({ request }) => {
+  await request.get("/contact");
+  expect((await request.get("/contact")).headers()["x-cache"]).toBe("hit");
+  const post = await request.post("/contact", {
+    form: { name: "", email: "", subject: "", message: "" },
+    headers: { "X-Forwarded-For": "198.51.100.40" },
+  });
+  expect(post.status()).toBe(400);
+  expect(post.headers()["cache-control"]).toBe("no-store");
+  expect(post.headers()["x-cache"]).toBe("pass");
+});
+
+test("the CSP lists every inline script of the cached page, and blocks one injected later", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto("/world-news");
+  await page.goto("/world-news"); // from the cache
+  const csp = (await page.request.get("/world-news")).headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(/'sha256-/);
+  // Every inline script of the page ran (React Router's hydration did: the page is interactive).
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById("main-content") ?? {}).some((k) =>
+      k.startsWith("__reactFiber"),
+    ),
+  );
+  expect(violations).toEqual([]);
+  const ran = await page.evaluate(async () => {
+    const blocked = new Promise<string>((resolve) =>
+      document.addEventListener("securitypolicyviolation", (e) => resolve(e.violatedDirective), {
+        once: true,
+      }),
+    );
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true;";
+    document.body.appendChild(script);
+    return { directive: await blocked, injected: (window as { __injected?: boolean }).__injected };
+  });
+  expect(ran.injected).toBeUndefined();
+  expect(ran.directive).toMatch(/^script-src/);
+});
