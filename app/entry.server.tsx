@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { StylesheetContext } from "./components/inline-stylesheet";
 import { CACHE_CONTROL } from "./lib/http";
 
 /** Abort a render that has not finished by then (slightly longer than streamTimeout). */
@@ -23,7 +24,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <StylesheetContext.Provider value={loadContext.stylesheet}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StylesheetContext.Provider>,
       {
         onAllReady() {
           shellRendered = true;

@@ -10,10 +10,16 @@ import {
 import type { Route } from "./+types/root";
 import { toPublicSite } from "./lib/site";
 import { useRootData } from "./lib/root-data";
-import "./app.css";
+import href from "./app.css?url";
+import { InlineStylesheet } from "./components/inline-stylesheet";
+
+/** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
+export const stylesheet = href;
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // In production the stylesheet is inline (InlineStylesheet): no render-blocking request.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href }] : []),
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -33,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#8a1c1c" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="bg-paper text-ink antialiased">

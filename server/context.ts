@@ -17,6 +17,8 @@ export interface LoadContext {
   now: number;
   /** True in the Vite dev server (stack traces may be shown). */
   isDev: boolean;
+  /** The site's stylesheet, inlined in every page's head (empty in development). */
+  stylesheet?: string;
   /** The stored news, by category (never waits on a fetch). */
   news: NewsReader;
   /** The contact messages. */
@@ -39,6 +41,8 @@ export interface ContextServices {
   isDev: boolean;
   news: NewsReader;
   messages: Pick<MessageStore, "submit" | "limits">;
+  /** The site's stylesheet as text (production: read once from the build). */
+  stylesheet?: string;
   clock?: () => number;
 }
 
@@ -53,6 +57,7 @@ export function createLoadContext(
     siteUrl: services.siteUrl,
     now: (services.clock ?? Date.now)(),
     isDev: services.isDev,
+    stylesheet: services.stylesheet,
     news: services.news,
     messages: services.messages,
     clientAddress: request.ip ?? "unknown",

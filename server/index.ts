@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -5,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
+import type { ContextServices } from "./context";
 import { MessageStore } from "./messages/store";
 import { RadioHub } from "./radio/hub";
 import { createNewsService } from "./news/service";
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
     log: logger.child({ part: "radio" }),
     userAgent: `${site.name} radio relay (+${siteUrl})`,
   });
-  const services = {
+  const services: ContextServices & { news: typeof news.engine } = {
     site,
     content: SITE_CONTENT[env.SITE],
     siteUrl,
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
     const buildDir = path.resolve(here, "..");
     const serverEntry = path.join(buildDir, "server", "index.js");
     const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    services.stylesheet = readStylesheet(server, path.join(buildDir, "client"));
     app = createApp({
       services,
       logger,
@@ -95,6 +98,13 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/** The built stylesheet's text, which every page inlines (root.tsx exports where it is). */
+function readStylesheet(build: ServerBuild, clientDir: string): string {
+  const href = (build.routes.root?.module as { stylesheet?: unknown } | undefined)?.stylesheet;
+  if (typeof href !== "string") throw new Error("The build's root route names no stylesheet");
+  return readFileSync(path.join(clientDir, href), "utf8");
 }
 
 main().catch((error: unknown) => {

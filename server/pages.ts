@@ -16,7 +16,18 @@ import { accepts, notModified } from "./static-files";
 
 /** The largest request body the site reads (its one form is a few kilobytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Types worth compressing when a response is sent uncached. */
+/** A path that is its own cache key: no query, no dot segments, nothing percent-encoded. */
+const PLAIN_PATH = /^\/(?:[\w-]+(?:\.[\w-]+)?(?:\/[\w-]+(?:\.[\w-]+)?)*\/?)?$/;
+
+/** How many request URLs' cache keys are remembered (see rememberKey). */
+const MAX_REMEMBERED_KEYS = 10_000;
+
+/** The ETag of a cached page in `coding` (each encoding has its own validator). */
+function etagOf(page: CachedPage, coding: Coding | undefined): string {
+  return coding ? page.etag.replace(/"$/, `-${coding}"`) : page.etag;
+}
+
+/** Types worth compressing when a response is sent.*/
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|x-turbo|rss)|image\/svg)/;
 
 export interface PageHandlerOptions {
@@ -64,6 +75,19 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export function cacheKey(url: URL): string {
   const params = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return params.length ? `${url.pathname}?${new URLSearchParams(params)}` : url.pathname;
+}
+
+/**
+ * A page is whole in its HTML (rendered on the server, its stylesheet inline); its scripts only
+ * make it interactive. So they are fetched at low priority: on a slow connection the text and the
+ * lead picture come first. (React Router's <Scripts> has no prop for it; the links say
+ * suppressHydrationWarning, so the attribute added here does not disturb hydration.)
+ */
+export function lowerScriptPriority(html: string): string {
+  return html.replaceAll(
+    '<link rel="modulepreload"',
+    '<link rel="modulepreload" fetchpriority="low"',
+  );
 }
 
 /** A NewsReader that notes which categories a render read, and their versions then. */
@@ -119,13 +143,95 @@ export function createPageHandler(options: PageHandlerOptions) {
     response.headers.forEach((value, name) => {
       page.headers[name] = value;
     });
-    if (options.csp && (page.headers["content-type"] ?? "").startsWith("text/html")) {
-      page.headers["Content-Security-Policy"] = contentSecurityPolicy(
-        inlineScriptHashes(page.body.toString("utf8")),
-      );
+    if ((page.headers["content-type"] ?? "").startsWith("text/html")) {
+      const html = lowerScriptPriority(page.body.toString("utf8"));
+      page.body = Buffer.from(html, "utf8");
+      if (options.csp) {
+        page.headers["Content-Security-Policy"] = contentSecurityPolicy(inlineScriptHashes(html));
+      }
     }
     log.info({ status: page.status, ms: Math.round(performance.now() - started) }, "page rendered");
     return page;
+  }
+
+  /** The headers of a page as sent (its own, and those of its encoding and cache outcome). */
+  function headersFor(
+    page: RenderedPage | CachedPage,
+    coding: Coding | undefined,
+    cache: string,
+    length: number,
+  ): Record<string, string> {
+    const headers: Record<string, string> = { ...page.headers };
+    delete headers["content-length"];
+    delete headers["content-encoding"];
+    if ("etag" in page) {
+      headers["Cache-Control"] = headers["cache-control"] ?? CACHE_CONTROL.news;
+      delete headers["cache-control"];
+      headers.ETag = etagOf(page, coding);
+    }
+    if (COMPRESSIBLE.test(headers["content-type"] ?? "")) headers.Vary = "Accept-Encoding";
+    headers["X-Cache"] = cache;
+    if (coding) headers["Content-Encoding"] = coding;
+    headers["Content-Length"] = String(length);
+    return headers;
+  }
+
+  /** The encoding a page is sent in: brotli, else gzip, when accepted and worth it. */
+  function codingFor(req: IncomingMessage, page: RenderedPage): Coding | undefined {
+    if (page.body.length < 1024 || !COMPRESSIBLE.test(page.headers["content-type"] ?? "")) {
+      return undefined;
+    }
+    const encodings = req.headers["accept-encoding"];
+    return accepts(encodings, "br") ? "br" : accepts(encodings, "gzip") ? "gzip" : undefined;
+  }
+
+  /** Answers a conditional request whose validator still holds: true when it was answered. */
+  function answeredNotModified(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    coding?: Coding,
+  ) {
+    const etag = etagOf(page, coding);
+    if (!notModified(req.headers["if-none-match"], etag)) return false;
+    res.writeHead(304, {
+      ETag: etag,
+      "Cache-Control": page.headers["cache-control"] ?? CACHE_CONTROL.news,
+      Vary: "Accept-Encoding",
+    });
+    res.end();
+    return true;
+  }
+
+  /**
+   * A cache hit, sent at once from headers made the first time (no promise, no header building):
+   * false when the page's encoding is not compressed yet (the general path then waits for it).
+   */
+  function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage): boolean {
+    const coding = codingFor(req, page);
+    const body = coding ? page.ready.get(coding) : page.body;
+    if (!body) return false;
+    if (answeredNotModified(req, res, page, coding)) return true;
+    let made = hits.get(page);
+    if (!made) hits.set(page, (made = new Map()));
+    let headers = made.get(coding ?? "identity");
+    if (!headers)
+      made.set(coding ?? "identity", (headers = headersFor(page, coding, "hit", body.length)));
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+  const hits = new WeakMap<CachedPage, Map<string, Record<string, string>>>();
+
+  /**
+   * The cache keys of request URLs that are not their own key (a query to put in order): a
+   * hit for one of them skips the parsing. Bounded: the oldest go first.
+   */
+  const keys = new Map<string, string>();
+  function rememberKey(raw: string, key: string): void {
+    if (raw === key || keys.has(raw)) return;
+    if (keys.size >= MAX_REMEMBERED_KEYS) keys.delete(keys.keys().next().value as string);
+    keys.set(raw, key);
   }
 
   async function send(
@@ -134,52 +240,29 @@ export function createPageHandler(options: PageHandlerOptions) {
     page: RenderedPage | CachedPage,
     cache: string,
   ): Promise<void> {
-    const headers: Record<string, string> = { ...page.headers };
-    delete headers["content-length"];
-    delete headers["content-encoding"];
-    const cached = "etag" in page;
-    if (cached) {
-      headers["Cache-Control"] = headers["cache-control"] ?? CACHE_CONTROL.news;
-      delete headers["cache-control"];
-    }
-    const type = headers["content-type"] ?? "";
-    const encodings = req.headers["accept-encoding"];
-    const coding: Coding | undefined =
-      page.body.length >= 1024 && COMPRESSIBLE.test(type)
-        ? accepts(encodings, "br")
-          ? "br"
-          : accepts(encodings, "gzip")
-            ? "gzip"
-            : undefined
-        : undefined;
-    if (COMPRESSIBLE.test(type)) headers.Vary = "Accept-Encoding";
-    headers["X-Cache"] = cache;
-    if (cached) {
-      headers.ETag = coding ? page.etag.replace(/"$/, `-${coding}"`) : page.etag;
-      if (notModified(req.headers["if-none-match"], headers.ETag)) {
-        res.writeHead(304, {
-          ETag: headers.ETag,
-          "Cache-Control": headers["Cache-Control"] ?? "",
-          Vary: "Accept-Encoding",
-        });
-        res.end();
-        return;
-      }
-    }
+    const coding = codingFor(req, page);
+    const cached = "etag" in page ? page : undefined;
+    if (cached && answeredNotModified(req, res, cached, coding)) return;
     const body = coding
       ? cached && options.cache
-        ? await options.cache.encoded(page, coding)
+        ? await options.cache.encoded(cached, coding)
         : await compress(page.body, coding)
       : page.body;
-    if (coding) headers["Content-Encoding"] = coding;
-    headers["Content-Length"] = String(body.length);
-    res.writeHead(page.status, headers);
+    res.writeHead(page.status, headersFor(page, coding, cache, body.length));
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
   return async function pageHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The path of a cache hit: a plain path (nothing to normalize), a current page, its encoding
+    // ready. Everything else goes the general way below.
+    const method = req.method ?? "GET";
+    const raw = req.url ?? "/";
+    if ((method === "GET" || method === "HEAD") && options.cache) {
+      const key = PLAIN_PATH.test(raw) ? raw : keys.get(raw);
+      const page = key === undefined ? undefined : options.cache.peek(key);
+      if (page && sendHit(req, res, page)) return;
+    }
     try {
-      const method = req.method ?? "GET";
       if (!["GET", "HEAD", "POST"].includes(method)) {
         throw new Refusal(405, "Method not allowed", { Allow: "GET, HEAD, POST" });
       }
@@ -207,7 +290,9 @@ export function createPageHandler(options: PageHandlerOptions) {
         await send(req, res, await render(req, url), "pass");
         return;
       }
-      const { page, cache: outcome } = await cache.get(cacheKey(url), () => render(req, url));
+      const key = cacheKey(url);
+      rememberKey(raw, key);
+      const { page, cache: outcome } = await cache.get(key, () => render(req, url));
       await send(req, res, page, outcome);
     } catch (error) {
       if (res.headersSent) {

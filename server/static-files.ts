@@ -40,12 +40,15 @@ interface StaticFile {
   gzip?: Variant;
 }
 
+const CODING_PATTERNS = {
+  br: /(?:^|,)\s*br\s*(?:;\s*q\s*=\s*([\d.]+))?\s*(?:,|$)/i,
+  gzip: /(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([\d.]+))?\s*(?:,|$)/i,
+};
+
 /** Whether the request accepts `coding` (a q=0 refuses it). */
 export function accepts(acceptEncoding: string | undefined, coding: "br" | "gzip"): boolean {
   if (!acceptEncoding) return false;
-  const match = new RegExp(`(?:^|,)\\s*${coding}\\s*(?:;\\s*q\\s*=\\s*([\\d.]+))?`, "i").exec(
-    acceptEncoding,
-  );
+  const match = CODING_PATTERNS[coding].exec(acceptEncoding);
   return match !== null && (match[1] === undefined || Number(match[1]) > 0);
 }
 

@@ -7,7 +7,7 @@ export function FeaturedStory({ story }: { story: FeaturedStoryData }) {
   return (
     <article className="grid gap-4 md:grid-cols-5">
       <div className="md:col-span-3">
-        <StoryImage src={story.image} alt={story.title} eager />
+        <StoryImage src={story.image} alt={story.title} priority="lead" />
       </div>
       <div className="md:col-span-2">
         <p className="text-xs font-semibold tracking-wider text-accent uppercase">

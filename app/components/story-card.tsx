@@ -6,7 +6,8 @@ interface StoryCardProps {
   article: CardArticle;
   /** Shown instead of the article's category (the archives label every card "Archive"). */
   label?: string;
-  eager?: boolean;
+  /** How its picture loads (StoryImage). */
+  priority?: "lead" | "eager" | "lazy";
   /** Adds a "Read full article" link under the summary (opinion). */
   readMore?: boolean;
   /** h2 when the cards sit right under the page's h1, h3 under a section heading. */
@@ -14,13 +15,19 @@ interface StoryCardProps {
 }
 
 /** SPEC.md §3 story card: image, category, date, a title link to the story (new tab), summary. */
-export function StoryCard({ article, label, eager, readMore, headingLevel = 3 }: StoryCardProps) {
+export function StoryCard({
+  article,
+  label,
+  priority,
+  readMore,
+  headingLevel = 3,
+}: StoryCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const external = article.url !== "#";
   const linkProps = external ? { target: "_blank", rel: "noopener noreferrer" } : {};
   return (
     <article className="flex flex-col border-t border-rule pt-4">
-      <StoryImage src={article.image} alt={article.title} eager={eager} />
+      <StoryImage src={article.image} alt={article.title} priority={priority} />
       <p className="mt-3 flex flex-wrap gap-x-2 text-xs font-semibold tracking-wider text-muted uppercase">
         <span className="text-accent">{label ?? article.category}</span>
         {article.publishedAt && (

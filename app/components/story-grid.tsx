@@ -12,6 +12,7 @@ export function StoryGrid({
   articles: CardArticle[];
   label?: string;
   readMore?: boolean;
+  /** How many cards' pictures load at once (the first is the page's lead picture). */
   eagerCount?: number;
   /** 2 when the grid sits right under the page's h1 (the default), 3 under a section heading. */
   headingLevel?: 2 | 3;
@@ -24,7 +25,7 @@ export function StoryGrid({
           article={article}
           label={label}
           readMore={readMore}
-          eager={i < eagerCount}
+          priority={i >= eagerCount ? "lazy" : i === 0 ? "lead" : "eager"}
           headingLevel={headingLevel}
         />
       ))}

@@ -4,8 +4,11 @@ import { useSite } from "~/lib/root-data";
 interface StoryImageProps {
   src: string;
   alt: string;
-  /** Above the fold: load at once; otherwise lazily. */
-  eager?: boolean;
+  /**
+   * lead: the page's main picture (its LCP): loaded at once, at high priority; eager: above the
+   * fold, loaded at once; lazy (the default): when it comes near the viewport.
+   */
+  priority?: "lead" | "eager" | "lazy";
   className?: string;
 }
 
@@ -13,7 +16,7 @@ interface StoryImageProps {
  * A publisher's picture in a fixed 16:9 box (no layout shift), sent without a referrer, replaced
  * by the site's default photo if it fails (also when it failed before the page hydrated).
  */
-export function StoryImage({ src, alt, eager = false, className = "" }: StoryImageProps) {
+export function StoryImage({ src, alt, priority = "lazy", className = "" }: StoryImageProps) {
   const { site } = useSite();
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
@@ -31,7 +34,8 @@ export function StoryImage({ src, alt, eager = false, className = "" }: StoryIma
       alt={alt}
       width={640}
       height={360}
-      loading={eager ? "eager" : "lazy"}
+      loading={priority === "lazy" ? "lazy" : "eager"}
+      fetchPriority={priority === "lead" ? "high" : "auto"}
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}

@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { act, cleanup, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+const revalidate = vi.fn(() => Promise.resolve());
+vi.mock("react-router", () => ({
+  useRevalidator: () => ({ state: "idle", revalidate }),
+}));
+const { ERROR_POLL_MS, LOADING_POLL_MS, useRevalidateUntilReady } =
+  await import("./use-revalidate-until-ready");
+
+let hidden = false;
+function setHidden(value: boolean) {
+  hidden = value;
+  act(() => {
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  revalidate.mockClear();
+  hidden = false;
+  vi.spyOn(document, "hidden", "get").mockImplementation(() => hidden);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe("useRevalidateUntilReady", () => {
+  it("asks again while news is loading, more slowly while it failed, never once it is ready", () => {
+    const { rerender } = renderHook(
+      ({ loading, failed }) => useRevalidateUntilReady(loading, failed),
+      { initialProps: { loading: true, failed: false } },
+    );
+    act(() => vi.advanceTimersByTime(LOADING_POLL_MS));
+    expect(revalidate).toHaveBeenCalledTimes(1);
+    rerender({ loading: false, failed: true });
+    act(() => vi.advanceTimersByTime(ERROR_POLL_MS - 1));
+    expect(revalidate).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(revalidate).toHaveBeenCalledTimes(2);
+    rerender({ loading: false, failed: false });
+    act(() => vi.advanceTimersByTime(10 * ERROR_POLL_MS));
+    expect(revalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks nothing while the page is hidden, and starts again when it is back", () => {
+    renderHook(() => useRevalidateUntilReady(true));
+    setHidden(true);
+    act(() => vi.advanceTimersByTime(20 * LOADING_POLL_MS));
+    expect(revalidate).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    setHidden(false);
+    act(() => vi.advanceTimersByTime(LOADING_POLL_MS));
+    expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+});
