@@ -1,12 +1,13 @@
 import type { AddressInfo } from "node:net";
 import { createHash } from "node:crypto";
-import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
 import { pino } from "pino";
 import { createServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SITE_CONTENT, SITES } from "../sites/registry";
 import type { SiteConfig } from "../sites/schema";
-import { createApp } from "./app";
+import { createApp, type AppOptions } from "./app";
+import { Limiter } from "./limiter";
 import type { ContextServices } from "./context";
 import type { NewsReader } from "./news/engine";
 import { CONTACT_LIMITS } from "./messages/store";
@@ -34,7 +35,10 @@ interface Started {
   logs: Record<string, unknown>[];
 }
 
-async function start(services: Partial<ContextServices> = {}): Promise<Started> {
+async function start(
+  services: Partial<ContextServices> = {},
+  options: Pick<AppOptions, "trustProxy" | "renders"> = {},
+): Promise<Started> {
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) });
   const app = createApp({
@@ -44,10 +48,14 @@ async function start(services: Partial<ContextServices> = {}): Promise<Started> 
       siteUrl: "https://news.example.test",
       isDev: services.isDev ?? true,
       news: services.news ?? emptyNews,
-      messages: { submit: () => ({ ok: true as const, id: 1 }), limits: CONTACT_LIMITS },
+      messages: services.messages ?? {
+        submit: () => ({ ok: true as const, id: 1 }),
+        limits: CONTACT_LIMITS,
+      },
     },
     logger,
     vite,
+    ...options,
   });
   const server = createHttpServer(app).listen(0, "127.0.0.1");
   servers.push(server);
@@ -157,5 +165,114 @@ describe("the HTTP app", () => {
           l.msg === "page rendered" && String(l.req && (l.req as { url: string }).url) === "/faq",
       ),
     ).toHaveLength(1);
+  }, 30_000);
+});
+
+/** A contact store that notes the sender address each post was made from. */
+function recordingMessages() {
+  const senders: string[] = [];
+  return {
+    senders,
+    messages: {
+      submit: (_input: unknown, sender: string) => {
+        senders.push(sender);
+        return { ok: true as const, id: senders.length };
+      },
+      limits: CONTACT_LIMITS,
+    },
+  };
+}
+
+const FORM = "name=Ana&email=ana%40example.com&subject=Hi&message=Hello";
+
+/** A form post over a socket bound to `localAddress` (a loopback address of this machine). */
+function post(
+  url: string,
+  headers: Record<string, string>,
+  localAddress = "127.0.0.1",
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${url}/contact?index`,
+      {
+        method: "POST",
+        localAddress,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", reject);
+    req.end(FORM);
+  });
+}
+
+describe("TRUST_PROXY", () => {
+  it("by default believes a proxy on this host (loopback): its client address and https", async () => {
+    const { senders, messages } = recordingMessages();
+    const { url } = await start({ messages });
+    const status = await post(url, {
+      "X-Forwarded-For": "203.0.113.7",
+      "X-Forwarded-Proto": "https",
+      Host: "localhost",
+      Origin: "https://localhost",
+    });
+    // React Router refuses a post whose Origin is not the page's own: https only when believed.
+    expect(status).toBe(200);
+    expect(senders).toEqual(["203.0.113.7"]);
+  }, 30_000);
+
+  it("off: forwarding headers are nobody's word, every reader is the address it comes from", async () => {
+    const { senders, messages } = recordingMessages();
+    const { url } = await start({ messages }, { trustProxy: false });
+    await post(url, { "X-Forwarded-For": "203.0.113.7" });
+    expect(senders).toEqual(["127.0.0.1"]);
+    const claimed = await post(url, {
+      "X-Forwarded-Proto": "https",
+      Host: "localhost",
+      Origin: "https://localhost",
+    });
+    expect(claimed).toBe(400);
+    expect(senders).toHaveLength(1);
+  }, 30_000);
+
+  it("a proxy on another host, by address: believed from it, not from anyone else", async () => {
+    const { senders, messages } = recordingMessages();
+    // 127.0.0.2 stands for the load balancer's address; the test never leaves loopback.
+    const { url } = await start({ messages }, { trustProxy: ["127.0.0.2/32"] });
+    await post(url, { "X-Forwarded-For": "203.0.113.7" }, "127.0.0.2");
+    await post(url, { "X-Forwarded-For": "198.51.100.9" }, "127.0.0.1");
+    expect(senders).toEqual(["203.0.113.7", "127.0.0.1"]);
+  }, 30_000);
+
+  it("a hop count: the address the nearest trusted proxy saw, whatever a client wrote before it", async () => {
+    const { senders, messages } = recordingMessages();
+    const { url } = await start({ messages }, { trustProxy: 1 });
+    await post(url, { "X-Forwarded-For": "10.9.9.9, 203.0.113.7" });
+    expect(senders).toEqual(["203.0.113.7"]);
+  }, 30_000);
+});
+
+describe("load shedding", () => {
+  it("past the render queue answers 503 with Retry-After at once; the admitted finish; /healthz never waits", async () => {
+    const limiter = new Limiter({ concurrency: 1, queue: 2 });
+    const { url, logs } = await start({}, { renders: limiter });
+    const hold = await limiter.acquire(); // every render slot busy
+    const answers = Array.from({ length: 6 }, (_, i) => fetch(`${url}/faq?reader=${i}`));
+    await vi.waitFor(() => expect(limiter.load.waiting).toBe(2));
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    hold();
+    const statuses = await Promise.all(answers.map((a) => a.then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    const shed = await Promise.all(
+      answers.filter((_, i) => statuses[i] === 503).map((a) => a.then((r) => r)),
+    );
+    expect(shed).toHaveLength(4);
+    for (const res of shed) expect(res.headers.get("retry-after")).toBe("2");
+    expect(logs.filter((l) => l.level === 50)).toEqual([]);
+    expect(limiter.load).toEqual({ running: 0, waiting: 0 });
   }, 30_000);
 });

@@ -6,6 +6,7 @@ import type { ViteDevServer } from "vite";
 import { CACHE_CONTROL } from "../app/lib/http";
 import type { ContextServices } from "./context";
 import type { NewsEngine } from "./news/engine";
+import { Limiter, Overloaded } from "./limiter";
 import { PageCache } from "./page-cache";
 import { createPageHandler } from "./pages";
 import type { RadioHub } from "./radio/hub";
@@ -30,7 +31,15 @@ export interface AppOptions {
   trustProxy?: string | string[] | number | false;
   /** Page cache settings (tests shorten them). */
   pageCache?: { maxAgeMs?: number; maxBytes?: number };
+  /**
+   * How many page renders run at once and how many may wait (RENDER_CONCURRENCY, RENDER_QUEUE);
+   * beyond, a reader gets 503 with Retry-After. Cache hits, files and /healthz never wait.
+   */
+  renders?: Limiter | { concurrency: number; queue: number };
 }
+
+/** Renders at once and waiting, unless the settings say otherwise. */
+export const DEFAULT_RENDER_LIMITS = { concurrency: 4, queue: 64 };
 
 /** A small JSON answer with the site's headers. */
 function json(res: ServerResponse, status: number, body: object): void {
@@ -63,6 +72,7 @@ export function createApp({
   radio,
   trustProxy,
   pageCache,
+  renders,
 }: AppOptions): RequestListener {
   const isDev = services.isDev;
   const serverBuild =
@@ -89,7 +99,10 @@ export function createApp({
         maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
         maxBytes: pageCache?.maxBytes ?? PAGE_CACHE_BYTES,
         version: (key) => services.news.version(key as never),
-        onError: (key, err) => logger.error({ err, key }, "page render failed"),
+        onError: (key, err) =>
+          err instanceof Overloaded
+            ? logger.warn({ key }, "page not rendered again: overloaded")
+            : logger.error({ err, key }, "page render failed"),
       });
   const pages = createPageHandler({
     build: serverBuild,
@@ -99,6 +112,7 @@ export function createApp({
     cache,
     csp: !isDev,
     clientOf,
+    limiter: renders instanceof Limiter ? renders : new Limiter(renders ?? DEFAULT_RENDER_LIMITS),
   });
   const files = build ? new StaticFiles(build.clientDir) : undefined;
 

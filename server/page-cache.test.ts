@@ -151,4 +151,22 @@ describe("PageCache", () => {
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith("/faq", expect.any(Error)));
     expect((await cache.get("/faq", async () => page("new"))).page.body.toString()).toBe("old");
   });
+
+  it("serves the previous copy to the reader who finds the news changed when the render fails", async () => {
+    const onError = vi.fn();
+    const { cache, versions } = setup({ onError });
+    await cache.get("/world-news", async () => page("before", { world: 1 }));
+    versions.set("world", 2);
+    const answer = await cache.get("/world-news", async () => {
+      throw new Error("overloaded");
+    });
+    expect(answer).toMatchObject({ cache: "stale" });
+    expect(answer.page.body.toString()).toBe("before");
+    expect(onError).toHaveBeenCalledWith("/world-news", expect.any(Error));
+    await expect(
+      cache.get("/new-page", async () => {
+        throw new Error("no copy to fall back on");
+      }),
+    ).rejects.toThrow("no copy to fall back on");
+  });
 });

@@ -112,7 +112,15 @@ export class PageCache {
         return { page: cached, cache: "stale" };
       }
     }
-    const page = await this.renderOnce(key, render);
+    let page: RenderedPage | CachedPage;
+    try {
+      page = await this.renderOnce(key, render);
+    } catch (error) {
+      // A render that failed (or was refused under load) leaves the previous copy in service.
+      if (!cached) throw error;
+      this.options.onError?.(key, error);
+      return { page: cached, cache: "stale" };
+    }
     return { page, cache: isCacheable(page) ? "miss" : "pass" };
   }
 

@@ -11,6 +11,7 @@ import {
   type PageCache,
   type RenderedPage,
 } from "./page-cache";
+import { Overloaded, type Limiter } from "./limiter";
 import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from "./security";
 import { accepts, notModified } from "./static-files";
 
@@ -42,7 +43,12 @@ export interface PageHandlerOptions {
   csp: boolean;
   /** The reader's address and protocol, as the proxy settings allow them to be read. */
   clientOf: (req: IncomingMessage) => { address: string; protocol: "http" | "https" };
+  /** Admission for renders (load shedding); absent: no limit. */
+  limiter?: Limiter;
 }
+
+/** How long a reader turned away under load is asked to wait, in seconds. */
+export const OVERLOAD_RETRY_AFTER_S = 2;
 
 /** An answer the handler gives itself (a refused request): a status and a short text. */
 class Refusal extends Error {
@@ -116,7 +122,17 @@ function tracking(news: NewsReader, deps: Map<string, number>): NewsReader {
 export function createPageHandler(options: PageHandlerOptions) {
   const handle = createRequestHandler(options.build, options.mode);
 
+  /** Renders a page once a render slot is free (Limiter): at most so many at once. */
   async function render(req: IncomingMessage, url: URL, body?: Buffer): Promise<RenderedPage> {
+    const release = options.limiter ? await options.limiter.acquire() : undefined;
+    try {
+      return await renderNow(req, url, body);
+    } finally {
+      release?.();
+    }
+  }
+
+  async function renderNow(req: IncomingMessage, url: URL, body?: Buffer): Promise<RenderedPage> {
     const started = performance.now();
     const deps = new Map<string, number>();
     const { address } = options.clientOf(req);
@@ -299,7 +315,14 @@ export function createPageHandler(options: PageHandlerOptions) {
         res.destroy();
         return;
       }
-      const refusal = error instanceof Refusal ? error : undefined;
+      const refusal =
+        error instanceof Refusal
+          ? error
+          : error instanceof Overloaded
+            ? new Refusal(503, "The site is busy: please try again in a moment.", {
+                "Retry-After": String(OVERLOAD_RETRY_AFTER_S),
+              })
+            : undefined;
       const status = refusal?.status ?? 500;
       if (!refusal) options.logger.error({ err: error, url: req.url }, "request failed");
       else options.logger.warn({ status, method: req.method, url: req.url }, "request refused");

@@ -1,0 +1,85 @@
+import net from "node:net";
+import { expect, test } from "@playwright/test";
+import { E2E } from "./env";
+
+// Hostile and mistaken requests against the production server: each gets a defined 4xx at once,
+// nothing is read beyond the limits, and the site keeps answering.
+
+/**
+ * Sends raw bytes to the site (a request line and headers, then any body) and resolves with the
+ * status line of its answer, as soon as it comes: before the body is sent, for a refusal.
+ */
+function raw(head: string, body: Buffer = Buffer.alloc(0)): Promise<{ status: string }> {
+  const { hostname, port } = new URL(E2E.houstonUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(head);
+      if (body.length) socket.write(body, () => {});
+    });
+    let answer = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+      if (answer.includes("\r\n")) {
+        resolve({ status: answer.slice(0, answer.indexOf("\r\n")) });
+        socket.destroy();
+      }
+    });
+    socket.on("error", (error) => (answer ? undefined : reject(error)));
+    socket.setTimeout(10_000, () => reject(new Error("no answer in 10 s")));
+  });
+}
+
+test.describe("request bodies", () => {
+  test("a declared body over 64 KB is refused with 413 before it is sent", async ({ request }) => {
+    const { status } = await raw(
+      "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 104857600\r\n\r\n",
+    );
+    expect(status).toBe("HTTP/1.1 413 Payload Too Large");
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
+
+  test("a streamed body is counted and refused with 413 once it passes 64 KB", async () => {
+    const chunk = "name=" + "a".repeat(16 * 1024);
+    const chunked = Array.from({ length: 8 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    const { status } = await raw(
+      "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
+      Buffer.from(chunked.join(""), "latin1"),
+    );
+    expect(status).toBe("HTTP/1.1 413 Payload Too Large");
+  });
+
+  test("multipart, JSON and untyped posts to the form are refused with 415", async ({
+    request,
+  }) => {
+    const multipart = await request.post("/contact", {
+      multipart: { name: "a", file: { name: "big.bin", mimeType: "x/y", buffer: Buffer.alloc(8) } },
+    });
+    expect(multipart.status()).toBe(415);
+    expect(multipart.headers().accept).toBe("application/x-www-form-urlencoded");
+    const json = await request.post("/contact", { data: { name: "a" } });
+    expect(json.status()).toBe(415);
+    const { status } = await raw(
+      "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Length: 3\r\nConnection: close\r\n\r\n",
+      Buffer.from("a=b"),
+    );
+    expect(status).toBe("HTTP/1.1 415 Unsupported Media Type");
+  });
+});
+
+test.describe("client mistakes are 4xx", () => {
+  for (const method of ["PUT", "DELETE", "PATCH", "TRACE", "OPTIONS"]) {
+    test(`${method} /contact answers 405 with Allow`, async ({ request }) => {
+      const res = await request.fetch("/contact", { method });
+      expect(res.status()).toBe(405);
+      expect(res.headers().allow).toBe("GET, HEAD, POST");
+    });
+  }
+
+  for (const host of ["[", "a b", ":99999", "example.com:abc"]) {
+    test(`a malformed Host (${JSON.stringify(host)}) answers 400`, async () => {
+      const { status } = await raw(`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(status).toBe("HTTP/1.1 400 Bad Request");
+    });
+  }
+});
