@@ -44,7 +44,13 @@ export async function startBenchSite(env: Record<string, string> = {}): Promise<
     rmSync(dir, { recursive: true, force: true });
   };
   const site = await startSiteProcess({
-    env: { FEEDS_FILE: feedsFile, LOG_LEVEL: "error", ...env },
+    env: {
+      FEEDS_FILE: feedsFile,
+      // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
+      ALLOW_PRIVATE_HOSTS: new URL(feeds.url).hostname,
+      LOG_LEVEL: "error",
+      ...env,
+    },
     timeoutMs: 60_000,
   }).catch(async (error: unknown) => {
     await stopFeeds();

@@ -29,6 +29,8 @@ const site = spawn(process.execPath, ["build/server-main/index.js"], {
     ...process.env,
     PORT: String(env.PORT),
     FEEDS_FILE: feedsFile,
+    // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
+    ALLOW_PRIVATE_HOSTS: new URL(feeds.url).hostname,
     DATA_DIR: dataDir,
     RADIO_UPSTREAM: station.url,
     RADIO_PORTS: String(station.port),

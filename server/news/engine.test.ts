@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFixture } from "../../tests/support/fixtures";
 import { startFeedServer, type FeedServer } from "../../tests/fixture-servers/feed-server";
+import { startCanary, type Canary } from "../../tests/support/canary";
+import { createOutboundGuard } from "../net/outbound";
 import { MIGRATIONS, openDatabase, type Db } from "../db/open";
 import {
   ALL_FEEDS_FAILED,
@@ -406,10 +408,16 @@ describe("scheduling", () => {
 
 describe("with the fixture feed server", () => {
   let server: FeedServer;
+  let canary: Canary;
+  // The fixture server listens on 127.0.0.1, which the fetcher refuses unless allowed.
+  const guard = createOutboundGuard({ allowPrivateHosts: ["127.0.0.1"] });
   beforeAll(async () => {
     server = await startFeedServer();
+    canary = await startCanary();
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await Promise.all([server.close(), canary.close(), guard.close()]);
+  });
 
   it("fills a category over real HTTP and revalidates with a 304", async () => {
     const db = openDatabase(":memory:");
@@ -428,6 +436,7 @@ describe("with the fixture feed server", () => {
       timeZone: "America/Chicago",
       refreshMs: REFRESH_MS,
       now: () => now,
+      fetchOptions: { guard },
     });
     await engine.refreshDue();
     expect(engine.getCategory("local")).toMatchObject({ state: "ready" });
@@ -454,6 +463,7 @@ describe("with the fixture feed server", () => {
       defaultImage: "/d.svg",
       timeZone: "America/Chicago",
       refreshMs: REFRESH_MS,
+      fetchOptions: { guard },
     });
     await engine.refreshDue();
     expect(engine.getCategory("archives").state).toBe(state);
@@ -461,6 +471,44 @@ describe("with the fixture feed server", () => {
       expect(store.feeds("archives")[0]?.lastError).toMatch(reason);
       expect(logs[0]?.msg).toBe("feed failed");
     }
+  });
+
+  it("fails a feed redirected to a private address alone: the category's other feed still stores its items", async () => {
+    const db = openDatabase(":memory:");
+    dbs.push(db);
+    const store = new NewsStore(db);
+    const warnings: object[] = [];
+    const viaLocalhost = createOutboundGuard({ allowPrivateHosts: ["localhost"] });
+    const base = server.url.replace("127.0.0.1", "localhost");
+    const redirected = `${base}/redirect-to?location=${encodeURIComponent(`http://127.1:${canary.port}/`)}`;
+    const engine = new NewsEngine({
+      store,
+      sources: [
+        { key: "local", url: redirected },
+        { key: "local", url: `${base}/feeds/nbc-newyork.rss.xml` },
+      ],
+      log: { info: () => {}, warn: (obj) => warnings.push(obj) },
+      userAgent: "test",
+      defaultImage: "/d.svg",
+      timeZone: "America/Chicago",
+      refreshMs: REFRESH_MS,
+      fetchOptions: { guard: viaLocalhost },
+    });
+    await engine.refreshDue();
+    await viaLocalhost.close();
+    expect(canary.connections).toBe(0);
+    const news = engine.getCategory("local");
+    expect(news.state).toBe("ready");
+    expect(news.articles[0]?.title).toMatch(/^NYC cops search/);
+    const feeds = store.feeds("local");
+    expect(feeds.find((f) => f.url === redirected)).toMatchObject({
+      lastError: "Refused a private address (127.0.0.1)",
+      consecutiveFailures: 1,
+    });
+    expect(feeds.find((f) => f.url !== redirected)).toMatchObject({ consecutiveFailures: 0 });
+    expect(warnings).toEqual([
+      expect.objectContaining({ feed: redirected, error: "Refused a private address (127.0.0.1)" }),
+    ]);
   });
 });
 

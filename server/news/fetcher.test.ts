@@ -1,17 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFeedServer, type FeedServer } from "../../tests/fixture-servers/feed-server";
+import { startCanary, type Canary } from "../../tests/support/canary";
+import { createOutboundGuard } from "../net/outbound";
 import { fetchFeed, parseRetryAfter } from "./fetcher";
 
 let server: FeedServer;
 const UA = "Test City Wire news reader (+https://news.example.test)";
+// The fixture server listens on 127.0.0.1, which fetchFeed refuses unless allowed.
+const guard = createOutboundGuard({ allowPrivateHosts: ["127.0.0.1"] });
 
 beforeAll(async () => {
   server = await startFeedServer();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await guard.close();
+});
 
 const get = (path: string, options: Partial<Parameters<typeof fetchFeed>[1]> = {}) =>
-  fetchFeed(`${server.url}${path}`, { userAgent: UA, ...options });
+  fetchFeed(`${server.url}${path}`, { userAgent: UA, guard, ...options });
 
 describe("fetchFeed against the fixture server", () => {
   it("fetches a feed with its validators, naming the site in the User-Agent", async () => {
@@ -107,11 +114,59 @@ describe("fetchFeed against the fixture server", () => {
   });
 
   it("reports a refused connection", async () => {
-    const result = await fetchFeed("http://127.0.0.1:9/feed.xml", { userAgent: UA });
+    const result = await fetchFeed("http://127.0.0.1:9/feed.xml", { userAgent: UA, guard });
     expect(result).toMatchObject({
       kind: "error",
       reason: expect.stringMatching(/^Network error/),
     });
+  });
+});
+
+describe("fetchFeed's SSRF guard (loopback only)", () => {
+  let canary: Canary;
+  // The feed host is reached under an allowlisted name; the addresses it redirects to are not.
+  const viaLocalhost = createOutboundGuard({ allowPrivateHosts: ["localhost"] });
+  beforeAll(async () => {
+    canary = await startCanary();
+  });
+  afterAll(async () => {
+    await canary.close();
+    await viaLocalhost.close();
+  });
+
+  const redirectTo = (location: string) =>
+    fetchFeed(
+      `${server.url.replace("127.0.0.1", "localhost")}/redirect-to?location=${encodeURIComponent(location)}`,
+      { userAgent: UA, guard: viaLocalhost },
+    );
+
+  it.for([
+    ["127.0.0.1", "127.0.0.1"],
+    ["127.1", "127.0.0.1"],
+    ["2130706433", "127.0.0.1"],
+    ["0.0.0.0", "0.0.0.0"],
+    ["[::1]", "::1"],
+    ["[::ffff:127.0.0.1]", "::ffff:7f00:1"],
+  ] as const)(
+    "refuses a redirect to http://%s:P/ without reaching it",
+    async ([host, address], { skip }) => {
+      if (host === "[::1]" && !canary.ipv6) skip("::1 is not available on this machine");
+      const result = await redirectTo(`http://${host}:${canary.port}/feed.xml`);
+      expect(result).toEqual({ kind: "error", reason: `Refused a private address (${address})` });
+      expect(canary.connections).toBe(0);
+    },
+  );
+
+  it("still follows a redirect to the allowlisted host itself", async () => {
+    const result = await redirectTo("/feeds/espn-top.rss.xml");
+    expect(result.kind).toBe("ok");
+  });
+
+  it("refuses a loopback feed without an allowlist (secure by default), before any request", async () => {
+    const before = server.hits.get("/feeds/espn-top.rss.xml") ?? 0;
+    const result = await fetchFeed(`${server.url}/feeds/espn-top.rss.xml`, { userAgent: UA });
+    expect(result).toEqual({ kind: "error", reason: "Refused a private address (127.0.0.1)" });
+    expect(server.hits.get("/feeds/espn-top.rss.xml") ?? 0).toBe(before);
   });
 });
 

@@ -1,3 +1,6 @@
+import type { Response } from "undici";
+import { OutboundRefusedError, getDefaultOutboundGuard, type OutboundGuard } from "../net/outbound";
+
 /** SPEC-independent limits for one feed request (ARCHITECTURE.md "News engine"). */
 export const FETCH_TIMEOUT_MS = 10_000;
 export const MAX_FEED_BYTES = 5 * 1024 * 1024;
@@ -15,6 +18,8 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** Clock for Retry-After dates. */
   now?: () => number;
+  /** Every hop connects through it; by default public addresses only (ALLOW_PRIVATE_HOSTS widens it). */
+  guard?: OutboundGuard;
 }
 
 export type FetchResult =
@@ -67,13 +72,16 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
 /**
  * Fetches one feed: a conditional GET (ETag / Last-Modified), http(s) only, at most 5 redirects,
  * a 10 s deadline for the whole exchange (a server that trickles bytes too), a 5 MB cap on the
- * (decompressed) body. Never throws: failures come back as `{ kind: "error", reason }`.
+ * (decompressed) body. Each hop connects only to a public address unless `guard` allows a private
+ * one, so a redirect to loopback or the LAN fails the feed (SSRF). Never throws: failures come back
+ * as `{ kind: "error", reason }`.
  */
 export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise<FetchResult> {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const now = options.now ?? Date.now;
+  const guard = options.guard ?? getDefaultOutboundGuard();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error("timeout")), timeoutMs);
   try {
@@ -93,7 +101,11 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
       };
       if (options.etag) headers["If-None-Match"] = options.etag;
       if (options.lastModified) headers["If-Modified-Since"] = options.lastModified;
-      const response = await fetch(url, { headers, redirect: "manual", signal: controller.signal });
+      const response = await guard.fetch(url, {
+        headers,
+        redirect: "manual",
+        signal: controller.signal,
+      });
 
       if (response.status >= 300 && response.status < 400 && response.status !== 304) {
         await response.body?.cancel();
@@ -133,6 +145,7 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
     if (controller.signal.aborted)
       return { kind: "error", reason: `Timed out after ${timeoutMs / 1000} s` };
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (cause instanceof OutboundRefusedError) return { kind: "error", reason: cause.message };
     return {
       kind: "error",
       reason: `Network error: ${cause?.code ?? cause?.message ?? (error as Error).message}`,

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import type { SiteConfig } from "../../sites/schema";
 import { openDatabase, type Db } from "../db/open";
+import { createOutboundGuard } from "../net/outbound";
 import { NewsEngine } from "./engine";
 import { feedSources, readFeedsFile } from "./sources";
 import { NewsStore, type Retention } from "./store";
@@ -14,6 +15,8 @@ export interface NewsServiceOptions {
   refreshSeconds: number;
   backoffBaseSeconds: number;
   retention: Retention;
+  /** ALLOW_PRIVATE_HOSTS: what feeds may reach at a private address (none by default). */
+  allowPrivateHosts?: readonly string[];
   logger: Logger;
 }
 
@@ -32,6 +35,8 @@ export function createNewsService(options: NewsServiceOptions): { engine: NewsEn
     refreshMs: options.refreshSeconds * 1000,
     backoffBaseMs: options.backoffBaseSeconds * 1000,
     retention: options.retention,
+    // Every feed fetch and redirect connects through one guard (and its connection pool).
+    fetchOptions: { guard: createOutboundGuard({ allowPrivateHosts: options.allowPrivateHosts }) },
   });
   return { engine, db };
 }

@@ -24,6 +24,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       env: {
         SITE_URL: TEST_SITE_URL,
         FEEDS_FILE: feedsFile,
+        // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
+        ALLOW_PRIVATE_HOSTS: new URL(feeds.url).hostname,
         RADIO_UPSTREAM: station.url,
         RADIO_PORTS: String(station.port),
       },

@@ -15,6 +15,8 @@ test.beforeAll(async () => {
   port = await freePort("127.0.0.3");
   server = await startSiteServer(() => ({
     FEEDS_FILE: E2E.feedsFile,
+    // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
+    ALLOW_PRIVATE_HOSTS: new URL(E2E.feedsUrl).hostname,
     RADIO_UPSTREAM: `http://127.0.0.3:${port}/stream`,
     RADIO_PORTS: String(port),
   }));
