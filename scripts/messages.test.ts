@@ -3,44 +3,91 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../server/db/open";
-import { MessageStore } from "../server/messages/store";
+import { openMessageStore, type StoredMessage } from "../server/messages/store";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "messages-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = () =>
-  spawnSync(process.execPath, ["--import", "tsx", "scripts/messages.ts"], {
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/messages.ts", ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, DATA_DIR: dir, SITE: "houston" },
     encoding: "utf8",
     timeout: 30_000,
   });
 
+/** Stores messages as the server does (its connection, its generated secret), a minute apart. */
+let now = Date.parse("2026-11-20T10:00:00Z");
+function store(...messages: { name: string; subject: string; message: string }[]): void {
+  const opened = openMessageStore({ dataDir: dir, siteId: "houston", now: () => now });
+  messages.forEach((m, i) => {
+    const result = opened.store.submit({ email: "tip@example.org", ...m }, `192.0.2.${i}`);
+    expect(result.ok).toBe(true);
+    now += 60_000;
+  });
+  opened.db.close();
+}
+
+// What a sender can put in a field to attack the newsroom's terminal: a screen clear, an OSC 52
+// clipboard write, an OSC 8 link, a CR overwrite, a forged entry after newlines, C1 CSI, bidi.
+const FORGED = "\n\n#999  2026-11-20T09:00:00.000Z  Editor <editor@example.org>\nSubject: Forged";
+const HOSTILE = {
+  name: "Eve\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07",
+  subject: `Hi\x1b]8;;https://evil.example\x1b\\click\x1b]8;;\x1b\\\rOverwritten${FORGED}`,
+  message: `Body\rOverwritten\x9b31m\u202etxt.exe\u2066${FORGED}\nlast line`,
+};
+
+/** The characters of `text` a terminal would act on (ESC, BEL, CR, C1, bidi...), but newlines. */
+const rawControls = (text: string) =>
+  [...text].filter((c) => c !== "\n" && /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u.test(c));
+
 // Each test starts a process through tsx (about a second, several on a busy 2-core machine).
 describe("npm run messages", { timeout: 30_000 }, () => {
   it("says so when there is no message", () => {
     expect(run().stdout).toContain("No messages.");
+    expect(run("--json").stdout).toBe("[]\n");
   });
 
   it("prints the stored messages, newest first", () => {
-    const db = openDatabase(path.join(dir, "houston.db"));
-    let now = Date.parse("2026-11-20T10:00:00Z");
-    const store = new MessageStore(db, () => now);
-    store.submit(
-      { name: "Ana", email: "ana@example.org", subject: "Older tip", message: "First" },
-      "a",
+    store(
+      { name: "Ana", subject: "Older tip", message: "First" },
+      { name: "Bo", subject: "Newer tip", message: "Second\nline" },
     );
-    now += 60_000;
-    store.submit(
-      { name: "Bo", email: "bo@example.org", subject: "Newer tip", message: "Second\nline" },
-      "b",
-    );
-    db.close();
     const out = run().stdout;
     expect(out.indexOf("Newer tip")).toBeLessThan(out.indexOf("Older tip"));
-    expect(out).toContain("Bo <bo@example.org>");
+    expect(out).toContain("Bo <tip@example.org>");
     expect(out).toContain("  Second\n  line");
+  });
+
+  it("escapes terminal controls and keeps hostile text from forging an entry", () => {
+    store(HOSTILE);
+    const { stdout, status } = run();
+    expect(status).toBe(0);
+    expect(rawControls(stdout)).toEqual([]);
+    const headers = stdout.split("\n").filter((line) => /^(#\d|Subject:)/.test(line));
+    expect(headers.filter((line) => line.startsWith("#"))).toHaveLength(3);
+    expect(headers.filter((line) => line.startsWith("Subject:"))).toHaveLength(3);
+    expect(stdout).toContain("Eve\\x1b[2J\\x1b]52;c;cm0gLXJmIH4=\\x07 <tip@example.org>");
+    expect(stdout).toContain("  Body\\rOverwritten\\x9b31m\\u202etxt.exe\\u2066\n  \n  #999");
+  });
+
+  it("prints the exact stored text as one JSON array with --json, and honours --limit", () => {
+    const out = run("--json", "--limit", "1");
+    expect(rawControls(out.stdout)).toEqual([]);
+    const messages = JSON.parse(out.stdout) as StoredMessage[];
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toEqual({
+      id: expect.any(Number) as number,
+      createdAt: expect.any(Number) as number,
+      email: "tip@example.org",
+      ...HOSTILE,
+    });
+  });
+
+  it("refuses a bad --limit with the usage", () => {
+    const out = run("--limit", "none");
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain("Usage: npm run messages");
   });
 });

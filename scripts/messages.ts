@@ -1,20 +1,37 @@
 // npm run messages: prints the contact messages (newest first) for the newsroom.
-//   npm run messages [-- --limit N]
-import path from "node:path";
-import { openDatabase } from "../server/db/open";
+//   npm run messages [-- --limit N] [-- --json]
+// The text form escapes every control character a sender could use against the terminal
+// (server/messages/format.ts); --json prints one array of the messages exactly as stored, for
+// scripts (createdAt in ms since the epoch).
+import { parseArgs } from "node:util";
 import { readEnv, withEnvFile } from "../server/env";
-import { MessageStore } from "../server/messages/store";
+import { formatAsJson, formatForTerminal } from "../server/messages/format";
+import { openMessageStore } from "../server/messages/store";
 
-const env = readEnv(withEnvFile());
-const limitIndex = process.argv.indexOf("--limit");
-const limit = limitIndex > 0 ? Number(process.argv[limitIndex + 1]) || 100 : 100;
-const db = openDatabase(path.join(env.DATA_DIR, `${env.SITE}.db`));
-const messages = new MessageStore(db).list(limit);
-if (messages.length === 0) console.log("No messages.");
-for (const m of messages) {
-  console.log(`#${m.id}  ${new Date(m.createdAt).toISOString()}  ${m.name} <${m.email}>`);
-  console.log(`Subject: ${m.subject}`);
-  console.log(m.message.replace(/^/gm, "  "));
-  console.log("");
+const USAGE = "Usage: npm run messages [-- --limit N] [-- --json]";
+
+function readOptions(): { limit: number; json: boolean } {
+  try {
+    const { values } = parseArgs({
+      options: { limit: { type: "string", default: "100" }, json: { type: "boolean" } },
+    });
+    const limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) throw new Error("--limit must be a whole number");
+    return { limit, json: values.json ?? false };
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
 }
+
+const options = readOptions();
+const env = readEnv(withEnvFile());
+// The same store and connection the server uses, so this reads wherever messages are kept.
+const { store, db } = openMessageStore({
+  dataDir: env.DATA_DIR,
+  siteId: env.SITE,
+  secret: env.CONTACT_KEY_SECRET,
+});
+const messages = store.list(options.limit);
 db.close();
+process.stdout.write(options.json ? formatAsJson(messages) : formatForTerminal(messages));

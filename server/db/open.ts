@@ -56,14 +56,38 @@ export const MIGRATIONS: readonly string[] = [
   `DROP INDEX IF EXISTS articles_by_feed_date;
    CREATE INDEX articles_newest
      ON articles (feed_id, published_at IS NULL, published_at DESC, last_seen DESC, position);`,
+  // 5: sender keys were plain SHA-256 hashes of an address, which a table of the IPv4 space
+  // reverses; they are now keyed HMACs (messages/sender-key.ts). The old ones only ever served a
+  // 10-minute rate limit, so they are blanked rather than kept reversible.
+  `UPDATE messages SET sender = '';`,
 ];
 
+/** The site's SQLite database in DATA_DIR: articles, feed state and the contact messages. */
+export function siteDatabaseFile(dataDir: string, siteId: string): string {
+  return path.join(dataDir, `${siteId}.db`);
+}
+
+/** What PRAGMA synchronous reports for FULL. */
+export const SYNCHRONOUS_FULL = 2;
+
+export interface OpenOptions {
+  /**
+   * PRAGMA synchronous of this connection (SQLite keeps it per connection, not per file, and
+   * refuses to change it inside a transaction). In WAL mode, NORMAL (the default) syncs the WAL
+   * only at checkpoints: a commit is fast but the last ones may be lost on power loss (never
+   * corrupted); right for the news, which the next refresh writes again. FULL syncs the WAL at
+   * every commit, so an acknowledged write survives power loss.
+   * From: https://sqlite.org/pragma.html#pragma_synchronous, https://sqlite.org/wal.html
+   */
+  synchronous?: "NORMAL" | "FULL";
+}
+
 /** Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
+  db.pragma(`synchronous = ${options.synchronous ?? "NORMAL"}`);
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
   migrate(db);

@@ -1,6 +1,18 @@
+import { createHash, createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../db/open";
-import { CONTACT_LIMITS, MessageStore, RATE_LIMIT, RATE_WINDOW_MS } from "./store";
+import Database from "better-sqlite3";
+import { MIGRATIONS, openDatabase, siteDatabaseFile, type Db } from "../db/open";
+import { senderSecretFile } from "./sender-key";
+import {
+  CONTACT_LIMITS,
+  MessageStore,
+  RATE_LIMIT,
+  RATE_WINDOW_MS,
+  openMessageStore,
+} from "./store";
 
 const GOOD = {
   name: "Ana Ruiz",
@@ -8,13 +20,19 @@ const GOOD = {
   subject: "Pothole on Main",
   message: "There is a deep pothole at Main and Texas.",
 };
+const SECRET = "test-secret-of-at-least-32-characters";
 let db: Db;
 afterEach(() => db?.close());
 
-function store(clock = { now: Date.parse("2026-11-22T12:00:00Z") }) {
-  db = openDatabase(":memory:");
-  return { messages: new MessageStore(db, () => clock.now), clock };
+function store(clock = { now: Date.parse("2026-11-22T12:00:00Z") }, secret = SECRET) {
+  db = openDatabase(":memory:", { synchronous: "FULL" });
+  return { messages: new MessageStore(db, { secret, now: () => clock.now }), clock };
 }
+
+const storedSenders = () =>
+  (db.prepare("SELECT sender FROM messages ORDER BY id").all() as { sender: string }[]).map(
+    (row) => row.sender,
+  );
 
 describe("MessageStore", () => {
   it("stores a valid message, trimmed, and lists messages newest first", () => {
@@ -120,4 +138,136 @@ describe("MessageStore", () => {
     );
     expect(messages.list()[0]?.message).toBe("<script>alert(1)</script>'; DROP TABLE messages; --");
   });
+});
+
+describe("MessageStore sender keys", () => {
+  it("counts the addresses of one IPv6 /64 as one sender, and another /64 apart", () => {
+    const { messages } = store();
+    for (const address of ["2001:db8:aa:bb::1", "2001:db8:aa:bb::2", "2001:db8:aa:bb:1:2:3:4"])
+      expect(messages.submit(GOOD, address).ok).toBe(true);
+    expect(messages.submit(GOOD, "2001:db8:aa:bb:ffff::9")).toMatchObject({
+      ok: false,
+      reason: "rate-limited",
+    });
+    expect(messages.submit(GOOD, "2001:db8:aa:bc::1").ok).toBe(true);
+  });
+
+  it("counts an IPv4 address and its IPv4-mapped IPv6 form as one sender", () => {
+    const { messages } = store();
+    messages.submit(GOOD, "198.51.100.20");
+    messages.submit(GOOD, "::ffff:198.51.100.20");
+    messages.submit(GOOD, "::ffff:c633:6414");
+    expect(messages.submit(GOOD, "198.51.100.20").ok).toBe(false);
+    expect(messages.submit(GOOD, "::ffff:198.51.100.21").ok).toBe(true);
+    expect(new Set(storedSenders().slice(0, 3)).size).toBe(1);
+  });
+
+  it("stores an HMAC under the secret, not the plain SHA-256 of the address", () => {
+    const { messages } = store();
+    messages.submit(GOOD, "203.0.113.5");
+    const [sender] = storedSenders();
+    expect(sender).not.toBe(createHash("sha256").update("203.0.113.5").digest("hex"));
+    expect(sender).toBe(createHmac("sha256", SECRET).update("203.0.113.5").digest("hex"));
+    db.close();
+    const other = store(undefined, "another-secret-of-at-least-32-characters");
+    other.messages.submit(GOOD, "203.0.113.5");
+    expect(storedSenders()[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(storedSenders()[0]).not.toBe(sender);
+  });
+
+  it("refuses a connection whose commits are not synchronous FULL", () => {
+    db = openDatabase(":memory:");
+    expect(() => new MessageStore(db, { secret: SECRET })).toThrow(/synchronous = FULL/);
+  });
+});
+
+describe("migration 5", () => {
+  it("blanks the plain SHA-256 sender keys stored before keys were HMACs", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "messages-migration-"));
+    try {
+      const file = path.join(dir, "old.db");
+      // A database as the previous release left it: four migrations, a message keyed by SHA-256.
+      const old = new Database(file);
+      old.exec(MIGRATIONS.slice(0, 4).join(";\n"));
+      old.pragma("user_version = 4");
+      const reversible = createHash("sha256").update("203.0.113.7").digest("hex");
+      old
+        .prepare(
+          "INSERT INTO messages (name, email, subject, message, sender, created_at) VALUES ('A', 'a@b.co', 'S', 'M', ?, 1)",
+        )
+        .run(reversible);
+      old.close();
+      const db = openDatabase(file);
+      expect(db.prepare("SELECT sender, message FROM messages").all()).toEqual([
+        { sender: "", message: "M" },
+      ]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("openMessageStore", () => {
+  const withDir = (test: (dir: string) => void) => () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "messages-store-"));
+    try {
+      test(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it(
+    "writes through its own synchronous FULL connection to the site's database, the news one staying NORMAL",
+    withDir((dir) => {
+      const news = openDatabase(siteDatabaseFile(dir, "houston"));
+      const opened = openMessageStore({ dataDir: dir, siteId: "houston", secret: SECRET });
+      try {
+        expect(opened.db.pragma("synchronous", { simple: true })).toBe(2);
+        expect(opened.db.pragma("journal_mode", { simple: true })).toBe("wal");
+        expect(news.pragma("synchronous", { simple: true })).toBe(1);
+        opened.store.submit(GOOD, "203.0.113.5");
+        expect(news.prepare("SELECT subject FROM messages").all()).toEqual([
+          { subject: GOOD.subject },
+        ]);
+      } finally {
+        opened.db.close();
+        news.close();
+      }
+    }),
+  );
+
+  it(
+    "generates the secret file once, mode 0600, and keys senders alike after a restart",
+    withDir((dir) => {
+      const file = senderSecretFile(dir, "houston");
+      const first = openMessageStore({ dataDir: dir, siteId: "houston" });
+      for (let i = 0; i < RATE_LIMIT; i++) first.store.submit(GOOD, "198.51.100.7");
+      first.db.close();
+      const secret = readFileSync(file, "utf8");
+      expect(secret).toMatch(/^[0-9a-f]{64}\n$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      const second = openMessageStore({ dataDir: dir, siteId: "houston" });
+      try {
+        expect(second.store.submit(GOOD, "198.51.100.7")).toMatchObject({ ok: false });
+        expect(readFileSync(file, "utf8")).toBe(secret);
+      } finally {
+        second.db.close();
+      }
+    }),
+  );
+
+  it(
+    "uses the configured secret and writes no secret file",
+    withDir((dir) => {
+      const opened = openMessageStore({ dataDir: dir, siteId: "houston", secret: SECRET });
+      opened.store.submit(GOOD, "203.0.113.5");
+      const row = opened.db.prepare("SELECT sender FROM messages").get() as { sender: string };
+      opened.db.close();
+      expect(row.sender).toBe(createHmac("sha256", SECRET).update("203.0.113.5").digest("hex"));
+      expect(() => statSync(senderSecretFile(dir, "houston"))).toThrow(/ENOENT/);
+    }),
+  );
 });

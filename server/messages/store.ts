@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { Db } from "../db/open";
+import { SYNCHRONOUS_FULL, openDatabase, siteDatabaseFile, type Db } from "../db/open";
+import { loadSenderSecret, senderKey, senderSecretFile } from "./sender-key";
 
-/** At most this many messages from one address in RATE_WINDOW_MS. */
+/** At most this many messages from one sender (an IPv4 address or IPv6 /64) in RATE_WINDOW_MS. */
 export const RATE_LIMIT = 3;
 export const RATE_WINDOW_MS = 10 * 60_000;
 
@@ -73,20 +73,36 @@ export type SubmitResult =
       message: string;
     };
 
+export interface MessageStoreOptions {
+  /** The key of the stored sender HMAC (CONTACT_KEY_SECRET, or the generated secret file). */
+  secret: string;
+  now?: () => number;
+}
+
 /** The contact messages, kept in the site's SQLite database for the newsroom. */
 export class MessageStore {
   /** The longest each field may be (CONTACT_LIMITS), for the form. */
   readonly limits = CONTACT_LIMITS;
+  private readonly secret: string;
+  private readonly now: () => number;
 
+  /** Over a connection opened with synchronous FULL (openMessageStore); throws on any other. */
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: MessageStoreOptions,
+  ) {
+    // A sender is told their message was received once submit() returns: that must survive a
+    // power loss, which a NORMAL connection in WAL mode does not promise.
+    if (db.pragma("synchronous", { simple: true }) !== SYNCHRONOUS_FULL)
+      throw new Error("MessageStore needs a connection with synchronous = FULL (openMessageStore)");
+    this.secret = options.secret;
+    this.now = options.now ?? Date.now;
+  }
 
   /**
    * Checks a message (each bad field gets its own explanation) and stores it in a transaction,
-   * unless its sender (an address, kept only as a hash) already sent RATE_LIMIT messages in the
-   * last RATE_WINDOW_MS.
+   * unless its sender (an address, kept only as a keyed hash of its senderBucket) already sent
+   * RATE_LIMIT messages in the last RATE_WINDOW_MS.
    */
   submit(input: Record<ContactField, string>, senderAddress: string): SubmitResult {
     const parsed = ContactSchema.safeParse(input);
@@ -97,7 +113,10 @@ export class MessageStore {
       return { ok: false, reason: "invalid", errors };
     }
     const message = parsed.data;
-    const sender = createHash("sha256").update(senderAddress).digest("hex");
+    // Rows stored before the keys were HMACs held a plain SHA-256 of the address, reversible for
+    // IPv4; migration 5 (db/open.ts) blanked them. Their senders start a fresh window once, which
+    // is all the ten-minute limit loses.
+    const sender = senderKey(this.secret, senderAddress);
     const now = this.now();
     return this.db.transaction((): SubmitResult => {
       const { n, oldest } = this.db
@@ -132,4 +151,29 @@ export class MessageStore {
       )
       .all(limit) as StoredMessage[];
   }
+}
+
+export interface MessageStoreSetup {
+  dataDir: string;
+  siteId: string;
+  /** CONTACT_KEY_SECRET; when unset, the secret generated once into DATA_DIR (senderSecretFile). */
+  secret?: string;
+  now?: () => number;
+}
+
+/**
+ * Opens the message store on its own connection to the site's database, with synchronous FULL.
+ * The messages stay in the site's database (no move, nothing to migrate, `npm run messages` reads
+ * the same file); since PRAGMA synchronous belongs to the connection, the news engine's connection
+ * keeps NORMAL and its bulk article writes stay as fast as before. In WAL mode a FULL commit syncs
+ * the shared WAL, so it also makes the news frames written before it durable: a cost paid per
+ * contact message (rare), never per article write. Switching the shared connection to FULL
+ * around each message transaction would work too (SQLite allows it between transactions, not
+ * inside one), but a connection of its own keeps each setting fixed whatever throws. The caller
+ * closes `db`.
+ */
+export function openMessageStore(setup: MessageStoreSetup): { store: MessageStore; db: Db } {
+  const secret = setup.secret ?? loadSenderSecret(senderSecretFile(setup.dataDir, setup.siteId));
+  const db = openDatabase(siteDatabaseFile(setup.dataDir, setup.siteId), { synchronous: "FULL" });
+  return { store: new MessageStore(db, { secret, now: setup.now }), db };
 }

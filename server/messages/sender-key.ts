@@ -1,0 +1,91 @@
+import { createHmac, randomBytes } from "node:crypto";
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import path from "node:path";
+import ipaddr from "ipaddr.js";
+
+/** The shortest sender secret accepted, from CONTACT_KEY_SECRET or the generated file. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The rate-limit bucket of a client address. IPv4 counts by address, also when it arrives
+ * IPv4-mapped (`::ffff:1.2.3.4`, as on a dual-stack socket). IPv6 counts by its /64: one
+ * subscriber usually gets a whole /64, so keying the full address let one sender rotate through
+ * 2^64 of them. An address ipaddr.js cannot parse (e.g. "unknown") counts as the string itself.
+ */
+export function senderBucket(address: string): string {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.process(address);
+  } catch {
+    return address;
+  }
+  if (ip instanceof ipaddr.IPv4) return ip.toString();
+  // The first four 16-bit groups are the /64; a zone id (fe80::1%eth0) is dropped with the rest.
+  const network = new ipaddr.IPv6([...ip.parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${network.toString()}/64`;
+}
+
+/**
+ * The stored sender key of a client address: a keyed HMAC-SHA-256 of its bucket. An unsalted
+ * hash of an IPv4 address is reversed by trying all 2^32 of them; reversing the HMAC takes the
+ * secret.
+ */
+export function senderKey(secret: string, address: string): string {
+  return createHmac("sha256", secret).update(senderBucket(address)).digest("hex");
+}
+
+/** Where the generated sender secret of a site is kept, beside its database in DATA_DIR. */
+export function senderSecretFile(dataDir: string, siteId: string): string {
+  return path.join(dataDir, `${siteId}.contact-key`);
+}
+
+/**
+ * The sender secret kept in `file`, generated (256 random bits, mode 0600) when the file does not
+ * exist yet. Throws when the file holds fewer than MIN_SECRET_LENGTH characters.
+ */
+export function loadSenderSecret(file: string): string {
+  try {
+    return readSecret(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Written whole to a private temporary file, then hard-linked into place: link() fails when the
+  // name exists, so of two processes starting together the first wins, the other reads its
+  // secret, and nobody ever reads a half-written file. Should the link itself be lost on power
+  // loss, the next start makes a new secret: the rate-limit windows simply start afresh.
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const fd = openSync(temporary, "wx", 0o600);
+  try {
+    writeSync(fd, `${randomBytes(32).toString("hex")}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return readSecret(file);
+}
+
+function readSecret(file: string): string {
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new Error(
+      `${file} holds no usable secret (fewer than ${MIN_SECRET_LENGTH} characters): delete it to generate a new one, or set CONTACT_KEY_SECRET`,
+    );
+  return secret;
+}
