@@ -18,6 +18,9 @@ describe("readEnv", () => {
       RETENTION_DAYS: 30,
       RETENTION_MIN_PER_FEED: 50,
       LOG_LEVEL: "info",
+      TRUST_PROXY: ["loopback"],
+      RENDER_CONCURRENCY: 4,
+      RENDER_QUEUE: 64,
     });
   });
 
@@ -61,6 +64,7 @@ describe("readEnv", () => {
     ["RADIO_MAX_LISTENERS", { RADIO_MAX_LISTENERS: "0" }, /RADIO_MAX_LISTENERS:/],
     ["RETENTION_DAYS", { RETENTION_DAYS: "0" }, /RETENTION_DAYS:/],
     ["RETENTION_MIN_PER_FEED", { RETENTION_MIN_PER_FEED: "10" }, /RETENTION_MIN_PER_FEED:/],
+    ["CONTACT_KEY_SECRET", { CONTACT_KEY_SECRET: "x".repeat(31) }, /CONTACT_KEY_SECRET: .*32/],
   ])("rejects a bad %s with its name", (_name, source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);
@@ -75,6 +79,46 @@ describe("RADIO_PORTS", () => {
   it.each(["8076,", "eighty", "0", "70000", "8076 8000"])("rejects %j, naming it", (value) => {
     expect(() => readEnv({ RADIO_PORTS: value })).toThrow(/RADIO_PORTS:/);
   });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    ["off", false],
+    ["false", false],
+    ["2", 2],
+    ["loopback", ["loopback"]],
+    ["10.0.0.0/8, 192.168.1.10", ["10.0.0.0/8", "192.168.1.10"]],
+    ["loopback,uniquelocal", ["loopback", "uniquelocal"]],
+  ])("reads %j", (value, expected) => {
+    expect(readEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(["10.0.0.0/99", "proxy.example.com", "100"])(
+    "refuses %j, naming the setting",
+    (value) => {
+      expect(() => readEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+    },
+  );
+});
+
+describe("ALLOW_PRIVATE_HOSTS", () => {
+  it("reads comma-separated host names, addresses and CIDRs", () => {
+    expect(
+      readEnv({ ALLOW_PRIVATE_HOSTS: "localhost, 127.0.0.1,[::1],10.0.0.0/8,fd00::/8" })
+        .ALLOW_PRIVATE_HOSTS,
+    ).toEqual(["localhost", "127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8"]);
+  });
+
+  it("is unset by default (public addresses only)", () => {
+    expect(readEnv({}).ALLOW_PRIVATE_HOSTS).toBeUndefined();
+  });
+
+  it.each(["http://localhost", "localhost:8080", "10.0.0.0/33", "a b"])(
+    "rejects %j, naming it",
+    (value) => {
+      expect(() => readEnv({ ALLOW_PRIVATE_HOSTS: value })).toThrow(/ALLOW_PRIVATE_HOSTS/);
+    },
+  );
 });
 
 describe("withEnvFile (.env at start-up)", () => {

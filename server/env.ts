@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from "../sites/registry";
 
@@ -18,8 +19,27 @@ const EnvSchema = z.object({
     .transform((u) => u.replace(/\/+$/, ""))
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  // The key of the contact form's sender HMAC; unset, one is generated into DATA_DIR.
+  CONTACT_KEY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   FEEDS_FILE: z.string().min(1).optional(),
   FEED_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  // Hosts a feed may reach at a private address (server/net/outbound.ts): names, IPs or CIDRs.
+  ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(",")
+        .map((entry) => entry.trim().replace(/^\[(.*)\]$/, "$1"))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.hostname()], {
+          error: "each entry must be a host name, an IP address or a CIDR",
+        }),
+      ),
+    )
+    .optional(),
   RADIO_UPSTREAM: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .optional(),
@@ -34,7 +54,44 @@ const EnvSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_MIN_PER_FEED: z.coerce.number().int().min(15).max(10_000).default(50),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed instanceof Error) {
+        ctx.addIssue({ code: "custom", message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
 });
+
+/**
+ * Whose forwarding headers (X-Forwarded-For, X-Forwarded-Proto) are believed: `off` (nobody's:
+ * the server faces readers itself), a number of proxy hops in front of it (a load balancer on
+ * another host whose address is not fixed), or comma-separated addresses, CIDRs and proxy-addr's
+ * names (`loopback`, `linklocal`, `uniquelocal`) of the proxies.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | Error {
+  const text = value.trim().toLowerCase();
+  if (["off", "false", "none", "0"].includes(text)) return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 32 ? hops : new Error("a hop count must be at most 32");
+  }
+  const list = text.split(",").map((s) => s.trim());
+  try {
+    proxyaddr.compile(list);
+  } catch (error) {
+    return new Error(
+      `must be off, a hop count, or addresses/CIDRs/loopback/linklocal/uniquelocal (${(error as Error).message})`,
+    );
+  }
+  return list;
+}
 
 /** The name of every setting (README and .env.example document each). */
 export const SETTING_NAMES = Object.keys(EnvSchema.shape);

@@ -7,7 +7,7 @@ import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
 import type { ContextServices } from "./context";
-import { MessageStore } from "./messages/store";
+import { openMessageStore } from "./messages/store";
 import { RadioHub } from "./radio/hub";
 import { createNewsService } from "./news/service";
 import { SITE_CONTENT, loadSite } from "../sites/registry";
@@ -40,7 +40,14 @@ async function main(): Promise<void> {
     refreshSeconds: env.FEED_REFRESH_SECONDS,
     backoffBaseSeconds: env.FEED_BACKOFF_BASE_SECONDS,
     retention: { days: env.RETENTION_DAYS, minPerFeed: env.RETENTION_MIN_PER_FEED },
+    allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
     logger,
+  });
+  // Its own connection, with synchronous FULL: an acknowledged message survives power loss.
+  const messages = openMessageStore({
+    dataDir: env.DATA_DIR,
+    siteId: env.SITE,
+    secret: env.CONTACT_KEY_SECRET,
   });
   const radio = new RadioHub({
     upstream: site.radio.upstream,
@@ -55,14 +62,18 @@ async function main(): Promise<void> {
     siteUrl,
     isDev,
     news: news.engine,
-    messages: new MessageStore(news.db),
+    messages: messages.store,
   };
 
+  const serving = {
+    trustProxy: env.TRUST_PROXY,
+    renders: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE },
+  };
   let app;
   if (isDev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-    app = createApp({ services, logger, vite, radio });
+    app = createApp({ services, logger, vite, radio, ...serving });
   } else {
     // The bundle lives in build/server-main/; the React Router build sits beside it.
     const here = path.dirname(fileURLToPath(import.meta.url));
@@ -75,6 +86,7 @@ async function main(): Promise<void> {
       logger,
       build: { server, clientDir: path.join(buildDir, "client") },
       radio,
+      ...serving,
     });
   }
 
@@ -92,6 +104,7 @@ async function main(): Promise<void> {
     radio.shutdown();
     server.close(() => {
       news.db.close();
+      messages.db.close();
       process.exit(0);
     });
     setTimeout(() => process.exit(0), 5000).unref();

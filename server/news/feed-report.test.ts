@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../db/open";
+import { describeFeeds, formatFeeds, relative } from "./feed-report";
+import { NewsStore } from "./store";
+
+const NOW = Date.parse("2026-11-23T12:00:00Z");
+
+function storeWithFeeds() {
+  const store = new NewsStore(openDatabase(":memory:"));
+  store.syncFeeds([
+    { key: "world", url: "https://a.example/world.xml" },
+    { key: "local", url: "https://b.example/local.xml" },
+    { key: "local", url: "https://c.example/new.xml" },
+  ]);
+  const [world, local] = [store.feeds("world")[0], store.feeds("local")[0]];
+  store.recordSuccess(world?.id ?? -1, {
+    articles: [
+      {
+        uid: "1",
+        title: "A",
+        summary: "",
+        url: "https://a.example/1",
+        image: "/i.svg",
+        imageIsDefault: true,
+        publishedAt: NOW - 3_600_000,
+        claimedAt: null,
+        category: "World",
+      },
+    ],
+    etag: null,
+    lastModified: null,
+    now: NOW - 120_000,
+    nextAttempt: NOW + 480_000,
+  });
+  store.recordFailure(local?.id ?? -1, "HTTP 503", NOW - 60_000, NOW + 60_000);
+  store.recordFailure(local?.id ?? -1, "Timed out after 10 s", NOW - 30_000, NOW + 120_000);
+  return store;
+}
+
+describe("describeFeeds", () => {
+  it("gives each feed's state, last success and error, failures in a row, next attempt and items", () => {
+    const feeds = describeFeeds(storeWithFeeds());
+    expect(feeds.map((f) => [f.key, f.state, f.consecutiveFailures, f.itemsStored])).toEqual([
+      ["local", "failing", 2, 0],
+      ["local", "new", 0, 0],
+      ["world", "ok", 0, 1],
+    ]);
+    expect(feeds[0]).toMatchObject({
+      lastError: "Timed out after 10 s",
+      lastSuccess: null,
+      nextAttempt: NOW + 120_000,
+    });
+    expect(feeds[2]).toMatchObject({ lastSuccess: NOW - 120_000, nextAttempt: NOW + 480_000 });
+  });
+});
+
+describe("formatFeeds", () => {
+  const plain = { paint: (_s: string, t: string) => t, escape: (t: string) => t };
+
+  it("prints a block per feed and a summary that counts the failing", () => {
+    const text = formatFeeds(describeFeeds(storeWithFeeds()), NOW, plain);
+    expect(text).toContain("local  FAILING  https://b.example/local.xml");
+    expect(text).toContain("  last error    Timed out after 10 s (2 in a row)");
+    expect(text).toContain("  last success  2026-11-23T11:58:00.000Z (2 min ago)");
+    expect(text).toContain("  next attempt  2026-11-23T12:08:00.000Z (in 8 min)");
+    expect(text).toContain("  items stored  1");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("3 feeds: 2 ok or new, 1 failing");
+  });
+
+  it("colours states through paint and passes remote text through escape", () => {
+    const feeds = describeFeeds(storeWithFeeds());
+    const text = formatFeeds(feeds, NOW, {
+      paint: (style, t) => `<${style}>${t}</${style}>`,
+      escape: (t) => t.toUpperCase(),
+    });
+    expect(text).toContain("<red>FAILING</red>");
+    expect(text).toContain("<green>ok</green>");
+    expect(text).toContain("<yellow>new</yellow>");
+    expect(text).toContain("<red>TIMED OUT AFTER 10 S</red>");
+  });
+
+  it("says so when no feed is configured", () => {
+    expect(formatFeeds([], NOW, plain)).toBe("No feeds configured.\n");
+  });
+});
+
+describe("relative", () => {
+  it.each([
+    [NOW + 40_000, "in 40 s"],
+    [NOW - 5 * 60_000, "5 min ago"],
+    [NOW + 3 * 3_600_000, "in 3 h"],
+    [NOW - 3 * 86_400_000, "3 d ago"],
+  ])("%i reads %s", (time, text) => {
+    expect(relative(time, NOW)).toBe(text);
+  });
+});
