@@ -6,7 +6,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SITE_CONTENT, SITES } from "../sites/registry";
 import type { SiteConfig } from "../sites/schema";
-import { createApp, type AppOptions } from "./app";
+import { createApp, isValidHost, type AppOptions } from "./app";
 import { Limiter } from "./limiter";
 import type { ContextServices } from "./context";
 import type { NewsReader } from "./news/engine";
@@ -275,4 +275,29 @@ describe("load shedding", () => {
     expect(logs.filter((l) => l.level === 50)).toEqual([]);
     expect(limiter.load).toEqual({ running: 0, waiting: 0 });
   }, 30_000);
+});
+
+describe("isValidHost", () => {
+  it.each([
+    "localhost",
+    "localhost:3000",
+    "news.example.test",
+    "127.0.0.1:8080",
+    "[::1]:3000",
+    "a-b.c.",
+    "[::ffff:127.0.0.1]",
+  ])("accepts %j", (host) => expect(isValidHost(host)).toBe(true));
+  it.each([
+    undefined,
+    "",
+    "[",
+    "a b",
+    ":99999",
+    "example.com:abc",
+    "example.com:99999",
+    "-a.com",
+    "a..b",
+    "ex\u0000ample",
+    "x".repeat(256),
+  ])("refuses %j", (host) => expect(isValidHost(host)).toBe(false));
 });

@@ -58,6 +58,17 @@ function trustOf(setting: AppOptions["trustProxy"]): (address: string, hop: numb
   return proxyaddr.compile(setting ?? "loopback");
 }
 
+/** A host name or an IPv4 address, or an IPv6 address in brackets, and an optional port. */
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** Whether a Host header names a host (and, if it has one, a port up to 65535). */
+export function isValidHost(host: string | undefined): boolean {
+  if (!host || host.length > 255) return false;
+  const match = HOST.exec(host);
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
+}
+
 /**
  * The HTTP application, as a Node request listener. The hot paths come first and touch nothing
  * else: a static file is a lookup in memory (StaticFiles), a page a lookup in the page cache;
@@ -116,7 +127,19 @@ export function createApp({
   });
   const files = build ? new StaticFiles(build.clientDir) : undefined;
 
+  let lastHost: string | undefined;
   return (req, res) => {
+    // A Host that names no host is the client's mistake, whatever it asks for (also on the paths
+    // that never parse a URL). Readers send the same one: the last good one is remembered.
+    const host = req.headers.host;
+    if (host !== lastHost) {
+      if (!isValidHost(host)) {
+        res.writeHead(400, { ...SECURITY_HEADERS, "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Bad request");
+        return;
+      }
+      lastHost = host;
+    }
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
