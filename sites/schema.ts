@@ -56,6 +56,15 @@ export const SiteSchema = z.object({
   partners: z.array(link).length(2),
   social: z.array(link),
   donationUrl: httpUrl,
+  /**
+   * How long the donation prompt stays away after a reader answered it (kept in the reader's
+   * localStorage): after X, Maybe Later or Escape, and after Donate Now. Newsroom tools cap their
+   * prompts so (Newspack: once per visitor per period).
+   */
+  donationPrompt: z.object({
+    snoozeDays: z.number().int().min(0).max(365),
+    afterDonateDays: z.number().int().min(0).max(365),
+  }),
   /** Links in the home sidebar's "Learn More About {city}" list. */
   cityLinks: z.array(link).min(1),
   embeds: z.object({

@@ -11,15 +11,24 @@ export default function DonationDialog({
   site,
   open,
   setOpen,
+  onAnswer,
   returnFocus,
 }: {
   site: Pick<PublicSite, "name" | "city" | "donationUrl">;
   open: boolean;
   setOpen: (open: boolean) => void;
+  /** Told how the reader closed it: Donate Now, or X / Maybe Later / Escape / outside. */
+  onAnswer: (answer: "dismissed" | "donated") => void;
   returnFocus: HTMLElement | null;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onAnswer("dismissed");
+        setOpen(next);
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-[rgb(0_0_0/0.55)] motion-safe:data-[state=open]:animate-fade-in" />
         <Dialog.Content
@@ -43,7 +52,10 @@ export default function DonationDialog({
               href={site.donationUrl}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={() => setOpen(false)}
+              onClick={() => {
+                onAnswer("donated");
+                setOpen(false);
+              }}
               className="inline-flex min-h-11 items-center rounded bg-accent px-5 font-semibold text-white hover:bg-accent-dark"
             >
               Donate Now<span className="sr-only"> (opens in a new tab)</span>

@@ -1,4 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import {
+  isSnoozed,
+  readerStorage,
+  rememberAnswer,
+  type DonationAnswer,
+} from "~/lib/donation-snooze";
 import type { PublicSite } from "~/lib/site";
 
 /** SPEC.md §9: the prompt appears this long after the layout mounts. */
@@ -6,7 +12,12 @@ export const DONATION_DELAY_MS = 30_000;
 
 const DonationDialog = lazy(() => import("./donation-dialog"));
 
-/** Shows the donation dialog 30 s after the layout mounts (its code is fetched only then). */
+/**
+ * Shows the donation dialog 30 s after the layout mounts (its code is fetched only then), unless
+ * the reader answered it lately: after X, Maybe Later or Escape it stays away for the site's
+ * snoozeDays, after Donate Now for its afterDonateDays (kept in localStorage; without storage it
+ * appears every time, as the spec says).
+ */
 export function DonationPopup({ site }: { site: PublicSite }) {
   const [open, setOpen] = useState(false);
   // Set when the prompt first shows. No trigger button opens this dialog, so it remembers where
@@ -14,6 +25,7 @@ export function DonationPopup({ site }: { site: PublicSite }) {
   const [prompted, setPrompted] = useState<{ returnFocus: HTMLElement | null } | null>(null);
 
   useEffect(() => {
+    if (isSnoozed(readerStorage(), Date.now())) return;
     const timer = window.setTimeout(() => {
       const active = document.activeElement;
       setPrompted({ returnFocus: active instanceof HTMLElement ? active : null });
@@ -29,6 +41,9 @@ export function DonationPopup({ site }: { site: PublicSite }) {
         site={site}
         open={open}
         setOpen={setOpen}
+        onAnswer={(answer: DonationAnswer) =>
+          rememberAnswer(readerStorage(), answer, Date.now(), site.donationPrompt)
+        }
         returnFocus={prompted.returnFocus}
       />
     </Suspense>

@@ -19,6 +19,7 @@ export type PublicSite = Pick<
   | "partners"
   | "social"
   | "donationUrl"
+  | "donationPrompt"
   | "cityLinks"
 >;
 
@@ -44,6 +45,7 @@ export function toPublicSite(site: SiteConfig): PublicSite {
     partners: site.partners,
     social: site.social,
     donationUrl: site.donationUrl,
+    donationPrompt: site.donationPrompt,
     cityLinks: site.cityLinks,
   };
 }

@@ -28,6 +28,7 @@ export default {
   ],
   social: [{ label: "Facebook", url: "https://www.facebook.com/austincitywire" }],
   donationUrl: "https://www.centraltexasfoodbank.org/donate",
+  donationPrompt: { snoozeDays: 7, afterDonateDays: 30 },
   cityLinks: [
     { label: "City of Austin", url: "https://www.austintexas.gov/" },
     { label: "Visit Austin", url: "https://www.austintexas.org/" },

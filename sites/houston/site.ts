@@ -41,6 +41,7 @@ export default {
     { label: "YouTube", url: "https://www.youtube.com/@houstoncitywire" },
   ],
   donationUrl: "https://www.houstonfoodbank.org/donate/",
+  donationPrompt: { snoozeDays: 7, afterDonateDays: 30 },
   cityLinks: [
     { label: "City of Houston", url: "https://www.houstontx.gov/" },
     { label: "Harris County", url: "https://www.harriscountytx.gov/" },

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { gotoHydrated } from "./helpers";
 
 const DONATION_URL = "https://www.houstonfoodbank.org/donate/";
@@ -104,5 +104,77 @@ test.describe("donation popup", () => {
     await showsFocusedDialog(page);
     await page.keyboard.press("Escape");
     await expect(skip).toBeFocused();
+  });
+});
+
+test.describe("donation popup, across visits", () => {
+  const DAY = 86_400_000;
+  const T0 = Date.parse("2026-11-23T15:00:00Z");
+
+  /** A new visit in the same browser (same localStorage) at `time`, 31 s after the layout mounted. */
+  async function visit(context: BrowserContext, time: number): Promise<Page> {
+    const page = await context.newPage();
+    await page.clock.install({ time });
+    await gotoHydrated(page, "/weather");
+    await page.clock.runFor(31_000);
+    return page;
+  }
+
+  /** Whether the prompt is up: it is fetched at real speed once due, so give it that time. */
+  async function prompted(page: Page): Promise<boolean> {
+    await page.clock.resume();
+    return dialog(page)
+      .waitFor({ state: "visible", timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+  }
+
+  test("after Maybe Later it stays away for 7 days, then comes back", async ({ context }) => {
+    const first = await visit(context, T0);
+    await showsFocusedDialog(first);
+    await dialog(first).getByRole("button", { name: "Maybe Later" }).click();
+    await first.close();
+    expect(await prompted(await visit(context, T0 + 6 * DAY))).toBe(false);
+    expect(await prompted(await visit(context, T0 + 7 * DAY + 60_000))).toBe(true);
+  });
+
+  test("after the X button or Escape it stays away too", async ({ context }) => {
+    const first = await visit(context, T0);
+    await showsFocusedDialog(first);
+    await first.keyboard.press("Escape");
+    expect(await prompted(await visit(context, T0 + DAY))).toBe(false);
+  });
+
+  test("after Donate Now it stays away for 30 days", async ({ context }) => {
+    await context.route(`${DONATION_URL}**`, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Donate</title>" }),
+    );
+    const first = await visit(context, T0);
+    await showsFocusedDialog(first);
+    await Promise.all([
+      context.waitForEvent("page"),
+      dialog(first)
+        .getByRole("link", { name: /Donate Now/ })
+        .click(),
+    ]);
+    expect(await prompted(await visit(context, T0 + 8 * DAY))).toBe(false);
+    expect(await prompted(await visit(context, T0 + 29 * DAY))).toBe(false);
+    expect(await prompted(await visit(context, T0 + 30 * DAY + 60_000))).toBe(true);
+  });
+
+  test("where storage cannot be used it appears on every visit, as the spec says", async ({
+    context,
+  }) => {
+    await context.addInitScript(() => {
+      Object.defineProperty(window, "localStorage", {
+        get() {
+          throw new DOMException("The operation is insecure.", "SecurityError");
+        },
+      });
+    });
+    const first = await visit(context, T0);
+    await showsFocusedDialog(first);
+    await dialog(first).getByRole("button", { name: "Maybe Later" }).click();
+    expect(await prompted(await visit(context, T0 + 60_000))).toBe(true);
   });
 });

@@ -1,0 +1,43 @@
+/** Where the end of the prompt's quiet period is kept (epoch ms, in the reader's localStorage). */
+export const SNOOZE_KEY = "donation-prompt:quiet-until";
+
+const DAY_MS = 86_400_000;
+
+/** How the reader answered the prompt. */
+export type DonationAnswer = "dismissed" | "donated";
+
+/** The reader's storage, or null where it cannot be used (disabled, private mode, sandboxed). */
+export function readerStorage(): Storage | null {
+  try {
+    const storage = window.localStorage;
+    // Some browsers expose the object but throw on use (quota 0 in private windows).
+    storage.getItem(SNOOZE_KEY);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the prompt should stay away at `now`: the reader answered it less than the configured
+ * days ago. Without storage it never stays away (SPEC.md §4: it appears on every visit).
+ */
+export function isSnoozed(storage: Storage | null, now: number): boolean {
+  const until = Number(storage?.getItem(SNOOZE_KEY) ?? NaN);
+  return Number.isFinite(until) && until > now;
+}
+
+/** Remembers the reader's answer: the prompt stays away for the configured days. */
+export function rememberAnswer(
+  storage: Storage | null,
+  answer: DonationAnswer,
+  now: number,
+  days: { snoozeDays: number; afterDonateDays: number },
+): void {
+  const quiet = answer === "donated" ? days.afterDonateDays : days.snoozeDays;
+  try {
+    storage?.setItem(SNOOZE_KEY, String(now + quiet * DAY_MS));
+  } catch {
+    // A full or read-only storage: the prompt behaves as the spec says, nothing more.
+  }
+}
