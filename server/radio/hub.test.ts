@@ -1,6 +1,12 @@
+import { EventEmitter, once } from "node:events";
+import { readFileSync } from "node:fs";
+import http, { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import CodecParser from "codec-parser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   STATION_BITRATE,
+  STATION_MP3,
   STATION_TITLES,
   frameOffsets,
   offsetInLoop,
@@ -8,14 +14,21 @@ import {
   type RadioStation,
   type RadioStationOptions,
 } from "../../tests/fixture-servers/radio-upstream";
-import { listen as openListener } from "../../tests/support/listen";
+import { listen as openListener, type Listener } from "../../tests/support/listen";
+import { seededBytes } from "../../tests/support/random";
 import { serveRelay } from "../../tests/support/relay-server";
 import { RadioHub, parsePort, type RadioHubOptions } from "./hub";
+import { IcyDemuxer, MAX_METADATA_BYTES } from "./icy";
+import { FRAME_SEARCH_BYTES } from "./sync";
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
+
+/** The fixture station's MP3: whole frames from the first byte. */
+const MP3 = readFileSync(STATION_MP3);
 
 /** The fixture station, 8× faster than real time (128 KB/s) so that tests are quick. */
 async function station(options: RadioStationOptions = {}): Promise<RadioStation> {
@@ -24,9 +37,17 @@ async function station(options: RadioStationOptions = {}): Promise<RadioStation>
   return s;
 }
 
-async function setup(options: Partial<RadioHubOptions> = {}, upstream?: RadioStation) {
-  const station = upstream ?? (await startRadioStation({ speed: 8 }));
-  if (!upstream) cleanups.push(() => station.close());
+/** A relay in front of `upstream` (the fixture station when none is given). */
+async function setup<Upstream extends { url: string; port: number } = RadioStation>(
+  options: Partial<RadioHubOptions> = {},
+  upstream?: Upstream,
+) {
+  let station = upstream;
+  if (!station) {
+    const fixture = await startRadioStation({ speed: 8 });
+    cleanups.push(() => fixture.close());
+    station = fixture as unknown as Upstream;
+  }
   const logs: string[] = [];
   const hub = new RadioHub({
     upstream: station.url,
@@ -40,11 +61,89 @@ async function setup(options: Partial<RadioHubOptions> = {}, upstream?: RadioSta
   });
   const relay = await serveRelay(hub);
   cleanups.push(() => relay.close());
-  return { hub, station, base: relay.base, logs };
+  const url = `${relay.base}/api/stream?port=${station.port}`;
+  return { hub, station, base: relay.base, url, relay, logs };
 }
 
 /** Opens a listener, closed after the test. */
 const listen = (url: string) => openListener(url, (l) => cleanups.push(() => l.destroy()));
+
+interface AdHocUpstream {
+  url: string;
+  port: number;
+  /** The response to each request it has taken, in order of arrival. */
+  responses: ServerResponse[];
+  /** Resolves with the response to its nth request (from 1) once that has arrived. */
+  request(n: number): Promise<ServerResponse>;
+}
+
+/**
+ * A loopback station of the test's own making, for what the fixture station does not do:
+ * `answer` gets the response to each request and its number (from 1), and may leave it unanswered.
+ */
+async function upstream(
+  answer: (res: ServerResponse, n: number) => void = () => {},
+): Promise<AdHocUpstream> {
+  const responses: ServerResponse[] = [];
+  const arrivals = new EventEmitter();
+  const server = createServer((_req, res) => {
+    responses.push(res);
+    answer(res, responses.length);
+    arrivals.emit("request");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  const port = (server.address() as AddressInfo).port;
+  const request = async (n: number): Promise<ServerResponse> => {
+    while (responses.length < n) await once(arrivals, "request");
+    return responses[n - 1] as ServerResponse;
+  };
+  return { url: `http://127.0.0.1:${port}/stream`, port, responses, request };
+}
+
+/** Answers as a live MP3 station: the fixture's audio `times` over, the connection left open. */
+function playMp3(res: ServerResponse, headers: Record<string, string> = {}, times = 1): void {
+  res.writeHead(200, { "Content-Type": "audio/mpeg", ...headers });
+  res.write(Buffer.concat(Array.from({ length: times }, () => MP3)));
+}
+
+/**
+ * Resolves once `condition` holds, looking again after each turn of the event loop: for I/O the
+ * test cannot await an event of (the hub reading an answer) while timers are fake. Fails after
+ * 5 s of real time.
+ */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = performance.now() + 5000;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Resolves once `emitter` has emitted `event` `n` times from now. */
+function times(emitter: EventEmitter, event: string, n: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const count = () => {
+      if (++seen < n) return;
+      emitter.off(event, count);
+      resolve();
+    };
+    emitter.on(event, count);
+  });
+}
+
+/** The whole body of an answer that ends (an error's JSON). */
+async function body(listener: Listener): Promise<Buffer> {
+  if (!listener.readableEnded) await once(listener, "end");
+  return listener.received();
+}
 
 describe("parsePort", () => {
   it.each([
@@ -318,5 +417,204 @@ describe("the fixture station", () => {
     const answer = await (await control("title=Special%20Report")).json();
     expect(answer.title).toBe("Special Report");
     expect(upstream.title).toBe("Special Report");
+  });
+});
+
+describe("the listener limit", () => {
+  it("admits exactly maxListeners of 50 listeners arriving while the upstream connects, answers the rest 503 and gives every place back", async () => {
+    // The first connection is held unanswered until all 50 have gone through the hub's checks.
+    const up = await upstream((res, n) => n > 1 && playMp3(res));
+    const { hub, url, relay } = await setup({ maxListeners: 5 }, up);
+    const taken = times(relay.streams, "request", 50);
+    const answers = Array.from({ length: 50 }, () => listen(url));
+    await taken;
+    playMp3(await up.request(1));
+    const listeners = await Promise.all(answers);
+    const admitted = listeners.filter((l) => l.statusCode === 200);
+    expect(admitted).toHaveLength(5);
+    expect(listeners.filter((l) => l.statusCode === 503)).toHaveLength(45);
+    await vi.waitFor(() => {
+      for (const l of admitted) expect(l.received().length).toBeGreaterThan(0);
+    });
+    expect(hub.nowPlaying().listeners).toBe(5);
+    expect(up.responses).toHaveLength(1);
+
+    for (const l of listeners) l.destroy();
+    await vi.waitFor(() => expect(hub.nowPlaying().listeners).toBe(0));
+    // No place was kept: five get in again, and the sixth is refused.
+    const again = await Promise.all(Array.from({ length: 5 }, () => listen(url)));
+    expect(again.map((l) => l.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await listen(url)).statusCode).toBe(503);
+  });
+
+  it("gives back the place of a listener who leaves while the upstream connects", async () => {
+    const up = await upstream((res, n) => n > 1 && playMp3(res));
+    const { url, relay } = await setup({ maxListeners: 1 }, up);
+    const left = once(relay.streams, "close");
+    const early = http.get(url).on("error", () => {});
+    await up.request(1);
+    early.destroy();
+    await left;
+    playMp3(await up.request(1));
+    expect((await listen(url)).statusCode).toBe(200);
+  });
+});
+
+describe("the upstream's answer", () => {
+  it.each([
+    ["an HTML page", 200, { "Content-Type": "text/html; charset=utf-8" }],
+    ["JSON", 200, { "Content-Type": "application/json" }],
+    ["a playlist", 200, { "Content-Type": "audio/x-mpegurl" }],
+    ["no Content-Type", 200, {}],
+    ["a redirect (302)", 302, { "Content-Type": "audio/mpeg" }],
+    ["a redirect (301)", 301, { "Content-Type": "audio/mpeg" }],
+    ["No Content (204)", 204, { "Content-Type": "audio/mpeg" }],
+    ["Not Found", 404, { "Content-Type": "audio/mpeg" }],
+    ["a server error", 500, { "Content-Type": "audio/mpeg" }],
+  ])(
+    "is refused when it is %s: the listener gets 502 and nothing of its body",
+    async (_what, status, headers: Record<string, string>) => {
+      // A redirect points at a working station, which must never be asked.
+      const elsewhere = await upstream((res) => playMp3(res));
+      const up = await upstream((res) => {
+        res.writeHead(status, { ...headers, Location: elsewhere.url }).flushHeaders();
+        if (status !== 204) res.write("<script>alert('from the station')</script>");
+      });
+      const { url, hub } = await setup({}, up);
+      const listener = await listen(url);
+      expect(listener.statusCode).toBe(502);
+      expect(listener.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(JSON.parse(String(await body(listener)))).toEqual({
+        error: "The radio stream is unavailable.",
+      });
+      expect(elsewhere.responses).toHaveLength(0);
+      expect(hub.nowPlaying().upstream).toBe("idle");
+    },
+  );
+
+  it.each([
+    ["audio/aacp", "audio/aacp"],
+    ["application/ogg", "application/ogg"],
+    ["Audio/MPEG; charset=binary", "audio/mpeg"],
+  ])("is relayed when it is %s, served as %s", async (type, served) => {
+    const up = await upstream((res) => playMp3(res, { "Content-Type": type }));
+    const { url } = await setup({}, up);
+    const listener = await listen(url);
+    expect(listener.statusCode).toBe(200);
+    expect(listener.headers["content-type"]).toBe(served);
+    await vi.waitFor(() => expect(listener.received().length).toBeGreaterThan(0));
+  });
+
+  it.each(["-5abc", "0x10", "1e3", "", "65537", "99999999999"])(
+    "is refused with icy-metaint %j: a 502, not silence or metadata played as audio",
+    async (metaint) => {
+      const up = await upstream((res) => playMp3(res, { "icy-metaint": metaint }));
+      const { url, logs } = await setup({}, up);
+      expect((await listen(url)).statusCode).toBe(502);
+      expect(logs).toContain("radio upstream unavailable");
+    },
+  );
+});
+
+describe("a stalled upstream", () => {
+  it("is dropped after stallTimeoutMs without a byte, and reconnected while listeners remain", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    // Each connection plays the MP3 twice, then sends nothing and stays open.
+    const up = await upstream((res) => playMp3(res, {}, 2));
+    const { url, hub, logs } = await setup({ stallTimeoutMs: 10_000, reconnectBaseMs: 100 }, up);
+    const listener = await listen(url);
+    const first = await up.request(1);
+    // All but the last block (held for flushMs) is relayed without the clock moving.
+    await until(() => listener.received().length > 2 * MP3.length - 8192, "the audio");
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(hub.nowPlaying().upstream).toBe("connected");
+    const hungUp = once(first, "close");
+    await vi.advanceTimersByTimeAsync(1);
+    await hungUp;
+    expect(logs).toContain("radio upstream stalled");
+    await until(() => hub.nowPlaying().upstream === "reconnecting", "the hub to see the drop");
+    await vi.advanceTimersByTimeAsync(100);
+    await up.request(2);
+    const before = listener.received().length;
+    await until(() => listener.received().length > before, "audio from the new connection");
+    expect(hub.nowPlaying()).toMatchObject({ listeners: 1, upstream: "connected" });
+  });
+});
+
+describe("the idle close", () => {
+  it("closes an upstream whose last listener left while it connected, idleCloseMs after they left", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const up = await upstream();
+    const { url, hub, relay } = await setup({ idleCloseMs: 5_000 }, up);
+    const left = once(relay.streams, "close");
+    const early = http.get(url).on("error", () => {});
+    const station = await up.request(1);
+    early.destroy();
+    await left;
+    playMp3(station);
+    await until(() => hub.nowPlaying().upstream === "connected", "the connection");
+    const hungUp = once(station, "close");
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(hub.nowPlaying().upstream).toBe("connected");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(hub.nowPlaying()).toEqual({ title: null, listeners: 0, upstream: "idle" });
+    await hungUp;
+  });
+
+  it("cuts a connection still being made, and the next listener connects afresh", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const up = await upstream((res, n) => n > 1 && playMp3(res));
+    const { url, hub, relay } = await setup({ idleCloseMs: 500, connectTimeoutMs: 60_000 }, up);
+    const left = once(relay.streams, "close");
+    const early = http.get(url).on("error", () => {});
+    const station = await up.request(1);
+    early.destroy();
+    await left;
+    const hungUp = once(station, "close");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(hub.nowPlaying().upstream).toBe("idle");
+    await hungUp;
+    const listener = await listen(url);
+    expect(listener.statusCode).toBe(200);
+    expect(up.responses).toHaveLength(2);
+  });
+});
+
+describe("the relay fed garbage", () => {
+  it("does bounded work on 8 MB of seeded random bytes: each byte demuxed once, frames sought in bounded windows", async () => {
+    // Two connections of 4 MB each, ICY blocks every 8,192 bytes with random lengths and text;
+    // the third is left silent. The work is counted in calls and bytes handed on, never timed.
+    const garbage = seededBytes(8 * 1024 * 1024, 2024);
+    const halves = [garbage.subarray(0, garbage.length / 2), garbage.subarray(garbage.length / 2)];
+    const up = await upstream((res, n) => {
+      res.writeHead(200, { "Content-Type": "audio/mpeg", "icy-metaint": "8192" });
+      const half = halves[n - 1];
+      if (half) res.end(half);
+    });
+    const parse = vi.spyOn(CodecParser.prototype, "parseChunk");
+    const titles = vi.spyOn(IcyDemuxer, "parseTitle");
+    const push = vi.spyOn(IcyDemuxer.prototype, "push");
+    const { url } = await setup({ maxBacklogBytes: 64 * 1024 * 1024 }, up);
+    const first = await listen(url);
+    await vi.waitFor(() => expect(first.received().length).toBeGreaterThan(1024 * 1024));
+    // A second listener joins mid-stream: its burst is cut by a frame search too.
+    const second = await listen(url);
+    await up.request(3);
+    const pushed = () => push.mock.calls.reduce((sum, [chunk]) => sum + chunk.length, 0);
+    await vi.waitFor(() => expect(pushed()).toBe(garbage.length));
+    // About 80% of it is audio (8,192 bytes, then a block of 2 KB on average).
+    await vi.waitFor(() => expect(first.received().length).toBeGreaterThan(6_000_000));
+    expect(second.received().length).toBeGreaterThan(0);
+
+    // Each metadata block is searched once for a title, over at most 4,080 bytes.
+    expect(titles.mock.calls.length).toBeLessThanOrEqual(garbage.length / 8193 + 2);
+    for (const [text] of titles.mock.calls) {
+      expect(text.length).toBeLessThanOrEqual(MAX_METADATA_BYTES);
+    }
+    // A frame search per connection and per listener at most, each over a bounded window.
+    expect(parse.mock.calls.length).toBeLessThanOrEqual(3 + 2);
+    for (const [window] of parse.mock.calls) {
+      expect(window.length).toBeLessThanOrEqual(FRAME_SEARCH_BYTES);
+    }
   });
 });

@@ -3,7 +3,8 @@ import https from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../app/lib/http";
 import { SECURITY_HEADERS } from "../security";
-import { IcyDemuxer } from "./icy";
+import { audioType } from "./audio-types";
+import { IcyDemuxer, parseMetaint } from "./icy";
 import { frameStart } from "./sync";
 
 export interface RadioHubOptions {
@@ -25,6 +26,11 @@ export interface RadioHubOptions {
   /** First reconnect delay after the upstream drops; it doubles, up to 30 s. */
   reconnectBaseMs?: number;
   /**
+   * A connected upstream that sends no byte for this long is dropped and reconnected: a station
+   * that hangs without closing would otherwise leave every listener on silence for good.
+   */
+  stallTimeoutMs?: number;
+  /**
    * Audio is sent to listeners in blocks of at least this many bytes, or after `flushMs`: one
    * write per listener per block rather than one per upstream packet (an MP3 frame is ~400 bytes).
    */
@@ -40,15 +46,48 @@ export interface NowPlaying {
   upstream: UpstreamState;
 }
 
+type Settings = Required<Omit<RadioHubOptions, "upstream" | "ports">>;
+
 const MAX_RECONNECT_MS = 30_000;
 /** After a reconnect, how long the first audio is held to find where listeners left off. */
 const RESUME_HOLD_MS = 500;
 /** How much of the last audio sent identifies where listeners left off. */
 const RESUME_TAIL_BYTES = 1024;
 
+/** An upstream answer the relay can pass on: its audio type and ICY metadata interval (0: none). */
+interface Stream {
+  type: string;
+  metaint: number;
+}
+
+/**
+ * Reads the upstream's answer. Only a 200 with an audio type is a stream (Icecast and Shoutcast
+ * answer 200; a 204 has no body, a 206 is part of a file). A redirect is not followed: the
+ * operator configures the upstream, and where it points is not the upstream's to change. The body
+ * of anything else (an HTML error page, say) must never reach a listener, who would get it from
+ * the site's own origin. An `icy-metaint` the relay cannot read fails the
+ * upstream rather than be ignored: the station said it puts metadata in the stream, and relayed as
+ * audio, its blocks (up to 4 KB of the station's text each) would reach listeners as noise.
+ */
+function readAnswer(res: IncomingMessage): Stream | { refused: string } {
+  if (res.statusCode !== 200) return { refused: `upstream answered HTTP ${res.statusCode}` };
+  const contentType = res.headers["content-type"];
+  const type = audioType(contentType);
+  if (type === null) {
+    return { refused: `upstream sent ${JSON.stringify(contentType ?? "no type")}, not audio` };
+  }
+  const raw = res.headers["icy-metaint"];
+  const header = Array.isArray(raw) ? raw.join(", ") : raw;
+  const metaint = parseMetaint(header);
+  if (metaint === null) return { refused: `upstream sent icy-metaint ${JSON.stringify(header)}` };
+  return { type, metaint };
+}
+
 /** One upstream connection and everyone listening to it. */
 class Channel {
   listeners = new Set<ServerResponse>();
+  /** Listeners whose place is taken but whose upstream is still connecting. */
+  waiting = 0;
   state: UpstreamState = "idle";
   title: string | null = null;
   contentType = "audio/mpeg";
@@ -68,6 +107,10 @@ class Channel {
    * repeats seconds of it, so the relay resumes after it rather than play them again.
    */
   private resumeAfter: Buffer | null = null;
+  /**
+   * The current upstream request. Events of any other (one closed for idleness, dropped, timed
+   * out) are stale and must not touch the channel: each handler checks that its own is current.
+   */
   private request: http.ClientRequest | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -76,63 +119,118 @@ class Channel {
 
   constructor(
     private readonly url: URL,
-    private readonly o: Required<Omit<RadioHubOptions, "upstream" | "ports">>,
+    private readonly o: Settings,
   ) {}
+
+  /** Listeners and listeners-to-be: what the listener limit counts. */
+  get occupancy(): number {
+    return this.listeners.size + this.waiting;
+  }
+
+  /**
+   * Takes a listener's place before anything is awaited, so that listeners arriving together
+   * while the upstream connects are all counted. The returned function gives the place back; it
+   * may be called any number of times (on failure, on leaving, on admission), it acts once.
+   */
+  reserve(): () => void {
+    this.waiting++;
+    this.stopIdleTimer();
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.waiting--;
+      this.idleIfEmpty();
+    };
+  }
 
   /** Connects (if not connected) and resolves when audio can flow, or rejects. */
   open(): Promise<void> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
     if (this.state === "connected" || this.state === "reconnecting") return Promise.resolve();
     // Listeners who arrive while the upstream is connecting share that one connection.
-    this.connecting ??= this.connect().finally(() => {
-      this.connecting = null;
-    });
+    if (!this.connecting) {
+      const connecting = this.connect().finally(() => {
+        if (this.connecting === connecting) this.connecting = null;
+      });
+      // Each waiting listener handles the failure; this one is for a connection all have left.
+      connecting.catch(() => {});
+      this.connecting = connecting;
+    }
     return this.connecting;
   }
 
   private connect(): Promise<void> {
-    this.state = this.state === "reconnecting" ? "reconnecting" : "connecting";
+    if (this.state !== "reconnecting") this.state = "connecting";
     return new Promise((resolve, reject) => {
       const client = this.url.protocol === "https:" ? https : http;
       const req = client.get(this.url, {
         headers: { "Icy-MetaData": "1", "User-Agent": this.o.userAgent },
       });
       this.request = req;
+      let settled = false;
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        req.destroy();
+        if (this.request === req) this.failed(error);
+        reject(error);
+      };
       const timer = setTimeout(
-        () => req.destroy(new Error("upstream did not answer in time")),
+        () => fail(new Error("upstream did not answer in time")),
         this.o.connectTimeoutMs,
       );
+      req.on("error", fail);
+      req.on("close", () => fail(new Error("upstream closed before answering")));
       req.on("response", (res) => {
-        clearTimeout(timer);
-        if ((res.statusCode ?? 500) >= 400) {
-          res.resume();
-          req.destroy();
-          this.state = "idle";
-          reject(new Error(`upstream answered HTTP ${res.statusCode}`));
+        const answer = readAnswer(res);
+        if ("refused" in answer || settled) {
+          res.destroy();
+          fail(new Error("refused" in answer ? answer.refused : "upstream answered too late"));
           return;
         }
-        this.resumeAfter = this.state === "reconnecting" ? this.tail() : null;
-        this.state = "connected";
-        this.failures = 0;
-        this.synced = false;
-        this.contentType =
-          String(res.headers["content-type"] ?? "audio/mpeg").split(";")[0] ?? "audio/mpeg";
-        const demux = new IcyDemuxer(Number(res.headers["icy-metaint"] ?? 0), (title) => {
-          this.title = title || null;
-        });
-        res.on("data", (chunk: Buffer) => this.receive(demux.push(chunk)));
-        res.on("close", () => this.dropped());
+        settled = true;
+        clearTimeout(timer);
+        this.accept(req, res, answer);
         resolve();
       });
-      req.on("error", (error) => {
-        clearTimeout(timer);
-        if (this.state === "connecting") {
-          this.state = "idle";
-          reject(error);
-        }
-      });
     });
+  }
+
+  /** The upstream answered with audio: it flows to listeners until it closes or stalls. */
+  private accept(req: http.ClientRequest, res: IncomingMessage, stream: Stream): void {
+    this.resumeAfter = this.state === "reconnecting" ? this.tail() : null;
+    this.state = "connected";
+    this.synced = false;
+    this.contentType = stream.type;
+    const demux = new IcyDemuxer(stream.metaint, (title) => {
+      this.title = title || null;
+    });
+    const stall = setTimeout(() => {
+      this.o.log.warn(
+        { upstream: this.url.href, silentMs: this.o.stallTimeoutMs },
+        "radio upstream stalled",
+      );
+      res.destroy();
+    }, this.o.stallTimeoutMs);
+    res.on("data", (chunk: Buffer) => {
+      stall.refresh();
+      // Backoff starts over only once audio flows: an upstream that answers and then stalls or
+      // closes at once is retried ever more slowly, like one that refuses.
+      this.failures = 0;
+      this.receive(demux.push(chunk));
+    });
+    res.on("close", () => {
+      clearTimeout(stall);
+      if (this.request === req) this.dropped();
+    });
+  }
+
+  /** The current connection attempt failed: retry while anyone listens, else rest. */
+  private failed(error: Error): void {
+    this.request = null;
+    if (this.state === "reconnecting") this.dropped(error.message);
+    else this.state = "idle";
   }
 
   private receive(audio: Buffer): void {
@@ -154,14 +252,15 @@ class Channel {
   /** The last bytes of audio sent to listeners. */
   private tail(): Buffer | null {
     if (this.burstSize < RESUME_TAIL_BYTES) return null;
+    // Gathered from the end and turned round once (unshift would move the whole list each time).
     const last: Buffer[] = [];
     let size = 0;
     for (let i = this.burst.length - 1; i >= 0 && size < RESUME_TAIL_BYTES; i--) {
       const chunk = this.burst[i] as Buffer;
-      last.unshift(chunk);
+      last.push(chunk);
       size += chunk.length;
     }
-    return Buffer.concat(last).subarray(-RESUME_TAIL_BYTES);
+    return Buffer.concat(last.reverse()).subarray(-RESUME_TAIL_BYTES);
   }
 
   private flush(): void {
@@ -183,7 +282,10 @@ class Channel {
   /**
    * Where listeners' audio goes on in the first block of a new upstream connection: after what
    * they already have (a reconnect's burst repeats it), else at its first whole frame (the
-   * upstream's first bytes may start mid-frame).
+   * upstream's first bytes may start mid-frame). Both run once per connection, over one block
+   * that receive() bounds (a burst and a flush, plus one socket read): Buffer#indexOf turns to
+   * Boyer-Moore when a plain scan does badly, so stays near-linear in it, and frameStart reads
+   * its first FRAME_SEARCH_BYTES only.
    */
   private startOf(block: Buffer): number {
     const seen = this.resumeAfter;
@@ -194,6 +296,7 @@ class Channel {
   }
 
   private broadcast(audio: Buffer): void {
+    // Each block enters the burst once and leaves it once: trimming costs nothing per byte.
     this.burst.push(audio);
     this.burstSize += audio.length;
     while (this.burstSize - (this.burst[0]?.length ?? 0) >= this.o.burstBytes) {
@@ -213,36 +316,39 @@ class Channel {
     }
   }
 
-  /** The upstream closed: reconnect with backoff while anyone listens. */
-  private dropped(): void {
+  /** The upstream closed (or a reconnect failed): reconnect with backoff while anyone listens. */
+  private dropped(reason = "closed"): void {
     this.request = null;
     this.flush();
-    if (this.listeners.size === 0) {
-      this.state = "idle";
+    if (this.occupancy === 0) {
+      this.close();
       return;
     }
     this.state = "reconnecting";
     const delay = Math.min(this.o.reconnectBaseMs * 2 ** this.failures, MAX_RECONNECT_MS);
     this.failures++;
-    this.o.log.warn({ upstream: this.url.href, retryInMs: delay }, "radio upstream dropped");
+    this.o.log.warn(
+      { upstream: this.url.href, reason, retryInMs: delay },
+      "radio upstream dropped",
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      if (this.listeners.size === 0) {
-        this.state = "idle";
-        return;
-      }
-      this.connect().catch(() => this.dropped());
+      if (this.occupancy === 0) this.close();
+      // A failure comes back through failed(), which schedules the next try.
+      else this.connect().catch(() => {});
     }, delay);
   }
 
+  /** Adds a listener whose headers are sent: it gets the burst at once, then the live audio. */
   add(listener: ServerResponse): void {
     this.listeners.add(listener);
     if (this.burstSize > 0) {
       // The burst, from its first whole frame (players refuse a stream that starts mid-frame).
+      // The search is made once per burst head, not per listener.
       const burst = Buffer.concat(this.burst, this.burstSize);
       if (this.burst[0] !== this.burstHead) {
         this.burstHead = this.burst[0];
-        this.burstFrame = frameStart(burst.subarray(0, 16 * 1024), this.contentType);
+        this.burstFrame = frameStart(burst, this.contentType);
       }
       listener.socket?.write(this.burstFrame > 0 ? burst.subarray(this.burstFrame) : burst);
     }
@@ -251,19 +357,37 @@ class Channel {
 
   private remove(listener: ServerResponse): void {
     this.listeners.delete(listener);
-    if (this.listeners.size > 0 || this.idleTimer) return;
+    this.idleIfEmpty();
+  }
+
+  /**
+   * Starts the idle close once no one listens or waits, whatever the upstream is doing: one that
+   * is still connecting when its last listener leaves is closed too (the connection is aborted,
+   * or closed once it is made), never left open for no one.
+   */
+  private idleIfEmpty(): void {
+    if (this.occupancy > 0 || this.idleTimer || this.state === "idle") return;
     this.idleTimer = setTimeout(() => this.close(), this.o.idleCloseMs);
   }
 
-  /** Closes the upstream (no one listens any more). */
-  close(): void {
+  private stopIdleTimer(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /** Closes the upstream: no one listens or waits any more (or, forced, the hub shuts down). */
+  close(force = false): void {
+    this.stopIdleTimer();
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.idleTimer = this.retryTimer = null;
-    if (this.listeners.size > 0) return;
+    this.retryTimer = null;
+    if (this.occupancy > 0 && !force) return;
     const req = this.request;
     this.request = null;
+    // A listener who comes next starts a new connection rather than await this one's end.
+    this.connecting = null;
     this.state = "idle";
+    this.failures = 0;
+    this.resumeAfter = null;
     // Without a connection the title is not known: an old one would go on showing as live.
     this.title = null;
     this.burst = [];
@@ -279,8 +403,17 @@ class Channel {
   shutdown(): void {
     for (const l of this.listeners) l.destroy();
     this.listeners.clear();
-    this.close();
+    this.close(true);
   }
+}
+
+/** The headers of an audio answer (the stream, or HEAD's). */
+function audioHeaders(contentType: string): Record<string, string> {
+  return {
+    ...SECURITY_HEADERS,
+    "Cache-Control": CACHE_CONTROL.stream,
+    "Content-Type": contentType,
+  };
 }
 
 /** Parses ?port=: digits only, 1 to 65535, on the allowlist. */
@@ -290,6 +423,22 @@ export function parsePort(raw: unknown, allowed: readonly number[]): number | nu
   return port >= 1 && port <= 65535 && allowed.includes(port) ? port : null;
 }
 
+/** Answers with a JSON body (errors), never stored. */
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: object,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    "Cache-Control": CACHE_CONTROL.stream,
+    "Content-Type": "application/json; charset=utf-8",
+    ...headers,
+  });
+  res.end(JSON.stringify(body));
+}
+
 /**
  * The live radio relay: one upstream connection per allowed port feeds every listener, ICY
  * metadata is stripped from the audio and its title kept, slow listeners are dropped, and the
@@ -297,7 +446,7 @@ export function parsePort(raw: unknown, allowed: readonly number[]): number | nu
  */
 export class RadioHub {
   private readonly channels = new Map<number, Channel>();
-  private readonly o: Required<Omit<RadioHubOptions, "upstream" | "ports">>;
+  private readonly o: Settings;
 
   constructor(private readonly options: RadioHubOptions) {
     this.o = {
@@ -309,6 +458,7 @@ export class RadioHub {
       idleCloseMs: options.idleCloseMs ?? 5_000,
       connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
       reconnectBaseMs: options.reconnectBaseMs ?? 1_000,
+      stallTimeoutMs: options.stallTimeoutMs ?? 10_000,
       flushBytes: options.flushBytes ?? 8192,
       flushMs: options.flushMs ?? 250,
     };
@@ -325,67 +475,74 @@ export class RadioHub {
     return channel;
   }
 
-  private listenerCount(): number {
+  /** Listeners on every channel, with those whose upstream is still connecting. */
+  private occupancy(): number {
     let n = 0;
-    for (const c of this.channels.values()) n += c.listeners.size;
+    for (const c of this.channels.values()) n += c.occupancy;
     return n;
   }
 
   /** GET/HEAD /api/stream?port=N */
   stream = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const json = (status: number, body: object, headers: Record<string, string> = {}) => {
-      res.writeHead(status, {
-        ...SECURITY_HEADERS,
-        "Cache-Control": CACHE_CONTROL.stream,
-        "Content-Type": "application/json; charset=utf-8",
-        ...headers,
-      });
-      res.end(JSON.stringify(body));
-    };
     const ports = new URL(req.url ?? "/", "http://relay").searchParams.getAll("port");
     const port = parsePort(ports.length === 1 ? ports[0] : undefined, this.options.ports);
     if (port === null) {
-      json(400, { error: `port must be one of: ${this.options.ports.join(", ")}` });
+      sendJson(res, 400, { error: `port must be one of: ${this.options.ports.join(", ")}` });
       return;
     }
     if (!this.options.upstream) {
-      json(503, { error: "The radio stream is not configured." });
+      sendJson(res, 503, { error: "The radio stream is not configured." });
       return;
     }
     const channel = this.channel(port);
-    const audioHeaders = {
-      ...SECURITY_HEADERS,
-      "Cache-Control": CACHE_CONTROL.stream,
-      "Content-Type": channel.contentType,
-    };
     if (req.method === "HEAD") {
-      res.writeHead(200, audioHeaders);
+      res.writeHead(200, audioHeaders(channel.contentType));
       res.end();
       return;
     }
-    if (this.listenerCount() >= this.o.maxListeners) {
-      json(
+    if (this.occupancy() >= this.o.maxListeners) {
+      sendJson(
+        res,
         503,
         { error: "Too many listeners. Please try again shortly." },
         { "Retry-After": "30" },
       );
       return;
     }
+    await this.admit(channel, port, res);
+  };
+
+  /** Opens the listener's upstream if need be and starts its audio, or answers 502. */
+  private async admit(channel: Channel, port: number, res: ServerResponse): Promise<void> {
+    // The place is taken before the first await, so the limit counts every listener that has
+    // passed it, connected or not: checked, then awaited, 200 arrivals at an idle upstream all got
+    // in. A listener who leaves while the upstream connects gives it back at once.
+    const release = channel.reserve();
+    let gone = false;
+    const leave = () => {
+      gone = true;
+      release();
+    };
+    res.once("close", leave);
     try {
       await channel.open();
     } catch (error) {
-      this.o.log.warn({ port, error: (error as Error).message }, "radio upstream unreachable");
-      json(502, { error: "The radio stream is unavailable." });
+      release();
+      this.o.log.warn({ port, error: (error as Error).message }, "radio upstream unavailable");
+      if (!gone) sendJson(res, 502, { error: "The radio stream is unavailable." });
       return;
     }
-    if (res.destroyed) return;
+    if (gone) return;
+    res.off("close", leave);
     // An endless body ends when the connection closes, as Icecast's do: no chunked framing
     // around every block.
     res.useChunkedEncodingByDefault = false;
-    res.writeHead(200, { ...audioHeaders, "X-Accel-Buffering": "no" });
+    res.writeHead(200, { ...audioHeaders(channel.contentType), "X-Accel-Buffering": "no" });
     res.flushHeaders();
     channel.add(res);
-  };
+    // Given back only once it listens: in between, the channel would look empty and idle.
+    release();
+  }
 
   /** GET /api/radio/now-playing */
   nowPlaying(port = this.options.ports[0] ?? 0): NowPlaying {
