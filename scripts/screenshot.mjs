@@ -1,4 +1,5 @@
-// Takes full-page screenshots of pages at 375 px and 1280 px wide with the system Chromium:
+// Takes full-page screenshots of pages at 375 px and 1280 px wide with the system Chromium,
+// scrolled through first so that lazy pictures have loaded:
 //   node scripts/screenshot.mjs http://localhost:3000/ [/path ...] [--out shots/] [--top]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -22,6 +23,17 @@ for (const path of paths.length ? paths : ["/"]) {
   for (const width of [375, 1280]) {
     const page = await browser.newPage({ viewport: { width, height: width < 768 ? 812 : 900 } });
     await page.goto(new URL(path, base).href, { waitUntil: "networkidle" });
+    if (fullPage) {
+      // Scroll down a screen at a time so lazy pictures load, then back up, as a reader would.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState("networkidle");
+    }
     const name = `${path.replace(/\W+/g, "_") || "_"}-${width}.png`;
     await page.screenshot({ path: `${outDir}/${name}`, fullPage });
     console.log(`${outDir}/${name}`);

@@ -126,6 +126,8 @@ export interface Book {
   cover: string;
   /** The book's page at the retailer. */
   url: string;
+  /** Who wrote it, as a cover names them (set on the typographic cover). */
+  author: string;
 }
 
 /** The books page (SPEC.md §2 Books). */

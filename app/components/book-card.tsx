@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Book } from "../../sites/content";
+import { TypographicCover } from "./typographic-cover";
 
 export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";
 
@@ -20,15 +21,9 @@ export function BookCard({ book, eager = false }: { book: Book; eager?: boolean 
 
   return (
     <li className="flex flex-col">
-      <div className="aspect-[2/3] w-full overflow-hidden bg-stone-200 shadow">
+      <div className="aspect-[2/3] w-full overflow-hidden bg-stone-200 shadow @container">
         {state === "text" ? (
-          <div
-            aria-hidden="true"
-            className="flex h-full flex-col justify-between bg-accent-dark p-3 text-white"
-          >
-            <span className="text-[0.65rem] tracking-widest uppercase">Ebook</span>
-            <span className="font-serif text-lg leading-tight font-bold">{book.title}</span>
-          </div>
+          <TypographicCover book={book} />
         ) : (
           <img
             ref={img}
@@ -44,7 +39,13 @@ export function BookCard({ book, eager = false }: { book: Book; eager?: boolean 
           />
         )}
       </div>
-      <h3 className="mt-2 line-clamp-2 text-sm leading-snug font-semibold" title={book.title}>
+      {/* A typographic cover already shows the title: the heading is then for screen readers. */}
+      <h3
+        className={
+          state === "text" ? "sr-only" : "mt-2 line-clamp-2 text-sm leading-snug font-semibold"
+        }
+        title={book.title}
+      >
         {book.title}
       </h3>
       <a

@@ -49,17 +49,20 @@ const SERIES = [
   title: `${title}: Ancient Wisdom for Modern Wealth`,
   cover: "",
   url: search(title),
+  // The series is published under the author's pen name, the name of its store page.
+  author: "Billionaire Buddha",
 }));
 
 /** Editions of classic texts (covers from Open Library; a missing one falls back to the placeholder). */
 const CLASSICS: Book[] = [
-  { title: "Tao Te Ching", isbn: "9780140441314" },
-  { title: "The Bhagavad Gita", isbn: "9780140449181" },
-  { title: "The Dhammapada", isbn: "9780140449419" },
-  { title: "Meditations", isbn: "9780812968255" },
-  { title: "The Art of War", isbn: "9781590302255" },
-].map(({ title, isbn }) => ({
+  { title: "Tao Te Ching", author: "Lao Tzu", isbn: "9780140441314" },
+  { title: "The Bhagavad Gita", author: "Vyasa", isbn: "9780140449181" },
+  { title: "The Dhammapada", author: "The Buddha", isbn: "9780140449419" },
+  { title: "Meditations", author: "Marcus Aurelius", isbn: "9780812968255" },
+  { title: "The Art of War", author: "Sun Tzu", isbn: "9781590302255" },
+].map(({ title, author, isbn }) => ({
   title,
+  author,
   cover: `https://covers.openlibrary.org/b/isbn/${isbn}-M.jpg?default=false`,
   url: search(title),
 }));
