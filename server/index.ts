@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const site = {
     ...configured,
     radio: {
+      ...configured.radio,
       upstream: env.RADIO_UPSTREAM ?? configured.radio.upstream,
       ports: env.RADIO_PORTS ?? configured.radio.ports,
       maxListeners: env.RADIO_MAX_LISTENERS ?? configured.radio.maxListeners,

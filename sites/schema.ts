@@ -14,6 +14,9 @@ const httpsUrlOrEmpty = z
   .url({ protocol: /^https$/, error: "must be an https URL" })
   .or(z.literal(""));
 
+/** A time of day, "HH:MM" on a 24-hour clock. */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24-hour)");
+
 /** An id of a third-party embed; empty means "not configured", and the page shows a placeholder. */
 const embedId = z.string().regex(/^[\w\-.:/?=&%]*$/, "must be a plain identifier");
 
@@ -86,6 +89,17 @@ export const SiteSchema = z.object({
     ports: z.array(z.number().int().min(1).max(65535)).min(1),
     /** Listeners the relay serves at once; beyond it /api/stream answers 503. */
     maxListeners: z.number().int().min(1).max(100_000),
+    /** The station's week, shown on /radio: days, start and end ("HH:MM", city time), show. */
+    schedule: z
+      .array(
+        z.object({
+          days: z.string().min(1).max(40),
+          start: clock,
+          end: clock,
+          show: z.string().min(1).max(80),
+        }),
+      )
+      .max(30),
   }),
 });
 

@@ -2,6 +2,7 @@ import * as Slider from "@radix-ui/react-slider";
 import { Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useRef } from "react";
 import { VOLUME_STEP, useRadio } from "~/lib/use-radio";
+import { RecentlyPlayed } from "./radio-extras";
 
 /** SPEC.md §2: what Now Playing says when the station names nothing. */
 const NO_TITLE = "Live programming from our station stream.";
@@ -13,19 +14,21 @@ export function RadioPlayer({
   heading,
   streamUrl,
   stationName,
+  locale,
+  timeZone,
 }: {
   heading: string;
   streamUrl: string;
   stationName: string;
+  /** How "Recently played" writes the times: the city's locale and zone. */
+  locale: string;
+  timeZone: string;
 }) {
   const audio = useRef<HTMLAudioElement>(null);
   const radio = useRadio(audio, streamUrl, stationName);
   const showMuted = radio.muted || radio.volume === 0;
   return (
-    <section
-      aria-labelledby="radio-title"
-      className="mt-6 rounded-2xl bg-ink p-6 text-white shadow-xl"
-    >
+    <section aria-labelledby="radio-title" className="rounded-2xl bg-ink p-6 text-white shadow-xl">
       <h1 id="radio-title" className="font-serif text-3xl font-bold">
         {heading}
       </h1>
@@ -89,6 +92,7 @@ export function RadioPlayer({
           {radio.title ?? NO_TITLE}
         </p>
       </section>
+      <RecentlyPlayed recent={radio.recent} locale={locale} timeZone={timeZone} />
     </section>
   );
 }

@@ -20,6 +20,8 @@ export interface Radio {
   error: string | null;
   /** The station's current title, or null when none is known. */
   title: string | null;
+  /** The titles played last, newest first, as the relay remembers them. */
+  recent: { title: string; at: number }[];
   /** Starts playback: only ever on the reader's click. */
   play(): Promise<void>;
   pause(): void;
@@ -50,6 +52,7 @@ export function useRadio(
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   const [error, setError] = useState<string | null>(null);
   const [title, setTitle] = useState<string | null>(null);
+  const [recent, setRecent] = useState<Radio["recent"]>([]);
   const retries = useRef(0);
 
   useEffect(() => {
@@ -66,7 +69,9 @@ export function useRadio(
     try {
       const res = await fetch("/api/radio/now-playing");
       if (res.ok && mounted.current) {
-        setTitle(((await res.json()) as { title: string | null }).title);
+        const now = (await res.json()) as Pick<Radio, "title" | "recent">;
+        setTitle(now.title);
+        setRecent(Array.isArray(now.recent) ? now.recent : []);
       }
     } catch {
       // keep the last title
@@ -135,6 +140,7 @@ export function useRadio(
     volume,
     error,
     title,
+    recent,
     play,
     pause,
     toggleMute: () => setMuted((m) => !m),

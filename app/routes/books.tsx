@@ -1,5 +1,6 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { BookCard } from "~/components/book-card";
+import { BrandBar } from "~/components/brand-bar";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/books";
@@ -41,64 +42,61 @@ export default function Books() {
   const { site } = useSite();
   const button = "inline-flex min-h-11 items-center rounded px-5 font-semibold";
   return (
-    <main id="main-content" className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="sr-only">{PAGES.books.heading}</h1>
-      <p>
-        <Link to="/" className="link inline-flex min-h-11 items-center">
-          Back to Home
-        </Link>
-        <span className="ml-2 text-sm text-muted">{site.name}</span>
-      </p>
-      <section
-        aria-labelledby="university"
-        className="mt-4 rounded-lg bg-ink px-6 py-10 text-white md:px-10"
-      >
-        <h2 id="university" className="font-serif text-3xl font-bold md:text-5xl">
-          Transform Your Life with Ancient Wisdom
-        </h2>
-        <p className="mt-4 max-w-2xl text-lg text-stone-200">
-          Study the timeless teachings of the great spiritual traditions at an online university of
-          ancient wisdom.
-        </p>
-        <p className="mt-6 flex flex-wrap gap-3">
-          <a
-            href={books.universityUrl}
-            {...EXTERNAL}
-            className={`${button} bg-white text-ink hover:bg-stone-200`}
-          >
-            Apply for Admission<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <a
-            href={books.universityUrl}
-            {...EXTERNAL}
-            className={`${button} border border-white hover:bg-white/10`}
-          >
-            Learn More<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </p>
-        <p className="mt-6 text-sm tracking-wider text-stone-300 uppercase">
-          Accredited Programs · Expert Instructors · Rich Curriculum
-        </p>
-      </section>
-      <section aria-labelledby="books" className="mt-10">
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-4 border-t-4 border-ink pt-3">
-          <h2 id="books" className="font-serif text-3xl font-bold">
-            {PAGES.books.heading}
+    <>
+      <BrandBar name={site.name} />
+      <main id="main-content" className="mx-auto max-w-7xl px-4 py-6">
+        <h1 className="sr-only">{PAGES.books.heading}</h1>
+        <section
+          aria-labelledby="university"
+          className="mt-4 rounded-lg bg-ink px-6 py-10 text-white md:px-10"
+        >
+          <h2 id="university" className="font-serif text-3xl font-bold md:text-5xl">
+            Transform Your Life with Ancient Wisdom
           </h2>
-          <a
-            href={books.storeUrl}
-            {...EXTERNAL}
-            className={`${button} bg-accent text-white hover:bg-accent-dark`}
-          >
-            View All Books<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </div>
-        <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {books.books.map((book, i) => (
-            <BookCard key={book.title} book={book} eager={i < 5} />
-          ))}
-        </ul>
-      </section>
-    </main>
+          <p className="mt-4 max-w-2xl text-lg text-stone-200">
+            Study the timeless teachings of the great spiritual traditions at an online university
+            of ancient wisdom.
+          </p>
+          <p className="mt-6 flex flex-wrap gap-3">
+            <a
+              href={books.universityUrl}
+              {...EXTERNAL}
+              className={`${button} bg-white text-ink hover:bg-stone-200`}
+            >
+              Apply for Admission<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <a
+              href={books.universityUrl}
+              {...EXTERNAL}
+              className={`${button} border border-white hover:bg-white/10`}
+            >
+              Learn More<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+          <p className="mt-6 text-sm tracking-wider text-stone-300 uppercase">
+            Accredited Programs · Expert Instructors · Rich Curriculum
+          </p>
+        </section>
+        <section aria-labelledby="books" className="mt-10">
+          <div className="mb-6 flex flex-wrap items-end justify-between gap-4 border-t-4 border-ink pt-3">
+            <h2 id="books" className="font-serif text-3xl font-bold">
+              {PAGES.books.heading}
+            </h2>
+            <a
+              href={books.storeUrl}
+              {...EXTERNAL}
+              className={`${button} bg-accent text-white hover:bg-accent-dark`}
+            >
+              View All Books<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+          <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            {books.books.map((book, i) => (
+              <BookCard key={book.title} book={book} eager={i < 5} />
+            ))}
+          </ul>
+        </section>
+      </main>
+    </>
   );
 }

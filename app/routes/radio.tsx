@@ -1,4 +1,6 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { BrandBar } from "~/components/brand-bar";
+import { ScheduleTable } from "~/components/radio-extras";
 import { RadioPlayer } from "~/components/radio-player";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
@@ -7,29 +9,39 @@ import type { Route } from "./+types/radio";
 export function loader({ context }: Route.LoaderArgs) {
   // SPEC.md §7: the stream is /api/stream with the station's port (the first allowed one).
   const [port] = context.site.radio.ports;
-  return { streamUrl: `/api/stream?port=${port}` };
+  return { streamUrl: `/api/stream?port=${port}`, schedule: context.site.radio.schedule };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return metaForPage(PAGES.radio, matches);
 }
 
-/** SPEC.md §2 Radio, outside the shared layout. */
+/** SPEC.md §2 Radio, outside the shared layout (under a slim brand bar). */
 export default function Radio() {
-  const { streamUrl } = useLoaderData<typeof loader>();
+  const { streamUrl, schedule } = useLoaderData<typeof loader>();
   const { site } = useSite();
   return (
-    <main id="main-content" className="mx-auto flex min-h-screen max-w-xl flex-col px-4 py-6">
-      <p>
-        <Link to="/" className="link inline-flex min-h-11 items-center">
-          Back to Home
-        </Link>
-      </p>
-      <RadioPlayer heading={PAGES.radio.heading} streamUrl={streamUrl} stationName={site.name} />
-      <p className="mt-6 text-sm text-muted">
-        If audio doesn't start, click play. Some browsers block autoplay with sound until you
-        interact.
-      </p>
-    </main>
+    <>
+      <BrandBar name={site.name} />
+      <main
+        id="main-content"
+        className="mx-auto grid max-w-5xl grid-cols-1 gap-8 px-4 py-8 md:grid-cols-2"
+      >
+        <div>
+          <RadioPlayer
+            heading={PAGES.radio.heading}
+            streamUrl={streamUrl}
+            stationName={site.name}
+            locale={site.locale}
+            timeZone={site.timeZone}
+          />
+          <p className="mt-6 text-sm text-muted">
+            If audio doesn't start, click play. Some browsers block autoplay with sound until you
+            interact.
+          </p>
+        </div>
+        <ScheduleTable schedule={schedule} locale={site.locale} city={site.city} />
+      </main>
+    </>
   );
 }

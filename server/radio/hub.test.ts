@@ -207,7 +207,12 @@ describe("the radio relay", () => {
       expect(bytes.subarray(0, overlap).equals(reference.subarray(at, at + overlap))).toBe(true);
     }
     const now = await (await fetch(`${base}/api/radio/now-playing`)).json();
-    expect(now).toEqual({ title: STATION_TITLES[0], listeners: 50, upstream: "connected" });
+    expect(now).toEqual({
+      title: STATION_TITLES[0],
+      recent: [{ title: STATION_TITLES[0], at: expect.any(Number) }],
+      listeners: 50,
+      upstream: "connected",
+    });
   });
 
   it("strips every ICY metadata block from the audio and keeps the latest title", async () => {
@@ -244,6 +249,28 @@ describe("the radio relay", () => {
       { timeout: 5000, interval: 100 },
     );
     for (const title of seen) expect(STATION_TITLES).toContain(title);
+  });
+
+  it("remembers the last five titles played, newest first, each once, with when it was heard", async () => {
+    let now = Date.parse("2026-11-23T20:00:00Z");
+    const upstream = await station({ metaint: 1000 });
+    const { base } = await setup({ clock: () => now }, upstream);
+    await listen(`${base}/api/stream?port=${upstream.port}`);
+    const titles = ["One", "Two", "Three", "Four", "Five", "Six", "Seven"];
+    for (const title of titles) {
+      now += 60_000;
+      upstream.setTitle(title);
+      await vi.waitFor(
+        async () =>
+          expect((await (await fetch(`${base}/api/radio/now-playing`)).json()).title).toBe(title),
+        { timeout: 3000 },
+      );
+    }
+    const { recent } = (await (await fetch(`${base}/api/radio/now-playing`)).json()) as {
+      recent: { title: string; at: number }[];
+    };
+    expect(recent.map((r) => r.title)).toEqual(["Seven", "Six", "Five", "Four", "Three"]);
+    expect(recent[0]?.at).toBe(Date.parse("2026-11-23T20:07:00Z"));
   });
 
   it("gives a new listener a burst of recent audio at once", async () => {
@@ -350,9 +377,10 @@ describe("the radio relay", () => {
     );
     listener.destroy();
     await vi.waitFor(() => expect(station.open()).toBe(0), { timeout: 2000 });
-    // closed, the relay no longer knows what plays
+    // closed, the relay no longer knows what plays, but still what was played
     expect(await (await fetch(`${base}/api/radio/now-playing`)).json()).toEqual({
       title: null,
+      recent: [{ title: STATION_TITLES[0], at: expect.any(Number) }],
       listeners: 0,
       upstream: "idle",
     });
@@ -557,7 +585,7 @@ describe("the idle close", () => {
     await vi.advanceTimersByTimeAsync(4_999);
     expect(hub.nowPlaying().upstream).toBe("connected");
     await vi.advanceTimersByTimeAsync(1);
-    expect(hub.nowPlaying()).toEqual({ title: null, listeners: 0, upstream: "idle" });
+    expect(hub.nowPlaying()).toEqual({ title: null, recent: [], listeners: 0, upstream: "idle" });
     await hungUp;
   });
 

@@ -30,6 +30,8 @@ export interface RadioHubOptions {
    * that hangs without closing would otherwise leave every listener on silence for good.
    */
   stallTimeoutMs?: number;
+  /** The time of day a title was heard ("Recently played"); tests pass their own. */
+  clock?: () => number;
   /**
    * Audio is sent to listeners in blocks of at least this many bytes, or after `flushMs`: one
    * write per listener per block rather than one per upstream packet (an MP3 frame is ~400 bytes).
@@ -42,9 +44,20 @@ export type UpstreamState = "idle" | "connecting" | "connected" | "reconnecting"
 
 export interface NowPlaying {
   title: string | null;
+  /** The last titles the station named, newest first (RECENT_TITLES at most), with when. */
+  recent: PlayedTitle[];
   listeners: number;
   upstream: UpstreamState;
 }
+
+export interface PlayedTitle {
+  title: string;
+  /** When the relay first heard it (epoch ms). */
+  at: number;
+}
+
+/** How many titles the relay remembers for the radio page's "Recently played". */
+export const RECENT_TITLES = 5;
 
 type Settings = Required<Omit<RadioHubOptions, "upstream" | "ports">>;
 
@@ -90,6 +103,8 @@ class Channel {
   waiting = 0;
   state: UpstreamState = "idle";
   title: string | null = null;
+  /** Titles heard, newest first: kept across reconnects (they were played). */
+  recent: PlayedTitle[] = [];
   contentType = "audio/mpeg";
   private burst: Buffer[] = [];
   private burstSize = 0;
@@ -197,6 +212,12 @@ class Channel {
     });
   }
 
+  /** Notes a title the station names (once per change: stations repeat it every block). */
+  private remember(title: string | null): void {
+    if (title === null || this.recent[0]?.title === title) return;
+    this.recent = [{ title, at: this.o.clock() }, ...this.recent].slice(0, RECENT_TITLES);
+  }
+
   /** The upstream answered with audio: it flows to listeners until it closes or stalls. */
   private accept(req: http.ClientRequest, res: IncomingMessage, stream: Stream): void {
     this.resumeAfter = this.state === "reconnecting" ? this.tail() : null;
@@ -205,6 +226,7 @@ class Channel {
     this.contentType = stream.type;
     const demux = new IcyDemuxer(stream.metaint, (title) => {
       this.title = title || null;
+      this.remember(this.title);
     });
     const stall = setTimeout(() => {
       this.o.log.warn(
@@ -459,6 +481,7 @@ export class RadioHub {
       connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
       reconnectBaseMs: options.reconnectBaseMs ?? 1_000,
       stallTimeoutMs: options.stallTimeoutMs ?? 10_000,
+      clock: options.clock ?? Date.now,
       flushBytes: options.flushBytes ?? 8192,
       flushMs: options.flushMs ?? 250,
     };
@@ -549,6 +572,7 @@ export class RadioHub {
     const channel = this.channels.get(port);
     return {
       title: channel?.title ?? null,
+      recent: channel?.recent ?? [],
       listeners: channel?.listeners.size ?? 0,
       upstream: channel?.state ?? "idle",
     };

@@ -42,5 +42,14 @@ export default {
     featuredVideo: "",
   },
   feeds: {},
-  radio: { upstream: "", ports: [8076], maxListeners: 500 },
+  radio: {
+    upstream: "",
+    ports: [8076],
+    maxListeners: 500,
+    schedule: [
+      { days: "Weekdays", start: "06:00", end: "09:00", show: "Austin Mornings" },
+      { days: "Weekdays", start: "17:00", end: "19:00", show: "Capitol Report" },
+      { days: "Saturday", start: "20:00", end: "23:00", show: "Live Music Capital" },
+    ],
+  },
 } satisfies SiteConfig;

@@ -102,5 +102,22 @@ export default {
     opinion: ["https://rss.nytimes.com/services/xml/rss/nyt/Opinion.xml"],
     archives: ["https://obamawhitehouse.archives.gov/feed"],
   },
-  radio: { upstream: "", ports: [8076], maxListeners: 500 },
+  radio: {
+    upstream: "",
+    ports: [8076],
+    maxListeners: 500,
+    schedule: [
+      {
+        days: "Weekdays",
+        start: "06:00",
+        end: "09:00",
+        show: "Morning Drive: news, traffic and weather",
+      },
+      { days: "Weekdays", start: "09:00", end: "12:00", show: "Community Voices" },
+      { days: "Weekdays", start: "12:00", end: "13:00", show: "The Noon Report" },
+      { days: "Weekdays", start: "16:00", end: "19:00", show: "Afternoon Drive" },
+      { days: "Saturday", start: "10:00", end: "12:00", show: "Gulf Coast Gardening" },
+      { days: "Sunday", start: "08:00", end: "10:00", show: "Gospel Morning" },
+    ],
+  },
 } satisfies SiteConfig;

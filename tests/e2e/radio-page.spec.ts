@@ -72,6 +72,11 @@ test("play starts the station (the audio's time advances), pause stops it, and N
   const nowPlaying = page.getByRole("region", { name: "Now Playing" }).locator("p");
   await expect(nowPlaying).toHaveText(new RegExp(`^(${STATION_TITLES.join("|")})$`));
 
+  // ...and Recently played lists what the relay heard, with the time in the city's zone.
+  const recent = page.getByRole("region", { name: "Recently played" }).getByRole("listitem");
+  await expect(recent.first()).toContainText(new RegExp(`(${STATION_TITLES.join("|")})$`));
+  await expect(recent.first().locator("time")).toHaveText(/^\d{1,2}:\d{2}\s?[AP]M$/);
+
   await page.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
   expect(await audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
@@ -153,4 +158,18 @@ test("a stalled stream is retried with backoff a few times before the error", as
   }
   await audio.evaluate((el) => el.dispatchEvent(new Event("stalled")));
   await expect(page.getByRole("alert")).toHaveText("Stream temporarily unavailable.");
+});
+
+test("a slim brand bar names the publication and leads home; the station's schedule is beside the player", async ({
+  page,
+}) => {
+  await page.goto("/radio");
+  const bar = page.getByRole("banner");
+  await expect(bar.getByRole("link", { name: "Houston City Wire" })).toHaveAttribute("href", "/");
+  await expect(bar.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  const schedule = page.getByRole("table", { name: /weekly shows, in Houston time/ });
+  await expect(schedule.getByRole("row")).toHaveCount(7); // a header row and six shows
+  await expect(schedule.getByRole("row").nth(1)).toHaveText(
+    /Weekdays\s*6:00\sAM–9:00\sAM\s*Morning Drive/,
+  );
 });
