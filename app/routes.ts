@@ -21,6 +21,8 @@ export default [
     route("careers", "routes/careers.tsx", { id: "careers" }),
     route("partners", "routes/partners.tsx", { id: "partners" }),
     route("faq", "routes/faq.tsx", { id: "faq" }),
+    // Not in the spec: docs/decisions/003-search.md.
+    route("search", "routes/search.tsx", { id: "search" }),
   ]),
   route("radio", "routes/radio.tsx", { id: "radio" }),
   route("books", "routes/books.tsx", { id: "books" }),

@@ -79,6 +79,7 @@ const emptyNews: NewsReader = {
     articles: [],
   }),
   version: () => 1,
+  search: (query) => ({ query, page: 1, pageCount: 0, total: 0, more: false, hits: [] }),
 };
 
 /** A site config whose every field read throws: the root loader fails while rendering. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { CACHE_CONTROL } from "../app/lib/http";
+import { FEED_KEYS } from "../sites/categories";
 import { createLoadContext, type ContextServices } from "./context";
 import type { NewsReader } from "./news/engine";
 import {
@@ -109,6 +110,11 @@ function tracking(news: NewsReader, deps: Map<string, number>): NewsReader {
       return news.getCategories(keys, limit);
     },
     version: (key) => news.version(key),
+    // A search may show any category's stories: its page is made again when any of them changes.
+    search: (query, page) => {
+      for (const key of FEED_KEYS) note(key);
+      return news.search(query, page);
+    },
   };
 }
 

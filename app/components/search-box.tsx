@@ -1,39 +1,61 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { Form, useRouteLoaderData } from "react-router";
+import { SEARCH_PATH, SEARCH_ROUTE_ID } from "~/lib/search";
+import type { loader as searchLoader } from "~/routes/search";
 import { SearchIcon } from "./icons";
 
-/** SPEC.md §1: the search box only logs the typed text to the console and clears the field. */
-export function SearchBox({ className = "" }: { className?: string }) {
-  const [query, setQuery] = useState("");
-  const inputId = useId();
+const INPUT_CLASS = {
+  header: "h-11 w-full min-w-0 md:h-9 md:w-48",
+  page: "h-11 min-w-0 flex-1",
+} as const;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    console.log("Search:", query);
-    setQuery("");
-  }
+/**
+ * A search form: a GET to /search?q=… that works without JavaScript (with it, React Router
+ * loads the results without a page load). On the search page it holds the query searched.
+ * Decision 003 replaces the spec's box that only logged the query.
+ */
+export function SearchBox({
+  className = "",
+  variant = "header",
+  label,
+}: {
+  className?: string;
+  variant?: keyof typeof INPUT_CLASS;
+  /** The form's accessible name, when a page has more than one search form in view. */
+  label?: string;
+}) {
+  const inputId = useId();
+  const query = useRouteLoaderData<typeof searchLoader>(SEARCH_ROUTE_ID)?.query ?? "";
 
   return (
-    <form role="search" onSubmit={handleSubmit} className={`flex items-center ${className}`}>
+    <Form
+      method="get"
+      action={SEARCH_PATH}
+      role="search"
+      aria-label={label}
+      className={`flex items-center ${className}`}
+    >
       <label htmlFor={inputId} className="sr-only">
         Search news
       </label>
       <input
+        // A new search shows its own query (the field is uncontrolled: it works before hydration).
+        key={query}
         id={inputId}
         type="search"
         name="q"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        defaultValue={query}
         placeholder="Search news"
         autoComplete="off"
-        className="h-11 w-full min-w-0 rounded-l border border-r-0 border-stone-400 bg-white px-3 text-sm text-ink placeholder:text-stone-600 md:h-9 md:w-48"
+        className={`${INPUT_CLASS[variant]} rounded-l border border-r-0 border-stone-400 bg-white px-3 text-sm text-ink placeholder:text-stone-600`}
       />
       <button
         type="submit"
-        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-r bg-accent text-white hover:bg-accent-dark md:h-9 md:w-9"
+        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-r bg-accent text-white hover:bg-accent-dark ${variant === "header" ? "md:h-9 md:w-9" : ""}`}
       >
         <SearchIcon size={18} />
         <span className="sr-only">Search</span>
       </button>
-    </form>
+    </Form>
   );
 }

@@ -13,11 +13,13 @@ const MENU_ID = "site-menu";
  * a menu toggle; choosing a link (or Escape) closes it. Without JavaScript the panel is shown.
  */
 export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
-  // The menu is open on the page where it was opened; navigating anywhere closes it.
-  const { pathname } = useLocation();
+  // The menu is open on the page where it was opened; navigating anywhere (a new search
+  // included) closes it.
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const open = openOn === here;
+  const setOpen = (value: boolean) => setOpenOn(value ? here : null);
 
   useEffect(() => {
     if (!open) return;

@@ -1,4 +1,5 @@
 import type { CardArticle } from "~/lib/news";
+import { MarkedText } from "./marked-text";
 import { RelativeTime } from "./relative-time";
 import { StoryImage } from "./story-image";
 
@@ -39,11 +40,15 @@ export function StoryCard({
       </p>
       <Heading className="mt-1 font-serif text-xl leading-snug font-bold text-ink">
         <a href={article.url} {...linkProps} className="hover:text-accent hover:underline">
-          {article.title}
+          {article.marks ? <MarkedText parts={article.marks.title} /> : article.title}
           {external && <span className="sr-only"> (opens in a new tab)</span>}
         </a>
       </Heading>
-      {article.summary && <p className="mt-2 text-[0.95rem] text-ink/85">{article.summary}</p>}
+      {article.summary && (
+        <p className="mt-2 text-[0.95rem] text-ink/85">
+          {article.marks ? <MarkedText parts={article.marks.summary} /> : article.summary}
+        </p>
+      )}
       {readMore && external && (
         <p className="mt-2">
           <a href={article.url} {...linkProps} className="link text-sm font-semibold">

@@ -14,6 +14,11 @@ export interface CardArticle {
   category: string;
   /** ISO date-time, or null when the feed gave none. */
   publishedAt: string | null;
+  /**
+   * A search's matches in the title and the summary: each text split at them, even indexes plain,
+   * odd ones matched (shown in `<mark>`); absent outside search.
+   */
+  marks?: { title: string[]; summary: string[] };
 }
 
 export interface NewsBlock {

@@ -57,6 +57,9 @@ const SPEC_LAYOUT_PATHS = [
   "/faq",
 ];
 
+/** Pages the spec does not have, each added by a decision (docs/decisions/). */
+const ADDED_LAYOUT_PATHS = ["/search"];
+
 interface RouteEntry {
   path?: string;
   index?: boolean;
@@ -70,8 +73,10 @@ describe("the route table", () => {
   const entries = routes as RouteEntry[];
   const layout = entries.find((r) => r.file === "layouts/site.tsx");
 
-  it("puts exactly the spec's routes inside the shared layout", () => {
-    expect(layout?.children?.map(toPath).sort()).toEqual([...SPEC_LAYOUT_PATHS].sort());
+  it("puts exactly the spec's routes, and those decisions added, inside the shared layout", () => {
+    expect(layout?.children?.map(toPath).sort()).toEqual(
+      [...SPEC_LAYOUT_PATHS, ...ADDED_LAYOUT_PATHS].sort(),
+    );
   });
 
   it("puts /radio, /books, the redirect, robots, sitemap and the catch-all outside it", () => {

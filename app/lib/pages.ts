@@ -1,4 +1,5 @@
 import { CATEGORIES, type CategorySlug } from "../../sites/categories";
+import { SEARCH_PATH } from "./search";
 import type { PublicSite } from "./site";
 
 /** How a page is described to search engines (JSON-LD @type). */
@@ -121,6 +122,19 @@ const OTHER_PAGES = {
 } as const satisfies Record<string, PageInfo>;
 
 export type PageId = keyof typeof OTHER_PAGES | CategorySlug;
+
+/**
+ * The search results page (decision 003). Not in PAGES: it is `noindex`, so it stays out of the
+ * sitemap and the navigation.
+ */
+export const SEARCH_PAGE: PageInfo = {
+  id: "search",
+  path: SEARCH_PATH,
+  heading: "Search",
+  label: "Search",
+  kind: "page",
+  description: (s) => `Search the stories of ${s.name}.`,
+};
 
 /** Every public page of SPEC.md §2, keyed by route id. Titles and descriptions live here once. */
 export const PAGES: Record<PageId, PageInfo> = {

@@ -60,6 +60,31 @@ export const MIGRATIONS: readonly string[] = [
   // reverses; they are now keyed HMACs (messages/sender-key.ts). The old ones only ever served a
   // 10-minute rate limit, so they are blanked rather than kept reversible.
   `UPDATE messages SET sender = '';`,
+  // 6: full-text search over the articles' titles and summaries (news/search.ts, decision 003):
+  // an FTS5 index whose text stays in `articles` (external content), diacritics folded ("cafe"
+  // finds "café"), prefixes of 2 to 8 letters kept ready (a prefix query then reads one list,
+  // newest first, instead of merging every word it starts). Triggers keep it in step with every
+  // write, upserts and prunes included; a 'delete' must be given the old text, which is what
+  // the index removes. An upsert that changes neither column leaves the index alone.
+  // From: https://sqlite.org/fts5.html#external_content_tables
+  `CREATE VIRTUAL TABLE articles_fts USING fts5(
+     title, summary, content = 'articles', content_rowid = 'id',
+     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6 7 8'
+   );
+   CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN
+     INSERT INTO articles_fts (rowid, title, summary) VALUES (new.id, new.title, new.summary);
+   END;
+   CREATE TRIGGER articles_fts_delete AFTER DELETE ON articles BEGIN
+     INSERT INTO articles_fts (articles_fts, rowid, title, summary)
+       VALUES ('delete', old.id, old.title, old.summary);
+   END;
+   CREATE TRIGGER articles_fts_update AFTER UPDATE OF title, summary ON articles
+     WHEN old.title IS NOT new.title OR old.summary IS NOT new.summary BEGIN
+     INSERT INTO articles_fts (articles_fts, rowid, title, summary)
+       VALUES ('delete', old.id, old.title, old.summary);
+     INSERT INTO articles_fts (rowid, title, summary) VALUES (new.id, new.title, new.summary);
+   END;
+   INSERT INTO articles_fts (articles_fts) VALUES ('rebuild');`,
 ];
 
 /** The site's SQLite database in DATA_DIR: articles, feed state and the contact messages. */

@@ -77,6 +77,33 @@ function newestFirst(a: ArticleRow & { feedId: number }, b: ArticleRow & { feedI
   );
 }
 
+/** A stored article matching a search, with what ordering its results needs. */
+export interface SearchMatch {
+  id: number;
+  publishedAt: number | null;
+  url: string;
+}
+
+/** An article's columns and its feed's URL. */
+type SearchRow = Omit<ArticleRow, "last_seen" | "position"> & { feedUrl: string };
+
+/** A stored row as the engine hands it on. */
+function toStoredArticle(r: SearchRow): StoredArticle {
+  return {
+    id: r.id,
+    uid: r.uid,
+    title: r.title,
+    summary: r.summary,
+    url: r.url,
+    image: r.image,
+    imageIsDefault: r.image_is_default === 1,
+    publishedAt: r.published_at,
+    claimedAt: r.claimed_at,
+    category: r.category,
+    feedUrl: r.feedUrl,
+  };
+}
+
 /**
  * The news tables: feeds with their fetch state, and their articles (upserted, so a refetch never
  * duplicates; pruned by the retention policy). Every statement is prepared once.
@@ -97,6 +124,9 @@ export class NewsStore {
     count: Statement;
     prune: Statement;
     allFeedIds: Statement;
+    searchIds: Statement;
+    searchMatches: Statement;
+    byIds: Statement;
   };
 
   constructor(private readonly db: Db) {
@@ -152,6 +182,24 @@ export class NewsStore {
            SELECT id FROM articles WHERE feed_id = @feedId ORDER BY ${NEWEST_FIRST} LIMIT @keep)`,
       ),
       allFeedIds: prepare("SELECT id FROM feeds ORDER BY id"),
+      // FTS5 hands out a match's rows by rowid without sorting, so the most recently stored
+      // matches are the first ones it reads: the LIMIT bounds the work (search.ts SEARCH_WINDOW).
+      searchIds: prepare(
+        "SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
+      ).pluck(),
+      // Ids go in as one JSON array (json_each): one statement for any number of them.
+      searchMatches: prepare(
+        `SELECT a.id, a.published_at AS publishedAt, a.url
+         FROM articles a JOIN feeds f ON f.id = a.feed_id
+         WHERE a.id IN (SELECT value FROM json_each(?)) AND f.active = 1
+         ORDER BY a.published_at IS NULL, a.published_at DESC, a.id DESC`,
+      ),
+      byIds: prepare(
+        `SELECT a.id, a.uid, a.title, a.summary, a.url, a.image, a.image_is_default,
+           a.published_at, a.claimed_at, a.category, f.url AS feedUrl
+         FROM articles a JOIN feeds f ON f.id = a.feed_id
+         WHERE a.id IN (SELECT value FROM json_each(?))`,
+      ),
     };
   }
 
@@ -233,22 +281,31 @@ export class NewsStore {
       for (const row of newest as ArticleRow[])
         rows.push({ ...row, feedId: feed.id, feedUrl: feed.url });
     }
-    return rows
-      .sort(newestFirst)
-      .slice(0, limit)
-      .map((r) => ({
-        id: r.id,
-        uid: r.uid,
-        title: r.title,
-        summary: r.summary,
-        url: r.url,
-        image: r.image,
-        imageIsDefault: r.image_is_default === 1,
-        publishedAt: r.published_at,
-        claimedAt: r.claimed_at,
-        category: r.category,
-        feedUrl: r.feedUrl,
-      }));
+    return rows.sort(newestFirst).slice(0, limit).map(toStoredArticle);
+  }
+
+  /**
+   * Full-text search (articles_fts, migration 6): which stored articles of active feeds match
+   * `match`, an FTS5 expression made by search.ts parseSearchQuery (never reader text), among
+   * the `window` most recently stored matches; newest first (dated before undated, newest date
+   * first, then the most recently stored). `more` says whether matches were left out. Only what
+   * ordering needs is read: `articles` reads the stories a page shows.
+   */
+  search(match: string, window: number): { matches: SearchMatch[]; more: boolean } {
+    const ids = this.statements.searchIds.all(match, window + 1) as number[];
+    const more = ids.length > window;
+    if (more) ids.pop();
+    if (ids.length === 0) return { matches: [], more };
+    return {
+      matches: this.statements.searchMatches.all(JSON.stringify(ids)) as SearchMatch[],
+      more,
+    };
+  }
+
+  /** The stored articles with these ids, in no particular order. */
+  articles(ids: readonly number[]): StoredArticle[] {
+    if (ids.length === 0) return [];
+    return (this.statements.byIds.all(JSON.stringify(ids)) as SearchRow[]).map(toStoredArticle);
   }
 
   /** How many articles are stored for a feed (history included). */

@@ -52,16 +52,15 @@ test.describe("header at 1280 px", () => {
     }
   });
 
-  test("the search box logs the typed text to the console and clears", async ({ page }) => {
+  test("the search box opens the search page with the typed text (decision 003)", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
-    const logged: string[] = [];
-    page.on("console", (msg) => logged.push(msg.text()));
     const box = page.getByRole("banner").getByRole("searchbox", { name: "Search news" });
     await box.fill("flood control bond");
     await box.press("Enter");
-    await expect(box).toHaveValue("");
-    expect(logged).toContain("Search: flood control bond");
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL("/search?q=flood+control+bond");
+    await expect(box).toHaveValue("flood control bond");
   });
 
   test("each navigation scrolls to the top", async ({ page }) => {
@@ -153,16 +152,14 @@ test.describe("mobile menu at 375 px", () => {
     await expect(mainNav(page)).toBeHidden();
   });
 
-  test("the search box in the menu logs and clears", async ({ page }) => {
+  test("the search box in the menu opens the search page and closes the menu", async ({ page }) => {
     await gotoHydrated(page, "/");
-    const logged: string[] = [];
-    page.on("console", (msg) => logged.push(msg.text()));
     await page.getByRole("button", { name: "Open menu" }).click();
     const box = mainNav(page).getByRole("searchbox", { name: "Search news" });
     await box.fill("rodeo");
     await box.press("Enter");
-    await expect(box).toHaveValue("");
-    expect(logged).toContain("Search: rodeo");
+    await expect(page).toHaveURL("/search?q=rodeo");
+    await expect(mainNav(page)).toBeHidden();
   });
 });
 

@@ -1,0 +1,90 @@
+import { data, Link, useLoaderData } from "react-router";
+import { PageHeading } from "~/components/page-heading";
+import { SearchBox } from "~/components/search-box";
+import { StoryGrid } from "~/components/story-grid";
+import { CACHE_CONTROL } from "~/lib/http";
+import { SEARCH_PAGE } from "~/lib/pages";
+import { metaForPage, useSite } from "~/lib/root-data";
+import { describeCount, searchHref } from "~/lib/search";
+import { readSearchParams, toSearchPage } from "~/lib/search.server";
+import type { Route } from "./+types/search";
+
+// /search?q=…&page=N (decision 003): the stored stories matching the words typed, as story
+// cards, newest first, matches marked, 20 a page. Search engines are asked not to index it.
+
+const NOINDEX = "noindex";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { q, page } = readSearchParams(new URL(request.url).searchParams);
+  return data(toSearchPage(context.news.search(q, page)), {
+    headers: { "Cache-Control": CACHE_CONTROL.news, "X-Robots-Tag": NOINDEX },
+  });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...metaForPage(SEARCH_PAGE, matches), { name: "robots", content: NOINDEX }];
+}
+
+export default function SearchPage() {
+  const results = useLoaderData<typeof loader>();
+  const { site } = useSite();
+  const { query, articles } = results;
+
+  return (
+    <>
+      <PageHeading>{SEARCH_PAGE.heading}</PageHeading>
+      <SearchBox variant="page" label="Search again" className="mb-8 max-w-xl" />
+      {!query ? (
+        <p className="py-8 text-lg text-muted">
+          Type one or more words in the search box to find stories.
+        </p>
+      ) : articles.length === 0 ? (
+        <p className="py-8 text-lg text-muted">
+          No stories match “{query}”. Check the spelling, or try fewer or other words.
+        </p>
+      ) : (
+        <>
+          <p role="status" className="mb-6 text-sm font-semibold text-muted">
+            {describeCount(results, site.locale)}
+            {results.more && " (the most recent ones; add a word to narrow the search)"}
+          </p>
+          <StoryGrid articles={articles} />
+          <Pager query={query} page={results.page} pageCount={results.pageCount} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Links to the previous and next pages of results, and where the reader is. */
+function Pager({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const link = "link flex min-h-11 items-center font-semibold";
+  return (
+    <nav aria-label="Search result pages" className="mt-10 border-t border-rule pt-4">
+      <ul className="flex items-center justify-between gap-4">
+        <li className="min-w-24">
+          {page > 1 && (
+            <Link to={searchHref(query, page - 1)} rel="prev" className={link}>
+              ← Previous
+            </Link>
+          )}
+        </li>
+        <li className="text-sm text-muted">
+          Page {page} of {pageCount}
+        </li>
+        <li className="min-w-24 text-right">
+          {page < pageCount && (
+            <Link to={searchHref(query, page + 1)} rel="next" className={`${link} justify-end`}>
+              Next →
+            </Link>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,427 @@
+import Database from "better-sqlite3";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FeedKey } from "../../sites/categories";
+import { MIGRATIONS, openDatabase, type Db } from "../db/open";
+import { NewsEngine } from "./engine";
+import type { FetchResult } from "./fetcher";
+import type { Article } from "./normalize";
+import {
+  MAX_QUERY_LENGTH,
+  MAX_TERMS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_WINDOW,
+  markText,
+  parseSearchQuery,
+  relevanceOf,
+  type SearchResults,
+} from "./search";
+import { NewsStore, type FeedSource } from "./store";
+
+const T0 = Date.parse("2026-11-22T12:00:00Z");
+const HOUR = 3600_000;
+
+const dbs: Db[] = [];
+afterEach(() => {
+  dbs.splice(0).forEach((db) => db.close());
+});
+
+function story(uid: string, title: string, extra: Partial<Article> = {}): Article {
+  return {
+    uid,
+    title,
+    summary: "",
+    url: `https://news.example.org/${uid}`,
+    image: "/images/default-news.svg",
+    imageIsDefault: true,
+    publishedAt: T0,
+    claimedAt: null,
+    category: "Local",
+    ...extra,
+  };
+}
+
+/** A store and an engine over it; `fetch` answers the engine's refreshes (none by default). */
+function setUp(
+  sources: FeedSource[] = [{ key: "local", url: "https://feeds.example.org/local" }],
+  fetch: (url: string) => FetchResult = () => ({ kind: "error", reason: "no network in tests" }),
+  db = openDatabase(":memory:"),
+) {
+  dbs.push(db);
+  const store = new NewsStore(db);
+  const clock = { now: T0 };
+  const engine = new NewsEngine({
+    store,
+    sources,
+    log: { info: () => {}, warn: () => {} },
+    userAgent: "test",
+    defaultImage: "/images/default-news.svg",
+    timeZone: "America/Chicago",
+    refreshMs: 600_000,
+    now: () => clock.now,
+    fetch: async (url) => fetch(url),
+  });
+  /** Stores `articles` as one successful fetch of the feed of `key` (its first feed). */
+  const save = (articles: Article[], key: FeedKey = "local") => {
+    const feed = store.feeds(key)[0];
+    if (!feed) throw new Error(`no feed for ${key}`);
+    store.recordSuccess(feed.id, {
+      articles,
+      etag: null,
+      lastModified: null,
+      now: clock.now,
+      nextAttempt: clock.now + 600_000,
+    });
+  };
+  return { db, store, engine, clock, save };
+}
+
+const titles = (results: SearchResults) => results.hits.map((h) => h.article.title);
+
+describe("parseSearchQuery", () => {
+  it("quotes each word, requires them all and reads the last as a prefix", () => {
+    expect(parseSearchQuery("  Bayou  Café ")).toEqual({
+      text: "Bayou  Café",
+      terms: ["bayou", "cafe"],
+      prefix: true,
+      match: '"Bayou" "Café"*',
+    });
+  });
+
+  it("is null for text without a word (the empty state)", () => {
+    expect(parseSearchQuery("")).toBeNull();
+    expect(parseSearchQuery(' "*^ -:() \u0000 ')).toBeNull();
+  });
+
+  it("matches a one-letter last word whole", () => {
+    expect(parseSearchQuery("vitamin d")).toMatchObject({ match: '"vitamin" "d"', prefix: false });
+  });
+
+  it("keeps each word once, at its last place", () => {
+    expect(parseSearchQuery("flood BAYOU flood")?.terms).toEqual(["bayou", "flood"]);
+  });
+
+  it(`looks for ${MAX_TERMS} words at most, with no prefix past the cap`, () => {
+    const query = parseSearchQuery("one two three four five six seven eight nine ten");
+    expect(query?.terms).toHaveLength(MAX_TERMS);
+    expect(query?.prefix).toBe(false);
+    expect(query?.match.endsWith('"eight"')).toBe(true);
+  });
+
+  it(`reads the first ${MAX_QUERY_LENGTH} characters of a long query, a word cut there as a prefix`, () => {
+    const query = parseSearchQuery("flood ".repeat(2000));
+    expect(query?.text).toHaveLength(MAX_QUERY_LENGTH);
+    expect(query).toMatchObject({ terms: ["flood", "fl"], prefix: true });
+  });
+
+  it("keeps a decomposed accented word whole", () => {
+    expect(parseSearchQuery("cafe\u0301 e\u0301cole")?.terms).toEqual(["cafe", "ecole"]);
+  });
+});
+
+describe("markText", () => {
+  it("marks the words a query matches, whatever their case and diacritics", () => {
+    const query = { terms: ["cafe", "bayou"], prefix: false };
+    expect(markText("Café owners on the Bayou: a café", query)).toEqual([
+      "",
+      "Café",
+      " owners on the ",
+      "Bayou",
+      ": a ",
+      "café",
+      "",
+    ]);
+  });
+
+  it("marks longer words for a prefix, and only whole words otherwise", () => {
+    expect(markText("Bayous of the bay", { terms: ["bay"], prefix: true })).toEqual([
+      "",
+      "Bayous",
+      " of the ",
+      "bay",
+      "",
+    ]);
+    expect(markText("Bayous of the bay", { terms: ["bay"], prefix: false })).toEqual([
+      "Bayous of the ",
+      "bay",
+      "",
+    ]);
+  });
+
+  it("gives the text whole when nothing matches", () => {
+    expect(markText("Nothing here", { terms: ["bayou"], prefix: false })).toEqual(["Nothing here"]);
+  });
+});
+
+describe("relevanceOf", () => {
+  const score = relevanceOf({ terms: ["cafe", "bay"], prefix: true });
+
+  it("weighs a match in the title above one in the summary", () => {
+    expect(score({ title: "Café on the bay", summary: "" })).toBeGreaterThan(
+      score({ title: "Opening day", summary: "A café on the bay" }),
+    );
+  });
+
+  it("counts whole words for exact terms and word starts for the prefix", () => {
+    expect(score({ title: "Cafeteria by the bayou", summary: "" })).toBe(
+      score({ title: "By the bayou", summary: "" }),
+    );
+    expect(score({ title: "Cafe by the bayou", summary: "" })).toBeGreaterThan(
+      score({ title: "Cafe by the abayou", summary: "" }),
+    );
+  });
+
+  it("adds less for each further match of a term", () => {
+    const once = score({ title: "Cafe", summary: "" });
+    const twice = score({ title: "Cafe cafe", summary: "" });
+    const thrice = score({ title: "Cafe cafe café", summary: "" });
+    expect(twice - once).toBeGreaterThan(thrice - twice);
+    expect(thrice).toBeGreaterThan(twice);
+  });
+});
+
+describe("NewsEngine.search", () => {
+  it("ignores diacritics both ways: cafe finds café, café finds cafe", () => {
+    const { engine, save } = setUp();
+    save([
+      story("a", "New café opens downtown", { publishedAt: T0 }),
+      story("b", "Cafe owners meet the mayor", { publishedAt: T0 - HOUR }),
+    ]);
+    const expected = ["New café opens downtown", "Cafe owners meet the mayor"];
+    expect(titles(engine.search("cafe"))).toEqual(expected);
+    expect(titles(engine.search("CAFÉ"))).toEqual(expected);
+    expect(engine.search("cafe").hits[0]?.title).toEqual(["New ", "café", " opens downtown"]);
+  });
+
+  it("requires every word, in the title or the summary", () => {
+    const { engine, save } = setUp();
+    save([
+      story("a", "Bayou flood warning", { publishedAt: T0 }),
+      story("b", "Bayou cleanup", { summary: "After the flood, volunteers", publishedAt: T0 - 1 }),
+      story("c", "Flood insurance rates", { publishedAt: T0 - 2 }),
+    ]);
+    expect(titles(engine.search("bayou flood"))).toEqual(["Bayou flood warning", "Bayou cleanup"]);
+    expect(titles(engine.search("bayou insurance"))).toEqual([]);
+  });
+
+  it("reads the last word as a prefix and the others as whole words", () => {
+    const { engine, save } = setUp();
+    save([
+      story("a", "Flooding on the bayou", { publishedAt: T0 }),
+      story("b", "Bay area flooding", { publishedAt: T0 - 1 }),
+    ]);
+    expect(titles(engine.search("flood"))).toEqual(["Flooding on the bayou", "Bay area flooding"]);
+    expect(titles(engine.search("flooding bay"))).toEqual([
+      "Flooding on the bayou",
+      "Bay area flooding",
+    ]);
+    expect(titles(engine.search("bay flooding"))).toEqual(["Bay area flooding"]);
+  });
+
+  it("lists newest first, undated last, and stories of one date by relevance (title first)", () => {
+    const { engine, save } = setUp();
+    save([
+      story("undated", "Rodeo history", { publishedAt: null }),
+      story("old", "Rodeo parade route", { publishedAt: T0 - 2 * HOUR }),
+      story("summary", "Parade route", { summary: "The rodeo starts", publishedAt: T0 }),
+      story("title", "Rodeo tickets", { publishedAt: T0 }),
+      story("new", "Rodeo opens", { publishedAt: T0 + HOUR }),
+    ]);
+    expect(titles(engine.search("rodeo"))).toEqual([
+      "Rodeo opens",
+      "Rodeo tickets",
+      "Parade route",
+      "Rodeo parade route",
+      "Rodeo history",
+    ]);
+  });
+
+  it(`pages by ${SEARCH_PAGE_SIZE} with the count, and gives page 1 for a page that does not exist`, () => {
+    const { engine, save } = setUp();
+    save(
+      Array.from({ length: 45 }, (_, i) =>
+        story(`s${i}`, `Storm update ${i}`, { publishedAt: T0 - i * 60_000 }),
+      ),
+    );
+    const second = engine.search("storm", 2);
+    expect(second).toMatchObject({ page: 2, pageCount: 3, total: 45, more: false });
+    expect(titles(second)).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(titles(second)[0]).toBe("Storm update 20");
+    expect(titles(engine.search("storm", 3))).toEqual([
+      "Storm update 40",
+      "Storm update 41",
+      "Storm update 42",
+      "Storm update 43",
+      "Storm update 44",
+    ]);
+    for (const page of [0, -1, 4, 1.5, Number.NaN]) {
+      expect(engine.search("storm", page)).toMatchObject({ page: 1, pageCount: 3 });
+    }
+  });
+
+  it("ranks stories of one date the same way on every page they reach", () => {
+    const { engine, save } = setUp();
+    save([
+      ...Array.from({ length: 20 }, (_, i) =>
+        story(`s${i}`, `Report ${i}`, { summary: "At the rodeo", publishedAt: T0 }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) => story(`t${i}`, `Rodeo ${i}`, { publishedAt: T0 })),
+      story("older", "Rodeo last year", { publishedAt: T0 - HOUR }),
+    ]);
+    const first = titles(engine.search("rodeo", 1));
+    const second = titles(engine.search("rodeo", 2));
+    expect(first.slice(0, 5)).toEqual(["Rodeo 4", "Rodeo 3", "Rodeo 2", "Rodeo 1", "Rodeo 0"]);
+    expect(first.slice(5)).toEqual(Array.from({ length: 15 }, (_, i) => `Report ${19 - i}`));
+    expect(second).toEqual([
+      "Report 4",
+      "Report 3",
+      "Report 2",
+      "Report 1",
+      "Report 0",
+      "Rodeo last year",
+    ]);
+  });
+
+  it(`looks at the ${SEARCH_WINDOW} most recently stored matches and says there are more`, () => {
+    const { engine, save } = setUp();
+    save(
+      Array.from({ length: SEARCH_WINDOW + 5 }, (_, i) =>
+        story(`s${i}`, `Traffic report ${i}`, { publishedAt: T0 - i * 60_000 }),
+      ),
+    );
+    expect(engine.search("traffic")).toMatchObject({ total: SEARCH_WINDOW, more: true });
+    expect(engine.search("report 7")).toMatchObject({ total: 1, more: false });
+  });
+
+  it("shows a story stored for two categories once", () => {
+    const { engine, save } = setUp([
+      { key: "local", url: "https://feeds.example.org/a" },
+      { key: "national", url: "https://feeds.example.org/b" },
+    ]);
+    const shared = story("x", "Port expansion approved", { url: "https://news.example.org/port" });
+    save([shared], "local");
+    save([{ ...shared, category: "National" }], "national");
+    expect(engine.search("port expansion")).toMatchObject({ total: 1 });
+  });
+
+  it("leaves out the stories of feeds no longer configured", () => {
+    const db = openDatabase(":memory:");
+    const first = setUp([{ key: "local", url: "https://feeds.example.org/old" }], undefined, db);
+    first.save([story("a", "Levee repairs begin")]);
+    const second = setUp([{ key: "local", url: "https://feeds.example.org/new" }], undefined, db);
+    dbs.pop();
+    expect(second.engine.search("levee").total).toBe(0);
+  });
+
+  it("follows each refresh: a changed title is found by its new words, not its old ones", async () => {
+    let title = "Council approves budget";
+    const rss = (): FetchResult => ({
+      kind: "ok",
+      body: Buffer.from(
+        `<rss><channel><item><title>${title}</title><link>https://news.example.org/budget</link>` +
+          `<pubDate>Sun, 22 Nov 2026 10:00:00 GMT</pubDate></item></channel></rss>`,
+      ),
+      contentType: "application/rss+xml",
+      etag: null,
+      lastModified: null,
+      url: "https://feeds.example.org/local",
+    });
+    const { engine, clock } = setUp(undefined, rss);
+    await engine.refreshDue();
+    expect(titles(engine.search("budget"))).toEqual(["Council approves budget"]);
+    title = "Council delays vote on spending plan";
+    clock.now += 3600_000;
+    await engine.refreshDue();
+    expect(titles(engine.search("spending"))).toEqual([title]);
+    expect(engine.search("budget").total).toBe(0);
+  });
+
+  it("forgets the stories the retention policy prunes", () => {
+    const { engine, save, store, clock } = setUp();
+    save([story("old", "Hurricane season outlook", { publishedAt: T0 - 40 * 24 * HOUR })]);
+    clock.now = T0 + 40 * 24 * HOUR;
+    save([story("new", "Hurricane drill today", { publishedAt: clock.now })]);
+    expect(engine.search("hurricane").total).toBe(2);
+    expect(store.prune(clock.now, { days: 30, minPerFeed: 1 })).toBe(1);
+    expect(titles(engine.search("hurricane"))).toEqual(["Hurricane drill today"]);
+  });
+
+  it("indexes the articles stored before its migration", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "search-migration-"));
+    try {
+      const file = path.join(dir, "old.db");
+      const old = new Database(file);
+      old.exec(MIGRATIONS.slice(0, 5).join(";\n"));
+      old.pragma("user_version = 5");
+      old.exec("INSERT INTO feeds (key, url) VALUES ('local', 'https://feeds.example.org/local')");
+      old.exec(`INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default,
+        published_at, category, position, first_seen, last_seen)
+        VALUES (1, 'a', 'Zoë''s bakery reopens', '', 'https://news.example.org/a', '/d.svg', 1,
+        ${T0}, 'Local', 0, ${T0}, ${T0})`);
+      old.close();
+      const { engine, db } = setUp(undefined, undefined, openDatabase(file));
+      expect(titles(engine.search("zoe"))).toEqual(["Zoë's bakery reopens"]);
+      expect(() =>
+        db.exec("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')"),
+      ).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("gives the empty state for a query without a word", () => {
+    const { engine, save } = setUp();
+    save([story("a", "Anything at all")]);
+    expect(engine.search("  ?! ")).toEqual({
+      query: "",
+      page: 1,
+      pageCount: 0,
+      total: 0,
+      more: false,
+      hits: [],
+    });
+  });
+
+  describe("with hostile input", () => {
+    const stored = [
+      story("near", "Near the bayou or the port", { publishedAt: T0 }),
+      story("title", "Title: the bayou bill", { publishedAt: T0 - 1 }),
+      story("x", "Plan X for the port", { publishedAt: T0 - 2 }),
+    ];
+
+    it.each([
+      ['"', "", []],
+      ["*", "", []],
+      ["^", "", []],
+      ["\u0000\u0007\u001b\u007f", "", []],
+      ['"bayou', '"bayou', ["Near the bayou or the port", "Title: the bayou bill"]],
+      ["bayou*", "bayou*", ["Near the bayou or the port", "Title: the bayou bill"]],
+      ["NEAR(", "NEAR(", ["Near the bayou or the port"]],
+      ["NEAR(bayou port, 2)", "NEAR(bayou port, 2)", []],
+      ["OR", "OR", ["Near the bayou or the port"]],
+      ["bayou OR port", "bayou OR port", ["Near the bayou or the port"]],
+      ["-x", "-x", ["Plan X for the port"]],
+      ["title:", "title:", ["Title: the bayou bill"]],
+      ["title:bayou", "title:bayou", ["Title: the bayou bill"]],
+      ["^bayou", "^bayou", ["Near the bayou or the port", "Title: the bayou bill"]],
+      ["{title summary}: port", "{title summary}: port", []],
+      ["bayou AND NOT port", "bayou AND NOT port", []],
+    ])("%j searches %j and finds %j", (input, query, expected) => {
+      const { engine, save } = setUp();
+      save(stored);
+      const results = engine.search(input);
+      expect(results.query).toBe(query);
+      expect(titles(results)).toEqual(expected);
+    });
+
+    it("reads 10 KB of text as its first 200 characters", () => {
+      const { engine, save } = setUp();
+      save(stored);
+      const results = engine.search(`bayou ${"x".repeat(10_000)}`);
+      expect(results.query).toHaveLength(MAX_QUERY_LENGTH);
+      expect(results.total).toBe(0);
+    });
+  });
+});

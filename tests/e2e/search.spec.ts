@@ -1,0 +1,183 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { FEED_KEYS } from "../../sites/categories";
+import { gotoHydrated } from "./helpers";
+
+// Search over the stories stored from the fixture feeds (global-setup.ts serves them to every
+// category). The words searched occur in a few fixture stories only.
+
+/** The stored stories that say "Lauderdale", newest first (the undated one last). */
+const LAUDERDALE = [
+  "Suspected gunman picked off passengers, sent crowds fleeing",
+  "Florida attack updates: Fort Lauderdale airport reopens after shooting",
+  "Was Fort Lauderdale shooting air rage? Suspect 'argued with passengers' before 'executing five people at baggage reclaim'",
+  "U.S. veteran held after Florida airport shooting leaves five dead, at least eight wounded",
+];
+
+/** Waits until every category has been read from its feeds at least once. */
+async function newsStored(page: Page): Promise<void> {
+  for (const key of FEED_KEYS) {
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/articles?category=${key}`);
+        return ((await res.json()) as { state: string }).state;
+      })
+      .not.toBe("loading");
+  }
+}
+
+const main = (page: Page) => page.locator("main");
+const cards = (page: Page) => main(page).getByRole("article");
+const cardTitles = (page: Page) =>
+  cards(page)
+    .getByRole("heading")
+    .evaluateAll((headings) =>
+      headings.map((h) => (h.textContent ?? "").replace(" (opens in a new tab)", "")),
+    );
+
+test.beforeEach(async ({ page }) => {
+  await newsStored(page);
+});
+
+test("finds the stories holding a word, newest first, with the count and the matches marked", async ({
+  page,
+}) => {
+  const response = await page.goto("/search?q=lauderdale");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+  await expect(main(page).getByRole("status")).toHaveText("4 results for “lauderdale”");
+  expect(await cardTitles(page)).toEqual(LAUDERDALE);
+  // Dated stories newest first; the undated one has no date.
+  const dates = await cards(page)
+    .locator("time")
+    .evaluateAll((times) => times.map((t) => Date.parse(t.getAttribute("datetime") ?? "")));
+  expect(dates).toHaveLength(3);
+  expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+  for (const card of await cards(page).all()) {
+    await expect(card.locator("mark").first()).toHaveText(/^lauderdale$/i);
+  }
+  await expect(cards(page).nth(1).getByRole("heading").locator("mark")).toHaveText("Lauderdale");
+  await expect(
+    page.getByRole("banner").getByRole("searchbox", { name: "Search news" }),
+  ).toHaveValue("lauderdale");
+  // No feed's URL reaches the page.
+  expect(await page.content()).not.toContain("/feeds/");
+});
+
+test("requires every word and ignores diacritics", async ({ page }) => {
+  await page.goto("/search?q=lauderdale+airport");
+  await expect(main(page).getByRole("status")).toHaveText("3 results for “lauderdale airport”");
+  expect(await cardTitles(page)).toEqual([LAUDERDALE[0], LAUDERDALE[1], LAUDERDALE[3]]);
+
+  await page.goto("/search?q=zuruck");
+  await expect(main(page).getByRole("status")).toHaveText("1 result for “zuruck”");
+  await expect(cards(page).getByRole("heading").locator("mark")).toHaveText("zurück");
+});
+
+test("pages through 20 results at a time", async ({ page }) => {
+  await gotoHydrated(page, "/search?q=trump");
+  const count = await main(page).getByRole("status").textContent();
+  const total = Number(/^(\d+) results/.exec(count ?? "")?.[1]);
+  expect(total).toBeGreaterThan(20);
+  expect(total).toBeLessThanOrEqual(40);
+  const pager = page.getByRole("navigation", { name: "Search result pages" });
+  await expect(cards(page)).toHaveCount(20);
+  await expect(pager).toContainText("Page 1 of 2");
+  await expect(pager.getByRole("link", { name: /Previous/ })).toHaveCount(0);
+  const first = await cardTitles(page);
+
+  await pager.getByRole("link", { name: /Next/ }).click();
+  await expect(page).toHaveURL("/search?q=trump&page=2");
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(cards(page)).toHaveCount(total - 20);
+  const second = await cardTitles(page);
+  expect(second.filter((t) => first.includes(t))).toEqual([]);
+  await expect(pager.getByRole("link", { name: /Next/ })).toHaveCount(0);
+  await pager.getByRole("link", { name: /Previous/ }).click();
+  await expect(page).toHaveURL("/search?q=trump");
+
+  // A page that does not exist shows the first.
+  await page.goto("/search?q=trump&page=99");
+  await expect(pager).toContainText("Page 1 of 2");
+});
+
+test("says what to do for an empty query and when nothing matches", async ({ page }) => {
+  for (const path of ["/search", "/search?q=", "/search?q=%22*%5E%20-%3A"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(main(page)).toContainText(
+      "Type one or more words in the search box to find stories.",
+    );
+    await expect(cards(page)).toHaveCount(0);
+  }
+  await page.goto("/search?q=xyzzyplugh");
+  await expect(main(page)).toContainText(
+    "No stories match “xyzzyplugh”. Check the spelling, or try fewer or other words.",
+  );
+  await expect(cards(page)).toHaveCount(0);
+});
+
+test("answers hostile queries with a page, never an error", async ({ page }) => {
+  for (const q of ['NEAR("', "lauderdale OR", "-lauderdale", "title:lauderdale", "^lauderdale*"]) {
+    const response = await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    expect(response?.status(), q).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+  }
+  const long = await page.request.get(`/search?q=${"lauderdale%20".repeat(1000)}`);
+  expect(long.status()).toBe(200);
+});
+
+test("asks search engines not to index it, and is not in the sitemap", async ({ page }) => {
+  const response = await page.goto("/search?q=lauderdale");
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  expect(sitemap).not.toContain("/search");
+});
+
+test("the header's search box searches, and the page's box searches again", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const box = page.getByRole("banner").getByRole("searchbox", { name: "Search news" });
+  await box.fill("lauderdale");
+  await box.press("Enter");
+  await expect(page).toHaveURL("/search?q=lauderdale");
+  await expect(cards(page)).toHaveCount(4);
+  await expect(box).toHaveValue("lauderdale");
+
+  const again = page.getByRole("search", { name: "Search again" }).getByRole("searchbox");
+  await expect(again).toHaveValue("lauderdale");
+  await again.fill("zurück");
+  await again.press("Enter");
+  await expect(page).toHaveURL(`/search?q=${encodeURIComponent("zurück")}`);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(box).toHaveValue("zurück");
+});
+
+for (const width of [375, 1280]) {
+  test(`has no serious or critical axe violations at ${width} px, results and pager shown`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/search?q=trump");
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+    expect(blocking).toEqual([]);
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the header's search box submits a GET to /search", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("banner").getByRole("searchbox", { name: "Search news" });
+    await box.fill("lauderdale");
+    await box.press("Enter");
+    await expect(page).toHaveURL("/search?q=lauderdale");
+    expect(await cardTitles(page)).toEqual(LAUDERDALE);
+    await expect(main(page).getByRole("status")).toHaveText("4 results for “lauderdale”");
+    await expect(box).toHaveValue("lauderdale");
+  });
+});
