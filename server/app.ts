@@ -22,6 +22,8 @@ export interface AppOptions {
   services: ContextServices & { news: Pick<NewsEngine, "version"> };
   /** The live radio relay (absent in tests that do not need it). */
   radio?: RadioHub;
+  /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
+  images?: (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
   logger: Logger;
   /** Production: the React Router server build and the folder of its client assets. */
   build?: { server: ServerBuild | (() => Promise<ServerBuild>); clientDir: string };
@@ -81,6 +83,7 @@ export function createApp({
   build,
   vite,
   radio,
+  images,
   trustProxy,
   pageCache,
   renders,
@@ -166,6 +169,10 @@ export function createApp({
       }
       if (radio && pathname === "/api/radio/now-playing") {
         json(res, 200, radio.nowPlaying());
+        return;
+      }
+      if (images && pathname.startsWith("/img/")) {
+        images(req, res, pathname);
         return;
       }
     }

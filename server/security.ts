@@ -58,8 +58,9 @@ export interface CspSources {
 /**
  * The Content-Security-Policy of a page. Scripts: this origin, and inline scripts only where their
  * SHA-256 is listed (`scriptHashes`, taken from the rendered page itself, so a cached page and
- * its policy travel together and any shared cache may keep both). Images from any https origin
- * (feed photos are other publishers'), frames from https origins (configured embeds).
+ * its policy travel together and any shared cache may keep both). Images from this origin only
+ * (other publishers' photos come through the image route, server/images/), frames from https
+ * origins (configured embeds).
  */
 export function contentSecurityPolicy(
   scriptHashes: readonly string[] = [],
@@ -69,7 +70,7 @@ export function contentSecurityPolicy(
     ["default-src", "'self'"],
     ["script-src", "'self'", ...scriptHashes.map((h) => `'${h}'`), ...(extra.scripts ?? [])],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", "https:"],
+    ["img-src", "'self'", "data:"],
     ["media-src", "'self'"],
     ["font-src", "'self'"],
     ["connect-src", "'self'", ...(extra.connect ?? [])],

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { COVER_IMAGE, imageSrcSet } from "~/lib/images";
 import type { Book } from "../../sites/content";
 import { TypographicCover } from "./typographic-cover";
 
@@ -12,6 +13,8 @@ export function BookCard({ book, eager = false }: { book: Book; eager?: boolean 
   const [state, setState] = useState<CoverState>(book.cover ? "cover" : "text");
   const img = useRef<HTMLImageElement>(null);
   const fail = () => setState((s) => (s === "cover" ? "placeholder" : "text"));
+  // The cover comes through the site's image route (the loader gives its path) in two widths.
+  const srcSet = state === "cover" ? imageSrcSet(book.cover, COVER_IMAGE) : undefined;
 
   // A cover that failed before hydration fired its error event before React listened.
   useEffect(() => {
@@ -27,6 +30,8 @@ export function BookCard({ book, eager = false }: { book: Book; eager?: boolean 
         ) : (
           <img
             ref={img}
+            srcSet={srcSet}
+            sizes={srcSet && COVER_IMAGE.sizes}
             src={state === "cover" ? book.cover : BOOK_PLACEHOLDER}
             alt=""
             width={200}

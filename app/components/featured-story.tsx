@@ -1,4 +1,5 @@
 import type { FeaturedStory as FeaturedStoryData } from "../../sites/content";
+import { LEAD_IMAGE } from "~/lib/images";
 import { StoryImage } from "./story-image";
 
 /** SPEC.md §3 featured-story card: title, summary, image, category, url. */
@@ -7,7 +8,7 @@ export function FeaturedStory({ story }: { story: FeaturedStoryData }) {
   return (
     <article className="grid gap-4 md:grid-cols-5">
       <div className="md:col-span-3">
-        <StoryImage src={story.image} alt={story.title} priority="lead" />
+        <StoryImage src={story.image} alt={story.title} priority="lead" layout={LEAD_IMAGE} />
       </div>
       <div className="md:col-span-2">
         <p className="text-xs font-semibold tracking-wider text-accent uppercase">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { CARD_IMAGE, imageSrcSet, type ImageLayout } from "~/lib/images";
 import { useSite } from "~/lib/root-data";
 
 interface StoryImageProps {
@@ -9,18 +10,29 @@ interface StoryImageProps {
    * fold, loaded at once; lazy (the default): when it comes near the viewport.
    */
   priority?: "lead" | "eager" | "lazy";
+  /** The widths offered and the width it takes on screen (a card of the story grid unless told). */
+  layout?: ImageLayout;
   className?: string;
 }
 
 /**
- * A publisher's picture in a fixed 16:9 box (no layout shift), sent without a referrer, replaced
- * by the site's default photo if it fails (also when it failed before the page hydrated).
+ * A publisher's picture in a fixed 16:9 box (no layout shift), through the site's image route in
+ * the widths of its layout (srcset and sizes; the route answers the default photo for a picture
+ * it cannot get), sent without a referrer, replaced by the site's default photo if it fails
+ * (also when it failed before the page hydrated).
  */
-export function StoryImage({ src, alt, priority = "lazy", className = "" }: StoryImageProps) {
+export function StoryImage({
+  src,
+  alt,
+  priority = "lazy",
+  layout = CARD_IMAGE,
+  className = "",
+}: StoryImageProps) {
   const { site } = useSite();
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   const fallback = site.defaultImage;
+  const srcSet = failed ? undefined : imageSrcSet(src, layout);
 
   useEffect(() => {
     const img = ref.current;
@@ -30,6 +42,8 @@ export function StoryImage({ src, alt, priority = "lazy", className = "" }: Stor
   return (
     <img
       ref={ref}
+      srcSet={srcSet}
+      sizes={srcSet && layout.sizes}
       src={failed ? fallback : src}
       alt={alt}
       width={640}

@@ -1,19 +1,10 @@
-import { createHmac, randomBytes } from "node:crypto";
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
+import { loadSecretFile } from "../secret-file";
 
 /** The shortest sender secret accepted, from CONTACT_KEY_SECRET or the generated file. */
-export const MIN_SECRET_LENGTH = 32;
+export { MIN_SECRET_LENGTH } from "../secret-file";
 
 /**
  * The rate-limit bucket of a client address. IPv4 counts by address, also when it arrives
@@ -50,42 +41,9 @@ export function senderSecretFile(dataDir: string, siteId: string): string {
 
 /**
  * The sender secret kept in `file`, generated (256 random bits, mode 0600) when the file does not
- * exist yet. Throws when the file holds fewer than MIN_SECRET_LENGTH characters.
+ * exist yet (server/secret-file.ts). Throws when the file holds fewer than MIN_SECRET_LENGTH
+ * characters. A lost secret only starts the rate-limit windows afresh.
  */
 export function loadSenderSecret(file: string): string {
-  try {
-    return readSecret(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  mkdirSync(path.dirname(file), { recursive: true });
-  // Written whole to a private temporary file, then hard-linked into place: link() fails when the
-  // name exists, so of two processes starting together the first wins, the other reads its
-  // secret, and nobody ever reads a half-written file. Should the link itself be lost on power
-  // loss, the next start makes a new secret: the rate-limit windows simply start afresh.
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-  const fd = openSync(temporary, "wx", 0o600);
-  try {
-    writeSync(fd, `${randomBytes(32).toString("hex")}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    unlinkSync(temporary);
-  }
-  return readSecret(file);
-}
-
-function readSecret(file: string): string {
-  const secret = readFileSync(file, "utf8").trim();
-  if (secret.length < MIN_SECRET_LENGTH)
-    throw new Error(
-      `${file} holds no usable secret (fewer than ${MIN_SECRET_LENGTH} characters): delete it to generate a new one, or set CONTACT_KEY_SECRET`,
-    );
-  return secret;
+  return loadSecretFile(file, "CONTACT_KEY_SECRET");
 }

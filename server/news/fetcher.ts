@@ -20,6 +20,10 @@ export interface FetchOptions {
   now?: () => number;
   /** Every hop connects through it; by default public addresses only (ALLOW_PRIVATE_HOSTS widens it). */
   guard?: OutboundGuard;
+  /** The Accept header (a feed's types unless the caller fetches something else, e.g. a picture). */
+  accept?: string;
+  /** What is fetched, for the error texts ("Feed" unless told). */
+  label?: string;
 }
 
 export type FetchResult =
@@ -74,7 +78,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
  * a 10 s deadline for the whole exchange (a server that trickles bytes too), a 5 MB cap on the
  * (decompressed) body. Each hop connects only to a public address unless `guard` allows a private
  * one, so a redirect to loopback or the LAN fails the feed (SSRF). Never throws: failures come back
- * as `{ kind: "error", reason }`.
+ * as `{ kind: "error", reason }`. The image route fetches pictures with it too (its own `accept`,
+ * `label` and cap).
  */
 export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise<FetchResult> {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
@@ -82,6 +87,7 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const now = options.now ?? Date.now;
   const guard = options.guard ?? getDefaultOutboundGuard();
+  const label = options.label ?? "Feed";
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error("timeout")), timeoutMs);
   try {
@@ -89,14 +95,14 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
     try {
       url = new URL(feedUrl);
     } catch {
-      return { kind: "error", reason: "Invalid feed URL" };
+      return { kind: "error", reason: `Invalid ${label.toLowerCase()} URL` };
     }
     for (let redirects = 0; ; redirects++) {
       if (!isHttp(url))
         return { kind: "error", reason: `Refused a non-http(s) URL (${url.protocol})` };
       const headers: Record<string, string> = {
         "User-Agent": options.userAgent,
-        Accept: ACCEPT,
+        Accept: options.accept ?? ACCEPT,
         "Accept-Encoding": "gzip, br",
       };
       if (options.etag) headers["If-None-Match"] = options.etag;
@@ -131,7 +137,10 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
       }
       const body = await readCapped(response, maxBytes);
       if (body === null)
-        return { kind: "error", reason: `Feed larger than ${Math.round(maxBytes / 1048576)} MB` };
+        return {
+          kind: "error",
+          reason: `${label} larger than ${Math.round(maxBytes / 1048576)} MB`,
+        };
       return {
         kind: "ok",
         body,

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import type { SiteConfig } from "../../sites/schema";
 import { openDatabase, type Db } from "../db/open";
-import { createOutboundGuard } from "../net/outbound";
+import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { NewsEngine } from "./engine";
 import { feedSources, readFeedsFile } from "./sources";
 import { NewsStore, type Retention } from "./store";
@@ -17,6 +17,8 @@ export interface NewsServiceOptions {
   retention: Retention;
   /** ALLOW_PRIVATE_HOSTS: what feeds may reach at a private address (none by default). */
   allowPrivateHosts?: readonly string[];
+  /** The outbound guard to share (the image route fetches pictures through it too); else its own. */
+  guard?: OutboundGuard;
   logger: Logger;
 }
 
@@ -36,7 +38,9 @@ export function createNewsService(options: NewsServiceOptions): { engine: NewsEn
     backoffBaseMs: options.backoffBaseSeconds * 1000,
     retention: options.retention,
     // Every feed fetch and redirect connects through one guard (and its connection pool).
-    fetchOptions: { guard: createOutboundGuard({ allowPrivateHosts: options.allowPrivateHosts }) },
+    fetchOptions: {
+      guard: options.guard ?? createOutboundGuard({ allowPrivateHosts: options.allowPrivateHosts }),
+    },
   });
   return { engine, db };
 }

@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CACHE_CONTROL } from "../../app/lib/http";
+import { parseImagePath } from "../../app/lib/images";
+import { Overloaded } from "../limiter";
+import { ASSET_SECURITY_HEADERS } from "../security";
+import { notModified } from "../static-files";
+import { CONTENT_TYPES, negotiateFormat } from "./encode";
+import type { ImageService } from "./service";
+
+/** A variant never changes under its URL (the id is content-addressed): a year, like assets. */
+export const IMAGE_CACHE_CONTROL = CACHE_CONTROL.asset;
+/** The fallback of a failed picture is only for now: the original is tried again later. */
+export const FALLBACK_CACHE_CONTROL = "public, max-age=600";
+/** How long a reader turned away under load is asked to wait, in seconds. */
+const BUSY_RETRY_AFTER_S = 2;
+
+/** The route's own path prefix: app.ts hands it everything under it. */
+export const IMAGE_PREFIX = "/img/";
+
+function text(res: ServerResponse, status: number, body: string, headers = {}): void {
+  res.writeHead(status, {
+    ...ASSET_SECURITY_HEADERS,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL.none,
+    ...headers,
+  });
+  res.end(body);
+}
+
+/**
+ * The image route, GET and HEAD `/img/<width>/<signed id>`: the picture at one of the widths the
+ * cards use, as AVIF, WebP or JPEG by the reader's Accept (hence `Vary: Accept`), cached for a
+ * year with an ETag (304 for If-None-Match). An unknown width, a badly signed id or one whose
+ * article is gone is a 404; a picture that cannot be had is a short-lived redirect to its
+ * fallback (the site's default picture, or a cover's placeholder); too much image work waiting
+ * is a 503 with Retry-After.
+ */
+export function createImageRoute(
+  service: ImageService,
+  log: { error(obj: object, msg: string): void },
+): (req: IncomingMessage, res: ServerResponse, pathname: string) => void {
+  return (req, res, pathname) => {
+    const parsed = parseImagePath(pathname);
+    const source = parsed && service.resolve(parsed.id);
+    if (!parsed || !source) {
+      text(res, 404, "Not found");
+      return;
+    }
+    const { id, width } = parsed;
+    const format = negotiateFormat(req.headers.accept);
+    const etag = service.etag(id, width, format);
+    const common = { "Cache-Control": IMAGE_CACHE_CONTROL, Vary: "Accept", ETag: etag };
+    if (notModified(req.headers["if-none-match"], etag)) {
+      res.writeHead(304, { ...ASSET_SECURITY_HEADERS, ...common });
+      res.end();
+      return;
+    }
+    service.variant(id, source, width, format).then(
+      (answer) => {
+        if (answer.kind === "fallback") {
+          res.writeHead(302, {
+            ...ASSET_SECURITY_HEADERS,
+            Location: answer.location,
+            "Cache-Control": FALLBACK_CACHE_CONTROL,
+          });
+          res.end();
+          return;
+        }
+        res.writeHead(200, {
+          ...ASSET_SECURITY_HEADERS,
+          ...common,
+          "Content-Type": CONTENT_TYPES[format],
+          "Content-Length": answer.body.byteLength,
+        });
+        res.end(req.method === "HEAD" ? undefined : answer.body);
+      },
+      (err: unknown) => {
+        if (res.headersSent) {
+          res.destroy();
+        } else if (err instanceof Overloaded) {
+          text(res, 503, "Busy", { "Retry-After": String(BUSY_RETRY_AFTER_S) });
+        } else {
+          log.error({ err, pathname }, "picture failed");
+          text(res, 500, "Internal server error");
+        }
+      },
+    );
+  };
+}

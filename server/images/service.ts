@@ -1,0 +1,309 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { Db } from "../db/open";
+import { Limiter, type LimiterOptions } from "../limiter";
+import type { OutboundGuard } from "../net/outbound";
+import { fetchFeed } from "../news/fetcher";
+import type { StoredArticle } from "../news/store";
+import { loadSecretFile } from "../secret-file";
+import { imagePath, type ImageWidth } from "../../app/lib/images";
+import { DiskCache } from "./disk-cache";
+import {
+  ENCODING_VERSION,
+  EXTENSIONS,
+  MAX_INPUT_PIXELS,
+  UnusableImageError,
+  makeMaster,
+  makeVariant,
+  type ImageFormat,
+  type Master,
+} from "./encode";
+import { ImageSigner, configuredHash, parseImageId } from "./sign";
+
+/** The limits of one original's fetch: the feed fetcher's deadline and redirects, a larger cap. */
+export const IMAGE_FETCH_LIMITS = {
+  timeoutMs: 10_000,
+  maxBytes: 15 * 1024 * 1024,
+  maxRedirects: 5,
+  maxPixels: MAX_INPUT_PIXELS,
+};
+
+/** How long a failed original is not asked for again: briefly after a passing failure, else longer. */
+export const FAILURE_TTL_MS = { passing: 10 * 60_000, lasting: 6 * 3600_000 };
+/** The most failures remembered (the oldest are forgotten first). */
+const MAX_FAILURES = 10_000;
+
+/**
+ * Image work at once and waiting: two pictures resized at a time (one libvips thread each) on a
+ * 2-core machine that also renders pages; originals fetched at once (each up to 15 MB in memory).
+ */
+export const DEFAULT_WORK_LIMITS: LimiterOptions = { concurrency: 2, queue: 256 };
+export const DEFAULT_FETCH_LIMITS: LimiterOptions = { concurrency: 4, queue: 256 };
+
+const IMAGE_ACCEPT = "image/avif, image/webp, image/jpeg, image/png, image/gif;q=0.8, */*;q=0.1";
+
+/** A picture the route may fetch, and what readers get when it cannot be had. */
+export interface ImageSource {
+  url: string;
+  fallback: string;
+}
+
+/** What the route answers for a picture. */
+export type ImageAnswer =
+  { kind: "image"; body: Buffer; etag: string } | { kind: "fallback"; location: string };
+
+export interface ImageServiceOptions {
+  /** Signs the ids (IMAGE_KEY_SECRET or the key generated into DATA_DIR). */
+  signer: ImageSigner;
+  /** A stored article's picture URL, or null when the article is gone or has the default one. */
+  articleImage: (articleId: number) => string | null;
+  /** Pictures named by the site's content (book covers), each with its own fallback picture. */
+  configured?: readonly ImageSource[];
+  /** The site's default picture: what a story's failed picture becomes. */
+  defaultImage: string;
+  /** Where variants and masters are kept (DATA_DIR/images), and the most they may hold. */
+  cache: DiskCache | { dir: string; maxBytes: number };
+  /** The outbound guard of the feeds (ALLOW_PRIVATE_HOSTS): every hop of a fetch goes through it. */
+  guard: OutboundGuard;
+  userAgent: string;
+  limits?: Partial<typeof IMAGE_FETCH_LIMITS>;
+  work?: LimiterOptions;
+  fetches?: LimiterOptions;
+  log: { warn(obj: object, msg: string): void };
+  clock?: () => number;
+}
+
+/** A fetch failure worth trying again soon (the publisher may be back): else it is lasting. */
+function isPassing(reason: string): boolean {
+  return /^(Timed out|Network error|HTTP (5\d\d|429|408))/.test(reason);
+}
+
+/** Runs `make` once for concurrent callers of the same key. */
+function coalesce<T>(inFlight: Map<string, Promise<T>>, key: string, make: () => Promise<T>) {
+  let promise = inFlight.get(key);
+  if (!promise) {
+    promise = make().finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+  }
+  return promise;
+}
+
+/** Reads a stored article's picture, for the route (a primary-key lookup; null when not a feed's). */
+export function articleImageLookup(db: Db): (articleId: number) => string | null {
+  const statement = db.prepare<[number], { image: string; image_is_default: number }>(
+    "SELECT image, image_is_default FROM articles WHERE id = ?",
+  );
+  return (articleId) => {
+    const row = statement.get(articleId);
+    return row && row.image_is_default === 0 ? row.image : null;
+  };
+}
+
+/**
+ * The pictures of the image route: which ids exist (signed, of stored articles and configured
+ * pictures only), and their variants, made once each and kept on disk. Each original is fetched
+ * once, through the outbound guard, with the fetcher's limits, even when many readers ask at
+ * once; a failure is remembered for a while and answered with the fallback picture.
+ */
+export class ImageService {
+  private readonly signer: ImageSigner;
+  private readonly cache: DiskCache;
+  private readonly configured = new Map<string, ImageSource>();
+  private readonly failures = new Map<string, number>();
+  private readonly masters = new Map<string, Promise<Master | null>>();
+  private readonly variants = new Map<string, Promise<ImageAnswer>>();
+  private readonly work: Limiter;
+  private readonly fetches: Limiter;
+  private readonly limits: typeof IMAGE_FETCH_LIMITS;
+  private readonly clock: () => number;
+
+  constructor(private readonly options: ImageServiceOptions) {
+    this.signer = options.signer;
+    this.cache = options.cache instanceof DiskCache ? options.cache : new DiskCache(options.cache);
+    for (const source of options.configured ?? [])
+      this.configured.set(configuredHash(source.url), source);
+    this.work = new Limiter(options.work ?? DEFAULT_WORK_LIMITS);
+    this.fetches = new Limiter(options.fetches ?? DEFAULT_FETCH_LIMITS);
+    this.limits = { ...IMAGE_FETCH_LIMITS, ...options.limits };
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** The route path of a stored article's picture; its own image when it has the default one. */
+  articlePath(article: Pick<StoredArticle, "id" | "image" | "imageIsDefault">): string {
+    if (article.imageIsDefault || !/^https?:\/\//i.test(article.image)) return article.image;
+    return imagePath(this.signer.articleId(article.id, article.image));
+  }
+
+  /** The route path of a configured picture; "" (no picture) when it was not configured. */
+  configuredPath(url: string): string {
+    if (!this.configured.has(configuredHash(url))) return "";
+    return imagePath(this.signer.configuredId(url));
+  }
+
+  /** The picture an id names, when it is well signed and its article or configuration exists. */
+  resolve(id: string): ImageSource | null {
+    const key = parseImageId(id);
+    if (!key) return null;
+    const source =
+      key.kind === "article"
+        ? this.articleSource(key.articleId)
+        : (this.configured.get(key.hash) ?? null);
+    return source && this.signer.verify(id, source.url) ? source : null;
+  }
+
+  private articleSource(articleId: number): ImageSource | null {
+    const url = this.options.articleImage(articleId);
+    return url ? { url, fallback: this.options.defaultImage } : null;
+  }
+
+  /** The validator of a variant: its name says what it is (the id is content-addressed). */
+  etag(id: string, width: ImageWidth, format: ImageFormat): string {
+    return `"${fileKey(id).slice(0, 20)}-${width}-${format}-${ENCODING_VERSION}"`;
+  }
+
+  /**
+   * The variant of `source` (named by `id`) at `width` in `format`: from disk, else made once
+   * from its master. Throws Overloaded when too much image work waits already.
+   */
+  async variant(
+    id: string,
+    source: ImageSource,
+    width: ImageWidth,
+    format: ImageFormat,
+  ): Promise<ImageAnswer> {
+    if (this.hasFailed(id)) return { kind: "fallback", location: source.fallback };
+    const name = `${fileKey(id)}-${width}.${EXTENSIONS[format]}`;
+    const etag = this.etag(id, width, format);
+    const cached = await this.cache.get(name);
+    if (cached) return { kind: "image", body: cached, etag };
+    return coalesce(this.variants, name, async () => {
+      // Made by a caller that finished between this one's miss and now?
+      const made = await this.cache.get(name);
+      if (made) return { kind: "image", body: made, etag };
+      const master = await this.master(id, source);
+      if (!master) return { kind: "fallback", location: source.fallback };
+      const body = await this.run(this.work, () => makeVariant(master.body, width, format));
+      await this.keep(name, body);
+      return { kind: "image", body, etag };
+    });
+  }
+
+  private async master(id: string, source: ImageSource): Promise<Master | null> {
+    const key = fileKey(id);
+    for (const ext of ["jpg", "webp"] as const) {
+      const body = this.cache.has(`${key}-m.${ext}`)
+        ? await this.cache.get(`${key}-m.${ext}`)
+        : null;
+      if (body) return { body, ext };
+    }
+    return coalesce(this.masters, key, async () => {
+      const fetched = await this.run(this.fetches, () =>
+        fetchFeed(source.url, {
+          guard: this.options.guard,
+          userAgent: this.options.userAgent,
+          accept: IMAGE_ACCEPT,
+          label: "Picture",
+          timeoutMs: this.limits.timeoutMs,
+          maxBytes: this.limits.maxBytes,
+          maxRedirects: this.limits.maxRedirects,
+        }),
+      );
+      if (fetched.kind !== "ok") {
+        const reason = fetched.kind === "error" ? fetched.reason : "Not modified";
+        this.fail(id, source, reason, isPassing(reason));
+        return null;
+      }
+      let master: Master;
+      try {
+        master = await this.run(this.work, () => makeMaster(fetched.body, this.limits.maxPixels));
+      } catch (error) {
+        if (!(error instanceof UnusableImageError)) throw error;
+        this.fail(id, source, error.message, false);
+        return null;
+      }
+      await this.keep(`${key}-m.${master.ext}`, master.body);
+      return master;
+    });
+  }
+
+  /** Stores a file; a full or broken disk costs the next reader a new encode, not this answer. */
+  private async keep(name: string, body: Buffer): Promise<void> {
+    try {
+      await this.cache.put(name, body);
+    } catch (err) {
+      this.options.log.warn({ err, name }, "picture not kept on disk");
+    }
+  }
+
+  private async run<T>(limiter: Limiter, task: () => Promise<T>): Promise<T> {
+    const release = await limiter.acquire();
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  }
+
+  private hasFailed(id: string): boolean {
+    const until = this.failures.get(id);
+    if (until === undefined) return false;
+    if (until > this.clock()) return true;
+    this.failures.delete(id);
+    return false;
+  }
+
+  private fail(id: string, source: ImageSource, reason: string, passing: boolean): void {
+    if (this.failures.size >= MAX_FAILURES) {
+      const oldest = this.failures.keys().next();
+      if (!oldest.done) this.failures.delete(oldest.value);
+    }
+    const ttl = passing ? FAILURE_TTL_MS.passing : FAILURE_TTL_MS.lasting;
+    this.failures.set(id, this.clock() + ttl);
+    this.options.log.warn(
+      { url: source.url, reason, retryInS: ttl / 1000 },
+      "picture unavailable: the fallback is served",
+    );
+  }
+}
+
+/** The file name stem of an id's files (hex, so any id makes a safe name). */
+function fileKey(id: string): string {
+  return createHash("sha256").update(id).digest("hex").slice(0, 32);
+}
+
+/** Where the image cache lives in DATA_DIR. */
+export function imageCacheDir(dataDir: string): string {
+  return path.join(dataDir, "images");
+}
+
+export interface ImageServiceSetup {
+  dataDir: string;
+  siteId: string;
+  /** IMAGE_KEY_SECRET; unset, a key generated once into DATA_DIR/<site>.image-key. */
+  secret?: string;
+  /** IMAGE_CACHE_MB. */
+  cacheMb: number;
+  db: Db;
+  guard: OutboundGuard;
+  defaultImage: string;
+  configured: readonly ImageSource[];
+  userAgent: string;
+  log: ImageServiceOptions["log"];
+}
+
+/** Creates the site's image service over its database, its key and DATA_DIR/images. */
+export function openImageService(setup: ImageServiceSetup): ImageService {
+  const secret =
+    setup.secret ??
+    loadSecretFile(path.join(setup.dataDir, `${setup.siteId}.image-key`), "IMAGE_KEY_SECRET");
+  return new ImageService({
+    signer: new ImageSigner(secret),
+    articleImage: articleImageLookup(setup.db),
+    configured: setup.configured,
+    defaultImage: setup.defaultImage,
+    cache: { dir: imageCacheDir(setup.dataDir), maxBytes: setup.cacheMb * 1024 * 1024 },
+    guard: setup.guard,
+    userAgent: setup.userAgent,
+    log: setup.log,
+  });
+}

@@ -1,0 +1,67 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+
+// Image ids are signed, so that the image route only ever fetches a picture this server named
+// itself (a stored article's, or a configured one): it is no open proxy. The MAC covers the
+// picture's URL as well as the id, so a new picture under the same article gets a new id (the
+// route's answers are content-addressed and cached for a year), and an id stops working when its
+// article's picture changes or the article is pruned.
+
+/** Bytes of the HMAC-SHA-256 kept in an id: 132 bits in 22 base64url characters. */
+const MAC_LENGTH = 22;
+
+/** What an id names: a stored article's picture, or a configured one (by a hash of its URL). */
+export type ImageKey =
+  { kind: "article"; articleId: number } | { kind: "configured"; hash: string };
+
+/** The key of a configured picture URL: 16 hex digits of its SHA-256. */
+export function configuredHash(url: string): string {
+  return createHash("sha256").update(url).digest("hex").slice(0, 16);
+}
+
+function keyText(key: ImageKey): string {
+  return key.kind === "article" ? `a${key.articleId}` : `c${key.hash}`;
+}
+
+/** Signs and checks image ids with the site's image key (IMAGE_KEY_SECRET or its file). */
+export class ImageSigner {
+  constructor(private readonly secret: string) {}
+
+  private mac(key: string, url: string): string {
+    return createHmac("sha256", this.secret)
+      .update(`${key}\n${url}`)
+      .digest("base64url")
+      .slice(0, MAC_LENGTH);
+  }
+
+  /** The id of the picture at `url` of a stored article (`a<id>.<mac>`). */
+  articleId(articleId: number, url: string): string {
+    const key = keyText({ kind: "article", articleId });
+    return `${key}.${this.mac(key, url)}`;
+  }
+
+  /** The id of a configured picture (`c<hash>.<mac>`). */
+  configuredId(url: string): string {
+    const key = keyText({ kind: "configured", hash: configuredHash(url) });
+    return `${key}.${this.mac(key, url)}`;
+  }
+
+  /** Whether `id` was made by this signer for `url` (in constant time). */
+  verify(id: string, url: string): boolean {
+    const dot = id.indexOf(".");
+    if (dot === -1) return false;
+    const given = Buffer.from(id.slice(dot + 1));
+    const expected = Buffer.from(this.mac(id.slice(0, dot), url));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** What an id names, read from its form alone (its MAC is checked with verify), or null. */
+export function parseImageId(id: string): ImageKey | null {
+  const match = /^(?:a(\d{1,15})|c([0-9a-f]{16}))\.[\w-]{22}$/.exec(id);
+  if (!match) return null;
+  if (match[1] !== undefined) {
+    const articleId = Number(match[1]);
+    return Number.isSafeInteger(articleId) ? { kind: "article", articleId } : null;
+  }
+  return { kind: "configured", hash: match[2] ?? "" };
+}
