@@ -53,21 +53,45 @@ export interface FaqItem {
   answer: string;
 }
 
+/** The FAQ page: its questions and when they were last revised. */
+export interface FaqContent {
+  /** ISO date (YYYY-MM-DD, the city's calendar day) the answers were last revised. */
+  updated: string;
+  items: FaqItem[];
+}
+
+/** The partners page: its documents and when they were last revised. */
+export interface PartnersContent {
+  /** ISO date (YYYY-MM-DD, the city's calendar day) the documents were last revised. */
+  updated: string;
+  documents: PartnerDocument[];
+}
+
+/**
+ * The contact page. Its details (address, phone, hours) are the site config's `contact`; this is
+ * when the newsroom last checked them.
+ */
+export interface ContactContent {
+  /** ISO date (YYYY-MM-DD, the city's calendar day) the contact details were last checked. */
+  updated: string;
+}
+
 export interface JobOpening {
   title: string;
   department: string;
   /** Full-time, Part-time, Contract, … */
   type: string;
   description: string;
-  /** ISO date the opening was posted. */
+  /** ISO date (YYYY-MM-DD, the city's calendar day) the opening was posted. */
   datePosted: string;
 }
 
 /** The city's static pages. */
 export interface PagesContent {
-  faq: FaqItem[];
+  faq: FaqContent;
   weather: WeatherContent;
-  partners: PartnerDocument[];
+  partners: PartnersContent;
+  contact: ContactContent;
   legal: LegalContent;
   books: BooksContent;
   careers: {
@@ -82,6 +106,8 @@ export type WeatherCondition = "sunny" | "cloudy" | "rainy" | "windy";
 
 /** SPEC.md §3 weather entities, and the rest of the static weather page. */
 export interface WeatherContent {
+  /** ISO date (YYYY-MM-DD, the city's calendar day) the page's figures were last revised. */
+  updated: string;
   current: {
     temperature: number;
     condition: WeatherCondition;
@@ -107,6 +133,7 @@ export interface LegalSection {
 }
 
 export interface LegalContent {
+  /** ISO date (YYYY-MM-DD, the city's calendar day) the texts were last revised. */
   updated: string;
   privacyPolicy: LegalSection[];
   termsOfService: LegalSection[];
@@ -132,6 +159,8 @@ export interface Book {
 
 /** The books page (SPEC.md §2 Books). */
 export interface BooksContent {
+  /** ISO date (YYYY-MM-DD) the list of books was last revised. */
+  updated: string;
   /** The online university the banner promotes. */
   universityUrl: string;
   /** The author's store page at the retailer (View All Books). */

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { buildMeta, type MetaInput } from "./meta";
+import { buildMeta, type MetaInput, type PageExtras } from "./meta";
 import { getPage } from "./pages";
 
 type MetaPage = MetaInput["page"];
@@ -27,14 +27,17 @@ function findRootData(matches: MetaMatchList): RootData | undefined {
   return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 }
 
-/** The meta tags of a page of app/lib/pages.ts, for a route module's `meta` export. */
+/**
+ * The meta tags of a page of app/lib/pages.ts, for a route module's `meta` export, with what the
+ * page adds (its times, section and stories, from its loader's data).
+ */
 export function metaForPage(
   page: MetaPage | string,
   matches: MetaMatchList,
-  canonicalPath?: string,
+  extras: PageExtras = {},
 ): MetaDescriptor[] {
   const info: MetaPage | undefined = typeof page === "string" ? getPage(page) : page;
   const root = findRootData(matches);
   if (!info || !root) return [];
-  return buildMeta({ site: root.site, siteUrl: root.siteUrl, page: info, canonicalPath });
+  return buildMeta({ ...extras, site: root.site, siteUrl: root.siteUrl, page: info });
 }

@@ -6,6 +6,7 @@ import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
+import { newsPageExtras } from "~/lib/meta";
 import { metaForPage, useSite } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/archives";
@@ -18,8 +19,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return metaForPage(PAGES.archives, matches);
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const page = PAGES.archives;
+  return metaForPage(page, matches, newsPageExtras(page.heading, loaderData?.block.articles));
 }
 
 export default function Archives() {

@@ -1,37 +1,40 @@
 import { useLoaderData } from "react-router";
+import type { ItemList, WithContext } from "schema-dts";
 import { BookCard } from "~/components/book-card";
 import { BrandBar } from "~/components/brand-bar";
+import { contentDates } from "~/lib/content-dates.server";
+import { ldJson } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { metaForPage, useSite, type RootData } from "~/lib/root-data";
 import type { Route } from "./+types/books";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { books: context.content.pages.books };
+  const { books } = context.content.pages;
+  return { books, dates: contentDates([books.updated], context.site.timeZone) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const books = loaderData?.books.books ?? [];
-  return [
-    ...metaForPage(PAGES.books, matches),
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "ItemList",
-        name: "Books",
-        numberOfItems: books.length,
-        itemListElement: books.map((b, i) => ({
-          "@type": "ListItem",
-          position: i + 1,
-          item: {
-            "@type": "Book",
-            name: b.title,
-            url: b.url,
-            ...(b.cover ? { image: b.cover } : {}),
-          },
-        })),
+  // Covers are paths of the site's image route: the structured data names them in full.
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const siteUrl = root?.siteUrl ?? "";
+  const list: WithContext<ItemList> = {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: "Books",
+    numberOfItems: books.length,
+    itemListElement: books.map((b, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      item: {
+        "@type": "Book",
+        name: b.title,
+        url: b.url,
+        ...(b.cover ? { image: `${siteUrl}${b.cover}` } : {}),
       },
-    },
-  ];
+    })),
+  };
+  return [...metaForPage(PAGES.books, matches, { dates: loaderData?.dates }), ldJson(list)];
 }
 
 const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;

@@ -1,5 +1,8 @@
 import { useLoaderData } from "react-router";
+import type { JobPosting, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
+import { contentDates, toCityDateTime } from "~/lib/content-dates.server";
+import { ldJson } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite, type RootData } from "~/lib/root-data";
 import type { Route } from "./+types/careers";
@@ -12,15 +15,30 @@ const EMPLOYMENT_TYPES: Record<string, string> = {
 };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { careers: context.content.pages.careers };
+  const { careers } = context.content.pages;
+  const { timeZone } = context.site;
+  return {
+    careers: {
+      ...careers,
+      // A posting date as the start of that day in the city, with its offset.
+      openings: careers.openings.map((job) => ({
+        ...job,
+        datePosted: toCityDateTime(job.datePosted, timeZone),
+      })),
+    },
+    dates: contentDates(
+      careers.openings.map((job) => job.datePosted),
+      timeZone,
+    ),
+  };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const openings = loaderData?.careers.openings ?? [];
   const jobs = root
-    ? openings.map((job) => ({
-        "script:ld+json": {
+    ? openings.map((job) =>
+        ldJson({
           "@context": "https://schema.org",
           "@type": "JobPosting",
           title: job.title,
@@ -42,10 +60,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
               addressCountry: "US",
             },
           },
-        },
-      }))
+        } satisfies WithContext<JobPosting>),
+      )
     : [];
-  return [...metaForPage(PAGES.careers, matches), ...jobs];
+  return [...metaForPage(PAGES.careers, matches, { dates: loaderData?.dates }), ...jobs];
 }
 
 export default function Careers() {

@@ -11,7 +11,8 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { VideoEmbed } from "~/components/video-embed";
 import { categoryAt } from "../../sites/categories";
 import { newsCacheControl, toNewsBlock } from "~/lib/news";
-import { PAGES } from "~/lib/pages";
+import { newsPageExtras } from "~/lib/meta";
+import { PAGES, getPage } from "~/lib/pages";
 import { metaForPage } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/category";
@@ -45,9 +46,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const own = matches[matches.length - 1];
-  return own ? metaForPage(own.id, matches) : [];
+  const page = own && getPage(own.id);
+  if (!page) return [];
+  return metaForPage(page, matches, newsPageExtras(page.heading, loaderData?.block.articles));
 }
 
 export default function CategoryPage() {

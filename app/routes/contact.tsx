@@ -11,6 +11,7 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { CACHE_CONTROL } from "~/lib/http";
+import { contentDates } from "~/lib/content-dates.server";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/contact";
@@ -20,7 +21,11 @@ const LEAD_FORM_HEIGHT = 789;
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.none };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { leadForm: context.site.embeds.leadForm || null, limits: context.messages.limits };
+  return {
+    leadForm: context.site.embeds.leadForm || null,
+    limits: context.messages.limits,
+    dates: contentDates([context.content.pages.contact.updated], context.site.timeZone),
+  };
 }
 
 /** Validates and stores a message (the store checks the fields and the sender's rate limit). */
@@ -57,8 +62,8 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return metaForPage(PAGES.contact, matches);
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return metaForPage(PAGES.contact, matches, { dates: loaderData?.dates });
 }
 
 export default function Contact() {

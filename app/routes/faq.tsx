@@ -1,29 +1,28 @@
 import { useLoaderData } from "react-router";
+import type { FAQPage, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
+import { contentDates } from "~/lib/content-dates.server";
+import { ldJson } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/faq";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { faq: context.content.pages.faq };
+  const { faq } = context.content.pages;
+  return { faq: faq.items, dates: contentDates([faq.updated], context.site.timeZone) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const faq = loaderData?.faq ?? [];
-  return [
-    ...metaForPage(PAGES.faq, matches),
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "FAQPage",
-        mainEntity: faq.map((item) => ({
-          "@type": "Question",
-          name: item.question,
-          acceptedAnswer: { "@type": "Answer", text: item.answer },
-        })),
-      },
-    },
-  ];
+  const faq: WithContext<FAQPage> = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: (loaderData?.faq ?? []).map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+  return [...metaForPage(PAGES.faq, matches, { dates: loaderData?.dates }), ldJson(faq)];
 }
 
 /** SPEC.md §2 FAQ: each question opens on click, several at once (native <details>, no script). */

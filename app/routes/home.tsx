@@ -9,6 +9,7 @@ import { StoryCard } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { HOME_SECTIONS } from "../../sites/categories";
 import { newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
+import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
@@ -64,8 +65,12 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return metaForPage(PAGES.home, matches);
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  // The stories of home's sections in page order, the featured one first; no single section.
+  const stories = loaderData
+    ? [loaderData.featured, ...loaderData.sections.flatMap((s) => s.block.articles)]
+    : [];
+  return metaForPage(PAGES.home, matches, newsPageExtras(undefined, stories));
 }
 
 export default function Home() {

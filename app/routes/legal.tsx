@@ -1,6 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import { DateText } from "~/components/date-text";
 import { PageHeading } from "~/components/page-heading";
+import { contentDates } from "~/lib/content-dates.server";
 import { PAGES } from "~/lib/pages";
 import { metaForPage } from "~/lib/root-data";
 import type { Route } from "./+types/legal";
@@ -21,10 +22,12 @@ const PAGE_OF: Record<LegalPath, keyof typeof PAGES> = {
 export function loader({ context, pattern }: Route.LoaderArgs) {
   const path = `/${pattern.replace(/^\/+|\/+$/g, "")}` as LegalPath;
   const legal = context.content.pages.legal;
+  const dates = contentDates([legal.updated], context.site.timeZone);
   if (path in FULL) {
     return {
       page: PAGE_OF[path],
       updated: legal.updated,
+      dates,
       sections: legal[FULL[path as keyof typeof FULL]],
       blocks: null,
     };
@@ -33,6 +36,7 @@ export function loader({ context, pattern }: Route.LoaderArgs) {
     return {
       page: PAGE_OF[path],
       updated: legal.updated,
+      dates,
       sections: null,
       blocks: legal[SHORT[path as keyof typeof SHORT]],
     };
@@ -41,7 +45,9 @@ export function loader({ context, pattern }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return loaderData ? metaForPage(PAGES[loaderData.page], matches) : [];
+  return loaderData
+    ? metaForPage(PAGES[loaderData.page], matches, { dates: loaderData.dates })
+    : [];
 }
 
 export default function Legal() {

@@ -3,6 +3,7 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { PAGES } from "~/lib/pages";
+import { newsPageExtras } from "~/lib/meta";
 import { metaForPage, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/local-events";
 
@@ -21,7 +22,9 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return metaForPage(PAGES["local-events"], matches);
+  // A news section without stored stories (an embedded events wall): a section, no times.
+  const page = PAGES["local-events"];
+  return metaForPage(page, matches, newsPageExtras(page.heading));
 }
 
 export default function LocalEvents() {

@@ -18,7 +18,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
-    ...metaForPage(NOT_FOUND_PAGE, matches, NOT_FOUND_PAGE.path),
+    ...metaForPage(NOT_FOUND_PAGE, matches, { canonicalPath: NOT_FOUND_PAGE.path }),
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { EmbedFrame } from "~/components/embed-frame";
 import { PageHeading } from "~/components/page-heading";
+import { contentDates } from "~/lib/content-dates.server";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/partners";
@@ -8,8 +9,10 @@ import type { Route } from "./+types/partners";
 const PREVIEW_HEIGHT = 480;
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { partners } = context.content.pages;
   return {
-    documents: context.content.pages.partners.map((doc) => ({
+    dates: contentDates([partners.updated], context.site.timeZone),
+    documents: partners.documents.map((doc) => ({
       title: doc.title,
       // A cloud-drive file's preview; the id is encoded, never trusted as a URL.
       src: doc.id ? `https://drive.google.com/file/d/${encodeURIComponent(doc.id)}/preview` : null,
@@ -17,8 +20,8 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return metaForPage(PAGES.partners, matches);
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return metaForPage(PAGES.partners, matches, { dates: loaderData?.dates });
 }
 
 export default function Partners() {

@@ -9,6 +9,7 @@ import { StoryGrid } from "~/components/story-grid";
 import { VideoEmbed } from "~/components/video-embed";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
+import { newsPageExtras } from "~/lib/meta";
 import { metaForPage } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/sports";
@@ -24,8 +25,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return metaForPage(PAGES.sports, matches);
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const page = PAGES.sports;
+  return metaForPage(page, matches, newsPageExtras(page.heading, loaderData?.block.articles));
 }
 
 export default function Sports() {

@@ -7,16 +7,18 @@ import {
   WeatherAlerts,
 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
+import { contentDates } from "~/lib/content-dates.server";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/weather";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { weather: context.content.pages.weather };
+  const { weather } = context.content.pages;
+  return { weather, dates: contentDates([weather.updated], context.site.timeZone) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return metaForPage(PAGES.weather, matches);
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return metaForPage(PAGES.weather, matches, { dates: loaderData?.dates });
 }
 
 /** SPEC.md §2 Weather: all static, from the site's content. */

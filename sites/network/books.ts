@@ -69,6 +69,7 @@ const CLASSICS: Book[] = [
 
 /** The author's books, promoted by every publication of the network. */
 export const BOOKS = {
+  updated: "2026-11-10",
   universityUrl: "https://www.buddhatv.org/university",
   storeUrl: search("Billionaire Buddha"),
   books: [...SERIES, ...CLASSICS],

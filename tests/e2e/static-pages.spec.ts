@@ -61,7 +61,8 @@ test("/careers carries a JobPosting for each opening", async ({ request }) => {
   for (const job of jobs) {
     expect(job).toMatchObject({
       hiringOrganization: { name: "Houston City Wire" },
-      datePosted: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      // The posting day's start in the city, with its offset (structured data wants a zone).
+      datePosted: expect.stringMatching(/^\d{4}-\d\d-\d\dT00:00:00[+-]\d\d:\d\d$/),
     });
   }
 });

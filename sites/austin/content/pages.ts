@@ -9,19 +9,26 @@ export default {
   weather,
   legal: legalContent(site),
   books: BOOKS,
-  partners: [
-    { id: "", title: "Media Kit" },
-    { id: "", title: "Partnership Overview" },
-    { id: "", title: "Community Impact Report" },
-  ],
-  faq: [
-    {
-      question: "What is Austin City Wire?",
-      answer: "A free local news site for Austin and Travis County.",
-    },
-    { question: "Do I need an account?", answer: "No. Every page is free and open to everyone." },
-    { question: "How do I send a news tip?", answer: "Use the form on our Contact page." },
-  ],
+  partners: {
+    updated: "2026-09-30",
+    documents: [
+      { id: "", title: "Media Kit" },
+      { id: "", title: "Partnership Overview" },
+      { id: "", title: "Community Impact Report" },
+    ],
+  },
+  contact: { updated: "2026-11-01" },
+  faq: {
+    updated: "2026-10-15",
+    items: [
+      {
+        question: "What is Austin City Wire?",
+        answer: "A free local news site for Austin and Travis County.",
+      },
+      { question: "Do I need an account?", answer: "No. Every page is free and open to everyone." },
+      { question: "How do I send a news tip?", answer: "Use the form on our Contact page." },
+    ],
+  },
   careers: {
     openings: [
       {

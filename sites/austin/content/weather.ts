@@ -2,6 +2,7 @@ import type { WeatherContent } from "../../content";
 
 /** Austin's static weather page (a sample: Austin's normal monthly climate). */
 export default {
+  updated: "2026-11-16",
   current: {
     temperature: 71,
     condition: "sunny",

@@ -2,6 +2,7 @@ import type { WeatherContent } from "../../content";
 
 /** Houston's static weather page (SPEC.md §2: all static). */
 export default {
+  updated: "2026-11-16",
   current: {
     temperature: 78,
     condition: "cloudy",

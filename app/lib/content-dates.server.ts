@@ -1,0 +1,31 @@
+import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import type { PageDates } from "./meta";
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const WITH_ZONE = "yyyy-MM-dd'T'HH:mm:ssXXX";
+
+/**
+ * A content date as an ISO 8601 date-time with the city's offset: a calendar day (YYYY-MM-DD,
+ * as content files write them) becomes the start of that day in the city; a date-time with a
+ * zone is the same instant, written in the city's offset. Structured data asks for a zone.
+ */
+export function toCityDateTime(value: string, timeZone: string): string {
+  const instant = DATE_ONLY.test(value)
+    ? fromZonedTime(`${value}T00:00:00`, timeZone)
+    : new Date(value);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`not an ISO date: ${value}`);
+  return formatInTimeZone(instant, timeZone, WITH_ZONE);
+}
+
+/**
+ * The published and modified times of a static page from its content's dates: both the newest
+ * of them (the content keeps no first-publication date); none for content without a date.
+ */
+export function contentDates(values: readonly string[], timeZone: string): PageDates | null {
+  const times = values.map((v) => toCityDateTime(v, timeZone));
+  const newest = times.reduce<string | null>(
+    (a, b) => (a === null || Date.parse(b) > Date.parse(a) ? b : a),
+    null,
+  );
+  return newest === null ? null : { published: newest, modified: newest };
+}

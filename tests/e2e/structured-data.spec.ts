@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+// The page metadata of SPEC.md §3 as the server HTML carries it (what crawlers and social cards
+// read): times, section and the JSON-LD ItemList of a news page's stories. Every route's JSON-LD
+// is checked against schema.org in app/lib/structured-data.test.ts; this proves the server sends it.
+
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+interface PageNode {
+  "@type": string;
+  datePublished?: string;
+  dateModified?: string;
+  mainEntity?: { "@type": string; itemListElement: { position: number; url: string }[] };
+}
+
+async function serverHtml(request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const tag = (property: string) => {
+    const match = new RegExp(`<meta property="${property}" content="([^"]*)"/>`).exec(html);
+    return match ? decode(match[1] ?? "") : undefined;
+  };
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1] ?? "null") as PageNode,
+  );
+  return { html, tag, jsonLd };
+}
+
+test("a news page carries its times, its section and the list of the stories it shows", async ({
+  request,
+}) => {
+  await expect
+    .poll(async () => (await (await request.get("/api/articles?category=world")).json()).state)
+    .toBe("ready");
+  const { html, tag, jsonLd } = await serverHtml(request, "/world-news");
+  const page = jsonLd.find((d) => d["@type"] === "CollectionPage");
+  const items = page?.mainEntity?.itemListElement ?? [];
+  expect(page?.mainEntity?.["@type"]).toBe("ItemList");
+  expect(items.length).toBeGreaterThan(0);
+  expect(items.length).toBeLessThanOrEqual(15);
+  expect(items.map((i) => i.position)).toEqual(items.map((_, i) => i + 1));
+
+  // The stories' cards, in page order: their links (those with one) and their dates.
+  const cards = html
+    .split("<article")
+    .slice(1)
+    .map((c) => c.split("</article>")[0] ?? "");
+  const links = [
+    ...new Set(cards.flatMap((c) => /href="([^"]+)"/.exec(c)?.[1] ?? []).map(decode)),
+  ].filter((url) => url !== "#");
+  expect(items.map((i) => i.url)).toEqual(links);
+  const newest = cards
+    .flatMap((c) => /<time dateTime="([^"]+)"/i.exec(c)?.[1] ?? [])
+    .sort((a, b) => Date.parse(b) - Date.parse(a))[0];
+
+  expect(tag("og:type")).toBe("article");
+  expect(tag("article:section")).toBe("World News");
+  expect(tag("article:published_time")).toBe(newest);
+  expect(tag("article:modified_time")).toBe(newest);
+  expect(page?.datePublished).toBe(newest);
+  expect(page?.dateModified).toBe(newest);
+});
+
+test("a static page carries its content's date, in the city's offset", async ({ request }) => {
+  const { tag, jsonLd } = await serverHtml(request, "/faq");
+  const page = jsonLd.find((d) => d["@type"] === "WebPage");
+  expect(tag("article:published_time")).toBe("2026-10-15T00:00:00-05:00");
+  expect(tag("article:modified_time")).toBe("2026-10-15T00:00:00-05:00");
+  expect(page?.datePublished).toBe("2026-10-15T00:00:00-05:00");
+  expect(tag("article:section")).toBeUndefined();
+});
