@@ -31,6 +31,9 @@ const site = spawn(process.execPath, ["build/server-main/index.js"], {
     FEEDS_FILE: feedsFile,
     // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
     ALLOW_PRIVATE_HOSTS: new URL(feeds.url).hostname,
+    // The demo is the offline site: nothing past this machine (pictures of the real feeds whose
+    // hosts it cannot reach show the site's own).
+    ALLOW_PUBLIC_HOSTS: "false",
     DATA_DIR: dataDir,
     RADIO_UPSTREAM: station.url,
     RADIO_PORTS: String(station.port),

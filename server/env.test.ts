@@ -21,7 +21,20 @@ describe("readEnv", () => {
       TRUST_PROXY: ["loopback"],
       RENDER_CONCURRENCY: 4,
       RENDER_QUEUE: 64,
+      IMAGE_CACHE_MB: 512,
+      ALLOW_PUBLIC_HOSTS: true,
     });
+  });
+
+  it.each([
+    ["false", false],
+    ["true", true],
+  ])("reads ALLOW_PUBLIC_HOSTS=%s", (value, expected) => {
+    expect(readEnv({ ALLOW_PUBLIC_HOSTS: value }).ALLOW_PUBLIC_HOSTS).toBe(expected);
+  });
+
+  it("refuses an ALLOW_PUBLIC_HOSTS that is not true or false", () => {
+    expect(() => readEnv({ ALLOW_PUBLIC_HOSTS: "no" })).toThrow(/ALLOW_PUBLIC_HOSTS: /);
   });
 
   it("reads every setting", () => {
@@ -65,6 +78,8 @@ describe("readEnv", () => {
     ["RETENTION_DAYS", { RETENTION_DAYS: "0" }, /RETENTION_DAYS:/],
     ["RETENTION_MIN_PER_FEED", { RETENTION_MIN_PER_FEED: "10" }, /RETENTION_MIN_PER_FEED:/],
     ["CONTACT_KEY_SECRET", { CONTACT_KEY_SECRET: "x".repeat(31) }, /CONTACT_KEY_SECRET: .*32/],
+    ["IMAGE_KEY_SECRET", { IMAGE_KEY_SECRET: "x".repeat(31) }, /IMAGE_KEY_SECRET: .*32/],
+    ["IMAGE_CACHE_MB", { IMAGE_CACHE_MB: "1" }, /IMAGE_CACHE_MB:/],
   ])("rejects a bad %s with its name", (_name, source, message) => {
     expect(() => readEnv(source)).toThrow(EnvError);
     expect(() => readEnv(source)).toThrow(message);

@@ -40,6 +40,11 @@ const EnvSchema = z.object({
       ),
     )
     .optional(),
+  // false: the server reaches nothing but ALLOW_PRIVATE_HOSTS (tests, demo, benchmarks).
+  ALLOW_PUBLIC_HOSTS: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("true")
+    .transform((v) => v === "true"),
   RADIO_UPSTREAM: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .optional(),
@@ -67,6 +72,10 @@ const EnvSchema = z.object({
     }),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  // The image route (server/images/): its disk cache's cap in DATA_DIR/images, and the key that
+  // signs picture ids (unset, one is generated into DATA_DIR; several servers need the same one).
+  IMAGE_CACHE_MB: z.coerce.number().int().min(16).max(1_048_576).default(512),
+  IMAGE_KEY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 /**

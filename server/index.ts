@@ -7,7 +7,11 @@ import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
 import type { ContextServices } from "./context";
+import { configuredPictures, withCoverLinks, withPictureLinks } from "./images/links";
+import { createImageRoute } from "./images/route";
+import { openImageService } from "./images/service";
 import { openMessageStore } from "./messages/store";
+import { createOutboundGuard } from "./net/outbound";
 import { RadioHub } from "./radio/hub";
 import { createNewsService } from "./news/service";
 import { SITE_CONTENT, loadSite } from "../sites/registry";
@@ -33,6 +37,11 @@ async function main(): Promise<void> {
     },
   };
   const siteUrl = env.SITE_URL ?? site.baseUrl;
+  // Feeds and pictures reach other servers through one guard (SSRF: public addresses only).
+  const guard = createOutboundGuard({
+    allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
+    allowPublicHosts: env.ALLOW_PUBLIC_HOSTS,
+  });
   const news = createNewsService({
     site,
     siteUrl,
@@ -41,8 +50,21 @@ async function main(): Promise<void> {
     refreshSeconds: env.FEED_REFRESH_SECONDS,
     backoffBaseSeconds: env.FEED_BACKOFF_BASE_SECONDS,
     retention: { days: env.RETENTION_DAYS, minPerFeed: env.RETENTION_MIN_PER_FEED },
-    allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
+    guard,
     logger,
+  });
+  const content = SITE_CONTENT[env.SITE];
+  const images = openImageService({
+    dataDir: env.DATA_DIR,
+    siteId: site.id,
+    secret: env.IMAGE_KEY_SECRET,
+    cacheMb: env.IMAGE_CACHE_MB,
+    db: news.db,
+    guard,
+    defaultImage: site.defaultImage,
+    configured: configuredPictures(content),
+    userAgent: `${site.name} pictures (+${siteUrl})`,
+    log: logger.child({ part: "images" }),
   });
   // Its own connection, with synchronous FULL: an acknowledged message survives power loss.
   const messages = openMessageStore({
@@ -57,16 +79,18 @@ async function main(): Promise<void> {
     log: logger.child({ part: "radio" }),
     userAgent: `${site.name} radio relay (+${siteUrl})`,
   });
-  const services: ContextServices & { news: typeof news.engine } = {
+  // Loaders see pictures as image route paths only (server/images/links.ts).
+  const services: ContextServices = {
     site,
-    content: SITE_CONTENT[env.SITE],
+    content: withCoverLinks(content, images),
     siteUrl,
     isDev,
-    news: news.engine,
+    news: withPictureLinks(news.engine, images),
     messages: messages.store,
   };
 
   const serving = {
+    images: createImageRoute(images, logger),
     trustProxy: env.TRUST_PROXY,
     renders: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE },
   };

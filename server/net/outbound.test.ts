@@ -235,4 +235,40 @@ describe("createOutboundGuard (loopback only)", () => {
     await response.text();
     await guard.close();
   });
+
+  it("with public hosts off, looks up no name outside the list and still reaches the listed", async () => {
+    // If the check failed, the stub would answer with the canary's loopback address, never a
+    // public one: nothing here can leave the machine.
+    const resolve = vi.fn(async () => [{ address: "127.0.0.1", family: 4 }]);
+    const guard = createOutboundGuard({
+      resolve,
+      allowPrivateHosts: ["127.0.0.2"],
+      allowPublicHosts: false,
+    });
+    const cause = await refusal(guard.fetch(`http://covers.example.org:${canary.port}/a.jpg`));
+    expect((cause as Error).message).toBe(
+      "Refused a host outside ALLOW_PRIVATE_HOSTS (covers.example.org): public hosts are off",
+    );
+    expect(resolve).not.toHaveBeenCalled();
+    expect(canary.connections).toBe(0);
+    const response = await guard.fetch(`http://127.0.0.2:${targetPort}/`);
+    expect(await response.text()).toBe("pinned");
+    await guard.close();
+  });
+});
+
+describe("ALLOW_PUBLIC_HOSTS=false (pure)", () => {
+  const offline = parseHostAllowlist(["127.0.0.1", "fixtures.test"], false);
+
+  it.each(["8.8.8.8", "2606:4700::1111", "1.1.1.1"])("refuses the public address %s", (address) => {
+    expect(isAllowedAddress(address, address, offline)).toBe(false);
+    expect(() => vetAddresses("news.example", [{ address, family: 4 }], offline)).toThrow(
+      /public hosts are off/,
+    );
+  });
+
+  it("still allows what the list holds", () => {
+    expect(isAllowedAddress("127.0.0.1", "127.0.0.1", offline)).toBe(true);
+    expect(isAllowedAddress("fixtures.test", "10.1.2.3", offline)).toBe(true);
+  });
 });

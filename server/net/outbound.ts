@@ -15,8 +15,15 @@ export class OutboundRefusedError extends Error {
   override name = "OutboundRefusedError";
   readonly code = "ERR_OUTBOUND_REFUSED";
 
-  constructor(readonly address: string) {
-    super(`Refused a private address (${address})`);
+  constructor(
+    readonly address: string,
+    why: "private" | "outside" = "private",
+  ) {
+    super(
+      why === "private"
+        ? `Refused a private address (${address})`
+        : `Refused a host outside ALLOW_PRIVATE_HOSTS (${address}): public hosts are off`,
+    );
   }
 }
 
@@ -58,6 +65,12 @@ export function isGlobalAddress(address: string): boolean {
 export interface HostAllowlist {
   names: ReadonlySet<string>;
   ranges: readonly [Address, number][];
+  /**
+   * ALLOW_PUBLIC_HOSTS: false for a site that must reach nothing but its allowlist (tests, the
+   * demo, benchmarks, an air-gapped preview): then no public address is connected to, and no
+   * host name outside the list is even looked up.
+   */
+  publicAllowed: boolean;
 }
 
 /**
@@ -66,7 +79,10 @@ export interface HostAllowlist {
  * parser does (lower case, `127.1` is 127.0.0.1), so that they compare with `URL.hostname`.
  * Throws on an entry that is none of these.
  */
-export function parseHostAllowlist(entries: readonly string[]): HostAllowlist {
+export function parseHostAllowlist(
+  entries: readonly string[],
+  publicAllowed = true,
+): HostAllowlist {
   const names = new Set<string>();
   const ranges: [Address, number][] = [];
   for (const raw of entries) {
@@ -82,7 +98,7 @@ export function parseHostAllowlist(entries: readonly string[]): HostAllowlist {
       ranges.push([address, address.kind() === "ipv4" ? 32 : 128]);
     } else names.add(host);
   }
-  return { names, ranges };
+  return { names, ranges, publicAllowed };
 }
 
 function hostnameOf(entry: string): string {
@@ -107,7 +123,7 @@ function inRanges(address: string, ranges: HostAllowlist["ranges"]): boolean {
  * address always, any other only when the allowlist names the host or holds the address.
  */
 export function isAllowedAddress(host: string, address: string, allow: HostAllowlist): boolean {
-  if (isGlobalAddress(address)) return true;
+  if (allow.publicAllowed && isGlobalAddress(address)) return true;
   if (!net.isIP(address)) return false;
   return allow.names.has(host.toLowerCase()) || inRanges(address, allow.ranges);
 }
@@ -124,7 +140,8 @@ export function vetAddresses(
 ): LookupAddress[] {
   const vetted = addresses.filter((a) => isAllowedAddress(host, a.address, allow));
   if (vetted.length > 0) return vetted;
-  throw new OutboundRefusedError(addresses[0]?.address ?? host);
+  const first = addresses[0]?.address ?? host;
+  throw new OutboundRefusedError(first, isGlobalAddress(first) ? "outside" : "private");
 }
 
 /** Resolves a host name to every address (dns.lookup with `all`, as Node's connect does). */
@@ -140,6 +157,11 @@ const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { a
 function createVettedLookup(allow: HostAllowlist, resolve: Resolver): LookupFunction {
   return (hostname, options, callback) => {
     const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : options.family;
+    if (!allow.publicAllowed && !allow.names.has(hostname.toLowerCase())) {
+      // Public hosts are off: a name the list does not hold is not even looked up.
+      callback(new OutboundRefusedError(hostname, "outside"), "");
+      return;
+    }
     resolve(hostname)
       .then((addresses) => {
         const wanted = family ? addresses.filter((a) => a.family === family) : addresses;
@@ -164,7 +186,7 @@ function createGuardedConnector(allow: HostAllowlist, resolve: Resolver): buildC
   return (options, callback) => {
     const host = options.hostname.replace(/^\[(.*)\]$/, "$1");
     if (net.isIP(host) && !isAllowedAddress(host, host, allow)) {
-      callback(new OutboundRefusedError(host), null);
+      callback(new OutboundRefusedError(host, isGlobalAddress(host) ? "outside" : "private"), null);
       return;
     }
     connect(options, callback);
@@ -174,6 +196,8 @@ function createGuardedConnector(allow: HostAllowlist, resolve: Resolver): buildC
 export interface OutboundGuardOptions {
   /** ALLOW_PRIVATE_HOSTS: host names, addresses and CIDRs that may be private. */
   allowPrivateHosts?: readonly string[];
+  /** ALLOW_PUBLIC_HOSTS: false reaches nothing but the allowlist (true by default). */
+  allowPublicHosts?: boolean;
   /** How host names are resolved (tests stub it); dns.lookup by default. */
   resolve?: Resolver;
 }
@@ -191,7 +215,10 @@ export interface OutboundGuard {
  * connector, so keep-alive reuse never skips a check (pools are per origin).
  */
 export function createOutboundGuard(options: OutboundGuardOptions = {}): OutboundGuard {
-  const allow = parseHostAllowlist(options.allowPrivateHosts ?? []);
+  const allow = parseHostAllowlist(
+    options.allowPrivateHosts ?? [],
+    options.allowPublicHosts ?? true,
+  );
   const agent = new Agent({
     connect: createGuardedConnector(allow, options.resolve ?? systemResolver),
   });

@@ -23,7 +23,8 @@ export interface SiteProcessOptions {
 
 /**
  * Starts `node build/server-main/index.js` on a free loopback port with a fresh DATA_DIR and
- * resolves once it answers /healthz (or rejects, with its exit code, if it stops first). Its
+ * resolves once it answers /healthz (or rejects, with its exit code, if it stops first). It
+ * reaches no public host (ALLOW_PUBLIC_HOSTS=false). Its
  * standard output is dropped (a caller's output may be piped); errors go to standard error.
  */
 export async function startSiteProcess(options: SiteProcessOptions = {}): Promise<SiteProcess> {
@@ -40,6 +41,9 @@ export async function startSiteProcess(options: SiteProcessOptions = {}): Promis
       SITE_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // A test never reaches past this machine: feeds, pictures and covers outside the
+      // allowlist (the fixture servers' address, which callers add) fail as if offline.
+      ALLOW_PUBLIC_HOSTS: "false",
       ...extra,
     },
     stdio: ["ignore", "ignore", "inherit"],
