@@ -16,8 +16,8 @@ export function CompactStory({ article }: { article: CardArticle }) {
           {external && <span className="sr-only"> (opens in a new tab)</span>}
         </a>
       </h3>
-      <p className="mt-1 flex gap-2 text-xs font-semibold tracking-wider text-muted uppercase">
-        <span className="text-accent">{article.category}</span>
+      <p className="mt-1 flex gap-2 text-xs font-semibold text-muted">
+        <span className="tracking-wider text-accent uppercase">{article.category}</span>
         {article.publishedAt && (
           <>
             <span aria-hidden="true">·</span>

@@ -1,20 +1,34 @@
 import type { FeaturedStory as FeaturedStoryData } from "../../sites/content";
 import { LEAD_IMAGE } from "~/lib/images";
+import { useSite } from "~/lib/root-data";
 import { StoryImage } from "./story-image";
+import { hasPicture } from "./story-card";
 
-/** SPEC.md §3 featured-story card: title, summary, image, category, url. */
+/**
+ * SPEC.md §3 featured-story card: title, summary, image, category, url. Without a picture of its
+ * own it is text-led (DESIGN.md): a larger headline and the summary across the column, no box.
+ */
 export function FeaturedStory({ story }: { story: FeaturedStoryData }) {
   const external = story.url !== "#";
+  const { site } = useSite();
+  const pictured = hasPicture(story.image, site.defaultImage);
   return (
-    <article className="grid gap-4 md:grid-cols-5">
-      <div className="md:col-span-3">
-        <StoryImage src={story.image} alt={story.title} priority="lead" layout={LEAD_IMAGE} />
-      </div>
-      <div className="md:col-span-2">
+    <article
+      className={pictured ? "grid gap-4 md:grid-cols-5" : "border-t-4 border-accent pt-4"}
+      data-card={pictured ? "picture" : "text"}
+    >
+      {pictured && (
+        <div className="md:col-span-3">
+          <StoryImage src={story.image} alt={story.title} priority="lead" layout={LEAD_IMAGE} />
+        </div>
+      )}
+      <div className={pictured ? "md:col-span-2" : "max-w-3xl"}>
         <p className="text-xs font-semibold tracking-wider text-accent uppercase">
           {story.category}
         </p>
-        <h2 className="mt-1 font-serif text-3xl leading-tight font-bold text-ink">
+        <h2
+          className={`mt-1 font-serif leading-tight font-bold text-ink ${pictured ? "text-3xl" : "text-4xl md:text-5xl"}`}
+        >
           <a
             href={story.url}
             {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}

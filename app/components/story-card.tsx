@@ -1,4 +1,5 @@
 import type { CardArticle } from "~/lib/news";
+import { useSite } from "~/lib/root-data";
 import { MarkedText } from "./marked-text";
 import { RelativeTime } from "./relative-time";
 import { StoryImage } from "./story-image";
@@ -15,7 +16,11 @@ interface StoryCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** SPEC.md §3 story card: image, category, date, a title link to the story (new tab), summary. */
+/**
+ * SPEC.md §3 story card: image, category, date, a title link to the story (new tab), summary. A
+ * story whose feed gave no picture is a text card (DESIGN.md): a rule in the accent colour over
+ * the kicker, the headline and a few lines of summary, never an empty picture box.
+ */
 export function StoryCard({
   article,
   label,
@@ -26,11 +31,18 @@ export function StoryCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const external = article.url !== "#";
   const linkProps = external ? { target: "_blank", rel: "noopener noreferrer" } : {};
+  const { site } = useSite();
+  const pictured = hasPicture(article.image, site.defaultImage);
   return (
-    <article className="flex flex-col border-t border-rule pt-4">
-      <StoryImage src={article.image} alt={article.title} priority={priority} />
-      <p className="mt-3 flex flex-wrap gap-x-2 text-xs font-semibold tracking-wider text-muted uppercase">
-        <span className="text-accent">{label ?? article.category}</span>
+    <article
+      className={`flex flex-col ${pictured ? "border-t border-rule pt-4" : "border-t-2 border-accent pt-3"}`}
+      data-card={pictured ? "picture" : "text"}
+    >
+      {pictured && <StoryImage src={article.image} alt={article.title} priority={priority} />}
+      <p
+        className={`${pictured ? "mt-3" : ""} flex flex-wrap gap-x-2 text-xs font-semibold text-muted`}
+      >
+        <span className="tracking-wider text-accent uppercase">{label ?? article.category}</span>
         {article.publishedAt && (
           <>
             <span aria-hidden="true">·</span>
@@ -45,7 +57,9 @@ export function StoryCard({
         </a>
       </Heading>
       {article.summary && (
-        <p className="mt-2 text-[0.95rem] text-ink/85">
+        <p
+          className={`mt-2 text-[0.95rem] text-ink/85 ${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"}`}
+        >
           {article.marks ? <MarkedText parts={article.marks.summary} /> : article.summary}
         </p>
       )}
@@ -58,4 +72,9 @@ export function StoryCard({
       )}
     </article>
   );
+}
+
+/** Whether a story has a picture of its own (not the site's stand-in for none). */
+export function hasPicture(image: string, defaultImage: string): boolean {
+  return image !== "" && image !== defaultImage;
 }

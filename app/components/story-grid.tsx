@@ -1,5 +1,9 @@
 import type { CardArticle } from "~/lib/news";
-import { StoryCard } from "./story-card";
+import { useSite } from "~/lib/root-data";
+import { StoryCard, hasPicture } from "./story-card";
+
+/** Text cards are short: a picture within the first three rows is still above the fold. */
+const LEAD_WITHIN = 6;
 
 /** The 2-column card grid of the list pages (one column on phones). */
 export function StoryGrid({
@@ -17,6 +21,9 @@ export function StoryGrid({
   /** 2 when the grid sits right under the page's h1 (the default), 3 under a section heading. */
   headingLevel?: 2 | 3;
 }) {
+  const { site } = useSite();
+  // The lead picture is the first story's that has one (a story without is a text card).
+  const lead = articles.findIndex((a) => hasPicture(a.image, site.defaultImage));
   return (
     <div className="grid gap-x-8 gap-y-8 sm:grid-cols-2">
       {articles.map((article, i) => (
@@ -25,7 +32,13 @@ export function StoryGrid({
           article={article}
           label={label}
           readMore={readMore}
-          priority={i >= eagerCount ? "lazy" : i === 0 ? "lead" : "eager"}
+          priority={
+            eagerCount > 0 && i === lead && lead < LEAD_WITHIN
+              ? "lead"
+              : i < eagerCount
+                ? "eager"
+                : "lazy"
+          }
           headingLevel={headingLevel}
         />
       ))}

@@ -139,7 +139,7 @@ export function ClimateHistory({
         Monthly Climate History
       </h2>
       <div className="overflow-x-auto" role="region" aria-labelledby="history" tabIndex={0}>
-        <table className="w-full max-w-3xl border-collapse text-left">
+        <table className="w-full border-collapse text-left">
           <caption className="mb-2 text-left text-sm text-muted">
             Average high and low temperatures and rainfall in {city}
           </caption>

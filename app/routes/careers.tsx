@@ -70,11 +70,12 @@ export default function Careers() {
   const { careers } = useLoaderData<typeof loader>();
   const { site } = useSite();
   return (
-    <>
+    // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
+    <div className="mx-auto max-w-3xl">
       <PageHeading standfirst={`Help ${site.city} understand itself. Join the ${site.name} team.`}>
         {PAGES.careers.heading}
       </PageHeading>
-      <section aria-labelledby="openings" className="max-w-4xl">
+      <section aria-labelledby="openings">
         <h2 id="openings" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
           Open Positions
         </h2>
@@ -90,7 +91,7 @@ export default function Careers() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="benefits" className="mt-10 max-w-4xl">
+      <section aria-labelledby="benefits" className="mt-10">
         <h2 id="benefits" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
           Benefits
         </h2>
@@ -100,7 +101,7 @@ export default function Careers() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="apply" className="mt-10 max-w-4xl">
+      <section aria-labelledby="apply" className="mt-10">
         <h2 id="apply" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
           How to Apply
         </h2>
@@ -112,12 +113,12 @@ export default function Careers() {
           , with the position in the subject line.
         </p>
       </section>
-      <section aria-labelledby="internship" className="mt-10 max-w-4xl bg-stone-100 p-5">
+      <section aria-labelledby="internship" className="mt-10 bg-stone-100 p-5">
         <h2 id="internship" className="font-serif text-xl font-bold">
           Internship Program
         </h2>
         <p className="mt-2">{careers.internship}</p>
       </section>
-    </>
+    </div>
   );
 }

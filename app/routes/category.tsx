@@ -78,11 +78,12 @@ export default function CategoryPage() {
           </>
         }
       >
-        {isLocal && <VideoEmbed videoId={video.id} poster={video.poster} className="mb-10" />}
-        <AdPlaceholder type="google" variant="horizontal" className="mb-8" />
+        {/* The first story comes first, on a phone too: the video and the ad after the stories. */}
         <NewsState block={block} label={noun}>
           <StoryGrid articles={block.articles} />
         </NewsState>
+        {isLocal && <VideoEmbed videoId={video.id} poster={video.poster} className="mt-12" />}
+        <AdPlaceholder type="google" variant="horizontal" className="mt-8" />
         {imageBoard && (
           <section aria-labelledby="local-feed" className="mt-12">
             <h2

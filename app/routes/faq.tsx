@@ -30,7 +30,8 @@ export default function Faq() {
   const { faq } = useLoaderData<typeof loader>();
   const { site } = useSite();
   return (
-    <>
+    // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
+    <div className="mx-auto max-w-3xl">
       <PageHeading standfirst={`Answers to the questions readers ask ${site.name} most.`}>
         {PAGES.faq.heading}
       </PageHeading>
@@ -50,7 +51,7 @@ export default function Faq() {
           </details>
         ))}
       </div>
-      <section aria-labelledby="more-questions" className="mt-10 max-w-3xl bg-stone-100 p-5">
+      <section aria-labelledby="more-questions" className="mt-10 bg-stone-100 p-5">
         <h2 id="more-questions" className="font-serif text-xl font-bold">
           Still have a question?
         </h2>
@@ -69,6 +70,6 @@ export default function Faq() {
           </a>
         </p>
       </section>
-    </>
+    </div>
   );
 }

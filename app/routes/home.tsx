@@ -1,11 +1,10 @@
-import { data, Link, useLoaderData } from "react-router";
+import { Fragment } from "react";
+import { data, useLoaderData } from "react-router";
 import { AdPlaceholder } from "~/components/ad-placeholder";
-import { CompactStory } from "~/components/compact-story";
 import { FeaturedStory } from "~/components/featured-story";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
-import { NewsState } from "~/components/news-state";
-import { StoryCard } from "~/components/story-card";
+import { HomeSection } from "~/components/home-section";
 import { VideoEmbed } from "~/components/video-embed";
 import { HOME_SECTIONS } from "../../sites/categories";
 import { newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
@@ -81,44 +80,31 @@ export default function Home() {
     sections.some((s) => s.block.state === "error"),
   );
 
+  const [local, ...others] = sections;
   return (
     <>
       <h1 className="sr-only">{PAGES.home.heading}</h1>
-      <section aria-label="Featured story" className="border-b border-rule pb-8">
-        <FeaturedStory story={featured} />
-      </section>
-      <AdPlaceholder type="google" variant="horizontal" className="my-8" />
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      {/* The first screen, on a phone too: the lead story, then the Local section's headlines. */}
+      <div className="grid gap-x-10 gap-y-6 border-b border-rule pb-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-label="Featured story">
+          <FeaturedStory story={featured} />
+        </section>
+        {local && <HomeSection section={local} compact />}
+      </div>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-12">
-          {sections.map((section) => (
-            <section key={section.key} aria-labelledby={`section-${section.key}`}>
-              <div className="mb-4 flex items-end justify-between gap-4 border-t-4 border-ink pt-3">
-                <h2 id={`section-${section.key}`} className="font-serif text-2xl font-bold">
-                  {section.title}
-                </h2>
-                <Link
-                  to={PAGES[section.slug].path}
-                  className="inline-flex min-h-11 shrink-0 items-center rounded border border-ink px-4 text-sm font-semibold hover:bg-ink hover:text-white"
-                >
-                  See All<span className="sr-only"> {section.title} news</span>
-                </Link>
-              </div>
-              <NewsState block={section.block} label={section.key}>
-                <div className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
-                  {section.block.articles.slice(0, 1).map((article) => (
-                    <StoryCard key={article.id} article={article} />
-                  ))}
-                  <div className="sm:pt-4">
-                    {section.block.articles.slice(1).map((article) => (
-                      <CompactStory key={article.id} article={article} />
-                    ))}
-                  </div>
-                </div>
-              </NewsState>
-            </section>
+          {others.map((section, i) => (
+            <Fragment key={section.key}>
+              <HomeSection section={section} />
+              {/* Advertising after the second section: never before the first story. */}
+              {i === 1 && <AdPlaceholder type="google" variant="horizontal" />}
+            </Fragment>
           ))}
         </div>
-        <aside className="flex flex-col gap-8" aria-label="Related">
+        <aside
+          className="flex flex-col gap-8 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
+          aria-label="Related"
+        >
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           <LinkListCard
             list={{

@@ -54,7 +54,7 @@ export default function Legal() {
   const { page, updated, sections, blocks } = useLoaderData<typeof loader>();
   const info = PAGES[page];
   return (
-    <article className="max-w-3xl">
+    <article className="mx-auto max-w-3xl">
       <PageHeading>{info.heading}</PageHeading>
       <p className="-mt-5 mb-8 text-sm text-muted">
         Last updated <DateText iso={updated} />

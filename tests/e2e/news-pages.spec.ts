@@ -135,9 +135,12 @@ test.describe("list pages", () => {
           await expect(link).toHaveAttribute("rel", /noopener/);
         }
       }
-      // Pictures as the server rendered them (before any fallback after a failed load).
+      // Pictures as the server rendered them (before any fallback after a failed load); a story
+      // whose feed gave none is a text card, with no picture box at all.
       const html = await rawHtml(page, PAGES[id].path);
-      for (const a of articles) expect(html).toContain(`src="${escapeHtml(a.image)}"`);
+      const pictured = articles.filter((a) => a.image !== "/images/default-news.svg");
+      for (const a of pictured) expect(html).toContain(`src="${escapeHtml(a.image)}"`);
+      expect(html.match(/data-card="text"/g)?.length ?? 0).toBe(articles.length - pictured.length);
     });
   }
 });

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import type { NewsBlock } from "~/lib/news";
+import { PAGES } from "~/lib/pages";
+import type { CategorySlug } from "../../sites/categories";
+import { CompactStory } from "./compact-story";
+import { NewsState } from "./news-state";
+import { StoryCard } from "./story-card";
+
+/** A section of home as its loader gives it: a category's key, page, title and stories. */
+interface ShownSection {
+  key: string;
+  slug: CategorySlug;
+  title: string;
+  block: NewsBlock;
+}
+
+/**
+ * One of home's sections (SPEC.md §2: its first 5 stories and See All): a ruled head, then a lead
+ * card and compact headlines, or (compact, beside the lead story) headlines only.
+ */
+export function HomeSection({
+  section,
+  compact = false,
+}: {
+  section: ShownSection;
+  compact?: boolean;
+}) {
+  const [lead, ...rest] = section.block.articles;
+  return (
+    <section aria-labelledby={`section-${section.key}`}>
+      <div className="mb-4 flex items-end justify-between gap-4 border-t-4 border-ink pt-3">
+        <h2 id={`section-${section.key}`} className="font-serif text-2xl font-bold">
+          {section.title}
+        </h2>
+        <Link
+          to={PAGES[section.slug].path}
+          className="inline-flex min-h-11 shrink-0 items-center rounded border border-ink px-4 text-sm font-semibold hover:bg-ink hover:text-white"
+        >
+          See All<span className="sr-only"> {section.title} news</span>
+        </Link>
+      </div>
+      <NewsState block={section.block} label={section.key}>
+        {compact ? (
+          <div>
+            {section.block.articles.map((article) => (
+              <CompactStory key={article.id} article={article} />
+            ))}
+          </div>
+        ) : (
+          <div className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+            {lead && <StoryCard article={lead} />}
+            <div className="sm:pt-4">
+              {rest.map((article) => (
+                <CompactStory key={article.id} article={article} />
+              ))}
+            </div>
+          </div>
+        )}
+      </NewsState>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CardArticle } from "~/lib/news";
+
+vi.mock("~/lib/root-data", () => ({
+  useSite: () => ({
+    site: {
+      defaultImage: "/images/default-news.svg",
+      locale: "en-US",
+      timeZone: "America/Chicago",
+    },
+    now: Date.parse("2026-11-23T12:00:00Z"),
+  }),
+}));
+const { StoryCard, hasPicture } = await import("./story-card");
+const { FeaturedStory } = await import("./featured-story");
+
+afterEach(cleanup);
+
+const article: CardArticle = {
+  id: "1",
+  title: "Bayou festival returns",
+  summary: "Music, food and boats on Buffalo Bayou this weekend.",
+  url: "https://news.example/bayou",
+  image: "/img/640/a1.abc",
+  category: "Local",
+  publishedAt: "2026-11-23T10:00:00Z",
+};
+
+describe("story cards", () => {
+  it("show a story's own picture", () => {
+    const { container } = render(<StoryCard article={article} />);
+    expect(container.querySelector("article")?.dataset.card).toBe("picture");
+    expect(container.querySelectorAll("img")).toHaveLength(1);
+  });
+
+  it("are text cards when the feed gave no picture: no picture box, the headline and summary", () => {
+    const { container } = render(
+      <StoryCard article={{ ...article, image: "/images/default-news.svg" }} />,
+    );
+    expect(container.querySelector("article")?.dataset.card).toBe("text");
+    expect(container.querySelectorAll("img")).toHaveLength(0);
+    expect(screen.getByRole("heading", { name: /Bayou festival returns/ })).toBeTruthy();
+    expect(screen.getByText(/Music, food and boats/)).toBeTruthy();
+  });
+
+  it("set the category in capitals but the date as written", () => {
+    const { container } = render(<StoryCard article={article} />);
+    const meta = container.querySelector("article p");
+    expect(meta?.className).not.toMatch(/\buppercase\b/);
+    expect(meta?.querySelector("span")?.className).toMatch(/\buppercase\b/);
+  });
+
+  it.each([
+    ["/img/640/a1.abc", true],
+    ["/images/default-news.svg", false],
+    ["", false],
+  ])("hasPicture(%j) is %s", (image, expected) => {
+    expect(hasPicture(image, "/images/default-news.svg")).toBe(expected);
+  });
+});
+
+describe("the featured story", () => {
+  it("leads with text when it has no picture: a larger headline, no box", () => {
+    const { container } = render(
+      <FeaturedStory story={{ ...article, image: "/images/default-news.svg" }} />,
+    );
+    expect(container.querySelector("article")?.dataset.card).toBe("text");
+    expect(container.querySelectorAll("img")).toHaveLength(0);
+    expect(container.querySelector("h2")?.className).toMatch(/text-4xl/);
+  });
+
+  it("leads with its picture when it has one, at high priority", () => {
+    const { container } = render(<FeaturedStory story={article} />);
+    expect(container.querySelector("img")?.getAttribute("fetchpriority")).toBe("high");
+  });
+});
