@@ -17,7 +17,7 @@ mkdirSync(dataDir, { recursive: true });
 const feeds = await startFeedServer(0);
 const station = await startRadioStation();
 const feedsFile = path.join(dataDir, "feeds.json");
-writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url), null, 2));
+writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url, { pictures: true }), null, 2));
 const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
 console.log(
   `demo: fixture feeds on ${feeds.url}, fixture radio on ${station.url}, site on ${siteUrl} (Ctrl+C stops)`,

@@ -28,12 +28,19 @@ export const DEMO_FEEDS: Record<FeedKey, string[]> = {
   archives: ["japantimes-latest.rss.xml"],
 };
 
-/** A FEEDS_FILE body pointing every category at a fixture feed server at `baseUrl`. */
-export function demoFeedsFile(baseUrl: string): Record<FeedKey, string[]> {
+/**
+ * A FEEDS_FILE body pointing every category at a fixture feed server at `baseUrl`: the feeds as
+ * their publishers wrote them, or (`pictures`, for the demo) with their pictures served locally.
+ */
+export function demoFeedsFile(
+  baseUrl: string,
+  { pictures = false }: { pictures?: boolean } = {},
+): Record<FeedKey, string[]> {
+  const prefix = pictures ? "/pictures/feeds" : "/feeds";
   return Object.fromEntries(
     Object.entries(DEMO_FEEDS).map(([key, files]) => [
       key,
-      files.map((f) => `${baseUrl}/feeds/${f}`),
+      files.map((f) => `${baseUrl}${prefix}/${f}`),
     ]),
   ) as Record<FeedKey, string[]>;
 }

@@ -5,11 +5,14 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { FEED_FIXTURES_DIR } from "../support/fixtures";
+import { pictureJpeg, withLocalPictures } from "./pictures";
 
 /**
  * A local stand-in for the publishers' servers: serves tests/fixtures/feeds over real HTTP,
  * with ETag/Last-Modified and 304, and misbehaves on request:
  *   /feeds/NAME                   the fixture (gzip when asked), with validators
+ *   /pictures/feeds/NAME          the fixture with its picture URLs pointing at /picture/ID.jpg
+ *   /picture/ID.jpg               a picture generated for that id (pictures.ts): the demo's
  *   /gzip/feeds/NAME              always gzip-encoded
  *   /wrong-type/feeds/NAME        the fixture labelled text/html
  *   /truncated/feeds/NAME         the first half of the fixture
@@ -62,13 +65,20 @@ function fixturePath(name: string): string | null {
   return file.startsWith(FEED_FIXTURES_DIR + path.sep) && existsSync(file) ? file : null;
 }
 
-function serveFixture(req: IncomingMessage, res: ServerResponse, name: string, mode: string): void {
+function serveFixture(
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  mode: string,
+  base = "",
+): void {
   const file = fixturePath(name);
   if (!file) {
     res.writeHead(404, { "Content-Type": "text/plain" }).end("no such fixture");
     return;
   }
-  let body = readFileSync(file);
+  let body: Buffer = readFileSync(file);
+  if (mode === "pictures") body = withLocalPictures(body, base);
   const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 16)}"`;
   if (req.headers["if-none-match"] === etag || req.headers["if-modified-since"] === LAST_MODIFIED) {
     res.writeHead(304, { ETag: etag, "Last-Modified": LAST_MODIFIED }).end();
@@ -104,8 +114,16 @@ function handle(
   server.lastHeaders.set(p, req.headers);
   let m: RegExpExecArray | null;
 
-  if ((m = /^\/(?:(gzip|wrong-type|truncated)\/)?feeds\/(.+)$/.exec(p))) {
-    return serveFixture(req, res, decodeURIComponent(m[2] ?? ""), m[1] ?? "");
+  if ((m = /^\/(?:(gzip|wrong-type|truncated|pictures)\/)?feeds\/(.+)$/.exec(p))) {
+    return serveFixture(req, res, decodeURIComponent(m[2] ?? ""), m[1] ?? "", server.url);
+  }
+  if ((m = /^\/picture\/([0-9a-f]{16})\.jpg$/.exec(p))) {
+    void pictureJpeg(m[1] ?? "").then((jpeg) =>
+      res
+        .writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": String(jpeg.length) })
+        .end(jpeg),
+    );
+    return;
   }
   if ((m = /^\/switch\/([\w-]+)\/(recover|feeds\/(.+))$/.exec(p))) {
     const id = m[1] ?? "";

@@ -1,0 +1,51 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFeedServer, type FeedServer } from "../fixture-servers/feed-server";
+import { pictureId, withLocalPictures } from "../fixture-servers/pictures";
+
+let feeds: FeedServer;
+beforeAll(async () => {
+  feeds = await startFeedServer(0);
+});
+afterAll(() => feeds.close());
+
+describe("the demo's pictures", () => {
+  it("rewrite a feed's picture URLs to the fixture server and leave every other byte alone", () => {
+    const feed = Buffer.from(
+      '<item><media:content url="https://img.example/a/b.jpg" medium="image"/><link>https://news.example/story.html</link>' +
+        "<description>&lt;img src=&quot;http://cdn.example/p.png?w=640&amp;h=360&quot;&gt; caf\xe9</description></item>",
+      "latin1",
+    );
+    const text = withLocalPictures(feed, "http://127.0.0.1:1").toString("latin1");
+    expect(text).toContain(
+      `url="http://127.0.0.1:1/picture/${pictureId("https://img.example/a/b.jpg")}.jpg"`,
+    );
+    expect(text).toContain(
+      `src=&quot;http://127.0.0.1:1/picture/${pictureId("http://cdn.example/p.png")}.jpg?w=640&amp;h=360&quot;`,
+    );
+    expect(text).toContain("<link>https://news.example/story.html</link>");
+    expect(text).toContain("caf\xe9"); // a Latin-1 byte, untouched
+  });
+
+  it("serve a feed whose every picture is local, and a 1200 x 675 JPEG for each, the same each time", async () => {
+    const text = await (await fetch(`${feeds.url}/pictures/feeds/guardian-us.rss.xml`)).text();
+    const pictures = [...text.matchAll(/https?:\/\/[^\s"'<>]+?\.(?:jpe?g|png|gif|webp)\b/gi)].map(
+      (m) => m[0],
+    );
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const url of pictures) expect(url.startsWith(`${feeds.url}/picture/`)).toBe(true);
+    const first = Buffer.from(await (await fetch(pictures[0] ?? "")).arrayBuffer());
+    const again = Buffer.from(await (await fetch(pictures[0] ?? "")).arrayBuffer());
+    expect(first.equals(again)).toBe(true);
+    expect(await sharp(first).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 1200,
+      height: 675,
+    });
+  });
+
+  it("leave the plain fixture as its publisher wrote it", async () => {
+    const plain = await (await fetch(`${feeds.url}/feeds/guardian-us.rss.xml`)).text();
+    expect(plain).not.toContain("/picture/");
+  });
+});
