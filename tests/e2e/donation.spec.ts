@@ -17,10 +17,13 @@ async function openAndWait(page: Page, ms: number) {
   if (ms >= 30_000) await showsFocusedDialog(page);
 }
 
-/** Lets the clock run at real speed, then waits until the dialog is up and holds focus. */
+/**
+ * Lets the clock run at real speed, then waits until the dialog is up and holds focus. Its code is
+ * fetched only now (a lazy chunk): on a machine busy with other tests that may take a while.
+ */
 async function showsFocusedDialog(page: Page) {
   await page.clock.resume();
-  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page)).toBeVisible({ timeout: 15_000 });
   await expect(dialog(page).locator(":focus")).toHaveCount(1);
 }
 
@@ -124,7 +127,7 @@ test.describe("donation popup, across visits", () => {
   async function prompted(page: Page): Promise<boolean> {
     await page.clock.resume();
     return dialog(page)
-      .waitFor({ state: "visible", timeout: 5_000 })
+      .waitFor({ state: "visible", timeout: 10_000 })
       .then(() => true)
       .catch(() => false);
   }
