@@ -21,9 +21,12 @@ interface ShownSection {
 export function HomeSection({
   section,
   compact = false,
+  wide = false,
 }: {
   section: ShownSection;
   compact?: boolean;
+  /** Compact headlines across the page (under a text-led lead) rather than in a column. */
+  wide?: boolean;
 }) {
   const [lead, ...rest] = section.block.articles;
   return (
@@ -41,7 +44,12 @@ export function HomeSection({
       </div>
       <NewsState block={section.block} label={section.key}>
         {compact ? (
-          <div>
+          // Beside a lead story, one column; under a text-led one, across the page.
+          <div
+            className={
+              wide ? "grid gap-x-8 sm:grid-cols-2 lg:grid-cols-3 [&>*]:!border-t [&>*]:!pt-3" : ""
+            }
+          >
             {section.block.articles.map((article) => (
               <CompactStory key={article.id} article={article} />
             ))}

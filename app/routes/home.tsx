@@ -5,6 +5,7 @@ import { FeaturedStory } from "~/components/featured-story";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
 import { HomeSection } from "~/components/home-section";
+import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { HOME_SECTIONS } from "../../sites/categories";
 import { newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
@@ -81,15 +82,21 @@ export default function Home() {
   );
 
   const [local, ...others] = sections;
+  const leadPictured = hasPicture(featured.image, site.defaultImage);
   return (
     <>
       <h1 className="sr-only">{PAGES.home.heading}</h1>
-      {/* The first screen, on a phone too: the lead story, then the Local section's headlines. */}
-      <div className="grid gap-x-10 gap-y-6 border-b border-rule pb-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      {/*
+        The first screen, on a phone too: the lead story, then the Local section's headlines:
+        beside a lead with a picture, across the page under a text-led one.
+      */}
+      <div
+        className={`grid gap-x-10 gap-y-6 border-b border-rule pb-8 ${leadPictured ? "lg:grid-cols-[minmax(0,1fr)_20rem]" : ""}`}
+      >
         <section aria-label="Featured story">
           <FeaturedStory story={featured} />
         </section>
-        {local && <HomeSection section={local} compact />}
+        {local && <HomeSection section={local} compact wide={!leadPictured} />}
       </div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-12">
