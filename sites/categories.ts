@@ -26,6 +26,8 @@ export interface Category {
   page: "list" | "own";
   /** Its footer column, if it has a link there. */
   footer: "Sections" | "More" | null;
+  /** Its place in the header at 768 px and wider: the one row of main sections, or under More. */
+  nav: "main" | "more";
   /** Its section's title on home (SPEC.md §2: six sections, in this table's order). */
   home?: string;
 }
@@ -45,6 +47,7 @@ export const CATEGORIES = [
       `${s.city} local news: neighbourhoods, city hall, schools, public safety and community stories from across the ${s.city} area.`,
     fed: true,
     page: "list",
+    nav: "main",
     footer: "Sections",
     home: "Local",
   },
@@ -57,6 +60,7 @@ export const CATEGORIES = [
     description: news("national news from across the United States"),
     fed: true,
     page: "list",
+    nav: "main",
     footer: "Sections",
     home: "National",
   },
@@ -69,6 +73,7 @@ export const CATEGORIES = [
     description: news("world news and international affairs"),
     fed: true,
     page: "list",
+    nav: "main",
     footer: "Sections",
     home: "World",
   },
@@ -81,6 +86,7 @@ export const CATEGORIES = [
     description: news("politics and government news, from city hall to Congress,"),
     fed: true,
     page: "list",
+    nav: "main",
     footer: "Sections",
     home: "Politics & Government",
   },
@@ -93,6 +99,7 @@ export const CATEGORIES = [
     description: news("business, markets and personal finance news"),
     fed: true,
     page: "list",
+    nav: "main",
     footer: "Sections",
     home: "Business & Finance",
   },
@@ -105,6 +112,7 @@ export const CATEGORIES = [
     description: news("technology and innovation news"),
     fed: true,
     page: "list",
+    nav: "more",
     footer: "Sections",
     home: "Technology & Innovation",
   },
@@ -117,6 +125,7 @@ export const CATEGORIES = [
     description: news("automotive and energy news"),
     fed: true,
     page: "list",
+    nav: "more",
     footer: null,
   },
   {
@@ -128,6 +137,7 @@ export const CATEGORIES = [
     description: news("real estate, housing and development news"),
     fed: true,
     page: "list",
+    nav: "more",
     footer: null,
   },
   {
@@ -139,6 +149,7 @@ export const CATEGORIES = [
     description: news("health, medicine and wellness news"),
     fed: true,
     page: "list",
+    nav: "more",
     footer: null,
   },
   {
@@ -150,6 +161,7 @@ export const CATEGORIES = [
     description: news("sports news: baseball, tennis, golf, hockey and soccer,"),
     fed: true,
     page: "own",
+    nav: "main",
     footer: "Sections",
   },
   {
@@ -161,6 +173,7 @@ export const CATEGORIES = [
     description: news("arts and culture news and the cultural calendar"),
     fed: true,
     page: "own",
+    nav: "main",
     footer: "More",
   },
   {
@@ -172,6 +185,7 @@ export const CATEGORIES = [
     description: news("food, restaurant and dining news"),
     fed: true,
     page: "list",
+    nav: "more",
     footer: null,
   },
   {
@@ -183,6 +197,7 @@ export const CATEGORIES = [
     description: news("lifestyle and fashion stories"),
     fed: true,
     page: "list",
+    nav: "more",
     footer: null,
   },
   {
@@ -195,6 +210,7 @@ export const CATEGORIES = [
       `Opinion, columns and editorials for ${s.city}, and how to submit an op-ed or a letter to the editor.`,
     fed: true,
     page: "own",
+    nav: "main",
     footer: "Sections",
   },
   {
@@ -206,6 +222,7 @@ export const CATEGORIES = [
     description: (s) => `Stories from the archives of ${s.name}.`,
     fed: true,
     page: "own",
+    nav: "more",
     footer: "More",
   },
   {
@@ -218,6 +235,7 @@ export const CATEGORIES = [
       `Community events, cultural activities and business gatherings in ${s.city}, and how to submit your event.`,
     fed: false,
     page: "own",
+    nav: "more",
     footer: "More",
   },
 ] as const satisfies readonly Category[];

@@ -53,7 +53,7 @@ export function NewsFeedBlock({
               <a
                 href={item.url}
                 {...(item.url !== "#" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                className="text-[0.95rem] leading-snug font-semibold text-ink hover:text-accent hover:underline"
+                className="font-serif text-base leading-snug font-bold text-ink hover:text-accent hover:underline"
               >
                 {item.title}
                 {item.url !== "#" && <span className="sr-only"> (opens in a new tab)</span>}

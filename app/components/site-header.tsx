@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { HEADER_PAGES, PAGES } from "~/lib/pages";
 import { formatDateLine, type PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
+import { MainNav } from "./main-nav";
 import { CloseIcon, MenuIcon } from "./icons";
 import { SearchBox } from "./search-box";
 
@@ -33,7 +34,10 @@ export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
       <div className="border-b border-rule bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
           <p>{formatDateLine(now, site)}</p>
-          <ul className="flex gap-4" aria-label="Partner sites">
+          <ul className="flex items-center gap-4" aria-label="Partner sites">
+            <li aria-hidden="true" className="font-semibold tracking-wider uppercase">
+              Partners:
+            </li>
             {site.partners.map((p) => (
               <li key={p.url}>
                 <ExternalLink
@@ -73,9 +77,9 @@ export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
           aria-label="Main"
           className={`max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-rule md:block md:max-h-none md:overflow-visible ${open ? "block" : "hidden"} noscript:block`}
         >
-          <div className="mx-auto max-w-7xl px-4 pb-3 md:pb-0">
+          <div className="mx-auto max-w-7xl px-4 pb-3 md:hidden">
             <SearchBox className="mt-3 md:hidden" />
-            <ul className="mt-2 grid grid-cols-2 gap-x-4 md:mt-0 md:flex md:flex-wrap md:gap-x-1">
+            <ul className="mt-2 grid grid-cols-2 gap-x-4">
               {HEADER_PAGES.map((id) => {
                 const page = PAGES[id];
                 return (
@@ -85,7 +89,7 @@ export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
                       end
                       onClick={() => setOpen(false)}
                       className={({ isActive }) =>
-                        `flex min-h-11 items-center px-2 text-sm font-semibold md:min-h-9 ${
+                        `flex min-h-11 items-center px-2 text-sm font-semibold ${
                           isActive
                             ? "text-accent underline decoration-2 underline-offset-4"
                             : "text-ink hover:text-accent"
@@ -99,6 +103,7 @@ export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
               })}
             </ul>
           </div>
+          <MainNav />
         </nav>
       </header>
     </>

@@ -112,3 +112,23 @@ describe("navigation", () => {
     );
   });
 });
+
+describe("the header's row and More", () => {
+  it("splits the header's links into the main row and More, in order, each once", async () => {
+    const { HEADER_MAIN, HEADER_MORE } = await import("./pages");
+    expect(HEADER_MAIN.map((id) => PAGES[id].label)).toEqual([
+      "Home",
+      "Local",
+      "National",
+      "World",
+      "Politics",
+      "Business",
+      "Sports",
+      "Arts & Culture",
+      "Opinion",
+      "Weather",
+    ]);
+    expect([...HEADER_MAIN, ...HEADER_MORE].sort()).toEqual([...HEADER_PAGES].sort());
+    expect(HEADER_MORE.filter((id) => HEADER_PAGES.indexOf(id) < 0)).toEqual([]);
+  });
+});

@@ -167,6 +167,24 @@ export const HEADER_PAGES: readonly PageId[] = [
   "contact",
 ];
 
+/** The header places of the pages that are not news categories (categories carry their own). */
+const OTHER_NAV: Record<string, "main" | "more"> = {
+  home: "main",
+  books: "more",
+  radio: "more",
+  weather: "main",
+  contact: "more",
+};
+
+function navOf(id: PageId): "main" | "more" {
+  return CATEGORIES.find((c) => c.slug === id)?.nav ?? OTHER_NAV[id] ?? "more";
+}
+
+/** The header's one row at 768 px and wider (DESIGN.md: about ten main sections)… */
+export const HEADER_MAIN: readonly PageId[] = HEADER_PAGES.filter((id) => navOf(id) === "main");
+/** …and the rest, behind its More disclosure; in the header's order either way. */
+export const HEADER_MORE: readonly PageId[] = HEADER_PAGES.filter((id) => navOf(id) === "more");
+
 /** The footer's columns of page links (Connect holds contacts and outside links). */
 export const FOOTER_COLUMNS: readonly { title: string; pages: readonly PageId[] }[] = [
   { title: "Sections", pages: slugsIn("Sections") },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { HEADER_PAGES, PAGES } from "../../app/lib/pages";
+import { HEADER_MAIN, HEADER_MORE, HEADER_PAGES, PAGES } from "../../app/lib/pages";
 import { gotoHydrated } from "./helpers";
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -7,23 +7,54 @@ const PHONE = { width: 375, height: 812 };
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
+/** Opens the header's More disclosure. */
+async function openMore(page: Page) {
+  const details = mainNav(page).locator("details");
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+  await expect(details).toHaveAttribute("open");
+}
+
 test.describe("header at 1280 px", () => {
   test.use({ viewport: DESKTOP });
 
-  test("shows the 21 links in the spec's order", async ({ page }) => {
+  test("shows the main sections on one row, then More with the rest: all 21 links, in order", async ({
+    page,
+  }) => {
     await page.goto("/");
-    const labels = await mainNav(page).getByRole("link").allTextContents();
-    expect(labels).toEqual(HEADER_PAGES.map((id) => PAGES[id].label));
+    const row = mainNav(page).getByRole("list", { name: "Sections" }).getByRole("link");
+    expect(await row.allTextContents()).toEqual(HEADER_MAIN.map((id) => PAGES[id].label));
+    // One row: every link of it, and More, share one line.
+    const tops = await mainNav(page)
+      .locator("ul[aria-label=Sections] a, summary")
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await openMore(page);
+    const inMore = await mainNav(page).locator("details ul").getByRole("link").allTextContents();
+    expect(inMore).toEqual(HEADER_MORE.map((id) => PAGES[id].label));
+    expect([...HEADER_MAIN, ...HEADER_MORE].sort()).toEqual([...HEADER_PAGES].sort());
   });
 
-  test("every header link navigates and marks the current page", async ({ page }) => {
+  test("every header link navigates (at most one click away) and marks the current page", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     for (const id of HEADER_PAGES.filter((id) => !["radio", "books"].includes(id))) {
       const info = PAGES[id];
+      if (HEADER_MORE.includes(id)) await openMore(page);
       await mainNav(page).getByRole("link", { name: info.label, exact: true }).click();
       await expect(page).toHaveURL(info.path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.heading);
-      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText(info.label);
+      // Choosing a link in More closes it.
+      await expect(mainNav(page).locator("details")).not.toHaveAttribute("open");
+      const summary = mainNav(page).locator("summary");
+      if (HEADER_MORE.includes(id)) {
+        await expect(summary).toContainText("the current page is here");
+        await openMore(page);
+      } else {
+        await expect(summary).not.toContainText("the current page is here");
+      }
+      await expect(mainNav(page).locator('[aria-current="page"]:visible')).toHaveText(info.label);
+      await page.keyboard.press("Escape");
     }
   });
 
@@ -31,7 +62,8 @@ test.describe("header at 1280 px", () => {
     test(`the ${PAGES[id].label} link leaves the layout for ${PAGES[id].path}`, async ({
       page,
     }) => {
-      await page.goto("/");
+      await gotoHydrated(page, "/");
+      await openMore(page);
       await mainNav(page).getByRole("link", { name: PAGES[id].label, exact: true }).click();
       await expect(page).toHaveURL(PAGES[id].path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES[id].heading);
@@ -40,6 +72,31 @@ test.describe("header at 1280 px", () => {
       await expect(page).toHaveURL("/");
     });
   }
+
+  test("More opens from the keyboard, and Escape or a click outside closes it", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    const summary = mainNav(page).locator("summary");
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await expect(mainNav(page).locator("details")).toHaveAttribute("open");
+    await page.keyboard.press("Tab");
+    await expect(mainNav(page).locator("details ul a").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(mainNav(page).locator("details")).not.toHaveAttribute("open");
+    await expect(summary).toBeFocused();
+    await openMore(page);
+    await page.mouse.click(640, 700); // somewhere outside the disclosure
+    await expect(mainNav(page).locator("details")).not.toHaveAttribute("open");
+  });
+
+  test("the partner links at the top are labelled as partners", async ({ page }) => {
+    await page.goto("/");
+    const partners = page.getByRole("list", { name: "Partner sites" });
+    await expect(partners).toContainText("Partners:");
+    await expect(partners.getByRole("link")).toHaveCount(2);
+  });
 
   test("partner links open in a new tab with rel noopener", async ({ page }) => {
     await page.goto("/");
@@ -173,5 +230,46 @@ test.describe("without JavaScript", () => {
     await mainNav(page).getByRole("link", { name: "Contact", exact: true }).click();
     await expect(page).toHaveURL("/contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  });
+});
+
+test.describe("header between 768 and 1023 px", () => {
+  test.use({ viewport: { width: 800, height: 700 } });
+
+  test("the row scrolls sideways instead of wrapping, and More stays in view", async ({ page }) => {
+    await page.goto("/");
+    const row = mainNav(page).getByRole("list", { name: "Sections" });
+    const size = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(size.scroll).toBeGreaterThan(size.client);
+    const tops = await row
+      .getByRole("link")
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await expect(mainNav(page).locator("summary")).toBeInViewport();
+  });
+});
+
+test.describe("header at 1024 px", () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test("fits the main sections and More on one row", async ({ page }) => {
+    await page.goto("/");
+    const row = mainNav(page).getByRole("list", { name: "Sections" });
+    const size = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(size.scroll).toBeLessThanOrEqual(size.client);
+  });
+});
+
+test.describe("header without JavaScript", () => {
+  test.use({ viewport: DESKTOP, javaScriptEnabled: false });
+
+  test("More opens and closes by click", async ({ page }) => {
+    await page.goto("/");
+    const details = mainNav(page).locator("details");
+    await details.locator("summary").click();
+    await expect(details).toHaveAttribute("open");
+    await expect(details.getByRole("link", { name: "Contact", exact: true })).toBeVisible();
+    await details.locator("summary").click();
+    await expect(details).not.toHaveAttribute("open");
   });
 });
