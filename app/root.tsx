@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { toPublicSite } from "./lib/site";
+import { thirdPartyScripts } from "./lib/embeds";
 import { useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
@@ -27,6 +28,12 @@ export function loader({ context }: Route.LoaderArgs) {
     site: toPublicSite(context.site),
     siteUrl: context.siteUrl,
     now: context.now,
+    /** Unconfigured embeds show a placeholder (development), or nothing (readers). */
+    embedPlaceholders: context.embedPlaceholders,
+    /** Ad slots are shown (their heights reserved) only when an ad client is configured. */
+    adClient: context.site.embeds.adClient || null,
+    /** Third-party scripts to load once the page is interactive (configured ones only). */
+    scripts: thirdPartyScripts(context.site.embeds),
   };
 }
 

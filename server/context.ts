@@ -17,6 +17,8 @@ export interface LoadContext {
   now: number;
   /** True in the Vite dev server (stack traces may be shown). */
   isDev: boolean;
+  /** Unconfigured embeds show a placeholder (SHOW_EMBED_PLACEHOLDERS, or development). */
+  embedPlaceholders: boolean;
   /** The site's stylesheet, inlined in every page's head (empty in development). */
   stylesheet?: string;
   /** The stored news, by category (never waits on a fetch). */
@@ -41,6 +43,8 @@ export interface ContextServices {
   isDev: boolean;
   news: NewsReader;
   messages: Pick<MessageStore, "submit" | "limits">;
+  /** Unconfigured embeds show a placeholder rather than nothing. */
+  embedPlaceholders?: boolean;
   /** The site's stylesheet as text (production: read once from the build). */
   stylesheet?: string;
   clock?: () => number;
@@ -58,6 +62,7 @@ export function createLoadContext(
     now: (services.clock ?? Date.now)(),
     isDev: services.isDev,
     stylesheet: services.stylesheet,
+    embedPlaceholders: services.embedPlaceholders ?? services.isDev,
     news: services.news,
     messages: services.messages,
     clientAddress: request.ip ?? "unknown",

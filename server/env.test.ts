@@ -23,6 +23,7 @@ describe("readEnv", () => {
       RENDER_QUEUE: 64,
       IMAGE_CACHE_MB: 512,
       ALLOW_PUBLIC_HOSTS: true,
+      SHOW_EMBED_PLACEHOLDERS: false,
     });
   });
 

@@ -45,6 +45,11 @@ const EnvSchema = z.object({
     .enum(["true", "false"], { error: "must be true or false" })
     .default("true")
     .transform((v) => v === "true"),
+  // true: unconfigured embeds show a labelled placeholder box (for designing pages), not nothing.
+  SHOW_EMBED_PLACEHOLDERS: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
   RADIO_UPSTREAM: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .optional(),

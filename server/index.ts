@@ -85,6 +85,7 @@ async function main(): Promise<void> {
     content: withCoverLinks(content, images),
     siteUrl,
     isDev,
+    embedPlaceholders: isDev || env.SHOW_EMBED_PLACEHOLDERS,
     news: withPictureLinks(news.engine, images),
     messages: messages.store,
   };

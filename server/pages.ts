@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { CACHE_CONTROL } from "../app/lib/http";
+import { scriptOrigins } from "../app/lib/embeds";
 import { FEED_KEYS } from "../sites/categories";
 import { createLoadContext, type ContextServices } from "./context";
 import type { NewsReader } from "./news/engine";
@@ -143,6 +144,10 @@ function tracking(news: NewsReader, deps: Map<string, number>): NewsReader {
  */
 export function createPageHandler(options: PageHandlerOptions) {
   const handle = createRequestHandler(options.build, options.mode);
+  // The origins of this site's configured third-party scripts, and no others (app/lib/embeds.ts),
+  // read from the site config at the first render.
+  let sources: { scripts: string[] } | undefined;
+  const cspSources = () => (sources ??= { scripts: scriptOrigins(options.services.site.embeds) });
 
   /** Renders a page once a render slot is free (Limiter): at most so many at once. */
   async function render(req: IncomingMessage, url: URL, body?: Buffer): Promise<RenderedPage> {
@@ -185,7 +190,10 @@ export function createPageHandler(options: PageHandlerOptions) {
       const html = deferHydration(page.body.toString("utf8"));
       page.body = Buffer.from(html, "utf8");
       if (options.csp) {
-        page.headers["Content-Security-Policy"] = contentSecurityPolicy(inlineScriptHashes(html));
+        page.headers["Content-Security-Policy"] = contentSecurityPolicy(
+          inlineScriptHashes(html),
+          cspSources(),
+        );
       }
     }
     log.info({ status: page.status, ms: Math.round(performance.now() - started) }, "page rendered");

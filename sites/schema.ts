@@ -71,7 +71,8 @@ export const SiteSchema = z.object({
   /** Links in the home sidebar's "Learn More About {city}" list. */
   cityLinks: z.array(link).min(1),
   embeds: z.object({
-    formScript: embedId,
+    /** The layout's form-embed script: its https URL, or empty. */
+    formScript: httpsUrlOrEmpty,
     adClient: embedId,
     /** Embed URL of the RSS image board (an https URL, or empty). */
     imageBoard: httpsUrlOrEmpty,

@@ -1,3 +1,5 @@
+import { useRootData } from "~/lib/root-data";
+
 /** SPEC.md §3: who an ad slot is for. */
 export type AdType = "google" | "buddhatv" | "dunamischarge";
 /** SPEC.md §4: horizontal is short, square is medium, vertical is tall. */
@@ -19,7 +21,11 @@ const SPONSORS: Record<AdType, string> = {
   dunamischarge: "Sponsored by Dunamis Charge",
 };
 
-/** A placeholder advertisement slot of a given type and variant. */
+/**
+ * An advertisement slot of a given type and variant, its height reserved from the first paint.
+ * With an ad client configured it holds the ad script's slot; without one it is left out (or,
+ * while designing, shows where the ad would go).
+ */
 export function AdPlaceholder({
   type,
   variant,
@@ -29,6 +35,9 @@ export function AdPlaceholder({
   variant: AdVariant;
   className?: string;
 }) {
+  const root = useRootData();
+  const client = root?.adClient ?? null;
+  if (!client && !root?.embedPlaceholders) return null;
   return (
     <aside
       aria-label={SPONSORS[type]}
@@ -39,7 +48,11 @@ export function AdPlaceholder({
       <span className="text-xs font-semibold tracking-wider text-muted uppercase">
         {SPONSORS[type]}
       </span>
-      <span className="mt-1 text-sm text-muted">Your ad could be here</span>
+      {client ? (
+        <ins className="adsbygoogle block w-full" data-ad-client={client} data-ad-format="auto" />
+      ) : (
+        <span className="mt-1 text-sm text-muted">Your ad could be here</span>
+      )}
     </aside>
   );
 }

@@ -1,3 +1,5 @@
+import { useRootData } from "~/lib/root-data";
+
 interface EmbedFrameProps {
   /** The full https URL of the embed, or null when its id is not configured. */
   src: string | null;
@@ -7,8 +9,13 @@ interface EmbedFrameProps {
   placeholder: string;
 }
 
-/** A third-party frame that loads lazily in a box of fixed height, or a placeholder of that size. */
+/**
+ * A third-party frame that loads lazily in a box of fixed height. Not configured, it is left out
+ * (a reader never sees "coming soon"), or, while designing (embedPlaceholders), a placeholder.
+ */
 export function EmbedFrame({ src, title, height, placeholder }: EmbedFrameProps) {
+  const placeholders = useRootData()?.embedPlaceholders ?? false;
+  if (!src && !placeholders) return null;
   if (!src) {
     return (
       <div

@@ -1,11 +1,20 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { EmbedFrame } from "./embed-frame";
-import { NewsState } from "./news-state";
-import { VideoEmbed } from "./video-embed";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
-afterEach(cleanup);
+/** The root data the embeds read: readers' pages by default, placeholders while designing. */
+const root = { embedPlaceholders: false, adClient: null as string | null };
+vi.mock("~/lib/root-data", () => ({ useRootData: () => root }));
+const { EmbedFrame } = await import("./embed-frame");
+const { NewsState } = await import("./news-state");
+const { VideoEmbed } = await import("./video-embed");
+const { AdPlaceholder } = await import("./ad-placeholder");
+
+afterEach(() => {
+  cleanup();
+  root.embedPlaceholders = false;
+  root.adClient = null;
+});
 
 describe("VideoEmbed", () => {
   it("shows a local poster and a play button, and no player, until clicked", () => {
@@ -29,7 +38,13 @@ describe("VideoEmbed", () => {
     expect(screen.getByRole("button", { name: "Play video: Game of the Week" })).toBeTruthy();
   });
 
-  it("is a placeholder without a video id", () => {
+  it("is left out without a video id: readers never see a placeholder", () => {
+    const { container } = render(<VideoEmbed videoId="" />);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it("is a placeholder without a video id while designing (embedPlaceholders)", () => {
+    root.embedPlaceholders = true;
     const { container } = render(<VideoEmbed videoId="" />);
     expect(screen.queryByRole("button")).toBeNull();
     expect(screen.getByText("Video coming soon")).toBeTruthy();
@@ -55,7 +70,15 @@ describe("EmbedFrame", () => {
     expect(iframe?.getAttribute("height")).toBe("1600");
   });
 
-  it("shows the placeholder when not configured", () => {
+  it("is left out when not configured", () => {
+    const { container } = render(
+      <EmbedFrame src={null} title="Wall" height={1600} placeholder="The wall will appear here." />,
+    );
+    expect(container.innerHTML).toBe("");
+  });
+
+  it("shows the placeholder when not configured, while designing", () => {
+    root.embedPlaceholders = true;
     const { container } = render(
       <EmbedFrame src={null} title="Wall" height={1600} placeholder="The wall will appear here." />,
     );
@@ -86,5 +109,39 @@ describe("NewsState", () => {
     );
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByText("list")).toBeNull();
+  });
+});
+
+describe("AdPlaceholder", () => {
+  it("is left out without an ad client", () => {
+    const { container } = render(<AdPlaceholder type="google" variant="vertical" />);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it.each([
+    ["horizontal", /min-h-\[100px\] md:min-h-\[120px\]/],
+    ["square", /min-h-\[250px\]/],
+    ["vertical", /min-h-\[250px\] lg:min-h-\[600px\]/],
+  ] as const)("reserves the %s slot's height (SPEC.md §9) with an ad client", (variant, height) => {
+    root.adClient = "ca-pub-123";
+    const { container } = render(<AdPlaceholder type="google" variant={variant} />);
+    expect(container.querySelector("aside")?.className).toMatch(height);
+  });
+
+  it("holds the ad script's slot at its reserved height with an ad client", () => {
+    root.adClient = "ca-pub-123";
+    const { container } = render(<AdPlaceholder type="google" variant="vertical" />);
+    const slot = container.querySelector("aside");
+    expect(slot?.className).toMatch(/min-h-\[250px\] lg:min-h-\[600px\]/);
+    expect(slot?.querySelector("ins.adsbygoogle")?.getAttribute("data-ad-client")).toBe(
+      "ca-pub-123",
+    );
+    expect(slot?.textContent).not.toContain("Your ad could be here");
+  });
+
+  it("shows where an ad would go while designing", () => {
+    root.embedPlaceholders = true;
+    render(<AdPlaceholder type="google" variant="square" />);
+    expect(screen.getByText("Your ad could be here")).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useRootData } from "~/lib/root-data";
 import { PlayIcon } from "./icons";
 
 interface VideoEmbedProps {
@@ -21,6 +22,9 @@ export function VideoEmbed({
   poster = "/images/video-poster.svg",
 }: VideoEmbedProps) {
   const [playing, setPlaying] = useState(false);
+  // Not configured: nothing for readers; a placeholder only while designing (embedPlaceholders).
+  const placeholders = useRootData()?.embedPlaceholders ?? false;
+  if (!videoId && !placeholders) return null;
   return (
     <figure className={className}>
       <div className="relative aspect-video w-full overflow-hidden bg-ink">

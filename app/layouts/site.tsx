@@ -2,11 +2,12 @@ import { Outlet } from "react-router";
 import { DonationPopup } from "~/components/donation-popup";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { useSite } from "~/lib/root-data";
 
 /** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
-  const { site, now } = useSite();
+  const { site, now, scripts } = useSite();
   return (
     <>
       <a
@@ -25,6 +26,7 @@ export default function SiteLayout() {
       </main>
       <SiteFooter site={site} now={now} />
       <DonationPopup site={site} />
+      <ThirdPartyScripts scripts={scripts} />
     </>
   );
 }

@@ -78,6 +78,7 @@ function contextFor(siteId: SiteId, news: NewsReader): AppLoadContext {
     content: SITE_CONTENT[siteId],
     siteUrl: SITE_URL,
     now: NOW,
+    embedPlaceholders: false,
     isDev: false,
     news,
     messages: {

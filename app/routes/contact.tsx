@@ -69,7 +69,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function Contact() {
   const { leadForm, limits } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { site } = useSite();
+  const { site, embedPlaceholders } = useSite();
   return (
     <>
       <PageHeading
@@ -79,17 +79,19 @@ export default function Contact() {
       </PageHeading>
       <PageWithSidebar sidebar={<ContactDetails contact={site.contact} />}>
         <ContactForm result={result} limits={limits} />
-        <section aria-labelledby="lead-form" className="mt-12">
-          <h2 id="lead-form" className="mb-4 font-serif text-2xl font-bold">
-            Advertise or Partner With Us
-          </h2>
-          <EmbedFrame
-            src={leadForm}
-            title="Advertising and partnership inquiry form"
-            height={LEAD_FORM_HEIGHT}
-            placeholder="The advertising inquiry form will appear here."
-          />
-        </section>
+        {(leadForm || embedPlaceholders) && (
+          <section aria-labelledby="lead-form" className="mt-12">
+            <h2 id="lead-form" className="mb-4 font-serif text-2xl font-bold">
+              Advertise or Partner With Us
+            </h2>
+            <EmbedFrame
+              src={leadForm}
+              title="Advertising and partnership inquiry form"
+              height={LEAD_FORM_HEIGHT}
+              placeholder="The advertising inquiry form will appear here."
+            />
+          </section>
+        )}
       </PageWithSidebar>
     </>
   );

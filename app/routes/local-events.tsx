@@ -29,46 +29,48 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function LocalEvents() {
   const { eventsSrc, events } = useLoaderData<typeof loader>();
-  const { site } = useSite();
+  const { site, embedPlaceholders } = useSite();
+  const submit = (
+    <section className="bg-stone-100 p-5" aria-labelledby="submit-event">
+      <h2 id="submit-event" className="font-serif text-xl font-bold">
+        Submit Your Event
+      </h2>
+      <p className="mt-2 text-[0.95rem]">We list events from across the community, including:</p>
+      <ul className="mt-2 space-y-2">
+        {events.kinds.map((kind) => (
+          <li key={kind.title}>
+            <p className="font-semibold">{kind.title}</p>
+            <p className="text-sm text-muted">{kind.description}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-[0.95rem]">
+        Send the details to{" "}
+        <a className="link" href={`mailto:${events.submitEmail}`}>
+          {events.submitEmail}
+        </a>
+        .
+      </p>
+    </section>
+  );
   return (
     <>
       <PageHeading standfirst={`What's happening around ${site.city}.`}>
         {PAGES["local-events"].heading}
       </PageHeading>
-      <PageWithSidebar
-        sidebar={
-          <section className="bg-stone-100 p-5" aria-labelledby="submit-event">
-            <h2 id="submit-event" className="font-serif text-xl font-bold">
-              Submit Your Event
-            </h2>
-            <p className="mt-2 text-[0.95rem]">
-              We list events from across the community, including:
-            </p>
-            <ul className="mt-2 space-y-2">
-              {events.kinds.map((kind) => (
-                <li key={kind.title}>
-                  <p className="font-semibold">{kind.title}</p>
-                  <p className="text-sm text-muted">{kind.description}</p>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-3 text-[0.95rem]">
-              Send the details to{" "}
-              <a className="link" href={`mailto:${events.submitEmail}`}>
-                {events.submitEmail}
-              </a>
-              .
-            </p>
-          </section>
-        }
-      >
-        <EmbedFrame
-          src={eventsSrc}
-          title={`${site.city} events`}
-          height={EVENTS_FRAME_HEIGHT}
-          placeholder="The community events wall will appear here."
-        />
-      </PageWithSidebar>
+      {eventsSrc || embedPlaceholders ? (
+        <PageWithSidebar sidebar={submit}>
+          <EmbedFrame
+            src={eventsSrc}
+            title={`${site.city} events`}
+            height={EVENTS_FRAME_HEIGHT}
+            placeholder="The community events wall will appear here."
+          />
+        </PageWithSidebar>
+      ) : (
+        // No events wall configured: the page is the invitation to send events, in one measure.
+        <div className="max-w-3xl">{submit}</div>
+      )}
     </>
   );
 }

@@ -26,7 +26,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function Partners() {
   const { documents } = useLoaderData<typeof loader>();
-  const { site } = useSite();
+  const { site, embedPlaceholders } = useSite();
   return (
     <>
       <PageHeading
@@ -38,12 +38,25 @@ export default function Partners() {
         {documents.map((doc) => (
           <section key={doc.title} aria-label={doc.title}>
             <h2 className="mb-3 font-serif text-xl font-bold">{doc.title}</h2>
-            <EmbedFrame
-              src={doc.src}
-              title={doc.title}
-              height={PREVIEW_HEIGHT}
-              placeholder={`${doc.title}: document coming soon.`}
-            />
+            {doc.src || embedPlaceholders ? (
+              <EmbedFrame
+                src={doc.src}
+                title={doc.title}
+                height={PREVIEW_HEIGHT}
+                placeholder={`${doc.title}: document coming soon.`}
+              />
+            ) : (
+              // Not online yet: the document is still to be had from the newsroom.
+              <p className="text-[0.95rem]">
+                Ask us for it:{" "}
+                <a
+                  className="link"
+                  href={`mailto:${site.contact.email}?subject=${encodeURIComponent(doc.title)}`}
+                >
+                  {site.contact.email}
+                </a>
+              </p>
+            )}
           </section>
         ))}
       </div>

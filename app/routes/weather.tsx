@@ -24,7 +24,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 /** SPEC.md §2 Weather: all static, from the site's content. */
 export default function Weather() {
   const { weather } = useLoaderData<typeof loader>();
-  const { site } = useSite();
+  const { site, embedPlaceholders } = useSite();
   return (
     <>
       <PageHeading standfirst={`Conditions, alerts and the week ahead for ${site.city}.`}>
@@ -35,7 +35,8 @@ export default function Weather() {
         <WeatherAlerts alerts={weather.alerts} />
       </div>
       <Forecast days={weather.forecast} />
-      <div className="mt-10 grid gap-10 lg:grid-cols-2">
+      {/* No radar map is configured for any city yet: its box is only for designing pages. */}
+      <div className={`mt-10 grid gap-10 ${embedPlaceholders ? "lg:grid-cols-2" : ""}`}>
         <section aria-labelledby="preparedness">
           <h2 id="preparedness" className={WEATHER_H2}>
             Preparedness Tips
@@ -47,18 +48,20 @@ export default function Weather() {
             ))}
           </ul>
         </section>
-        <section aria-labelledby="radar">
-          <h2 id="radar" className={WEATHER_H2}>
-            Radar
-          </h2>
-          <div
-            role="img"
-            aria-label={`Radar map of the ${site.city} area (coming soon)`}
-            className="flex aspect-video items-center justify-center border border-dashed border-stone-400 bg-stone-100 text-muted"
-          >
-            Radar map coming soon
-          </div>
-        </section>
+        {embedPlaceholders && (
+          <section aria-labelledby="radar">
+            <h2 id="radar" className={WEATHER_H2}>
+              Radar
+            </h2>
+            <div
+              role="img"
+              aria-label={`Radar map of the ${site.city} area (coming soon)`}
+              className="flex aspect-video items-center justify-center border border-dashed border-stone-400 bg-stone-100 text-muted"
+            >
+              Radar map coming soon
+            </div>
+          </section>
+        )}
       </div>
       <ClimateHistory city={site.city} history={weather.history} />
     </>
