@@ -1,19 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, render } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { withPageVisibility } from "../../tests/support/page-visibility";
 import { CLOCK_TICK_MS, clockTimers, useNow } from "./use-now";
 
-let hidden = false;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  hidden = false;
-  vi.spyOn(document, "hidden", "get").mockImplementation(() => hidden);
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+const { setHidden } = withPageVisibility();
 
 function Time({ id }: { id: number }) {
   return <span data-testid={`t${id}`}>{useNow(0)}</span>;
@@ -42,20 +33,14 @@ describe("the shared clock", () => {
 
   it("stops while the page is hidden and reads the time at once when it is back", () => {
     const { getByTestId } = render(<Time id={1} />);
-    hidden = true;
-    act(() => {
-      document.dispatchEvent(new Event("visibilitychange"));
-    });
+    setHidden(true);
     expect(clockTimers()).toBe(0);
     const shown = Number(getByTestId("t1").textContent);
     act(() => {
       vi.advanceTimersByTime(10 * CLOCK_TICK_MS);
     });
     expect(Number(getByTestId("t1").textContent)).toBe(shown);
-    hidden = false;
-    act(() => {
-      document.dispatchEvent(new Event("visibilitychange"));
-    });
+    setHidden(false);
     expect(Number(getByTestId("t1").textContent)).toBe(shown + 10 * CLOCK_TICK_MS);
     expect(clockTimers()).toBe(1);
   });

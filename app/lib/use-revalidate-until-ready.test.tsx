@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, renderHook } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { withPageVisibility } from "../../tests/support/page-visibility";
 
 const revalidate = vi.fn(() => Promise.resolve());
 vi.mock("react-router", () => ({
@@ -9,23 +10,10 @@ vi.mock("react-router", () => ({
 const { ERROR_POLL_MS, LOADING_POLL_MS, useRevalidateUntilReady } =
   await import("./use-revalidate-until-ready");
 
-let hidden = false;
-function setHidden(value: boolean) {
-  hidden = value;
-  act(() => {
-    document.dispatchEvent(new Event("visibilitychange"));
-  });
-}
+const { setHidden } = withPageVisibility();
 
 beforeEach(() => {
-  vi.useFakeTimers();
   revalidate.mockClear();
-  hidden = false;
-  vi.spyOn(document, "hidden", "get").mockImplementation(() => hidden);
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
 });
 
 describe("useRevalidateUntilReady", () => {

@@ -1,25 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderHook } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { withPageVisibility } from "../../tests/support/page-visibility";
 import { useVisibleInterval } from "./use-visible-interval";
 
-let hidden = false;
-function setHidden(value: boolean) {
-  hidden = value;
-  act(() => {
-    document.dispatchEvent(new Event("visibilitychange"));
-  });
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  hidden = false;
-  vi.spyOn(document, "hidden", "get").mockImplementation(() => hidden);
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+const { setHidden } = withPageVisibility();
 
 describe("useVisibleInterval", () => {
   it("calls every interval while the page is visible", () => {
