@@ -1,6 +1,7 @@
-// Takes full-page screenshots of pages at 375 px and 1280 px wide with the system Chromium,
-// scrolled through first so that lazy pictures have loaded:
+// Takes full-page screenshots of pages at 375 px and 1280 px wide (or --widths) with the system
+// Chromium, scrolled through first so that lazy pictures have loaded:
 //   node scripts/screenshot.mjs http://localhost:3000/ [/path ...] [--out shots/] [--top]
+//     [--widths 375,800,1024,1280]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
@@ -8,19 +9,25 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
 const args = process.argv.slice(2);
 const outIndex = args.indexOf("--out");
 const outDir = outIndex >= 0 ? args.splice(outIndex, 2)[1] : "shots";
+const widthsIndex = args.indexOf("--widths");
+const widths = (widthsIndex >= 0 ? args.splice(widthsIndex, 2)[1] : "375,1280")
+  .split(",")
+  .map(Number);
 // --top: only the first screenful (easier to read than a very long page)
 const topIndex = args.indexOf("--top");
 const fullPage = topIndex < 0;
 if (!fullPage) args.splice(topIndex, 1);
 const [base, ...paths] = args;
-if (!base) {
-  console.error("usage: node scripts/screenshot.mjs BASE_URL [/path ...] [--out DIR]");
+if (!base || !widths.every((w) => Number.isInteger(w) && w > 0)) {
+  console.error(
+    "usage: node scripts/screenshot.mjs BASE_URL [/path ...] [--out DIR] [--top] [--widths 375,1280]",
+  );
   process.exit(2);
 }
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 for (const path of paths.length ? paths : ["/"]) {
-  for (const width of [375, 1280]) {
+  for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: width < 768 ? 812 : 900 } });
     await page.goto(new URL(path, base).href, { waitUntil: "networkidle" });
     if (fullPage) {

@@ -4,6 +4,12 @@
  * every page's heading and description are derived. Adding a category is one row here, its feed
  * URLs in the sites' configs, and (for a page of its own) its route module.
  */
+/**
+ * Where a header link sits at 768 px and wider (DESIGN.md "Navigation"): on the one row of about
+ * ten main sections, or behind its More disclosure. Under 768 px the menu lists them all.
+ */
+export type NavPlace = "main" | "more";
+
 export interface Category {
   /**
    * Its key: the feed key of SPEC.md §7 (FEEDS_FILE and the site configs use it), and, with its
@@ -27,7 +33,7 @@ export interface Category {
   /** Its footer column, if it has a link there. */
   footer: "Sections" | "More" | null;
   /** Its place in the header at 768 px and wider: the one row of main sections, or under More. */
-  nav: "main" | "more";
+  nav: NavPlace;
   /** Its section's title on home (SPEC.md §2: six sections, in this table's order). */
   home?: string;
 }

@@ -1,19 +1,35 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type FocusEvent } from "react";
 import { NavLink, useLocation } from "react-router";
-import { HEADER_MAIN, HEADER_MORE, PAGES, type PageId } from "~/lib/pages";
+import { HEADER_MAIN, HEADER_MORE, PAGES } from "~/lib/pages";
 
+// The focus ring is drawn inside each link: the scrolling row would clip one drawn outside it.
 const LINK =
-  "flex min-h-11 shrink-0 items-center px-2 text-sm font-semibold whitespace-nowrap md:min-h-10";
+  "flex min-h-11 shrink-0 items-center px-2 text-sm font-semibold whitespace-nowrap focus-visible:-outline-offset-3 md:min-h-10";
+
+const CURRENT = "text-accent underline decoration-2 underline-offset-4";
+
+/**
+ * Brings a link that gets the keyboard's focus wholly into the scrolling row, clear of its fade
+ * (scroll-padding): Chromium leaves one that was partly in view where it was. Not for a click,
+ * which must not move the link under the pointer.
+ */
+function showFocused(event: FocusEvent<HTMLElement>) {
+  if (event.target.matches(":focus-visible")) {
+    event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+}
 
 function linkClass({ isActive }: { isActive: boolean }): string {
-  return `${LINK} ${isActive ? "text-accent underline decoration-2 underline-offset-4" : "text-ink hover:text-accent"}`;
+  return `${LINK} ${isActive ? CURRENT : "text-ink hover:text-accent"}`;
 }
 
 /**
  * The header's links at 768 px and wider, on one row (DESIGN.md "Navigation"): the main sections,
  * then "More", a `<details>` disclosure with the rest, which works without JavaScript; with it,
- * Escape closes it (focus back on its summary), and so do a click outside and choosing a link.
- * From 768 to 1023 px the row scrolls sideways, faded at its edge; More stays outside the scroll.
+ * Escape closes it (focus back on its summary), and so do a click outside, tabbing out of it,
+ * going back or forward, and choosing a link. From 768 to 1023 px the row scrolls sideways, faded
+ * at its edge (its end padded clear of the fade), with More pinned at the right; from 1024 px the
+ * row fits and More follows its last link.
  */
 export function MainNav() {
   const more = useRef<HTMLDetailsElement>(null);
@@ -21,22 +37,33 @@ export function MainNav() {
   const inMore = HEADER_MORE.some((id) => PAGES[id].path === pathname);
 
   useEffect(() => {
+    const details = more.current;
+    if (!details) return;
     const close = (event: Event) => {
-      const details = more.current;
-      if (!details?.open) return;
+      if (!details.open) return;
       if (event instanceof KeyboardEvent) {
         if (event.key !== "Escape") return;
         details.open = false;
         details.querySelector("summary")?.focus();
-      } else if (!details.contains(event.target as Node)) {
+      } else if (event instanceof FocusEvent) {
+        // Tabbing out of it (not focus leaving the window: relatedTarget null) closes it, so that
+        // its panel never hides the link that has the focus.
+        if (event.relatedTarget instanceof Node && !details.contains(event.relatedTarget)) {
+          details.open = false;
+        }
+      } else if (event.type === "popstate" || !details.contains(event.target as Node)) {
         details.open = false;
       }
     };
     document.addEventListener("keydown", close);
     document.addEventListener("click", close);
+    details.addEventListener("focusout", close);
+    window.addEventListener("popstate", close);
     return () => {
       document.removeEventListener("keydown", close);
       document.removeEventListener("click", close);
+      details.removeEventListener("focusout", close);
+      window.removeEventListener("popstate", close);
     };
   }, []);
 
@@ -47,8 +74,9 @@ export function MainNav() {
   return (
     <div className="mx-auto hidden max-w-7xl items-center gap-1 px-4 md:flex">
       <ul
-        className="flex min-w-0 flex-1 overflow-x-auto [mask-image:linear-gradient(to_right,black_92%,transparent)] lg:[mask-image:none]"
+        className="flex min-w-0 flex-1 scroll-pr-10 overflow-x-auto pr-10 [mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] lg:flex-initial lg:scroll-pr-0 lg:pr-0 lg:[mask-image:none]"
         aria-label="Sections"
+        onFocus={showFocused}
       >
         {HEADER_MAIN.map((id) => (
           <li key={id}>
@@ -58,15 +86,19 @@ export function MainNav() {
           </li>
         ))}
       </ul>
-      <details ref={more} className="relative shrink-0">
+      <details ref={more} className="group relative shrink-0">
         <summary
-          className={`${LINK} cursor-pointer list-none rounded hover:text-accent [&::-webkit-details-marker]:hidden ${inMore ? "text-accent underline decoration-2 underline-offset-4" : "text-ink"}`}
+          className={`${LINK} cursor-pointer list-none rounded hover:text-accent [&::-webkit-details-marker]:hidden ${inMore ? "text-accent" : "text-ink"}`}
         >
-          More<span aria-hidden="true">&nbsp;▾</span>
+          {/* Marked like the current page's link when that page is in here (WCAG 1.3.1: said too). */}
+          <span className={inMore ? CURRENT : undefined}>More</span>
+          <span aria-hidden="true" className="ml-1 inline-block group-open:rotate-180">
+            ▾
+          </span>
           {inMore && <span className="sr-only"> (the current page is here)</span>}
         </summary>
         <ul className="absolute top-full right-0 z-50 mt-1 grid w-[28rem] grid-cols-2 gap-x-2 rounded border border-rule bg-paper p-2 shadow-lg">
-          {HEADER_MORE.map((id: PageId) => (
+          {HEADER_MORE.map((id) => (
             <li key={id}>
               <NavLink to={PAGES[id].path} end className={linkClass} onClick={closeMore}>
                 {PAGES[id].label}

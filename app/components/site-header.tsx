@@ -8,6 +8,7 @@ import { CloseIcon, MenuIcon } from "./icons";
 import { SearchBox } from "./search-box";
 
 const MENU_ID = "site-menu";
+const PARTNERS_LABEL_ID = "partner-sites";
 
 /**
  * Masthead and sticky navigation. Under 768 px the links and a search box sit in a panel behind
@@ -34,22 +35,25 @@ export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
       <div className="border-b border-rule bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
           <p>{formatDateLine(now, site)}</p>
-          <ul className="flex items-center gap-4" aria-label="Partner sites">
-            <li aria-hidden="true" className="font-semibold tracking-wider uppercase">
+          {/* The visible label names the list, so what is read is what is seen. */}
+          <div className="flex items-center gap-4">
+            <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
               Partners:
-            </li>
-            {site.partners.map((p) => (
-              <li key={p.url}>
-                <ExternalLink
-                  href={p.url}
-                  rel="noopener"
-                  className="hover:text-accent hover:underline"
-                >
-                  {p.label}
-                </ExternalLink>
-              </li>
-            ))}
-          </ul>
+            </span>
+            <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
+              {site.partners.map((p) => (
+                <li key={p.url}>
+                  <ExternalLink
+                    href={p.url}
+                    rel="noopener"
+                    className="hover:text-accent hover:underline"
+                  >
+                    {p.label}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
       </div>
       <header className="sticky top-0 z-40 border-b-4 border-double border-ink bg-paper/95 backdrop-blur">

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { CATEGORIES } from "../../sites/categories";
 import routes from "../routes";
-import { FOOTER_COLUMNS, HEADER_PAGES, PAGES, PUBLIC_PAGES } from "./pages";
+import {
+  FOOTER_COLUMNS,
+  HEADER_MAIN,
+  HEADER_MORE,
+  HEADER_PAGES,
+  PAGES,
+  PUBLIC_PAGES,
+  type PageId,
+} from "./pages";
 
 /** SPEC.md §2 "Header and footer": the header's links, in order. */
 const SPEC_HEADER_PATHS = [
@@ -114,8 +123,7 @@ describe("navigation", () => {
 });
 
 describe("the header's row and More", () => {
-  it("splits the header's links into the main row and More, in order, each once", async () => {
-    const { HEADER_MAIN, HEADER_MORE } = await import("./pages");
+  it("puts the ten main sections of DESIGN.md on the row, in the header's order", () => {
     expect(HEADER_MAIN.map((id) => PAGES[id].label)).toEqual([
       "Home",
       "Local",
@@ -128,7 +136,22 @@ describe("the header's row and More", () => {
       "Opinion",
       "Weather",
     ]);
+  });
+
+  it("puts every other header link under More, in the header's order, each link once", () => {
+    expect(HEADER_MORE).toEqual(HEADER_PAGES.filter((id) => !HEADER_MAIN.includes(id)));
     expect([...HEADER_MAIN, ...HEADER_MORE].sort()).toEqual([...HEADER_PAGES].sort());
-    expect(HEADER_MORE.filter((id) => HEADER_PAGES.indexOf(id) < 0)).toEqual([]);
+  });
+
+  it("takes each category's place from its row in the table", () => {
+    for (const c of CATEGORIES) {
+      expect(PAGES[c.slug].nav).toBe(c.nav);
+      expect(HEADER_MAIN.includes(c.slug)).toBe(c.nav === "main");
+    }
+  });
+
+  it("gives a place to every page the header links to, and to no other page", () => {
+    const placed = (Object.keys(PAGES) as PageId[]).filter((id) => PAGES[id].nav !== undefined);
+    expect(placed.sort()).toEqual([...HEADER_PAGES].sort());
   });
 });

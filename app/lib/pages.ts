@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategorySlug } from "../../sites/categories";
+import { CATEGORIES, type CategorySlug, type NavPlace } from "../../sites/categories";
 import { SEARCH_PATH } from "./search";
 import type { PublicSite } from "./site";
 
@@ -16,6 +16,8 @@ export interface PageInfo {
   kind: PageKind;
   description: (site: PublicSite) => string;
   keywords?: (site: PublicSite) => string[];
+  /** Its place in the header at 768 px and wider, for the pages the header links to (only those). */
+  nav?: NavPlace;
 }
 
 /** The pages that are not a news category (those come from sites/categories.ts). */
@@ -23,6 +25,7 @@ const OTHER_PAGES = {
   home: {
     id: "home",
     path: "/",
+    nav: "main",
     heading: "Top Stories",
     label: "Home",
     kind: "home",
@@ -31,6 +34,7 @@ const OTHER_PAGES = {
   books: {
     id: "books",
     path: "/books",
+    nav: "more",
     heading: "Books",
     label: "Books",
     kind: "collection",
@@ -40,6 +44,7 @@ const OTHER_PAGES = {
   radio: {
     id: "radio",
     path: "/radio",
+    nav: "more",
     heading: "Live Radio",
     label: "Radio",
     kind: "page",
@@ -48,6 +53,7 @@ const OTHER_PAGES = {
   weather: {
     id: "weather",
     path: "/weather",
+    nav: "main",
     heading: "Weather",
     label: "Weather",
     kind: "page",
@@ -57,6 +63,7 @@ const OTHER_PAGES = {
   contact: {
     id: "contact",
     path: "/contact",
+    nav: "more",
     heading: "Contact Us",
     label: "Contact",
     kind: "page",
@@ -149,6 +156,7 @@ export const PAGES: Record<PageId, PageInfo> = {
         label: c.label,
         kind: "collection",
         description: c.description,
+        nav: c.nav,
       },
     ]),
   ) as Record<CategorySlug, PageInfo>),
@@ -167,23 +175,10 @@ export const HEADER_PAGES: readonly PageId[] = [
   "contact",
 ];
 
-/** The header places of the pages that are not news categories (categories carry their own). */
-const OTHER_NAV: Record<string, "main" | "more"> = {
-  home: "main",
-  books: "more",
-  radio: "more",
-  weather: "main",
-  contact: "more",
-};
-
-function navOf(id: PageId): "main" | "more" {
-  return CATEGORIES.find((c) => c.slug === id)?.nav ?? OTHER_NAV[id] ?? "more";
-}
-
 /** The header's one row at 768 px and wider (DESIGN.md: about ten main sections)… */
-export const HEADER_MAIN: readonly PageId[] = HEADER_PAGES.filter((id) => navOf(id) === "main");
+export const HEADER_MAIN: readonly PageId[] = HEADER_PAGES.filter((id) => PAGES[id].nav === "main");
 /** …and the rest, behind its More disclosure; in the header's order either way. */
-export const HEADER_MORE: readonly PageId[] = HEADER_PAGES.filter((id) => navOf(id) === "more");
+export const HEADER_MORE: readonly PageId[] = HEADER_PAGES.filter((id) => PAGES[id].nav !== "main");
 
 /** The footer's columns of page links (Connect holds contacts and outside links). */
 export const FOOTER_COLUMNS: readonly { title: string; pages: readonly PageId[] }[] = [

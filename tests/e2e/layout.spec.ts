@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { HEADER_MAIN, HEADER_MORE, HEADER_PAGES, PAGES } from "../../app/lib/pages";
+import { HEADER_PAGES, PAGES } from "../../app/lib/pages";
 import { gotoHydrated } from "./helpers";
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -7,100 +7,24 @@ const PHONE = { width: 375, height: 812 };
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
-/** Opens the header's More disclosure. */
-async function openMore(page: Page) {
-  const details = mainNav(page).locator("details");
-  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
-  await expect(details).toHaveAttribute("open");
-}
-
 test.describe("header at 1280 px", () => {
   test.use({ viewport: DESKTOP });
 
-  test("shows the main sections on one row, then More with the rest: all 21 links, in order", async ({
+  test("the partner links at the top are labelled as partners, by a visible label", async ({
     page,
   }) => {
     await page.goto("/");
-    const row = mainNav(page).getByRole("list", { name: "Sections" }).getByRole("link");
-    expect(await row.allTextContents()).toEqual(HEADER_MAIN.map((id) => PAGES[id].label));
-    // One row: every link of it, and More, share one line.
-    const tops = await mainNav(page)
-      .locator("ul[aria-label=Sections] a, summary")
-      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
-    expect(new Set(tops).size).toBe(1);
-    await openMore(page);
-    const inMore = await mainNav(page).locator("details ul").getByRole("link").allTextContents();
-    expect(inMore).toEqual(HEADER_MORE.map((id) => PAGES[id].label));
-    expect([...HEADER_MAIN, ...HEADER_MORE].sort()).toEqual([...HEADER_PAGES].sort());
-  });
-
-  test("every header link navigates (at most one click away) and marks the current page", async ({
-    page,
-  }) => {
-    await gotoHydrated(page, "/");
-    for (const id of HEADER_PAGES.filter((id) => !["radio", "books"].includes(id))) {
-      const info = PAGES[id];
-      if (HEADER_MORE.includes(id)) await openMore(page);
-      await mainNav(page).getByRole("link", { name: info.label, exact: true }).click();
-      await expect(page).toHaveURL(info.path);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.heading);
-      // Choosing a link in More closes it.
-      await expect(mainNav(page).locator("details")).not.toHaveAttribute("open");
-      const summary = mainNav(page).locator("summary");
-      if (HEADER_MORE.includes(id)) {
-        await expect(summary).toContainText("the current page is here");
-        await openMore(page);
-      } else {
-        await expect(summary).not.toContainText("the current page is here");
-      }
-      await expect(mainNav(page).locator('[aria-current="page"]:visible')).toHaveText(info.label);
-      await page.keyboard.press("Escape");
-    }
-  });
-
-  for (const id of ["radio", "books"] as const) {
-    test(`the ${PAGES[id].label} link leaves the layout for ${PAGES[id].path}`, async ({
-      page,
-    }) => {
-      await gotoHydrated(page, "/");
-      await openMore(page);
-      await mainNav(page).getByRole("link", { name: PAGES[id].label, exact: true }).click();
-      await expect(page).toHaveURL(PAGES[id].path);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES[id].heading);
-      await expect(mainNav(page)).toHaveCount(0);
-      await page.getByRole("link", { name: "Back to Home" }).click();
-      await expect(page).toHaveURL("/");
-    });
-  }
-
-  test("More opens from the keyboard, and Escape or a click outside closes it", async ({
-    page,
-  }) => {
-    await gotoHydrated(page, "/");
-    const summary = mainNav(page).locator("summary");
-    await summary.focus();
-    await page.keyboard.press("Enter");
-    await expect(mainNav(page).locator("details")).toHaveAttribute("open");
-    await page.keyboard.press("Tab");
-    await expect(mainNav(page).locator("details ul a").first()).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(mainNav(page).locator("details")).not.toHaveAttribute("open");
-    await expect(summary).toBeFocused();
-    await openMore(page);
-    await page.mouse.click(640, 700); // somewhere outside the disclosure
-    await expect(mainNav(page).locator("details")).not.toHaveAttribute("open");
-  });
-
-  test("the partner links at the top are labelled as partners", async ({ page }) => {
-    await page.goto("/");
-    const partners = page.getByRole("list", { name: "Partner sites" });
-    await expect(partners).toContainText("Partners:");
+    const label = page.getByText("Partners:", { exact: true });
+    await expect(label).toBeVisible();
+    // The list is named by that label, and holds the two partner links only.
+    const partners = page.getByRole("list", { name: "Partners:", exact: true });
     await expect(partners.getByRole("link")).toHaveCount(2);
+    await expect(partners.getByRole("listitem")).toHaveCount(2);
   });
 
   test("partner links open in a new tab with rel noopener", async ({ page }) => {
     await page.goto("/");
-    const partners = page.getByRole("list", { name: "Partner sites" }).getByRole("link");
+    const partners = page.getByRole("list", { name: "Partners:", exact: true }).getByRole("link");
     await expect(partners).toHaveCount(2);
     for (const link of await partners.all()) {
       await expect(link).toHaveAttribute("target", "_blank");
@@ -137,6 +61,33 @@ test.describe("header at 1280 px", () => {
     await expect(skip).toBeFocused();
     await skip.press("Enter");
     await expect(page.locator("#main-content")).toBeFocused();
+  });
+});
+
+test.describe("sidebars at 1280 px", () => {
+  test.use({ viewport: DESKTOP });
+
+  /** The computed face, weight and style of an element. */
+  const faceOf = (el: Element) => {
+    const style = getComputedStyle(el);
+    return { family: style.fontFamily, weight: style.fontWeight, style: style.fontStyle };
+  };
+
+  test("set their block headings in the face of the section headings", async ({ page }) => {
+    await page.goto("/");
+    const section = await page
+      .getByRole("main")
+      .getByRole("heading", { level: 2, name: "National", exact: true })
+      .evaluate(faceOf);
+    expect(section.weight).toBe("700");
+    for (const path of ["/", "/local-news", "/sports", "/arts-culture", "/contact"]) {
+      await page.goto(path);
+      const headings = page.getByRole("complementary", { name: "Related" }).getByRole("heading");
+      expect(await headings.count(), path).toBeGreaterThan(0);
+      for (const heading of await headings.all()) {
+        expect(await heading.evaluate(faceOf), path).toEqual(section);
+      }
+    }
   });
 });
 
@@ -196,6 +147,17 @@ test.describe("mobile menu at 375 px", () => {
     );
   });
 
+  test("the panel lists every header link, in order, and marks the current page", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/weather");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const links = mainNav(page).getByRole("link");
+    expect(await links.allTextContents()).toEqual(HEADER_PAGES.map((id) => PAGES[id].label));
+    for (const link of await links.all()) await expect(link).toBeVisible();
+    await expect(mainNav(page).locator('[aria-current="page"]:visible')).toHaveText("Weather");
+  });
+
   test("choosing the current page's link also closes it, and Escape closes it", async ({
     page,
   }) => {
@@ -230,46 +192,5 @@ test.describe("without JavaScript", () => {
     await mainNav(page).getByRole("link", { name: "Contact", exact: true }).click();
     await expect(page).toHaveURL("/contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
-  });
-});
-
-test.describe("header between 768 and 1023 px", () => {
-  test.use({ viewport: { width: 800, height: 700 } });
-
-  test("the row scrolls sideways instead of wrapping, and More stays in view", async ({ page }) => {
-    await page.goto("/");
-    const row = mainNav(page).getByRole("list", { name: "Sections" });
-    const size = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(size.scroll).toBeGreaterThan(size.client);
-    const tops = await row
-      .getByRole("link")
-      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
-    expect(new Set(tops).size).toBe(1);
-    await expect(mainNav(page).locator("summary")).toBeInViewport();
-  });
-});
-
-test.describe("header at 1024 px", () => {
-  test.use({ viewport: { width: 1024, height: 700 } });
-
-  test("fits the main sections and More on one row", async ({ page }) => {
-    await page.goto("/");
-    const row = mainNav(page).getByRole("list", { name: "Sections" });
-    const size = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(size.scroll).toBeLessThanOrEqual(size.client);
-  });
-});
-
-test.describe("header without JavaScript", () => {
-  test.use({ viewport: DESKTOP, javaScriptEnabled: false });
-
-  test("More opens and closes by click", async ({ page }) => {
-    await page.goto("/");
-    const details = mainNav(page).locator("details");
-    await details.locator("summary").click();
-    await expect(details).toHaveAttribute("open");
-    await expect(details.getByRole("link", { name: "Contact", exact: true })).toBeVisible();
-    await details.locator("summary").click();
-    await expect(details).not.toHaveAttribute("open");
   });
 });
