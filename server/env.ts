@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   // The key of the contact form's sender HMAC; unset, one is generated into DATA_DIR.
   CONTACT_KEY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   FEEDS_FILE: z.string().min(1).optional(),
+  // A JSON file of embed ids and URLs that replaces the site config's `embeds` (server/embeds.ts).
+  EMBEDS_FILE: z.string().min(1).optional(),
   FEED_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   // Hosts a feed may reach at a private address (server/net/outbound.ts): names, IPs or CIDRs.
   ALLOW_PRIVATE_HOSTS: z

@@ -7,6 +7,7 @@ import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
 import type { ContextServices } from "./context";
+import { readEmbedsFile } from "./embeds";
 import { configuredPictures, withCoverLinks, withPictureLinks } from "./images/links";
 import { createImageRoute } from "./images/route";
 import { openImageService } from "./images/service";
@@ -26,9 +27,10 @@ async function main(): Promise<void> {
   const isDev = env.NODE_ENV === "development";
   const logger = createLogger(env.LOG_LEVEL, isDev);
   const configured = loadSite(env.SITE);
-  // The radio settings replace the site config's, so the relay and the page see one value.
+  // The radio settings (and EMBEDS_FILE) replace the site config's, so every part sees one value.
   const site = {
     ...configured,
+    embeds: env.EMBEDS_FILE ? readEmbedsFile(env.EMBEDS_FILE) : configured.embeds,
     radio: {
       ...configured.radio,
       upstream: env.RADIO_UPSTREAM ?? configured.radio.upstream,

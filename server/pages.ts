@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { CACHE_CONTROL } from "../app/lib/http";
-import { scriptOrigins } from "../app/lib/embeds";
 import { FEED_KEYS } from "../sites/categories";
 import { createLoadContext, type ContextServices } from "./context";
+import { embedCspSources } from "./embeds";
 import type { NewsReader } from "./news/engine";
 import {
   compress,
@@ -144,10 +144,10 @@ function tracking(news: NewsReader, deps: Map<string, number>): NewsReader {
  */
 export function createPageHandler(options: PageHandlerOptions) {
   const handle = createRequestHandler(options.build, options.mode);
-  // The origins of this site's configured third-party scripts, and no others (app/lib/embeds.ts),
-  // read from the site config at the first render.
-  let sources: { scripts: string[] } | undefined;
-  const cspSources = () => (sources ??= { scripts: scriptOrigins(options.services.site.embeds) });
+  // The origins of this site's configured embeds, and no others (server/embeds.ts), read from
+  // the site config at the first render.
+  let sources: ReturnType<typeof embedCspSources> | undefined;
+  const cspSources = () => (sources ??= embedCspSources(options.services));
 
   /** Renders a page once a render slot is free (Limiter): at most so many at once. */
   async function render(req: IncomingMessage, url: URL, body?: Buffer): Promise<RenderedPage> {

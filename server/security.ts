@@ -48,19 +48,23 @@ export const ASSET_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.f
   "Cross-Origin-Resource-Policy": "same-origin",
 });
 
-/** Origins a page may additionally load from (third-party embeds a site configures). */
+/**
+ * Origins a page may additionally load from: the third-party embeds its site configures
+ * (server/embeds.ts `embedCspSources`), and no others.
+ */
 export interface CspSources {
   scripts?: readonly string[];
   frames?: readonly string[];
   connect?: readonly string[];
+  images?: readonly string[];
 }
 
 /**
  * The Content-Security-Policy of a page. Scripts: this origin, and inline scripts only where their
  * SHA-256 is listed (`scriptHashes`, taken from the rendered page itself, so a cached page and
  * its policy travel together and any shared cache may keep both). Images from this origin only
- * (other publishers' photos come through the image route, server/images/), frames from https
- * origins (configured embeds).
+ * (other publishers' photos come through the image route, server/images/). Frames only from the
+ * origins of the site's configured embeds (`extra`), none without them.
  */
 export function contentSecurityPolicy(
   scriptHashes: readonly string[] = [],
@@ -70,11 +74,11 @@ export function contentSecurityPolicy(
     ["default-src", "'self'"],
     ["script-src", "'self'", ...scriptHashes.map((h) => `'${h}'`), ...(extra.scripts ?? [])],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:"],
+    ["img-src", "'self'", "data:", ...(extra.images ?? [])],
     ["media-src", "'self'"],
     ["font-src", "'self'"],
     ["connect-src", "'self'", ...(extra.connect ?? [])],
-    ["frame-src", "https:", ...(extra.frames ?? [])],
+    ["frame-src", ...(extra.frames?.length ? extra.frames : ["'none'"])],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
     ["form-action", "'self'"],

@@ -17,7 +17,7 @@ const httpsUrlOrEmpty = z
 /** A time of day, "HH:MM" on a 24-hour clock. */
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24-hour)");
 
-/** An id of a third-party embed; empty means "not configured", and the page shows a placeholder. */
+/** An id of a third-party embed; empty means "not configured": the page leaves the embed out. */
 const embedId = z.string().regex(/^[\w\-.:/?=&%]*$/, "must be a plain identifier");
 
 export const SiteSchema = z.object({
@@ -55,7 +55,10 @@ export const SiteSchema = z.object({
     address: z.string().min(5),
     officeHours: z.string().min(5),
   }),
-  /** The two partner sites linked from the header. */
+  /**
+   * The two partner sites linked from the header, the partners page and the home page's sponsor
+   * blocks (the first as SPEC.md's buddhatv, the second as dunamischarge).
+   */
   partners: z.array(link).length(2),
   social: z.array(link),
   donationUrl: httpUrl,
@@ -70,9 +73,11 @@ export const SiteSchema = z.object({
   }),
   /** Links in the home sidebar's "Learn More About {city}" list. */
   cityLinks: z.array(link).min(1),
+  /** Third-party embeds (SPEC.md §7); an empty one is not configured and left out of pages. */
   embeds: z.object({
     /** The layout's form-embed script: its https URL, or empty. */
     formScript: httpsUrlOrEmpty,
+    /** The ad network's client id (AdSense "ca-pub-…"): ad slots and the ad script, or empty. */
     adClient: embedId,
     /** Embed URL of the RSS image board (an https URL, or empty). */
     imageBoard: httpsUrlOrEmpty,
@@ -80,6 +85,7 @@ export const SiteSchema = z.object({
     eventsFeed: httpsUrlOrEmpty,
     /** Embed URL of the contact page's lead form (an https URL, or empty). */
     leadForm: httpsUrlOrEmpty,
+    /** The featured video's id on the video host (app/lib/embeds.ts), or empty. */
     featuredVideo: embedId,
   }),
   /** Feed URLs per feed key (sites/categories.ts); FEEDS_FILE replaces them all. */

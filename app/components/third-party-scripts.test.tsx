@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+// happy-dom fetches no script: an injected one counts as loaded, without a console error.
+// @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ThirdPartyScripts } from "./third-party-scripts";

@@ -3,17 +3,15 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 /** The root data the embeds read: readers' pages by default, placeholders while designing. */
-const root = { embedPlaceholders: false, adClient: null as string | null };
+const root = { embedPlaceholders: false };
 vi.mock("~/lib/root-data", () => ({ useRootData: () => root }));
 const { EmbedFrame } = await import("./embed-frame");
 const { NewsState } = await import("./news-state");
 const { VideoEmbed } = await import("./video-embed");
-const { AdPlaceholder } = await import("./ad-placeholder");
 
 afterEach(() => {
   cleanup();
   root.embedPlaceholders = false;
-  root.adClient = null;
 });
 
 describe("VideoEmbed", () => {
@@ -109,39 +107,5 @@ describe("NewsState", () => {
     );
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByText("list")).toBeNull();
-  });
-});
-
-describe("AdPlaceholder", () => {
-  it("is left out without an ad client", () => {
-    const { container } = render(<AdPlaceholder type="google" variant="vertical" />);
-    expect(container.innerHTML).toBe("");
-  });
-
-  it.each([
-    ["horizontal", /min-h-\[100px\] md:min-h-\[120px\]/],
-    ["square", /min-h-\[250px\]/],
-    ["vertical", /min-h-\[250px\] lg:min-h-\[600px\]/],
-  ] as const)("reserves the %s slot's height (SPEC.md §9) with an ad client", (variant, height) => {
-    root.adClient = "ca-pub-123";
-    const { container } = render(<AdPlaceholder type="google" variant={variant} />);
-    expect(container.querySelector("aside")?.className).toMatch(height);
-  });
-
-  it("holds the ad script's slot at its reserved height with an ad client", () => {
-    root.adClient = "ca-pub-123";
-    const { container } = render(<AdPlaceholder type="google" variant="vertical" />);
-    const slot = container.querySelector("aside");
-    expect(slot?.className).toMatch(/min-h-\[250px\] lg:min-h-\[600px\]/);
-    expect(slot?.querySelector("ins.adsbygoogle")?.getAttribute("data-ad-client")).toBe(
-      "ca-pub-123",
-    );
-    expect(slot?.textContent).not.toContain("Your ad could be here");
-  });
-
-  it("shows where an ad would go while designing", () => {
-    root.embedPlaceholders = true;
-    render(<AdPlaceholder type="google" variant="square" />);
-    expect(screen.getByText("Your ad could be here")).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
 import { useState } from "react";
+import { videoEmbedUrl } from "~/lib/embeds";
 import { useRootData } from "~/lib/root-data";
 import { PlayIcon } from "./icons";
 
 interface VideoEmbedProps {
-  /** A YouTube video id; empty shows a placeholder. */
+  /** A YouTube video id; empty: left out (a placeholder only while designing). */
   videoId: string;
   title?: string;
   className?: string;
@@ -30,7 +31,7 @@ export function VideoEmbed({
       <div className="relative aspect-video w-full overflow-hidden bg-ink">
         {playing && videoId ? (
           <iframe
-            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
+            src={videoEmbedUrl(videoId)}
             title={title}
             allow="autoplay; encrypted-media; picture-in-picture"
             allowFullScreen

@@ -11,12 +11,9 @@ import type { Route } from "./+types/local-events";
 const EVENTS_FRAME_HEIGHT = 1600;
 
 export function loader({ context }: Route.LoaderArgs) {
-  const id = context.site.embeds.eventsFeed;
   return {
-    // The configured id is checked by the site schema to be a plain identifier.
-    eventsSrc: id
-      ? `https://www.eventbrite.com/checkout-external?eid=${encodeURIComponent(id)}`
-      : null,
+    // The events wall's https URL (checked by the site schema), or null: not configured.
+    eventsSrc: context.site.embeds.eventsFeed || null,
     events: context.content.news.events,
   };
 }

@@ -1,7 +1,9 @@
 import { useLoaderData } from "react-router";
 import { EmbedFrame } from "~/components/embed-frame";
+import { ExternalLink } from "~/components/external-link";
 import { PageHeading } from "~/components/page-heading";
 import { contentDates } from "~/lib/content-dates.server";
+import { documentPreviewUrl } from "~/lib/embeds";
 import { PAGES } from "~/lib/pages";
 import { metaForPage, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/partners";
@@ -15,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
     documents: partners.documents.map((doc) => ({
       title: doc.title,
       // A cloud-drive file's preview; the id is encoded, never trusted as a URL.
-      src: doc.id ? `https://drive.google.com/file/d/${encodeURIComponent(doc.id)}/preview` : null,
+      src: doc.id ? documentPreviewUrl(doc.id) : null,
     })),
   };
 }
@@ -60,6 +62,27 @@ export default function Partners() {
           </section>
         ))}
       </div>
+      <section
+        aria-labelledby="our-partners"
+        className="mt-12 max-w-3xl border-t-4 border-ink pt-3"
+      >
+        <h2 id="our-partners" className="font-serif text-xl font-bold">
+          Our Partners
+        </h2>
+        <ul className="mt-2 divide-y divide-rule">
+          {site.partners.map((partner) => (
+            <li key={partner.url}>
+              <ExternalLink
+                href={partner.url}
+                rel="noopener"
+                className="flex min-h-11 items-center text-[0.95rem] text-ink hover:text-accent hover:underline"
+              >
+                {partner.label}
+              </ExternalLink>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

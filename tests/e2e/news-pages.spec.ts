@@ -287,5 +287,5 @@ test("/local-news has the Local News Feed, and no unconfigured video", async ({ 
 });
 
 // Ad slots and their reserved heights (250/600 px, less on phones) appear only with an ad client
-// configured: app/components/video-embed.test.tsx ("AdPlaceholder"); without one, none is
-// shown (tests/e2e/embeds.spec.ts).
+// configured, and none without one: tests/e2e/embeds.spec.ts and
+// app/components/ad-placeholder.test.tsx.
