@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { AD_SCRIPT_ORIGIN, DOCUMENT_ORIGIN, VIDEO_ORIGIN, scriptOrigins } from "../app/lib/embeds";
 import type { PartnerDocument } from "../sites/content";
 import { SiteSchema, type SiteConfig } from "../sites/schema";
 import type { CspSources } from "./security";
+import { SettingsFileError, readSettingsFile } from "./settings-file";
 
 type Embeds = SiteConfig["embeds"];
 
@@ -20,7 +20,7 @@ const NO_EMBEDS: Embeds = {
 const EmbedsFileSchema = z.strictObject(SiteSchema.shape.embeds.shape).partial();
 
 /** Thrown for an EMBEDS_FILE that cannot be used; the message names the file and the bad keys. */
-export class EmbedsFileError extends Error {
+export class EmbedsFileError extends SettingsFileError {
   override name = "EmbedsFileError";
 }
 
@@ -30,21 +30,10 @@ export class EmbedsFileError extends Error {
  * checks them; an unknown key or a bad value stops start-up.
  */
 export function readEmbedsFile(file: string): Embeds {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new EmbedsFileError(`Cannot read EMBEDS_FILE ${file}: ${(error as Error).message}`);
-  }
-  const result = EmbedsFileSchema.safeParse(json);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => {
-      const where = [...i.path, ...("keys" in i ? (i.keys as string[]) : [])].join(".") || "(root)";
-      return `  - ${where}: ${i.message}`;
-    });
-    throw new EmbedsFileError(`Invalid EMBEDS_FILE ${file}:\n${problems.join("\n")}`);
-  }
-  return { ...NO_EMBEDS, ...result.data };
+  return {
+    ...NO_EMBEDS,
+    ...readSettingsFile("EMBEDS_FILE", file, EmbedsFileSchema, EmbedsFileError),
+  };
 }
 
 /**

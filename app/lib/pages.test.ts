@@ -10,31 +10,7 @@ import {
   PUBLIC_PAGES,
   type PageId,
 } from "./pages";
-
-/** SPEC.md §2 "Header and footer": the header's links, in order. */
-const SPEC_HEADER_PATHS = [
-  "/",
-  "/books",
-  "/radio",
-  "/local-news",
-  "/national-news",
-  "/world-news",
-  "/politics",
-  "/business",
-  "/technology",
-  "/automotive",
-  "/real-estate",
-  "/health",
-  "/sports",
-  "/arts-culture",
-  "/food",
-  "/lifestyle",
-  "/opinion",
-  "/archives",
-  "/local-events",
-  "/weather",
-  "/contact",
-];
+import { SPEC_HEADER_PATHS } from "../../tests/support/spec-header";
 
 /** SPEC.md §2 route table: inside the shared layout. */
 const SPEC_LAYOUT_PATHS = [

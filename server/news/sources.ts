@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
 import type { SiteConfig } from "../../sites/schema";
+import { SettingsFileError, readSettingsFile } from "../settings-file";
 import type { FeedSource } from "./store";
 
 const FeedsFileSchema = z.strictObject(
@@ -14,27 +14,13 @@ const FeedsFileSchema = z.strictObject(
 );
 
 /** Thrown for a FEEDS_FILE that cannot be used; the message names the file and the bad entries. */
-export class FeedsFileError extends Error {
+export class FeedsFileError extends SettingsFileError {
   override name = "FeedsFileError";
 }
 
 /** Reads a FEEDS_FILE (`{ "local": ["https://…"], … }`), rejecting unknown keys and non-http(s) URLs. */
 export function readFeedsFile(file: string): SiteConfig["feeds"] {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new FeedsFileError(`Cannot read FEEDS_FILE ${file}: ${(error as Error).message}`);
-  }
-  const result = FeedsFileSchema.safeParse(json);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => {
-      const where = [...i.path, ...("keys" in i ? (i.keys as string[]) : [])].join(".") || "(root)";
-      return `  - ${where}: ${i.message}`;
-    });
-    throw new FeedsFileError(`Invalid FEEDS_FILE ${file}:\n${problems.join("\n")}`);
-  }
-  return result.data;
+  return readSettingsFile("FEEDS_FILE", file, FeedsFileSchema, FeedsFileError);
 }
 
 /** Every feed to fetch: the site's configured URLs, or those of FEEDS_FILE when one is given. */
