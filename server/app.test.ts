@@ -167,6 +167,33 @@ describe("the HTTP app", () => {
       ),
     ).toHaveLength(1);
   }, 30_000);
+
+  it("makes a page once whatever query it is asked with, keeping only the parameters it reads", async () => {
+    const { url, logs } = await start({ isDev: false });
+    const rendered = () => logs.filter((l) => l.msg === "page rendered").length;
+    const plain = await (await fetch(`${url}/faq`)).text();
+    for (const query of ["?utm_source=mail", "?x=1", "?x=2&y=3", "?q=bayou"]) {
+      const res = await fetch(`${url}/faq${query}`);
+      expect(res.headers.get("x-cache"), query).toBe("hit");
+      expect(await res.text()).toBe(plain);
+    }
+    expect(rendered()).toBe(1);
+
+    // The search page reads q and page, and nothing else.
+    const search = await fetch(`${url}/search?q=bayou`);
+    expect(search.headers.get("x-cache")).toBe("miss");
+    const tagged = await fetch(`${url}/search?utm_source=mail&q=bayou&x=1`);
+    expect(tagged.headers.get("x-cache")).toBe("hit");
+    expect(await tagged.text()).toBe(await search.text());
+    expect((await fetch(`${url}/search?q=other`)).headers.get("x-cache")).toBe("miss");
+    expect((await fetch(`${url}/search?q=bayou&page=2`)).headers.get("x-cache")).toBe("miss");
+    expect(rendered()).toBe(4);
+
+    // React Router's data requests keep their whole query: it is theirs.
+    expect((await fetch(`${url}/faq.data`)).headers.get("x-cache")).toBe("miss");
+    expect((await fetch(`${url}/faq.data?_routes=faq`)).headers.get("x-cache")).toBe("miss");
+    expect(rendered()).toBe(6);
+  }, 30_000);
 });
 
 /** A contact store that notes the sender address each post was made from. */

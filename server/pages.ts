@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { CACHE_CONTROL } from "../app/lib/http";
+import { ARTICLES_API } from "../app/lib/api";
+import { SEARCH_PARAMS, SEARCH_PATH } from "../app/lib/search";
 import { FEED_KEYS } from "../sites/categories";
 import { createLoadContext, type ContextServices } from "./context";
 import { embedCspSources } from "./embeds";
@@ -79,9 +81,30 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The cache key of a GET: its path and its query, the query's parameters in order. */
+/**
+ * The query parameters a page reads; a page not listed reads none. Any other parameter (a
+ * campaign tag, a cache-buster, a bot's `?x=1`, `?x=2`, …) is dropped before the page is made,
+ * so it neither changes the page nor makes another render and cache entry of it.
+ */
+const PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
+  [SEARCH_PATH]: SEARCH_PARAMS,
+  [ARTICLES_API.path]: ARTICLES_API.params,
+};
+
+/** React Router's own requests (a route's data, its route manifest): their query is theirs. */
+function isRouterRequest(pathname: string): boolean {
+  return pathname.endsWith(".data") || pathname === "/__manifest";
+}
+
+/**
+ * The cache key of a GET, which is also the URL the page is made from: its path and the query
+ * parameters the page reads (PAGE_QUERY), in order.
+ */
 export function cacheKey(url: URL): string {
-  const params = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const reads = isRouterRequest(url.pathname) ? undefined : (PAGE_QUERY[url.pathname] ?? []);
+  const params = [...url.searchParams]
+    .filter(([name]) => reads === undefined || reads.includes(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return params.length ? `${url.pathname}?${new URLSearchParams(params)}` : url.pathname;
 }
 
@@ -338,7 +361,9 @@ export function createPageHandler(options: PageHandlerOptions) {
       }
       const key = cacheKey(url);
       rememberKey(raw, key);
-      const { page, cache: outcome } = await cache.get(key, () => render(req, url));
+      // Made from its key, so what is kept under the key is what the key says.
+      const made = new URL(key, url);
+      const { page, cache: outcome } = await cache.get(key, () => render(req, made));
       await send(req, res, page, outcome);
     } catch (error) {
       if (res.headersSent) {

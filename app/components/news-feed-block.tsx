@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import type { FeedKey } from "../../sites/categories";
+import { ARTICLES_API } from "~/lib/api";
 import type { CardArticle } from "~/lib/news";
 import { useVisibleInterval } from "~/lib/use-visible-interval";
 import type { loader as articlesLoader } from "~/routes/api.articles";
@@ -10,7 +11,8 @@ export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
 
 /** The /api/articles query for some categories (several: their articles together). */
 export function articlesQuery(categories: readonly FeedKey[]): string {
-  return `/api/articles?${categories.map((c) => `category=${encodeURIComponent(c)}`).join("&")}`;
+  const [param] = ARTICLES_API.params;
+  return `${ARTICLES_API.path}?${categories.map((c) => `${param}=${encodeURIComponent(c)}`).join("&")}`;
 }
 
 /**

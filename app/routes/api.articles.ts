@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
+import { ARTICLES_API } from "~/lib/api";
 import { CACHE_CONTROL } from "~/lib/http";
 import { relativeDate } from "~/lib/relative-date";
 import type { Route } from "./+types/api.articles";
@@ -20,7 +21,7 @@ const QuerySchema = z.object({
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const query = QuerySchema.safeParse({ category: params.getAll("category") });
+  const query = QuerySchema.safeParse({ category: params.getAll(ARTICLES_API.params[0]) });
   if (!query.success) {
     return data(
       {
