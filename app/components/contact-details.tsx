@@ -1,6 +1,48 @@
 import type { PublicSite } from "~/lib/site";
+import { ExternalLink } from "./external-link";
 
-/** The contact page's sidebar: the newsroom's details and the map placeholder of SPEC.md §2. */
+/** A map service's search for an address (a link the reader follows; nothing is loaded from it). */
+export function mapSearchUrl(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+}
+
+/**
+ * The map of SPEC.md §2's contact page, drawn here: a few streets, a river and a pin in the
+ * site's colours. No map tiles are fetched (no third party learns of the reader); the caption's
+ * link opens a real map of the address.
+ */
+function StreetMap({ address }: { address: string }) {
+  return (
+    <svg
+      role="img"
+      aria-label={`Map of ${address}`}
+      viewBox="0 0 320 200"
+      className="block aspect-[8/5] w-full bg-paper"
+    >
+      <path
+        d="M-10 150 C 60 120, 120 190, 200 150 S 300 120, 330 140"
+        className="fill-none stroke-sky-200"
+        strokeWidth="14"
+      />
+      <g className="stroke-stone-300" strokeWidth="6" strokeLinecap="square">
+        <path d="M0 40 H320 M0 95 H320 M40 0 V200 M120 0 V200 M205 0 V200 M280 0 V200" />
+      </g>
+      <g className="stroke-stone-200" strokeWidth="3">
+        <path d="M0 68 H320 M80 0 V200 M165 0 V200 M245 0 V200" />
+      </g>
+      <path d="M0 200 L320 10" className="stroke-stone-300" strokeWidth="8" />
+      <g transform="translate(160 92)">
+        <path
+          d="M0 0 C -14 -18, -18 -26, -18 -34 A 18 18 0 0 1 18 -34 C 18 -26, 14 -18, 0 0 Z"
+          className="fill-accent"
+        />
+        <circle cy="-34" r="7" className="fill-white" />
+      </g>
+    </svg>
+  );
+}
+
+/** The contact page's sidebar: the newsroom's details and a map of its address (SPEC.md §2). */
 export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) {
   return (
     <>
@@ -35,13 +77,17 @@ export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) 
           </div>
         </dl>
       </section>
-      <div
-        role="img"
-        aria-label={`Map of ${contact.address}`}
-        className="flex aspect-[4/3] items-center justify-center border border-dashed border-stone-400 bg-stone-100 p-4 text-center text-sm text-muted"
-      >
-        Map: {contact.address}
-      </div>
+      <figure className="overflow-hidden border border-rule bg-white">
+        <StreetMap address={contact.address} />
+        <figcaption className="px-3 text-sm">
+          <ExternalLink
+            href={mapSearchUrl(contact.address)}
+            className="link flex min-h-11 items-center font-semibold"
+          >
+            Open in a map
+          </ExternalLink>
+        </figcaption>
+      </figure>
     </>
   );
 }

@@ -46,8 +46,7 @@ test.describe("a site that configures no embed", () => {
         expect(res.status(), where).toBe(200);
         const html = bodyOf(await res.text());
         for (const text of PLACEHOLDERS) expect(html, `${where}: ${text}`).not.toContain(text);
-        // The contact page's map of the address is the spec's own map placeholder, not an embed.
-        if (page.path !== "/contact") expect(html, where).not.toContain("border-dashed");
+        expect(html, where).not.toContain("border-dashed");
         expect(html, where).not.toMatch(/<(iframe|ins)\b/);
         const csp = res.headers()["content-security-policy"] ?? "";
         expect(directive(csp, "script-src").join(" "), where).not.toMatch(/https?:/);
