@@ -189,10 +189,15 @@ describe("the HTTP app", () => {
     expect((await fetch(`${url}/search?q=bayou&page=2`)).headers.get("x-cache")).toBe("miss");
     expect(rendered()).toBe(4);
 
+    // Another spelling of the search page keeps its query too.
+    const spelled = await fetch(`${url}/Search/?q=bayou&x=1`);
+    expect(await spelled.text()).toContain("bayou");
+    expect(rendered()).toBe(5);
+
     // React Router's data requests keep their whole query: it is theirs.
     expect((await fetch(`${url}/faq.data`)).headers.get("x-cache")).toBe("miss");
     expect((await fetch(`${url}/faq.data?_routes=faq`)).headers.get("x-cache")).toBe("miss");
-    expect(rendered()).toBe(6);
+    expect(rendered()).toBe(7);
   }, 30_000);
 });
 
@@ -236,6 +241,34 @@ function post(
     req.end(FORM);
   });
 }
+
+/** A GET of a raw request target, sent as written (fetch would resolve its dot segments). */
+function getRaw(url: string, target: string): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path: target }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("request targets", () => {
+  it("reads a path that starts with // as a path on this site, never as another host", async () => {
+    const { url, logs } = await start({ isDev: false });
+    for (const target of [
+      "//evil.example/local-news",
+      "/.//evil.example/faq",
+      "/.//a%20b",
+      "/.//:99999/",
+    ]) {
+      expect(await getRaw(url, target), target).toBe(404);
+    }
+    expect(logs.filter((l) => l.msg === "request failed")).toEqual([]);
+  }, 30_000);
+});
 
 describe("TRUST_PROXY", () => {
   it("by default believes a proxy on this host (loopback): its client address and https", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./pages";
+import { cacheKey, deferHydration } from "./pages";
 
 // React Router's bootstrap as the production build renders it (shortened).
 const PAGE = `<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/framework-B.js"/></head><body><main>News</main><script type="module" async="">;
@@ -35,5 +35,34 @@ describe("deferHydration", () => {
     expect(deferHydration("<html><body>Not found</body></html>")).toBe(
       "<html><body>Not found</body></html>",
     );
+  });
+});
+
+describe("cacheKey", () => {
+  const key = (path: string) => cacheKey(new URL(path, "http://localhost"));
+
+  it("keeps no query on a page that reads none", () => {
+    expect(key("/")).toBe("/");
+    expect(key("/?utm_source=mail&x=1")).toBe("/");
+    expect(key("/local-news?page=2")).toBe("/local-news");
+  });
+
+  it("keeps the parameters a page reads, in order, and drops the rest", () => {
+    expect(key("/search?x=1&q=bayou&page=2&utm_source=mail")).toBe("/search?page=2&q=bayou");
+    expect(key("/api/articles?category=sports&x=1&category=local")).toBe(
+      "/api/articles?category=sports&category=local",
+    );
+  });
+
+  it("knows a page by any spelling React Router matches: case, a trailing slash, escapes", () => {
+    expect(key("/Search/?q=bayou&x=1")).toBe("/Search/?q=bayou");
+    expect(key("/%73earch?q=bayou")).toBe("/%73earch?q=bayou");
+    expect(key("/api/articles/?category=local")).toBe("/api/articles/?category=local");
+  });
+
+  it("leaves React Router's own requests their whole query", () => {
+    expect(key("/search.data?q=a&_routes=search")).toBe("/search.data?_routes=search&q=a");
+    expect(key("/_.data?x=1")).toBe("/_.data?x=1");
+    expect(key("/__manifest?p=%2Fsearch&version=abc")).toBe("/__manifest?p=%2Fsearch&version=abc");
   });
 });

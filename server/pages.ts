@@ -91,6 +91,20 @@ const PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
   [ARTICLES_API.path]: ARTICLES_API.params,
 };
 
+/**
+ * The page a path names as React Router matches it: percent-decoded, in any case, with or
+ * without a trailing slash (`/Search/` and `/%73earch` are `/search`).
+ */
+function routeOf(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // A malformed encoding is refused before a key is made; as it is, it names no page.
+  }
+  return path.toLowerCase().replace(/(.)\/+$/, "$1");
+}
+
 /** React Router's own requests (a route's data, its route manifest): their query is theirs. */
 function isRouterRequest(pathname: string): boolean {
   return pathname.endsWith(".data") || pathname === "/__manifest";
@@ -101,7 +115,9 @@ function isRouterRequest(pathname: string): boolean {
  * parameters the page reads (PAGE_QUERY), in order.
  */
 export function cacheKey(url: URL): string {
-  const reads = isRouterRequest(url.pathname) ? undefined : (PAGE_QUERY[url.pathname] ?? []);
+  const reads = isRouterRequest(url.pathname)
+    ? undefined
+    : (PAGE_QUERY[routeOf(url.pathname)] ?? []);
   const params = [...url.searchParams]
     .filter(([name]) => reads === undefined || reads.includes(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -338,7 +354,9 @@ export function createPageHandler(options: PageHandlerOptions) {
       const { protocol } = options.clientOf(req);
       let url: URL;
       try {
-        url = new URL(req.url ?? "/", `${protocol}://${req.headers.host ?? "localhost"}`);
+        // A path is a path: "//host/x" names no other host (new URL(raw, base) would read one).
+        const origin = `${protocol}://${req.headers.host ?? "localhost"}`;
+        url = raw.startsWith("/") ? new URL(`${origin}${raw}`) : new URL(raw, origin);
         decodeURIComponent(url.pathname); // a malformed percent-encoding is the client's mistake
       } catch {
         throw new Refusal(400, "Bad request");
@@ -361,8 +379,10 @@ export function createPageHandler(options: PageHandlerOptions) {
       }
       const key = cacheKey(url);
       rememberKey(raw, key);
-      // Made from its key, so what is kept under the key is what the key says.
-      const made = new URL(key, url);
+      // Made from its key, so what is kept under the key is what the key says (its query; the
+      // path is the request's, never parsed again: a key may start with "//").
+      const made = new URL(url);
+      made.search = key.slice(url.pathname.length);
       const { page, cache: outcome } = await cache.get(key, () => render(req, made));
       await send(req, res, page, outcome);
     } catch (error) {

@@ -8,17 +8,13 @@ export function mapSearchUrl(address: string): string {
 
 /**
  * The map of SPEC.md §2's contact page, drawn here: a few streets, a river and a pin in the
- * site's colours. No map tiles are fetched (no third party learns of the reader); the caption's
- * link opens a real map of the address.
+ * site's colours, a picture only (hidden from screen readers: it is no map of the address). No
+ * map tiles are fetched (no third party learns of the reader); the caption's link opens a real
+ * map of the address.
  */
-function StreetMap({ address }: { address: string }) {
+function StreetMap() {
   return (
-    <svg
-      role="img"
-      aria-label={`Map of ${address}`}
-      viewBox="0 0 320 200"
-      className="block aspect-[8/5] w-full bg-paper"
-    >
+    <svg aria-hidden="true" viewBox="0 0 320 200" className="block aspect-[8/5] w-full bg-paper">
       <path
         d="M-10 150 C 60 120, 120 190, 200 150 S 300 120, 330 140"
         className="fill-none stroke-sky-200"
@@ -78,13 +74,13 @@ export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) 
         </dl>
       </section>
       <figure className="overflow-hidden border border-rule bg-white">
-        <StreetMap address={contact.address} />
+        <StreetMap />
         <figcaption className="px-3 text-sm">
           <ExternalLink
             href={mapSearchUrl(contact.address)}
             className="link flex min-h-11 items-center font-semibold"
           >
-            Open in a map
+            Open in a map<span className="sr-only"> ({contact.address})</span>
           </ExternalLink>
         </figcaption>
       </figure>

@@ -166,11 +166,12 @@ test("the contact page shows details, office hours and the map, and no unconfigu
   // No lead form is configured: its block is left out, not a placeholder.
   await expect(page.getByText("will appear here")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Advertise or Partner With Us" })).toHaveCount(0);
-  // The map is drawn by the site (nothing fetched from a map service) and links to a real one.
+  // The map is a drawing (nothing fetched from a map service, hidden from screen readers) with a
+  // link to a real map of the address.
+  await expect(page.locator("figure svg")).toHaveAttribute("aria-hidden", "true");
   await expect(
-    page.getByRole("img", { name: "Map of 1001 Main Street, Houston, TX 77002" }),
-  ).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Open in a map/ })).toHaveAttribute(
+    page.getByRole("link", { name: /^Open in a map \(1001 Main Street, Houston, TX 77002\)/ }),
+  ).toHaveAttribute(
     "href",
     "https://www.openstreetmap.org/search?query=1001%20Main%20Street%2C%20Houston%2C%20TX%2077002",
   );
