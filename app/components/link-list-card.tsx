@@ -1,10 +1,24 @@
 import type { LinkList } from "../../sites/content";
 import { ExternalLink } from "./external-link";
 
-/** SPEC.md §3 link-list card: a title and a list of outside links. */
-export function LinkListCard({ list }: { list: LinkList }) {
+/**
+ * SPEC.md §3 link-list card: a title and a list of outside links. `rel` is ExternalLink's (no
+ * referrer) unless given: the partner links send one, so the partners see where readers come from.
+ */
+export function LinkListCard({
+  list,
+  rel,
+  className = "",
+}: {
+  list: LinkList;
+  rel?: string;
+  className?: string;
+}) {
   return (
-    <section className="border-t-4 border-ink pt-3" aria-labelledby={slug(list.title)}>
+    <section
+      className={`border-t-4 border-ink pt-3 ${className}`}
+      aria-labelledby={slug(list.title)}
+    >
       <h2 id={slug(list.title)} className="font-serif text-xl font-bold">
         {list.title}
       </h2>
@@ -13,6 +27,7 @@ export function LinkListCard({ list }: { list: LinkList }) {
           <li key={link.url}>
             <ExternalLink
               href={link.url}
+              rel={rel}
               className="flex min-h-11 items-center py-1 text-[0.95rem] text-ink hover:text-accent hover:underline"
             >
               {link.title}

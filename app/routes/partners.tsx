@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { EmbedFrame } from "~/components/embed-frame";
-import { ExternalLink } from "~/components/external-link";
+import { LinkListCard } from "~/components/link-list-card";
 import { PageHeading } from "~/components/page-heading";
 import { contentDates } from "~/lib/content-dates.server";
 import { documentPreviewUrl } from "~/lib/embeds";
@@ -62,27 +62,14 @@ export default function Partners() {
           </section>
         ))}
       </div>
-      <section
-        aria-labelledby="our-partners"
-        className="mt-12 max-w-3xl border-t-4 border-ink pt-3"
-      >
-        <h2 id="our-partners" className="font-serif text-xl font-bold">
-          Our Partners
-        </h2>
-        <ul className="mt-2 divide-y divide-rule">
-          {site.partners.map((partner) => (
-            <li key={partner.url}>
-              <ExternalLink
-                href={partner.url}
-                rel="noopener"
-                className="flex min-h-11 items-center text-[0.95rem] text-ink hover:text-accent hover:underline"
-              >
-                {partner.label}
-              </ExternalLink>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LinkListCard
+        list={{
+          title: "Our Partners",
+          links: site.partners.map((p) => ({ title: p.label, url: p.url })),
+        }}
+        rel="noopener"
+        className="mt-12 max-w-3xl"
+      />
     </>
   );
 }

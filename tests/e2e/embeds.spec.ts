@@ -74,6 +74,11 @@ test.describe("a site that configures no embed", () => {
       "href",
       "https://buddhatv.org",
     );
+    // The partners see where their readers come from: the referrer is sent (no noreferrer).
+    await expect(partners.getByRole("link", { name: /Buddha TV/ })).toHaveAttribute(
+      "rel",
+      "noopener",
+    );
     await page.goto("/local-events");
     await expect(page.getByRole("heading", { name: "Submit Your Event" })).toBeVisible();
     await page.goto("/weather");
