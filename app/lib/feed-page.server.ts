@@ -2,12 +2,27 @@ import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import type { FeedKey } from "../../sites/categories";
 import { newsCacheControl, toNewsBlock } from "./news";
+import type { MetaInput } from "./meta";
+import { newsPageMeta } from "./page-meta.server";
 
-/** A page's loader data for one feed key: the news block and the sidebar resources. */
-export function loadFeedPage<T extends object>(context: AppLoadContext, key: FeedKey, extra: T) {
+/**
+ * A page's loader data for one feed key: the news block, the sidebar resources and the page's
+ * meta tags.
+ */
+export function loadFeedPage<T extends object>(
+  context: AppLoadContext,
+  key: FeedKey,
+  page: MetaInput["page"],
+  extra: T,
+) {
   const block = toNewsBlock(context.news.getCategory(key));
   return data(
-    { block, resources: context.content.news.resources[key] ?? null, ...extra },
+    {
+      block,
+      resources: context.content.news.resources[key] ?? null,
+      meta: newsPageMeta(context, page, block.articles),
+      ...extra,
+    },
     { headers: { "Cache-Control": newsCacheControl([block]) } },
   );
 }

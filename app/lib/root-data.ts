@@ -1,10 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { buildMeta, type MetaInput, type PageExtras } from "./meta";
-import { getPage } from "./pages";
-
-type MetaPage = MetaInput["page"];
 
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
@@ -20,24 +16,15 @@ export function useSite(): RootData {
   return data;
 }
 
-/** The `matches` of a meta function, as far as these helpers read them. */
-type MetaMatchList = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
-
-function findRootData(matches: MetaMatchList): RootData | undefined {
-  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-}
-
 /**
- * The meta tags of a page of app/lib/pages.ts, for a route module's `meta` export, with what the
- * page adds (its times, section and stories, from its loader's data).
+ * A route's `meta` export: the tags its loader built on the server (page-meta.server.ts), so no
+ * page's builders or descriptions are part of the browser's bundle. None when the loader failed
+ * (the error boundary names the error in the title).
  */
-export function metaForPage(
-  page: MetaPage | string,
-  matches: MetaMatchList,
-  extras: PageExtras = {},
-): MetaDescriptor[] {
-  const info: MetaPage | undefined = typeof page === "string" ? getPage(page) : page;
-  const root = findRootData(matches);
-  if (!info || !root) return [];
-  return buildMeta({ ...extras, site: root.site, siteUrl: root.siteUrl, page: info });
+export function loaderMeta({
+  loaderData,
+}: {
+  loaderData?: { meta?: MetaDescriptor[] } | null;
+}): MetaDescriptor[] {
+  return loaderData?.meta ?? [];
 }

@@ -6,23 +6,19 @@ import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
-import { newsPageExtras } from "~/lib/meta";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/archives";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadFeedPage(context, "archives", {});
+  return loadFeedPage(context, "archives", PAGES.archives, {});
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const page = PAGES.archives;
-  return metaForPage(page, matches, newsPageExtras(page.heading, loaderData?.block.articles));
-}
+export const meta = loaderMeta;
 
 export default function Archives() {
   const { block, resources } = useLoaderData<typeof loader>();

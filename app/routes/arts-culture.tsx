@@ -7,23 +7,21 @@ import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
-import { newsPageExtras } from "~/lib/meta";
-import { metaForPage } from "~/lib/root-data";
+import { loaderMeta } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/arts-culture";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadFeedPage(context, "arts", { calendar: context.content.news.culturalCalendar });
+  return loadFeedPage(context, "arts", PAGES["arts-culture"], {
+    calendar: context.content.news.culturalCalendar,
+  });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const page = PAGES["arts-culture"];
-  return metaForPage(page, matches, newsPageExtras(page.heading, loaderData?.block.articles));
-}
+export const meta = loaderMeta;
 
 export default function ArtsCulture() {
   const { block, resources, calendar } = useLoaderData<typeof loader>();

@@ -5,50 +5,52 @@ import { BrandBar } from "~/components/brand-bar";
 import { contentDates } from "~/lib/content-dates.server";
 import { ldJson } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite, type RootData } from "~/lib/root-data";
+import { pageMeta } from "~/lib/page-meta.server";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/books";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { books } = context.content.pages;
-  return { books, dates: contentDates([books.updated], context.site.timeZone) };
-}
-
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const books = loaderData?.books.books ?? [];
   // Covers are paths of the site's image route: the structured data names them in full.
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  const siteUrl = root?.siteUrl ?? "";
   const list: WithContext<ItemList> = {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name: "Books",
-    numberOfItems: books.length,
-    itemListElement: books.map((b, i) => ({
+    numberOfItems: books.books.length,
+    itemListElement: books.books.map((b, i) => ({
       "@type": "ListItem",
       position: i + 1,
       item: {
         "@type": "Book",
         name: b.title,
         url: b.url,
-        ...(b.cover ? { image: `${siteUrl}${b.cover}` } : {}),
+        ...(b.cover ? { image: `${context.siteUrl}${b.cover}` } : {}),
       },
     })),
   };
-  return [...metaForPage(PAGES.books, matches, { dates: loaderData?.dates }), ldJson(list)];
+  const dates = contentDates([books.updated], context.site.timeZone);
+  return {
+    books,
+    // Outside the shared layout, this page gets its heading with its data, not the page table.
+    heading: PAGES.books.heading,
+    meta: pageMeta(context, PAGES.books, { dates }, [ldJson(list)]),
+  };
 }
+
+export const meta = loaderMeta;
 
 const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;
 
 /** SPEC.md §2 Books, outside the shared layout. */
 export default function Books() {
-  const { books } = useLoaderData<typeof loader>();
+  const { books, heading } = useLoaderData<typeof loader>();
   const { site } = useSite();
   const button = "inline-flex min-h-11 items-center rounded px-5 font-semibold";
   return (
     <>
       <BrandBar name={site.name} />
       <main id="main-content" className="mx-auto max-w-7xl px-4 py-6">
-        <h1 className="sr-only">{PAGES.books.heading}</h1>
+        <h1 className="sr-only">{heading}</h1>
         <section
           aria-labelledby="university"
           className="mt-4 rounded-lg bg-ink px-6 py-10 text-white md:px-10"
@@ -83,7 +85,7 @@ export default function Books() {
         <section aria-labelledby="books" className="mt-10">
           <div className="mb-6 flex flex-wrap items-end justify-between gap-4 border-t-4 border-ink pt-3">
             <h2 id="books" className="font-serif text-3xl font-bold">
-              {PAGES.books.heading}
+              {heading}
             </h2>
             <a
               href={books.storeUrl}

@@ -1,10 +1,12 @@
-import { useLoaderData } from "react-router";
+import { useLoaderData, type AppLoadContext, type MetaDescriptor } from "react-router";
 import type { JobPosting, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
 import { contentDates, toCityDateTime } from "~/lib/content-dates.server";
 import { ldJson } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite, type RootData } from "~/lib/root-data";
+import { pageMeta } from "~/lib/page-meta.server";
+import { loaderMeta, useSite } from "~/lib/root-data";
+import type { JobOpening } from "../../sites/content";
 import type { Route } from "./+types/careers";
 
 const EMPLOYMENT_TYPES: Record<string, string> = {
@@ -26,45 +28,45 @@ export function loader({ context }: Route.LoaderArgs) {
         datePosted: toCityDateTime(job.datePosted, timeZone),
       })),
     },
-    dates: contentDates(
-      careers.openings.map((job) => job.datePosted),
-      timeZone,
+    meta: pageMeta(
+      context,
+      PAGES.careers,
+      {
+        dates: contentDates(
+          careers.openings.map((job) => job.datePosted),
+          timeZone,
+        ),
+      },
+      careers.openings.map((job) => jobPosting(context, job)),
     ),
   };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  const openings = loaderData?.careers.openings ?? [];
-  const jobs = root
-    ? openings.map((job) =>
-        ldJson({
-          "@context": "https://schema.org",
-          "@type": "JobPosting",
-          title: job.title,
-          description: job.description,
-          datePosted: job.datePosted,
-          employmentType: EMPLOYMENT_TYPES[job.type] ?? job.type,
-          hiringOrganization: {
-            "@type": "Organization",
-            name: root.site.name,
-            sameAs: `${root.siteUrl}/`,
-          },
-          jobLocation: {
-            "@type": "Place",
-            address: {
-              "@type": "PostalAddress",
-              streetAddress: root.site.contact.address,
-              addressLocality: root.site.city,
-              addressRegion: root.site.stateCode,
-              addressCountry: "US",
-            },
-          },
-        } satisfies WithContext<JobPosting>),
-      )
-    : [];
-  return [...metaForPage(PAGES.careers, matches, { dates: loaderData?.dates }), ...jobs];
+/** One opening as a JobPosting (Google's required fields: structured-data.test.ts). */
+function jobPosting(context: AppLoadContext, job: JobOpening): MetaDescriptor {
+  const { site, siteUrl } = context;
+  return ldJson({
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: job.title,
+    description: job.description,
+    datePosted: toCityDateTime(job.datePosted, site.timeZone),
+    employmentType: EMPLOYMENT_TYPES[job.type] ?? job.type,
+    hiringOrganization: { "@type": "Organization", name: site.name, sameAs: `${siteUrl}/` },
+    jobLocation: {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: site.contact.address,
+        addressLocality: site.city,
+        addressRegion: site.stateCode,
+        addressCountry: "US",
+      },
+    },
+  } satisfies WithContext<JobPosting>);
 }
+
+export const meta = loaderMeta;
 
 export default function Careers() {
   const { careers } = useLoaderData<typeof loader>();

@@ -11,9 +11,9 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { VideoEmbed } from "~/components/video-embed";
 import { categoryAt } from "../../sites/categories";
 import { newsCacheControl, toNewsBlock } from "~/lib/news";
-import { newsPageExtras } from "~/lib/meta";
-import { PAGES, getPage } from "~/lib/pages";
-import { metaForPage } from "~/lib/root-data";
+import { newsPageMeta } from "~/lib/page-meta.server";
+import { PAGES } from "~/lib/pages";
+import { loaderMeta } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/category";
 
@@ -37,6 +37,7 @@ export function loader({ context, pattern }: Route.LoaderArgs) {
       resources: news.resources[key] ?? null,
       video: { id: context.site.embeds.featuredVideo, poster: news.featuredVideo.poster },
       imageBoard: id === "local-news" ? context.site.embeds.imageBoard || null : null,
+      meta: newsPageMeta(context, PAGES[id], block.articles),
     },
     { headers: { "Cache-Control": newsCacheControl([block]) } },
   );
@@ -46,12 +47,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const own = matches[matches.length - 1];
-  const page = own && getPage(own.id);
-  if (!page) return [];
-  return metaForPage(page, matches, newsPageExtras(page.heading, loaderData?.block.articles));
-}
+export const meta = loaderMeta;
 
 export default function CategoryPage() {
   const { id, noun, block, resources, video, imageBoard } = useLoaderData<typeof loader>();

@@ -12,8 +12,9 @@ import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { CACHE_CONTROL } from "~/lib/http";
 import { contentDates } from "~/lib/content-dates.server";
+import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/contact";
 
 /** SPEC.md §9: the embedded lead form's height. */
@@ -24,7 +25,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     leadForm: context.site.embeds.leadForm || null,
     limits: context.messages.limits,
-    dates: contentDates([context.content.pages.contact.updated], context.site.timeZone),
+    meta: pageMeta(context, PAGES.contact, {
+      dates: contentDates([context.content.pages.contact.updated], context.site.timeZone),
+    }),
   };
 }
 
@@ -62,9 +65,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return metaForPage(PAGES.contact, matches, { dates: loaderData?.dates });
-}
+export const meta = loaderMeta;
 
 export default function Contact() {
   const { leadForm, limits } = useLoaderData<typeof loader>();

@@ -4,26 +4,26 @@ import { PageHeading } from "~/components/page-heading";
 import { contentDates } from "~/lib/content-dates.server";
 import { ldJson } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { pageMeta } from "~/lib/page-meta.server";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/faq";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { faq } = context.content.pages;
-  return { faq: faq.items, dates: contentDates([faq.updated], context.site.timeZone) };
-}
-
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const faq: WithContext<FAQPage> = {
+  const structured: WithContext<FAQPage> = {
     "@context": "https://schema.org",
     "@type": "FAQPage",
-    mainEntity: (loaderData?.faq ?? []).map((item) => ({
+    mainEntity: faq.items.map((item) => ({
       "@type": "Question",
       name: item.question,
       acceptedAnswer: { "@type": "Answer", text: item.answer },
     })),
   };
-  return [...metaForPage(PAGES.faq, matches, { dates: loaderData?.dates }), ldJson(faq)];
+  const dates = contentDates([faq.updated], context.site.timeZone);
+  return { faq: faq.items, meta: pageMeta(context, PAGES.faq, { dates }, [ldJson(structured)]) };
 }
+
+export const meta = loaderMeta;
 
 /** SPEC.md §2 FAQ: each question opens on click, several at once (native <details>, no script). */
 export default function Faq() {

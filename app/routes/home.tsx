@@ -9,9 +9,10 @@ import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { HOME_SECTIONS } from "../../sites/categories";
 import { newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
+import { pageMeta } from "~/lib/page-meta.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/home";
 
@@ -56,6 +57,12 @@ export function loader({ context }: Route.LoaderArgs) {
         poster: news.featuredVideo.poster,
         title: news.featuredVideo.title,
       },
+      // The stories of home's sections in page order, the featured one first; no single section.
+      meta: pageMeta(
+        context,
+        PAGES.home,
+        newsPageExtras(undefined, [featured, ...shown.flatMap((s) => s.block.articles)]),
+      ),
     },
     { headers: { "Cache-Control": newsCacheControl(sections.map((s) => s.block)) } },
   );
@@ -65,13 +72,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  // The stories of home's sections in page order, the featured one first; no single section.
-  const stories = loaderData
-    ? [loaderData.featured, ...loaderData.sections.flatMap((s) => s.block.articles)]
-    : [];
-  return metaForPage(PAGES.home, matches, newsPageExtras(undefined, stories));
-}
+export const meta = loaderMeta;
 
 export default function Home() {
   const { featured, sections, newsFeed, video } = useLoaderData<typeof loader>();

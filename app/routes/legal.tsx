@@ -3,7 +3,8 @@ import { DateText } from "~/components/date-text";
 import { PageHeading } from "~/components/page-heading";
 import { contentDates } from "~/lib/content-dates.server";
 import { PAGES } from "~/lib/pages";
-import { metaForPage } from "~/lib/root-data";
+import { pageMeta } from "~/lib/page-meta.server";
+import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/legal";
 
 // The two versions of the legal pages (SPEC.md §2): /privacy-policy and /terms-of-service with
@@ -23,11 +24,12 @@ export function loader({ context, pattern }: Route.LoaderArgs) {
   const path = `/${pattern.replace(/^\/+|\/+$/g, "")}` as LegalPath;
   const legal = context.content.pages.legal;
   const dates = contentDates([legal.updated], context.site.timeZone);
+  const meta = (page: keyof typeof PAGES) => pageMeta(context, PAGES[page], { dates });
   if (path in FULL) {
     return {
       page: PAGE_OF[path],
       updated: legal.updated,
-      dates,
+      meta: meta(PAGE_OF[path]),
       sections: legal[FULL[path as keyof typeof FULL]],
       blocks: null,
     };
@@ -36,7 +38,7 @@ export function loader({ context, pattern }: Route.LoaderArgs) {
     return {
       page: PAGE_OF[path],
       updated: legal.updated,
-      dates,
+      meta: meta(PAGE_OF[path]),
       sections: null,
       blocks: legal[SHORT[path as keyof typeof SHORT]],
     };
@@ -44,11 +46,7 @@ export function loader({ context, pattern }: Route.LoaderArgs) {
   throw data("Not found", { status: 404 });
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return loaderData
-    ? metaForPage(PAGES[loaderData.page], matches, { dates: loaderData.dates })
-    : [];
-}
+export const meta = loaderMeta;
 
 export default function Legal() {
   const { page, updated, sections, blocks } = useLoaderData<typeof loader>();

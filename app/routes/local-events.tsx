@@ -3,8 +3,8 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { PAGES } from "~/lib/pages";
-import { newsPageExtras } from "~/lib/meta";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { newsPageMeta } from "~/lib/page-meta.server";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/local-events";
 
 /** The events feed wall's frame height. */
@@ -15,14 +15,12 @@ export function loader({ context }: Route.LoaderArgs) {
     // The events wall's https URL (checked by the site schema), or null: not configured.
     eventsSrc: context.site.embeds.eventsFeed || null,
     events: context.content.news.events,
+    // A news section without stored stories (an embedded events wall): a section, no times.
+    meta: newsPageMeta(context, PAGES["local-events"]),
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  // A news section without stored stories (an embedded events wall): a section, no times.
-  const page = PAGES["local-events"];
-  return metaForPage(page, matches, newsPageExtras(page.heading));
-}
+export const meta = loaderMeta;
 
 export default function LocalEvents() {
   const { eventsSrc, events } = useLoaderData<typeof loader>();

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { metaForPage } from "~/lib/root-data";
+import { pageMeta } from "~/lib/page-meta.server";
+import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
 
 const NOT_FOUND_PAGE = {
@@ -13,15 +14,13 @@ const NOT_FOUND_PAGE = {
 export function loader({ url, context }: Route.LoaderArgs) {
   const { pathname } = url;
   context.log.warn({ path: pathname }, "page not found");
-  return data({ path: pathname }, { status: 404 });
+  const meta = pageMeta(context, NOT_FOUND_PAGE, { canonicalPath: NOT_FOUND_PAGE.path }, [
+    { name: "robots", content: "noindex" },
+  ]);
+  return data({ path: pathname, meta }, { status: 404 });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaForPage(NOT_FOUND_PAGE, matches, { canonicalPath: NOT_FOUND_PAGE.path }),
-    { name: "robots", content: "noindex" },
-  ];
-}
+export const meta = loaderMeta;
 
 export default function NotFound() {
   return (

@@ -6,23 +6,19 @@ import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
-import { newsPageExtras } from "~/lib/meta";
-import { metaForPage } from "~/lib/root-data";
+import { loaderMeta } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/opinion";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadFeedPage(context, "opinion", { opinion: context.content.news.opinion });
+  return loadFeedPage(context, "opinion", PAGES.opinion, { opinion: context.content.news.opinion });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const page = PAGES.opinion;
-  return metaForPage(page, matches, newsPageExtras(page.heading, loaderData?.block.articles));
-}
+export const meta = loaderMeta;
 
 function Box({ title, children }: { title: string; children: React.ReactNode }) {
   return (

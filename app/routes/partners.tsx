@@ -3,9 +3,10 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { LinkListCard } from "~/components/link-list-card";
 import { PageHeading } from "~/components/page-heading";
 import { contentDates } from "~/lib/content-dates.server";
+import { pageMeta } from "~/lib/page-meta.server";
 import { documentPreviewUrl } from "~/lib/embeds";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/partners";
 
 const PREVIEW_HEIGHT = 480;
@@ -13,7 +14,9 @@ const PREVIEW_HEIGHT = 480;
 export function loader({ context }: Route.LoaderArgs) {
   const { partners } = context.content.pages;
   return {
-    dates: contentDates([partners.updated], context.site.timeZone),
+    meta: pageMeta(context, PAGES.partners, {
+      dates: contentDates([partners.updated], context.site.timeZone),
+    }),
     documents: partners.documents.map((doc) => ({
       title: doc.title,
       // A cloud-drive file's preview; the id is encoded, never trusted as a URL.
@@ -22,9 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return metaForPage(PAGES.partners, matches, { dates: loaderData?.dates });
-}
+export const meta = loaderMeta;
 
 export default function Partners() {
   const { documents } = useLoaderData<typeof loader>();

@@ -2,23 +2,28 @@ import { useLoaderData } from "react-router";
 import { BrandBar } from "~/components/brand-bar";
 import { ScheduleTable } from "~/components/radio-extras";
 import { RadioPlayer } from "~/components/radio-player";
+import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/radio";
 
 export function loader({ context }: Route.LoaderArgs) {
   // SPEC.md §7: the stream is /api/stream with the station's port (the first allowed one).
   const [port] = context.site.radio.ports;
-  return { streamUrl: `/api/stream?port=${port}`, schedule: context.site.radio.schedule };
+  return {
+    streamUrl: `/api/stream?port=${port}`,
+    schedule: context.site.radio.schedule,
+    // Outside the shared layout, this page gets its heading with its data, not the page table.
+    heading: PAGES.radio.heading,
+    meta: pageMeta(context, PAGES.radio),
+  };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return metaForPage(PAGES.radio, matches);
-}
+export const meta = loaderMeta;
 
 /** SPEC.md §2 Radio, outside the shared layout (under a slim brand bar). */
 export default function Radio() {
-  const { streamUrl, schedule } = useLoaderData<typeof loader>();
+  const { streamUrl, schedule, heading } = useLoaderData<typeof loader>();
   const { site } = useSite();
   return (
     <>
@@ -29,7 +34,7 @@ export default function Radio() {
       >
         <div>
           <RadioPlayer
-            heading={PAGES.radio.heading}
+            heading={heading}
             streamUrl={streamUrl}
             stationName={site.name}
             locale={site.locale}

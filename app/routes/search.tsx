@@ -3,8 +3,9 @@ import { PageHeading } from "~/components/page-heading";
 import { SearchBox } from "~/components/search-box";
 import { StoryGrid } from "~/components/story-grid";
 import { CACHE_CONTROL } from "~/lib/http";
+import { pageMeta } from "~/lib/page-meta.server";
 import { SEARCH_PAGE } from "~/lib/pages";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import { describeCount, searchHref } from "~/lib/search";
 import { readSearchParams, toSearchPage } from "~/lib/search.server";
 import type { Route } from "./+types/search";
@@ -16,18 +17,20 @@ const NOINDEX = "noindex";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { q, page } = readSearchParams(new URL(request.url).searchParams);
-  return data(toSearchPage(context.news.search(q, page)), {
-    headers: { "Cache-Control": CACHE_CONTROL.news, "X-Robots-Tag": NOINDEX },
-  });
+  const meta = pageMeta(context, SEARCH_PAGE, {}, [{ name: "robots", content: NOINDEX }]);
+  return data(
+    { ...toSearchPage(context.news.search(q, page)), meta },
+    {
+      headers: { "Cache-Control": CACHE_CONTROL.news, "X-Robots-Tag": NOINDEX },
+    },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [...metaForPage(SEARCH_PAGE, matches), { name: "robots", content: NOINDEX }];
-}
+export const meta = loaderMeta;
 
 export default function SearchPage() {
   const results = useLoaderData<typeof loader>();

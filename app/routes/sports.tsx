@@ -9,13 +9,12 @@ import { StoryGrid } from "~/components/story-grid";
 import { VideoEmbed } from "~/components/video-embed";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
-import { newsPageExtras } from "~/lib/meta";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/sports";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadFeedPage(context, "sports", {
+  return loadFeedPage(context, "sports", PAGES.sports, {
     sports: context.content.news.sports,
     poster: context.content.news.featuredVideo.poster,
   });
@@ -25,10 +24,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const page = PAGES.sports;
-  return metaForPage(page, matches, newsPageExtras(page.heading, loaderData?.block.articles));
-}
+export const meta = loaderMeta;
 
 export default function Sports() {
   const { block, resources, sports, poster } = useLoaderData<typeof loader>();

@@ -8,18 +8,22 @@ import {
 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
 import { contentDates } from "~/lib/content-dates.server";
+import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
-import { metaForPage, useSite } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/weather";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { weather } = context.content.pages;
-  return { weather, dates: contentDates([weather.updated], context.site.timeZone) };
+  return {
+    weather,
+    meta: pageMeta(context, PAGES.weather, {
+      dates: contentDates([weather.updated], context.site.timeZone),
+    }),
+  };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return metaForPage(PAGES.weather, matches, { dates: loaderData?.dates });
-}
+export const meta = loaderMeta;
 
 /** SPEC.md §2 Weather: all static, from the site's content. */
 export default function Weather() {

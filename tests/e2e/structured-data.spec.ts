@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { gotoHydrated } from "./helpers";
 
 // The page metadata of SPEC.md §3 as the server HTML carries it (what crawlers and social cards
 // read): times, section and the JSON-LD ItemList of a news page's stories. Every route's JSON-LD
@@ -73,4 +74,42 @@ test("a static page carries its content's date, in the city's offset", async ({ 
   expect(tag("article:modified_time")).toBe("2026-10-15T00:00:00-05:00");
   expect(page?.datePublished).toBe("2026-10-15T00:00:00-05:00");
   expect(tag("article:section")).toBeUndefined();
+});
+
+// The tags are built by each page's loader on the server (decision 005): a client-side
+// navigation must still get the new page's title, description, canonical and JSON-LD.
+test("after a client-side navigation the page's own tags replace the last page's", async ({
+  page,
+  request,
+}) => {
+  const faq = await serverHtml(request, "/faq");
+  await gotoHydrated(page, "/");
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Frequently Asked Questions" })
+    .click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page).toHaveTitle("Frequently Asked Questions | Houston City Wire");
+  const canonical = /<link rel="canonical" href="([^"]*)"\/>/.exec(faq.html)?.[1];
+  expect(canonical).toMatch(/\/faq$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical ?? "");
+  const description = /<meta name="description" content="([^"]*)"\/>/.exec(faq.html)?.[1];
+  expect(description).toBeTruthy();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    decode(description ?? ""),
+  );
+  const types = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) =>
+      els.map((el) => (JSON.parse(el.textContent ?? "{}") as PageNode)["@type"]),
+    );
+  expect(types).toContain("FAQPage");
+  // It was a client-side navigation: the document was not loaded again.
+  expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  expect(
+    await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).name,
+    ),
+  ).toMatch(/\/$/);
 });
