@@ -1,13 +1,35 @@
-import * as Slider from "@radix-ui/react-slider";
-import { Pause, Play, Volume2, VolumeX } from "lucide-react";
-import { useRef } from "react";
+import { useRef, type KeyboardEvent } from "react";
 import { VOLUME_STEP, useRadio } from "~/lib/use-radio";
+import { MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from "./icons";
 import { RecentlyPlayed } from "./radio-extras";
 
 /** SPEC.md §2: what Now Playing says when the station names nothing. */
 const NO_TITLE = "Live programming from our station stream.";
 
 const BUTTON = "flex h-14 w-14 items-center justify-center rounded-full";
+
+/** SPEC.md §4 slider control: PageUp, PageDown and Shift+arrow move by 10 steps. */
+const LARGE_STEP = 10 * VOLUME_STEP;
+const LARGE_MOVES: Record<string, number> = { PageUp: 1, PageDown: -1 };
+const SHIFT_MOVES: Record<string, number> = {
+  ArrowRight: 1,
+  ArrowUp: 1,
+  ArrowLeft: -1,
+  ArrowDown: -1,
+};
+
+/**
+ * The volume after a key that moves it by a large step, or null for the keys the range input
+ * handles itself (arrows by one step, Home and End to the bounds). Rounded to the step, so ten
+ * steps down from 0.91 are 0.81, not 0.8100000000000001; clamping is changeVolume's.
+ */
+export function largeStepVolume(volume: number, key: string, shift: boolean): number | null {
+  const direction = LARGE_MOVES[key] ?? (shift ? SHIFT_MOVES[key] : undefined);
+  if (direction === undefined) return null;
+  // Divided, not multiplied, by the steps per unit: 81 / 100 is 0.81, 81 * 0.01 is not.
+  const perUnit = Math.round(1 / VOLUME_STEP);
+  return Math.round((volume + direction * LARGE_STEP) * perUnit) / perUnit;
+}
 
 /** SPEC.md §2 Radio: the Live Radio card with its controls and Now Playing. */
 export function RadioPlayer({
@@ -40,7 +62,7 @@ export function RadioPlayer({
           aria-label={radio.playing ? "Pause" : "Play"}
           className={`${BUTTON} bg-accent hover:bg-accent-dark`}
         >
-          {radio.playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+          {radio.playing ? <PauseIcon /> : <PlayIcon />}
         </button>
         <button
           type="button"
@@ -49,29 +71,28 @@ export function RadioPlayer({
           aria-pressed={radio.muted}
           className={`${BUTTON} h-11 w-11 border border-stone-500 hover:bg-white/10`}
         >
-          {showMuted ? (
-            <VolumeX aria-hidden="true" data-icon="muted" />
-          ) : (
-            <Volume2 aria-hidden="true" data-icon="volume" />
-          )}
+          {showMuted ? <MutedIcon data-icon="muted" /> : <VolumeIcon data-icon="volume" />}
         </button>
-        <Slider.Root
-          className="relative flex h-11 flex-1 touch-none items-center select-none"
+        {/*
+          The platform's slider: its role, value, pointer and keys come with it (decision 005);
+          only the large steps are added.
+        */}
+        <input
+          type="range"
           min={0}
           max={1}
           step={VOLUME_STEP}
-          value={[radio.volume]}
-          onValueChange={([value]) => radio.changeVolume(value ?? 0)}
+          value={radio.volume}
+          onChange={(event) => radio.changeVolume(Number(event.currentTarget.value))}
+          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+            const next = largeStepVolume(radio.volume, event.key, event.shiftKey);
+            if (next === null) return;
+            event.preventDefault();
+            radio.changeVolume(next);
+          }}
           aria-label="Volume"
-        >
-          <Slider.Track className="relative h-1.5 grow rounded-full bg-stone-600">
-            <Slider.Range className="absolute h-full rounded-full bg-white" />
-          </Slider.Track>
-          <Slider.Thumb
-            aria-label="Volume"
-            className="block h-5 w-5 rounded-full bg-white shadow focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
-          />
-        </Slider.Root>
+          className="h-11 min-w-0 flex-1 cursor-pointer accent-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+        />
       </div>
       {radio.error && (
         <p role="alert" className="mt-4 font-semibold text-red-300">
