@@ -211,9 +211,13 @@ test.describe("first paint", () => {
     }
   });
 
-  // A guard against growth, not the goal: the target is 100 KB. React and React Router alone are
-  // 91 KB; the pages measure 95 to 108.4 KB (the radio page's Radix slider is the largest part).
-  test("first-load JavaScript stays within 110 KB (brotli) on every route", async ({ request }) => {
+  // The target is 100 KB (issue 12). React and React Router alone are 91 KB. The pages outside
+  // the shared layout and the 404 measure 93 to 96 KB and are held to the target; the others
+  // measure 99.7 to 103.8 KB (decision 005), and this guards them against growth.
+  const WITHIN_TARGET = new Set(["/radio", "/books", "/no-such-page"]);
+  test("first-load JavaScript: at most 100 KB (brotli) outside the layout, 105 KB elsewhere", async ({
+    request,
+  }) => {
     const headers = { "Accept-Encoding": "br" };
     for (const route of [...PUBLIC_PAGES.map((p) => p.path), "/no-such-page"]) {
       const html = await (await request.get(route)).text();
@@ -235,7 +239,7 @@ test.describe("first paint", () => {
         }
       }
       expect(seen.size).toBeGreaterThan(2);
-      expect(bytes, route).toBeLessThanOrEqual(110 * 1024);
+      expect(bytes, route).toBeLessThanOrEqual((WITHIN_TARGET.has(route) ? 100 : 105) * 1024);
     }
   });
 });
