@@ -4,6 +4,7 @@ import type {
   Graph,
   ItemList,
   NewsMediaOrganization,
+  PostalAddress,
   Thing,
   WebPage,
   WebSite,
@@ -189,6 +190,19 @@ function pageNode(input: JsonLdInput): CollectionPage | WebPage {
   };
 }
 
+/** The publication's office, as schema.org writes an address. */
+export function postalAddress(
+  site: Pick<PublicSite, "contact" | "city" | "stateCode">,
+): PostalAddress {
+  return {
+    "@type": "PostalAddress",
+    streetAddress: site.contact.address,
+    addressLocality: site.city,
+    addressRegion: site.stateCode,
+    addressCountry: "US",
+  };
+}
+
 /** The publication, whole (home's graph holds it; other pages refer to it by its @id). */
 function organizationNode(site: PublicSite, siteUrl: string): NewsMediaOrganization {
   return {
@@ -199,13 +213,7 @@ function organizationNode(site: PublicSite, siteUrl: string): NewsMediaOrganizat
     logo: `${siteUrl}${site.socialImage}`,
     email: site.contact.email,
     telephone: site.contact.phone,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: site.contact.address,
-      addressLocality: site.city,
-      addressRegion: site.stateCode,
-      addressCountry: "US",
-    },
+    address: postalAddress(site),
     areaServed: { "@type": "City", name: `${site.city}, ${site.state}` },
     sameAs: site.social.map((s) => s.url),
   };

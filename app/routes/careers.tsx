@@ -2,7 +2,7 @@ import { useLoaderData, type AppLoadContext, type MetaDescriptor } from "react-r
 import type { JobPosting, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
 import { contentDates, toCityDateTime } from "~/lib/content-dates.server";
-import { ldJson } from "~/lib/meta";
+import { ldJson, postalAddress } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta, useSite } from "~/lib/root-data";
@@ -53,16 +53,7 @@ function jobPosting(context: AppLoadContext, job: JobOpening): MetaDescriptor {
     datePosted: toCityDateTime(job.datePosted, site.timeZone),
     employmentType: EMPLOYMENT_TYPES[job.type] ?? job.type,
     hiringOrganization: { "@type": "Organization", name: site.name, sameAs: `${siteUrl}/` },
-    jobLocation: {
-      "@type": "Place",
-      address: {
-        "@type": "PostalAddress",
-        streetAddress: site.contact.address,
-        addressLocality: site.city,
-        addressRegion: site.stateCode,
-        addressCountry: "US",
-      },
-    },
+    jobLocation: { "@type": "Place", address: postalAddress(site) },
   } satisfies WithContext<JobPosting>);
 }
 
