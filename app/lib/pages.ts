@@ -192,7 +192,3 @@ export const FOOTER_COLUMNS: readonly { title: string; pages: readonly PageId[] 
 
 /** Every public page, for the sitemap. */
 export const PUBLIC_PAGES: readonly PageInfo[] = Object.values(PAGES);
-
-export function getPage(id: string): PageInfo | undefined {
-  return (PAGES as Record<string, PageInfo>)[id];
-}

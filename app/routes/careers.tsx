@@ -19,15 +19,13 @@ const EMPLOYMENT_TYPES: Record<string, string> = {
 export function loader({ context }: Route.LoaderArgs) {
   const { careers } = context.content.pages;
   const { timeZone } = context.site;
+  // A posting date as the start of that day in the city, with its offset.
+  const openings = careers.openings.map((job) => ({
+    ...job,
+    datePosted: toCityDateTime(job.datePosted, timeZone),
+  }));
   return {
-    careers: {
-      ...careers,
-      // A posting date as the start of that day in the city, with its offset.
-      openings: careers.openings.map((job) => ({
-        ...job,
-        datePosted: toCityDateTime(job.datePosted, timeZone),
-      })),
-    },
+    careers: { ...careers, openings },
     meta: pageMeta(
       context,
       PAGES.careers,
@@ -37,12 +35,15 @@ export function loader({ context }: Route.LoaderArgs) {
           timeZone,
         ),
       },
-      careers.openings.map((job) => jobPosting(context, job)),
+      openings.map((job) => jobPosting(context, job)),
     ),
   };
 }
 
-/** One opening as a JobPosting (Google's required fields: structured-data.test.ts). */
+/**
+ * One opening, its date already the city's date-time, as a JobPosting (Google's required fields:
+ * structured-data.test.ts).
+ */
 function jobPosting(context: AppLoadContext, job: JobOpening): MetaDescriptor {
   const { site, siteUrl } = context;
   return ldJson({
@@ -50,7 +51,7 @@ function jobPosting(context: AppLoadContext, job: JobOpening): MetaDescriptor {
     "@type": "JobPosting",
     title: job.title,
     description: job.description,
-    datePosted: toCityDateTime(job.datePosted, site.timeZone),
+    datePosted: job.datePosted,
     employmentType: EMPLOYMENT_TYPES[job.type] ?? job.type,
     hiringOrganization: { "@type": "Organization", name: site.name, sameAs: `${siteUrl}/` },
     jobLocation: { "@type": "Place", address: postalAddress(site) },
