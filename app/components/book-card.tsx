@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { COVER_IMAGE, imageSrcSet } from "~/lib/images";
+import { imageSrcSet, type ImageLayout } from "~/lib/images";
 import type { Book } from "../../sites/content";
 import { TypographicCover } from "./typographic-cover";
+
+/** A book cover in the books grid (2, 3, 4, 5 columns). */
+export const COVER_IMAGE: ImageLayout = {
+  widths: [320, 640],
+  sizes:
+    "(min-width: 1280px) 237px, (min-width: 1024px) calc(25vw - 20px), (min-width: 640px) calc(33vw - 21px), calc(50vw - 24px)",
+};
 
 export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";
 

@@ -1,5 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { HeartHandshake, X } from "lucide-react";
+import { rememberAnswer, type DonationAnswer } from "~/lib/donation-answer";
+import { readerStorage } from "~/lib/donation-snooze";
 import type { PublicSite } from "~/lib/site";
 
 /**
@@ -11,16 +13,17 @@ export default function DonationDialog({
   site,
   open,
   setOpen,
-  onAnswer,
   returnFocus,
 }: {
-  site: Pick<PublicSite, "name" | "city" | "donationUrl">;
+  site: Pick<PublicSite, "name" | "city" | "donationUrl" | "donationPrompt">;
   open: boolean;
   setOpen: (open: boolean) => void;
-  /** Told how the reader closed it: Donate Now, or X / Maybe Later / Escape / outside. */
-  onAnswer: (answer: "dismissed" | "donated") => void;
   returnFocus: HTMLElement | null;
 }) {
+  // How the reader closed it (Donate Now, or X / Maybe Later / Escape / outside) keeps it away
+  // for the site's days.
+  const onAnswer = (answer: DonationAnswer) =>
+    rememberAnswer(readerStorage(), answer, Date.now(), site.donationPrompt);
   return (
     <Dialog.Root
       open={open}

@@ -1,10 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import {
-  isSnoozed,
-  readerStorage,
-  rememberAnswer,
-  type DonationAnswer,
-} from "~/lib/donation-snooze";
+import { isSnoozed, readerStorage } from "~/lib/donation-snooze";
 import type { PublicSite } from "~/lib/site";
 
 /** SPEC.md §9: the prompt appears this long after the layout mounts. */
@@ -41,9 +36,6 @@ export function DonationPopup({ site }: { site: PublicSite }) {
         site={site}
         open={open}
         setOpen={setOpen}
-        onAnswer={(answer: DonationAnswer) =>
-          rememberAnswer(readerStorage(), answer, Date.now(), site.donationPrompt)
-        }
         returnFocus={prompted.returnFocus}
       />
     </Suspense>

@@ -13,3 +13,23 @@ export function ExternalLink({
     </a>
   );
 }
+
+/**
+ * A story's link: to its publisher in a new tab (ExternalLink), or, for a built-in story whose
+ * url is "#", a plain link.
+ */
+export function StoryLink({
+  href,
+  children,
+  ...props
+}: Omit<ComponentProps<"a">, "target" | "rel">) {
+  return href === "#" ? (
+    <a href={href} {...props}>
+      {children}
+    </a>
+  ) : (
+    <ExternalLink href={href} {...props}>
+      {children}
+    </ExternalLink>
+  );
+}

@@ -1,6 +1,7 @@
 import type { FeaturedStory as FeaturedStoryData } from "../../sites/content";
 import { LEAD_IMAGE } from "~/lib/images";
 import { useSite } from "~/lib/root-data";
+import { StoryLink } from "./external-link";
 import { StoryImage } from "./story-image";
 import { hasPicture } from "./story-card";
 
@@ -9,7 +10,6 @@ import { hasPicture } from "./story-card";
  * own it is text-led (DESIGN.md): a larger headline and the summary across the column, no box.
  */
 export function FeaturedStory({ story }: { story: FeaturedStoryData }) {
-  const external = story.url !== "#";
   const { site } = useSite();
   const pictured = hasPicture(story.image, site.defaultImage);
   return (
@@ -29,14 +29,9 @@ export function FeaturedStory({ story }: { story: FeaturedStoryData }) {
         <h2
           className={`mt-1 font-serif leading-tight font-bold text-ink ${pictured ? "text-3xl" : "text-4xl md:text-5xl"}`}
         >
-          <a
-            href={story.url}
-            {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-            className="hover:text-accent hover:underline"
-          >
+          <StoryLink href={story.url} className="hover:text-accent hover:underline">
             {story.title}
-            {external && <span className="sr-only"> (opens in a new tab)</span>}
-          </a>
+          </StoryLink>
         </h2>
         <p className="mt-3 text-lg text-ink/85">{story.summary}</p>
       </div>

@@ -1,7 +1,5 @@
 import { Link } from "react-router";
 import type { NewsBlock } from "~/lib/news";
-import { PAGES } from "~/lib/pages";
-import type { CategorySlug } from "../../sites/categories";
 import { CompactStory } from "./compact-story";
 import { NewsState } from "./news-state";
 import { StoryCard } from "./story-card";
@@ -9,7 +7,8 @@ import { StoryCard } from "./story-card";
 /** A section of home as its loader gives it: a category's key, page, title and stories. */
 interface ShownSection {
   key: string;
-  slug: CategorySlug;
+  /** Its category's page, where See All goes. */
+  path: string;
   title: string;
   block: NewsBlock;
 }
@@ -36,7 +35,7 @@ export function HomeSection({
           {section.title}
         </h2>
         <Link
-          to={PAGES[section.slug].path}
+          to={section.path}
           className="inline-flex min-h-11 shrink-0 items-center rounded border border-ink px-4 text-sm font-semibold hover:bg-ink hover:text-white"
         >
           See All<span className="sr-only"> {section.title} news</span>

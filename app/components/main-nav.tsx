@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FocusEvent } from "react";
 import { NavLink, useLocation } from "react-router";
-import { HEADER_MAIN, HEADER_MORE, PAGES } from "~/lib/pages";
+import type { SiteNavigation } from "~/lib/pages";
 
 // The focus ring is drawn inside each link: the scrolling row would clip one drawn outside it.
 const LINK =
@@ -23,6 +23,23 @@ function linkClass({ isActive }: { isActive: boolean }): string {
   return `${LINK} ${isActive ? CURRENT : "text-ink hover:text-accent"}`;
 }
 
+/** The header's links as list items, the current page's marked (aria-current and underlined). */
+export function NavItems({
+  links,
+  onClick,
+}: {
+  links: SiteNavigation["header"];
+  onClick?: () => void;
+}) {
+  return links.map((link) => (
+    <li key={link.path}>
+      <NavLink to={link.path} end className={linkClass} onClick={onClick}>
+        {link.text}
+      </NavLink>
+    </li>
+  ));
+}
+
 /**
  * The header's links at 768 px and wider, on one row (DESIGN.md "Navigation"): the main sections,
  * then "More", a `<details>` disclosure with the rest, which works without JavaScript; with it,
@@ -31,10 +48,12 @@ function linkClass({ isActive }: { isActive: boolean }): string {
  * at its edge (its end padded clear of the fade), with More pinned at the right; from 1024 px the
  * row fits and More follows its last link.
  */
-export function MainNav() {
+export function MainNav({ links }: { links: SiteNavigation["header"] }) {
   const more = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
-  const inMore = HEADER_MORE.some((id) => PAGES[id].path === pathname);
+  const main = links.filter((link) => !link.more);
+  const rest = links.filter((link) => link.more);
+  const inMore = rest.some((link) => link.path === pathname);
 
   useEffect(() => {
     const details = more.current;
@@ -55,16 +74,13 @@ export function MainNav() {
         details.open = false;
       }
     };
-    document.addEventListener("keydown", close);
-    document.addEventListener("click", close);
-    details.addEventListener("focusout", close);
-    window.addEventListener("popstate", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("click", close);
-      details.removeEventListener("focusout", close);
-      window.removeEventListener("popstate", close);
-    };
+    const listening = new AbortController();
+    const options = { signal: listening.signal };
+    document.addEventListener("keydown", close, options);
+    document.addEventListener("click", close, options);
+    details.addEventListener("focusout", close, options);
+    window.addEventListener("popstate", close, options);
+    return () => listening.abort();
   }, []);
 
   const closeMore = () => {
@@ -78,13 +94,7 @@ export function MainNav() {
         aria-label="Sections"
         onFocus={showFocused}
       >
-        {HEADER_MAIN.map((id) => (
-          <li key={id}>
-            <NavLink to={PAGES[id].path} end className={linkClass}>
-              {PAGES[id].label}
-            </NavLink>
-          </li>
-        ))}
+        <NavItems links={main} />
       </ul>
       <details ref={more} className="group relative shrink-0">
         <summary
@@ -98,13 +108,7 @@ export function MainNav() {
           {inMore && <span className="sr-only"> (the current page is here)</span>}
         </summary>
         <ul className="absolute top-full right-0 z-50 mt-1 grid w-[28rem] grid-cols-2 gap-x-2 rounded border border-rule bg-paper p-2 shadow-lg">
-          {HEADER_MORE.map((id) => (
-            <li key={id}>
-              <NavLink to={PAGES[id].path} end className={linkClass} onClick={closeMore}>
-                {PAGES[id].label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems links={rest} onClick={closeMore} />
         </ul>
       </details>
     </div>

@@ -4,6 +4,7 @@ import { ARTICLES_API } from "~/lib/api";
 import type { CardArticle } from "~/lib/news";
 import { useVisibleInterval } from "~/lib/use-visible-interval";
 import type { loader as articlesLoader } from "~/routes/api.articles";
+import { StoryLink } from "./external-link";
 import { RelativeTime } from "./relative-time";
 
 /** How often the block asks /api/articles for newer headlines (only while the page is in view). */
@@ -38,10 +39,10 @@ export function NewsFeedBlock({
 
   // A refresh that failed or found nothing keeps what is shown.
   const fresh = fetcher.data && "articles" in fetcher.data ? fetcher.data : undefined;
-  const items =
+  const items: readonly { id: string; title: string; url: string; date?: string | null }[] =
     fresh && fresh.state === "ready" && fresh.articles.length > 0
-      ? fresh.articles.map((a) => ({ id: a.id, title: a.title, url: a.url, date: a.date }))
-      : initial.map((a) => ({ id: a.id, title: a.title, url: a.url, date: a.publishedAt }));
+      ? fresh.articles
+      : initial.map((a) => ({ ...a, date: a.publishedAt }));
 
   return (
     <section className="border-t-4 border-ink pt-3" aria-label={title}>
@@ -52,14 +53,12 @@ export function NewsFeedBlock({
         <ol className="mt-2 divide-y divide-rule">
           {items.slice(0, limit).map((item) => (
             <li key={item.id} className="py-2">
-              <a
+              <StoryLink
                 href={item.url}
-                {...(item.url !== "#" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
                 className="font-serif text-base leading-snug font-bold text-ink hover:text-accent hover:underline"
               >
                 {item.title}
-                {item.url !== "#" && <span className="sr-only"> (opens in a new tab)</span>}
-              </a>
+              </StoryLink>
               {item.date && (
                 <p className="text-xs text-muted">
                   <RelativeTime iso={item.date} />

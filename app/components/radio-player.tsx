@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from "react";
 import { VOLUME_STEP, useRadio } from "~/lib/use-radio";
-import { MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from "./icons";
+import { PlayIcon } from "./icons";
+import { MutedIcon, PauseIcon, VolumeIcon } from "./radio-icons";
 import { RecentlyPlayed } from "./radio-extras";
 
 /** SPEC.md §2: what Now Playing says when the station names nothing. */

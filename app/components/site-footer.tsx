@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FOOTER_COLUMNS, PAGES } from "~/lib/pages";
+import type { SiteNavigation } from "~/lib/pages";
 import type { PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
 
@@ -18,7 +18,15 @@ function ColumnHeading({ children }: { children: string }) {
 }
 
 /** The footer: Sections, More, Legal and Connect columns, then the network line. */
-export function SiteFooter({ site, now }: { site: PublicSite; now: number }) {
+export function SiteFooter({
+  site,
+  now,
+  nav,
+}: {
+  site: PublicSite;
+  now: number;
+  nav: SiteNavigation;
+}) {
   const year = new Intl.DateTimeFormat(site.locale, {
     year: "numeric",
     timeZone: site.timeZone,
@@ -28,14 +36,14 @@ export function SiteFooter({ site, now }: { site: PublicSite; now: number }) {
   return (
     <footer className="mt-16 bg-ink text-stone-200">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 lg:grid-cols-4">
-        {FOOTER_COLUMNS.map((column) => (
+        {nav.footer.map((column) => (
           <section key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
             <ColumnHeading>{column.title}</ColumnHeading>
             <ul className="space-y-1 text-sm">
-              {column.pages.map((id) => (
-                <li key={id}>
-                  <Link to={PAGES[id].path} className={linkClass}>
-                    {PAGES[id].heading}
+              {column.links.map((link) => (
+                <li key={link.path}>
+                  <Link to={link.path} className={linkClass}>
+                    {link.text}
                   </Link>
                 </li>
               ))}
@@ -66,8 +74,8 @@ export function SiteFooter({ site, now }: { site: PublicSite; now: number }) {
               </li>
             ))}
             <li>
-              <Link to={PAGES.contact.path} className={linkClass}>
-                {PAGES.contact.heading}
+              <Link to={nav.contact.path} className={linkClass}>
+                {nav.contact.text}
               </Link>
             </li>
           </ul>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { HEADER_PAGES, PAGES } from "~/lib/pages";
+import { Link, useLocation } from "react-router";
+import type { SiteNavigation } from "~/lib/pages";
 import { formatDateLine, type PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
-import { MainNav } from "./main-nav";
+import { MainNav, NavItems } from "./main-nav";
 import { CloseIcon, MenuIcon } from "./icons";
 import { SearchBox } from "./search-box";
 
@@ -14,7 +14,15 @@ const PARTNERS_LABEL_ID = "partner-sites";
  * Masthead and sticky navigation. Under 768 px the links and a search box sit in a panel behind
  * a menu toggle; choosing a link (or Escape) closes it. Without JavaScript the panel is shown.
  */
-export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
+export function SiteHeader({
+  site,
+  now,
+  links,
+}: {
+  site: PublicSite;
+  now: number;
+  links: SiteNavigation["header"];
+}) {
   // The menu is open on the page where it was opened; navigating anywhere (a new search
   // included) closes it.
   const { pathname, search } = useLocation();
@@ -84,30 +92,10 @@ export function SiteHeader({ site, now }: { site: PublicSite; now: number }) {
           <div className="mx-auto max-w-7xl px-4 pb-3 md:hidden">
             <SearchBox className="mt-3 md:hidden" />
             <ul className="mt-2 grid grid-cols-2 gap-x-4">
-              {HEADER_PAGES.map((id) => {
-                const page = PAGES[id];
-                return (
-                  <li key={id}>
-                    <NavLink
-                      to={page.path}
-                      end
-                      onClick={() => setOpen(false)}
-                      className={({ isActive }) =>
-                        `flex min-h-11 items-center px-2 text-sm font-semibold ${
-                          isActive
-                            ? "text-accent underline decoration-2 underline-offset-4"
-                            : "text-ink hover:text-accent"
-                        }`
-                      }
-                    >
-                      {page.label}
-                    </NavLink>
-                  </li>
-                );
-              })}
+              <NavItems links={links} onClick={() => setOpen(false)} />
             </ul>
           </div>
-          <MainNav />
+          <MainNav links={links} />
         </nav>
       </header>
     </>

@@ -1,10 +1,11 @@
+import type { ComponentType } from "react";
 import type { CardArticle } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
-import { MarkedText } from "./marked-text";
+import { ExternalLink, StoryLink } from "./external-link";
 import { RelativeTime } from "./relative-time";
 import { StoryImage } from "./story-image";
 
-interface StoryCardProps {
+export interface StoryCardProps {
   article: CardArticle;
   /** Shown instead of the article's category (the archives label every card "Archive"). */
   label?: string;
@@ -14,6 +15,11 @@ interface StoryCardProps {
   readMore?: boolean;
   /** h2 when the cards sit right under the page's h1, h3 under a section heading. */
   headingLevel?: 2 | 3;
+  /**
+   * Shows a search's matches (`article.marks`): the search page passes MarkedText, so that the
+   * other pages do not load it.
+   */
+  Marked?: ComponentType<{ parts: readonly string[] }>;
 }
 
 /**
@@ -27,10 +33,9 @@ export function StoryCard({
   priority,
   readMore,
   headingLevel = 3,
+  Marked,
 }: StoryCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const external = article.url !== "#";
-  const linkProps = external ? { target: "_blank", rel: "noopener noreferrer" } : {};
   const { site } = useSite();
   const pictured = hasPicture(article.image, site.defaultImage);
   return (
@@ -51,23 +56,22 @@ export function StoryCard({
         )}
       </p>
       <Heading className="mt-1 font-serif text-xl leading-snug font-bold text-ink">
-        <a href={article.url} {...linkProps} className="hover:text-accent hover:underline">
-          {article.marks ? <MarkedText parts={article.marks.title} /> : article.title}
-          {external && <span className="sr-only"> (opens in a new tab)</span>}
-        </a>
+        <StoryLink href={article.url} className="hover:text-accent hover:underline">
+          {article.marks && Marked ? <Marked parts={article.marks.title} /> : article.title}
+        </StoryLink>
       </Heading>
       {article.summary && (
         <p
           className={`mt-2 text-[0.95rem] text-ink/85 ${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"}`}
         >
-          {article.marks ? <MarkedText parts={article.marks.summary} /> : article.summary}
+          {article.marks && Marked ? <Marked parts={article.marks.summary} /> : article.summary}
         </p>
       )}
-      {readMore && external && (
+      {readMore && article.url !== "#" && (
         <p className="mt-2">
-          <a href={article.url} {...linkProps} className="link text-sm font-semibold">
-            Read full article<span className="sr-only">: {article.title} (opens in a new tab)</span>
-          </a>
+          <ExternalLink href={article.url} className="link text-sm font-semibold">
+            Read full article<span className="sr-only">: {article.title}</span>
+          </ExternalLink>
         </p>
       )}
     </article>

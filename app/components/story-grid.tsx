@@ -1,6 +1,6 @@
 import type { CardArticle } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
-import { StoryCard, hasPicture } from "./story-card";
+import { StoryCard, hasPicture, type StoryCardProps } from "./story-card";
 
 /** Text cards are short: a picture within the first three rows is still above the fold. */
 const LEAD_WITHIN = 6;
@@ -12,7 +12,8 @@ export function StoryGrid({
   readMore,
   eagerCount = 2,
   headingLevel = 2,
-}: {
+  Marked,
+}: Pick<StoryCardProps, "Marked"> & {
   articles: CardArticle[];
   label?: string;
   readMore?: boolean;
@@ -40,6 +41,7 @@ export function StoryGrid({
                 : "lazy"
           }
           headingLevel={headingLevel}
+          Marked={Marked}
         />
       ))}
     </div>

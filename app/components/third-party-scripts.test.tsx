@@ -25,6 +25,8 @@ describe("ThirdPartyScripts", () => {
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
     const scripts = ["https://forms.example.com/embed.js"];
     const { rerender } = render(<ThirdPartyScripts scripts={scripts} />);
+    // The loading code is fetched only for a site with scripts: wait for it, then nothing yet.
+    await vi.dynamicImportSettled();
     expect(srcs()).toEqual([]);
     window.dispatchEvent(new Event("load"));
     await vi.runAllTimersAsync();

@@ -2,37 +2,21 @@ import { useEffect } from "react";
 
 /**
  * Loads the site's configured third-party scripts (SPEC.md §7: the layout's form-embed script
- * and the ad script) once the page is interactive: after the load event, when the browser is
- * idle, each once, from its own origin (which the site's CSP names; no inline script). A site
- * that configures none loads none.
+ * and the ad script) once the page is interactive (lib/load-scripts.ts). A site that configures
+ * none loads none, nor the code that would load them.
  */
 export function ThirdPartyScripts({ scripts }: { scripts: readonly string[] }) {
   const key = scripts.join(" ");
   useEffect(() => {
-    const urls = key ? key.split(" ") : [];
-    if (urls.length === 0) return;
-    let done = false;
-    const inject = () => {
-      if (done) return;
-      done = true;
-      for (const src of urls) {
-        if ([...document.scripts].some((s) => s.src === src)) continue;
-        const script = document.createElement("script");
-        script.src = src;
-        script.async = true;
-        document.body.appendChild(script);
-      }
-    };
-    // requestIdleCallback where there is one (Safari has none): after the page's own work.
-    const whenIdle = () =>
-      "requestIdleCallback" in window
-        ? window.requestIdleCallback(inject, { timeout: 3000 })
-        : setTimeout(inject, 1);
-    if (document.readyState === "complete") whenIdle();
-    else window.addEventListener("load", whenIdle, { once: true });
+    if (!key) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("~/lib/load-scripts").then(({ loadWhenIdle }) => {
+      if (!cancelled) stop = loadWhenIdle(key.split(" "));
+    });
     return () => {
-      done = true;
-      window.removeEventListener("load", whenIdle);
+      cancelled = true;
+      stop?.();
     };
   }, [key]);
   return null;

@@ -1,33 +1,41 @@
-import { AlertOctagon, AlertTriangle, Cloud, CloudRain, Info, Sun, Wind } from "lucide-react";
+import {
+  CloudIcon,
+  CloudRainIcon,
+  InfoIcon,
+  ModerateIcon,
+  SevereIcon,
+  SunIcon,
+  WindIcon,
+} from "./weather-icons";
 import type { WeatherCondition, WeatherContent } from "../../sites/content";
 
 /** A section heading of the weather page, ruled above as on a newspaper page. */
 export const WEATHER_H2 = "mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold";
 
-const CONDITIONS: Record<WeatherCondition, { label: string; Icon: typeof Sun }> = {
-  sunny: { label: "Sunny", Icon: Sun },
-  cloudy: { label: "Cloudy", Icon: Cloud },
-  rainy: { label: "Rainy", Icon: CloudRain },
-  windy: { label: "Windy", Icon: Wind },
+const CONDITIONS: Record<WeatherCondition, { label: string; Icon: typeof SunIcon }> = {
+  sunny: { label: "Sunny", Icon: SunIcon },
+  cloudy: { label: "Cloudy", Icon: CloudIcon },
+  rainy: { label: "Rainy", Icon: CloudRainIcon },
+  windy: { label: "Windy", Icon: WindIcon },
 };
 
 type Severity = WeatherContent["alerts"][number]["severity"];
 
 /** Severity shows as an icon and a word as well as a colour. */
-const SEVERITY: Record<Severity, { label: string; Icon: typeof Sun; className: string }> = {
+const SEVERITY: Record<Severity, { label: string; Icon: typeof SunIcon; className: string }> = {
   severe: {
     label: "Severe",
-    Icon: AlertOctagon,
+    Icon: SevereIcon,
     className: "border-l-8 border-red-700 bg-red-50 text-red-900",
   },
   moderate: {
     label: "Moderate",
-    Icon: AlertTriangle,
+    Icon: ModerateIcon,
     className: "border-l-4 border-amber-600 bg-amber-50 text-amber-950",
   },
   minor: {
     label: "Minor",
-    Icon: Info,
+    Icon: InfoIcon,
     className: "border-l-2 border-sky-700 bg-sky-50 text-sky-950",
   },
 };

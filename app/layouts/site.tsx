@@ -1,12 +1,27 @@
-import { Outlet } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
 import { DonationPopup } from "~/components/donation-popup";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
+import { SITE_NAVIGATION } from "~/lib/pages";
 import { useSite } from "~/lib/root-data";
+
+/**
+ * The header's and footer's links, built from the page tables on the server: the tables, their
+ * descriptions and the code that derives the links are not part of the browser's bundle.
+ */
+export function loader() {
+  return { nav: SITE_NAVIGATION };
+}
+
+/** The links are the same on every page: a navigation never asks for them again. */
+export function shouldRevalidate() {
+  return false;
+}
 
 /** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
+  const { nav } = useLoaderData<typeof loader>();
   const { site, now, scripts } = useSite();
   return (
     <>
@@ -16,7 +31,7 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader site={site} now={now} />
+      <SiteHeader site={site} now={now} links={nav.header} />
       <main
         id="main-content"
         tabIndex={-1}
@@ -24,7 +39,7 @@ export default function SiteLayout() {
       >
         <Outlet />
       </main>
-      <SiteFooter site={site} now={now} />
+      <SiteFooter site={site} now={now} nav={nav} />
       <DonationPopup site={site} />
       <ThirdPartyScripts scripts={scripts} />
     </>

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SNOOZE_KEY, isSnoozed, readerStorage, rememberAnswer } from "./donation-snooze";
+import { rememberAnswer } from "./donation-answer";
+import { SNOOZE_KEY, isSnoozed, readerStorage } from "./donation-snooze";
 
 const DAY = 86_400_000;
 const NOW = Date.parse("2026-11-23T12:00:00Z");

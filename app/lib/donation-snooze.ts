@@ -1,11 +1,6 @@
 /** Where the end of the prompt's quiet period is kept (epoch ms, in the reader's localStorage). */
 export const SNOOZE_KEY = "donation-prompt:quiet-until";
 
-const DAY_MS = 86_400_000;
-
-/** How the reader answered the prompt. */
-export type DonationAnswer = "dismissed" | "donated";
-
 /** The reader's storage, or null where it cannot be used (disabled, private mode, sandboxed). */
 export function readerStorage(): Storage | null {
   try {
@@ -25,19 +20,4 @@ export function readerStorage(): Storage | null {
 export function isSnoozed(storage: Storage | null, now: number): boolean {
   const until = Number(storage?.getItem(SNOOZE_KEY) ?? NaN);
   return Number.isFinite(until) && until > now;
-}
-
-/** Remembers the reader's answer: the prompt stays away for the configured days. */
-export function rememberAnswer(
-  storage: Storage | null,
-  answer: DonationAnswer,
-  now: number,
-  days: { snoozeDays: number; afterDonateDays: number },
-): void {
-  const quiet = answer === "donated" ? days.afterDonateDays : days.snoozeDays;
-  try {
-    storage?.setItem(SNOOZE_KEY, String(now + quiet * DAY_MS));
-  } catch {
-    // A full or read-only storage: the prompt behaves as the spec says, nothing more.
-  }
 }

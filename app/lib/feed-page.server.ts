@@ -18,6 +18,7 @@ export function loadFeedPage<T extends object>(
   const block = toNewsBlock(context.news.getCategory(key));
   return data(
     {
+      heading: page.heading,
       block,
       resources: context.content.news.resources[key] ?? null,
       meta: newsPageMeta(context, page, block.articles),

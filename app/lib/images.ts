@@ -31,6 +31,7 @@ export function parseImagePath(pathname: string): { width: ImageWidth; id: strin
 /**
  * How a kind of picture is laid out: the widths its srcset offers and its `sizes` (the CSS width
  * it takes at each viewport), from the grids of app/ (max-w-7xl, px-4, a 20rem sidebar from lg).
+ * The books page's covers have theirs in book-card.tsx, to stay out of the other pages' code.
  */
 export interface ImageLayout {
   widths: readonly ImageWidth[];
@@ -48,13 +49,6 @@ export const CARD_IMAGE: ImageLayout = {
 export const LEAD_IMAGE: ImageLayout = {
   widths: [640, 960, 1280],
   sizes: "(min-width: 1280px) 742px, (min-width: 768px) calc(60vw - 26px), calc(100vw - 32px)",
-};
-
-/** A book cover in the books grid (2, 3, 4, 5 columns). */
-export const COVER_IMAGE: ImageLayout = {
-  widths: [320, 640],
-  sizes:
-    "(min-width: 1280px) 237px, (min-width: 1024px) calc(25vw - 20px), (min-width: 640px) calc(33vw - 21px), calc(50vw - 24px)",
 };
 
 /** The srcset of an image route path in `layout`'s widths; undefined for any other URL. */

@@ -8,6 +8,7 @@ import {
   HEADER_PAGES,
   PAGES,
   PUBLIC_PAGES,
+  SITE_NAVIGATION,
   type PageId,
 } from "./pages";
 import { SPEC_HEADER_PATHS } from "../../tests/support/spec-header";
@@ -129,5 +130,39 @@ describe("the header's row and More", () => {
   it("gives a place to every page the header links to, and to no other page", () => {
     const placed = (Object.keys(PAGES) as PageId[]).filter((id) => PAGES[id].nav !== undefined);
     expect(placed.sort()).toEqual([...HEADER_PAGES].sort());
+  });
+});
+
+describe("the links the layout's loader gives the page", () => {
+  it("gives the header's links in its order, with their short labels and places", () => {
+    expect(SITE_NAVIGATION.header).toEqual(
+      HEADER_PAGES.map((id) => ({
+        path: PAGES[id].path,
+        text: PAGES[id].label,
+        more: HEADER_MORE.includes(id),
+      })),
+    );
+    expect(SITE_NAVIGATION.header.map((l) => l.path)).toEqual(SPEC_HEADER_PATHS);
+    expect(SITE_NAVIGATION.header.filter((l) => !l.more).map((l) => l.text)).toEqual(
+      HEADER_MAIN.map((id) => PAGES[id].label),
+    );
+  });
+
+  it("gives the footer's columns, each link named by its page's heading", () => {
+    expect(SITE_NAVIGATION.footer).toEqual(
+      FOOTER_COLUMNS.map((c) => ({
+        title: c.title,
+        links: c.pages.map((id) => ({ path: PAGES[id].path, text: PAGES[id].heading })),
+      })),
+    );
+    expect(SITE_NAVIGATION.footer[0]?.links[0]).toEqual({
+      path: "/local-news",
+      text: "Local News",
+    });
+    expect(SITE_NAVIGATION.contact).toEqual({ path: "/contact", text: "Contact Us" });
+  });
+
+  it("is plain data: it reaches the browser as the loader's JSON", () => {
+    expect(JSON.parse(JSON.stringify(SITE_NAVIGATION))).toEqual(SITE_NAVIGATION);
   });
 });

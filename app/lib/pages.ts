@@ -192,3 +192,34 @@ export const FOOTER_COLUMNS: readonly { title: string; pages: readonly PageId[] 
 
 /** Every public page, for the sitemap. */
 export const PUBLIC_PAGES: readonly PageInfo[] = Object.values(PAGES);
+
+/** A link of the header or the footer: where it goes and what it says. */
+export interface NavItem {
+  path: string;
+  text: string;
+}
+
+/**
+ * The links of the shared layout, as its loader hands them to the page: the tables above stay on
+ * the server (decision 005), and the browser gets only the paths and the words it shows.
+ */
+export interface SiteNavigation {
+  /** The header's links with their short labels; `more` ones sit behind More from 768 px. */
+  header: readonly (NavItem & { more: boolean })[];
+  /** The footer's columns, each link named by its page's heading. */
+  footer: readonly { title: string; links: readonly NavItem[] }[];
+  /** The Connect column's link to the contact page. */
+  contact: NavItem;
+}
+
+const byHeading = (id: PageId): NavItem => ({ path: PAGES[id].path, text: PAGES[id].heading });
+
+export const SITE_NAVIGATION: SiteNavigation = {
+  header: HEADER_PAGES.map((id) => ({
+    path: PAGES[id].path,
+    text: PAGES[id].label,
+    more: HEADER_MORE.includes(id),
+  })),
+  footer: FOOTER_COLUMNS.map((c) => ({ title: c.title, links: c.pages.map(byHeading) })),
+  contact: byHeading("contact"),
+};

@@ -14,6 +14,23 @@ describe("useVisibleInterval", () => {
     expect(callback).toHaveBeenCalledTimes(3);
   });
 
+  it("runs no timer with no interval (null), and starts when it gets one", () => {
+    const callback = vi.fn();
+    const { rerender } = renderHook(({ ms }) => useVisibleInterval(callback, ms), {
+      initialProps: { ms: null as number | null },
+    });
+    vi.advanceTimersByTime(60_000);
+    expect(callback).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    rerender({ ms: 1000 });
+    vi.advanceTimersByTime(1000);
+    expect(callback).toHaveBeenCalledTimes(1);
+    rerender({ ms: null });
+    vi.advanceTimersByTime(60_000);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("never calls while the page is hidden, and calls at once when it is back after its time", () => {
     const callback = vi.fn();
     renderHook(() => useVisibleInterval(callback, 1000));

@@ -3,14 +3,15 @@ import { useEffect, useRef } from "react";
 /**
  * Calls `callback` every `ms` while the page is visible, and never while it is hidden (Page
  * Visibility): a tab in the background asks nothing of the server. Back in view after its time
- * has come, it calls at once, then every `ms` again.
+ * has come, it calls at once, then every `ms` again. `ms` null: not at all.
  */
-export function useVisibleInterval(callback: () => void, ms: number): void {
+export function useVisibleInterval(callback: () => void, ms: number | null): void {
   const saved = useRef(callback);
   useEffect(() => {
     saved.current = callback;
   });
   useEffect(() => {
+    if (ms === null) return;
     let timer: number | undefined;
     let last = Date.now();
     const schedule = () => {

@@ -21,13 +21,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function Archives() {
-  const { block, resources } = useLoaderData<typeof loader>();
+  const { heading, block, resources } = useLoaderData<typeof loader>();
   const { site } = useSite();
   useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
       <PageHeading standfirst={`Stories worth another look, from the archives of ${site.name}.`}>
-        {PAGES.archives.heading}
+        {heading}
       </PageHeading>
       <PageWithSidebar sidebar={resources && <LinkListCard list={resources} />}>
         <NewsState block={block} label="archives" errorPrefix="Error loading archives">

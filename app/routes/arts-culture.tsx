@@ -1,10 +1,10 @@
 import { useLoaderData } from "react-router";
-import { DateText } from "~/components/date-text";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsState } from "~/components/news-state";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
+import { cityDate } from "~/lib/city-date";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
@@ -13,7 +13,10 @@ import type { Route } from "./+types/arts-culture";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadFeedPage(context, "arts", PAGES["arts-culture"], {
-    calendar: context.content.news.culturalCalendar,
+    calendar: context.content.news.culturalCalendar.map((item) => ({
+      ...item,
+      when: cityDate(item.date, context.site),
+    })),
   });
 }
 
@@ -24,11 +27,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function ArtsCulture() {
-  const { block, resources, calendar } = useLoaderData<typeof loader>();
+  const { heading, block, resources, calendar } = useLoaderData<typeof loader>();
   useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
-      <PageHeading>{PAGES["arts-culture"].heading}</PageHeading>
+      <PageHeading>{heading}</PageHeading>
       <PageWithSidebar
         sidebar={
           <>
@@ -40,7 +43,7 @@ export default function ArtsCulture() {
                 {calendar.map((item) => (
                   <li key={item.title} className="py-3">
                     <p className="text-xs font-semibold tracking-wider text-accent uppercase">
-                      <DateText iso={item.date} />
+                      <time dateTime={item.when.iso}>{item.when.text}</time>
                     </p>
                     <p className="font-semibold">{item.title}</p>
                     <p className="text-sm text-muted">{item.venue}</p>

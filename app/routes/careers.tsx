@@ -25,6 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
     datePosted: toCityDateTime(job.datePosted, timeZone),
   }));
   return {
+    heading: PAGES.careers.heading,
     careers: { ...careers, openings },
     meta: pageMeta(
       context,
@@ -61,13 +62,13 @@ function jobPosting(context: AppLoadContext, job: JobOpening): MetaDescriptor {
 export const meta = loaderMeta;
 
 export default function Careers() {
-  const { careers } = useLoaderData<typeof loader>();
+  const { heading, careers } = useLoaderData<typeof loader>();
   const { site } = useSite();
   return (
     // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
     <div className="mx-auto max-w-3xl">
       <PageHeading standfirst={`Help ${site.city} understand itself. Join the ${site.name} team.`}>
-        {PAGES.careers.heading}
+        {heading}
       </PageHeading>
       <section aria-labelledby="openings">
         <h2 id="openings" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">

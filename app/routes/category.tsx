@@ -32,6 +32,7 @@ export function loader({ context, pattern }: Route.LoaderArgs) {
   return data(
     {
       id,
+      heading: category.heading,
       noun: category.noun,
       block,
       resources: news.resources[key] ?? null,
@@ -50,14 +51,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function CategoryPage() {
-  const { id, noun, block, resources, video, imageBoard } = useLoaderData<typeof loader>();
+  const { id, heading, noun, block, resources, video, imageBoard } = useLoaderData<typeof loader>();
   useRevalidateUntilReady(block.state === "loading", block.state === "error");
-  const page = PAGES[id];
   const isLocal = id === "local-news";
 
   return (
     <>
-      <PageHeading>{page.heading}</PageHeading>
+      <PageHeading>{heading}</PageHeading>
       <Byline updatedAt={block.updatedAt} />
       <PageWithSidebar
         sidebar={

@@ -23,6 +23,7 @@ const NO_STORE = { "Cache-Control": CACHE_CONTROL.none };
 
 export function loader({ context }: Route.LoaderArgs) {
   return {
+    heading: PAGES.contact.heading,
     leadForm: context.site.embeds.leadForm || null,
     limits: context.messages.limits,
     meta: pageMeta(context, PAGES.contact, {
@@ -68,7 +69,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function Contact() {
-  const { leadForm, limits } = useLoaderData<typeof loader>();
+  const { heading, leadForm, limits } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { site, embedPlaceholders } = useSite();
   return (
@@ -76,7 +77,7 @@ export default function Contact() {
       <PageHeading
         standfirst={`News tips, questions and corrections: the ${site.name} newsroom reads every message.`}
       >
-        {PAGES.contact.heading}
+        {heading}
       </PageHeading>
       <PageWithSidebar sidebar={<ContactDetails contact={site.contact} />}>
         <ContactForm result={result} limits={limits} />

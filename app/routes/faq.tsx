@@ -20,20 +20,25 @@ export function loader({ context }: Route.LoaderArgs) {
     })),
   };
   const dates = contentDates([faq.updated], context.site.timeZone);
-  return { faq: faq.items, meta: pageMeta(context, PAGES.faq, { dates }, [ldJson(structured)]) };
+  return {
+    heading: PAGES.faq.heading,
+    contactPath: PAGES.contact.path,
+    faq: faq.items,
+    meta: pageMeta(context, PAGES.faq, { dates }, [ldJson(structured)]),
+  };
 }
 
 export const meta = loaderMeta;
 
 /** SPEC.md §2 FAQ: each question opens on click, several at once (native <details>, no script). */
 export default function Faq() {
-  const { faq } = useLoaderData<typeof loader>();
+  const { heading, contactPath, faq } = useLoaderData<typeof loader>();
   const { site } = useSite();
   return (
     // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
     <div className="mx-auto max-w-3xl">
       <PageHeading standfirst={`Answers to the questions readers ask ${site.name} most.`}>
-        {PAGES.faq.heading}
+        {heading}
       </PageHeading>
       <div className="max-w-3xl divide-y divide-rule border-y border-rule">
         {faq.map((item) => (
@@ -57,7 +62,7 @@ export default function Faq() {
         </h2>
         <p className="mt-3 flex flex-wrap gap-3">
           <a
-            href={PAGES.contact.path}
+            href={contactPath}
             className="inline-flex min-h-11 items-center rounded bg-accent px-5 font-semibold text-white hover:bg-accent-dark"
           >
             Contact Us

@@ -12,7 +12,7 @@ import { newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
 import { pageMeta } from "~/lib/page-meta.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
-import { loaderMeta, useSite } from "~/lib/root-data";
+import { loaderMeta } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/home";
 
@@ -20,13 +20,14 @@ import type { Route } from "./+types/home";
 export const HOME_SECTION_SIZE = 5;
 /** Headlines in the sidebar's News Feed. */
 const NEWS_FEED_SIZE = 8;
-/** The News Feed lists the newest stories of home's sections (and asks for the same later). */
-const NEWS_FEED_CATEGORIES = HOME_SECTIONS.map((s) => s.key);
-
 export function loader({ context }: Route.LoaderArgs) {
-  const sections = HOME_SECTIONS.map((section) => ({
-    ...section,
-    block: toNewsBlock(context.news.getCategory(section.key), HOME_SECTION_SIZE + 1),
+  /** The News Feed lists the newest stories of home's sections (and asks for the same later). */
+  const newsFeedCategories = HOME_SECTIONS.map((s) => s.key);
+  const sections = HOME_SECTIONS.map(({ title, key, slug }) => ({
+    title,
+    key,
+    path: PAGES[slug].path,
+    block: toNewsBlock(context.news.getCategory(key), HOME_SECTION_SIZE + 1),
   }));
   const local = sections[0]?.block;
   const firstLocal = local?.articles[0];
@@ -45,12 +46,25 @@ export function loader({ context }: Route.LoaderArgs) {
     },
   }));
   const newsFeed = context.news
-    .getCategories(NEWS_FEED_CATEGORIES, NEWS_FEED_SIZE)
+    .getCategories(newsFeedCategories, NEWS_FEED_SIZE)
     .articles.map(toCardArticle);
   return data(
     {
+      heading: PAGES.home.heading,
       featured,
+      // With a picture of its own, the lead sits beside the Local headlines; text-led, above.
+      leadPictured: hasPicture(featured.image, context.site.defaultImage),
       sections: shown,
+      // Still loading or failed: the page asks its loader again (useRevalidateUntilReady).
+      pending: {
+        loading: sections.some((s) => s.block.state === "loading"),
+        failed: sections.some((s) => s.block.state === "error"),
+      },
+      newsFeedCategories,
+      cityLinks: {
+        title: `Learn More About ${context.site.city}`,
+        links: context.site.cityLinks.map((l) => ({ title: l.label, url: l.url })),
+      },
       newsFeed,
       video: {
         id: context.site.embeds.featuredVideo,
@@ -75,18 +89,23 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function Home() {
-  const { featured, sections, newsFeed, video } = useLoaderData<typeof loader>();
-  const { site } = useSite();
-  useRevalidateUntilReady(
-    sections.some((s) => s.block.state === "loading"),
-    sections.some((s) => s.block.state === "error"),
-  );
+  const {
+    heading,
+    featured,
+    leadPictured,
+    sections,
+    pending,
+    newsFeedCategories,
+    cityLinks,
+    newsFeed,
+    video,
+  } = useLoaderData<typeof loader>();
+  useRevalidateUntilReady(pending.loading, pending.failed);
 
   const [local, ...others] = sections;
-  const leadPictured = hasPicture(featured.image, site.defaultImage);
   return (
     <>
-      <h1 className="sr-only">{PAGES.home.heading}</h1>
+      <h1 className="sr-only">{heading}</h1>
       {/*
         The first screen, on a phone too: the lead story, then the Local section's headlines:
         beside a lead with a picture, across the page under a text-led one.
@@ -114,15 +133,10 @@ export default function Home() {
           aria-label="Related"
         >
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
-          <LinkListCard
-            list={{
-              title: `Learn More About ${site.city}`,
-              links: site.cityLinks.map((l) => ({ title: l.label, url: l.url })),
-            }}
-          />
+          <LinkListCard list={cityLinks} />
           <NewsFeedBlock
             title="News Feed"
-            categories={NEWS_FEED_CATEGORIES}
+            categories={newsFeedCategories}
             initial={newsFeed}
             limit={NEWS_FEED_SIZE}
           />

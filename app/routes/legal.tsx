@@ -1,8 +1,8 @@
 import { data, useLoaderData } from "react-router";
-import { DateText } from "~/components/date-text";
 import { PageHeading } from "~/components/page-heading";
+import { cityDate } from "~/lib/city-date";
 import { contentDates } from "~/lib/content-dates.server";
-import { PAGES } from "~/lib/pages";
+import { PAGES, type PageId, type PageInfo } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/legal";
@@ -13,49 +13,55 @@ import type { Route } from "./+types/legal";
 const FULL = { "/privacy-policy": "privacyPolicy", "/terms-of-service": "termsOfService" } as const;
 const SHORT = { "/privacy": "privacy", "/terms": "terms" } as const;
 type LegalPath = keyof typeof FULL | keyof typeof SHORT;
-const PAGE_OF: Record<LegalPath, keyof typeof PAGES> = {
+const PAGE_OF: Record<LegalPath, PageId> = {
   "/privacy-policy": "privacy-policy",
   "/terms-of-service": "terms-of-service",
   "/privacy": "privacy",
   "/terms": "terms",
+};
+/** The full version a short page links to. */
+const FULL_OF: Record<keyof typeof SHORT, PageId> = {
+  "/privacy": "privacy-policy",
+  "/terms": "terms-of-service",
 };
 
 export function loader({ context, pattern }: Route.LoaderArgs) {
   const path = `/${pattern.replace(/^\/+|\/+$/g, "")}` as LegalPath;
   const legal = context.content.pages.legal;
   const dates = contentDates([legal.updated], context.site.timeZone);
-  const meta = (page: keyof typeof PAGES) => pageMeta(context, PAGES[page], { dates });
+  const page = PAGES[PAGE_OF[path]] as PageInfo | undefined;
+  if (!page) throw data("Not found", { status: 404 });
+  const shared = {
+    heading: page.heading,
+    updated: cityDate(legal.updated, context.site),
+    meta: pageMeta(context, page, { dates }),
+  };
   if (path in FULL) {
     return {
-      page: PAGE_OF[path],
-      updated: legal.updated,
-      meta: meta(PAGE_OF[path]),
+      ...shared,
       sections: legal[FULL[path as keyof typeof FULL]],
       blocks: null,
+      full: null,
     };
   }
-  if (path in SHORT) {
-    return {
-      page: PAGE_OF[path],
-      updated: legal.updated,
-      meta: meta(PAGE_OF[path]),
-      sections: null,
-      blocks: legal[SHORT[path as keyof typeof SHORT]],
-    };
-  }
-  throw data("Not found", { status: 404 });
+  const full = PAGES[FULL_OF[path as keyof typeof SHORT]];
+  return {
+    ...shared,
+    sections: null,
+    blocks: legal[SHORT[path as keyof typeof SHORT]],
+    full: { path: full.path, heading: full.heading },
+  };
 }
 
 export const meta = loaderMeta;
 
 export default function Legal() {
-  const { page, updated, sections, blocks } = useLoaderData<typeof loader>();
-  const info = PAGES[page];
+  const { heading, updated, sections, blocks, full } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-3xl">
-      <PageHeading>{info.heading}</PageHeading>
+      <PageHeading>{heading}</PageHeading>
       <p className="-mt-5 mb-8 text-sm text-muted">
-        Last updated <DateText iso={updated} />
+        Last updated <time dateTime={updated.iso}>{updated.text}</time>
       </p>
       {sections && (
         <ol className="space-y-8">
@@ -73,22 +79,14 @@ export default function Legal() {
           ))}
         </ol>
       )}
-      {blocks && (
+      {blocks && full && (
         <div className="space-y-4">
           {blocks.map((b) => (
             <p key={b}>{b}</p>
           ))}
           <p>
-            <a
-              className="link"
-              href={
-                page === "privacy" ? PAGES["privacy-policy"].path : PAGES["terms-of-service"].path
-              }
-            >
-              Read the full{" "}
-              {page === "privacy"
-                ? PAGES["privacy-policy"].heading
-                : PAGES["terms-of-service"].heading}
+            <a className="link" href={full.path}>
+              Read the full {full.heading}
             </a>
           </p>
         </div>

@@ -12,6 +12,7 @@ const EVENTS_FRAME_HEIGHT = 1600;
 
 export function loader({ context }: Route.LoaderArgs) {
   return {
+    heading: PAGES["local-events"].heading,
     // The events wall's https URL (checked by the site schema), or null: not configured.
     eventsSrc: context.site.embeds.eventsFeed || null,
     events: context.content.news.events,
@@ -23,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 export default function LocalEvents() {
-  const { eventsSrc, events } = useLoaderData<typeof loader>();
+  const { heading, eventsSrc, events } = useLoaderData<typeof loader>();
   const { site, embedPlaceholders } = useSite();
   const submit = (
     <section className="bg-stone-100 p-5" aria-labelledby="submit-event">
@@ -50,9 +51,7 @@ export default function LocalEvents() {
   );
   return (
     <>
-      <PageHeading standfirst={`What's happening around ${site.city}.`}>
-        {PAGES["local-events"].heading}
-      </PageHeading>
+      <PageHeading standfirst={`What's happening around ${site.city}.`}>{heading}</PageHeading>
       {eventsSrc || embedPlaceholders ? (
         <PageWithSidebar sidebar={submit}>
           <EmbedFrame

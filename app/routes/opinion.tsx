@@ -30,12 +30,12 @@ function Box({ title, children }: { title: string; children: React.ReactNode }) 
 }
 
 export default function Opinion() {
-  const { block, resources, opinion } = useLoaderData<typeof loader>();
+  const { heading, block, resources, opinion } = useLoaderData<typeof loader>();
   useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
       <PageHeading standfirst="Columns, commentary and letters from across the community.">
-        {PAGES.opinion.heading}
+        {heading}
       </PageHeading>
       <PageWithSidebar
         sidebar={

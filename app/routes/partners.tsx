@@ -14,6 +14,7 @@ const PREVIEW_HEIGHT = 480;
 export function loader({ context }: Route.LoaderArgs) {
   const { partners } = context.content.pages;
   return {
+    heading: PAGES.partners.heading,
     meta: pageMeta(context, PAGES.partners, {
       dates: contentDates([partners.updated], context.site.timeZone),
     }),
@@ -28,14 +29,14 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 export default function Partners() {
-  const { documents } = useLoaderData<typeof loader>();
+  const { heading, documents } = useLoaderData<typeof loader>();
   const { site, embedPlaceholders } = useSite();
   return (
     <>
       <PageHeading
         standfirst={`Working with ${site.name}: what we offer partners and advertisers.`}
       >
-        {PAGES.partners.heading}
+        {heading}
       </PageHeading>
       <div className="grid gap-8 lg:grid-cols-3">
         {documents.map((doc) => (

@@ -1,6 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { PageHeading } from "~/components/page-heading";
 import { SearchBox } from "~/components/search-box";
+import { MarkedText } from "~/components/marked-text";
 import { StoryGrid } from "~/components/story-grid";
 import { CACHE_CONTROL } from "~/lib/http";
 import { pageMeta } from "~/lib/page-meta.server";
@@ -19,7 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { q, page } = readSearchParams(new URL(request.url).searchParams);
   const meta = pageMeta(context, SEARCH_PAGE, {}, [{ name: "robots", content: NOINDEX }]);
   return data(
-    { ...toSearchPage(context.news.search(q, page)), meta },
+    { heading: SEARCH_PAGE.heading, ...toSearchPage(context.news.search(q, page)), meta },
     {
       headers: { "Cache-Control": CACHE_CONTROL.news, "X-Robots-Tag": NOINDEX },
     },
@@ -35,11 +36,11 @@ export const meta = loaderMeta;
 export default function SearchPage() {
   const results = useLoaderData<typeof loader>();
   const { site } = useSite();
-  const { query, articles } = results;
+  const { heading, query, articles } = results;
 
   return (
     <>
-      <PageHeading>{SEARCH_PAGE.heading}</PageHeading>
+      <PageHeading>{heading}</PageHeading>
       <SearchBox variant="page" label="Search again" className="mb-8 max-w-xl" />
       {!query ? (
         <p className="py-8 text-lg text-muted">
@@ -55,7 +56,7 @@ export default function SearchPage() {
             {describeCount(results, site.locale)}
             {results.more && " (the most recent ones; add a word to narrow the search)"}
           </p>
-          <StoryGrid articles={articles} />
+          <StoryGrid articles={articles} Marked={MarkedText} />
           <Pager query={query} page={results.page} pageCount={results.pageCount} />
         </>
       )}

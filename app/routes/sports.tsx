@@ -1,12 +1,12 @@
 import { useLoaderData } from "react-router";
 import { AdPlaceholder } from "~/components/ad-placeholder";
-import { DateText } from "~/components/date-text";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsState } from "~/components/news-state";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { VideoEmbed } from "~/components/video-embed";
+import { cityDate } from "~/lib/city-date";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
@@ -14,8 +14,15 @@ import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/sports";
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { sports } = context.content.news;
   return loadFeedPage(context, "sports", PAGES.sports, {
-    sports: context.content.news.sports,
+    sports: {
+      ...sports,
+      // Soonest first, each with its day and time in the city.
+      upcomingGames: [...sports.upcomingGames]
+        .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
+        .map((game) => ({ ...game, when: cityDate(game.startsAt, context.site, true) })),
+    },
     poster: context.content.news.featuredVideo.poster,
   });
 }
@@ -27,13 +34,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function Sports() {
-  const { block, resources, sports, poster } = useLoaderData<typeof loader>();
+  const { heading, block, resources, sports, poster } = useLoaderData<typeof loader>();
   useRevalidateUntilReady(block.state === "loading", block.state === "error");
   const { interview } = sports;
   const { embedPlaceholders } = useSite();
   return (
     <>
-      <PageHeading>{PAGES.sports.heading}</PageHeading>
+      <PageHeading>{heading}</PageHeading>
       <PageWithSidebar
         sidebar={
           <>
@@ -42,21 +49,19 @@ export default function Sports() {
                 Upcoming Games
               </h2>
               <ul className="mt-2 divide-y divide-rule">
-                {[...sports.upcomingGames]
-                  .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
-                  .map((game) => (
-                    <li key={`${game.home}-${game.startsAt}`} className="py-3">
-                      <p className="text-xs font-semibold tracking-wider text-accent uppercase">
-                        {game.sport}
-                      </p>
-                      <p className="font-semibold">
-                        {game.away} at {game.home}
-                      </p>
-                      <p className="text-sm text-muted">
-                        <DateText iso={game.startsAt} withTime /> · {game.venue}
-                      </p>
-                    </li>
-                  ))}
+                {sports.upcomingGames.map((game) => (
+                  <li key={`${game.home}-${game.startsAt}`} className="py-3">
+                    <p className="text-xs font-semibold tracking-wider text-accent uppercase">
+                      {game.sport}
+                    </p>
+                    <p className="font-semibold">
+                      {game.away} at {game.home}
+                    </p>
+                    <p className="text-sm text-muted">
+                      <time dateTime={game.when.iso}>{game.when.text}</time> · {game.venue}
+                    </p>
+                  </li>
+                ))}
               </ul>
             </section>
             {resources && <LinkListCard list={resources} />}

@@ -16,6 +16,7 @@ import type { Route } from "./+types/weather";
 export function loader({ context }: Route.LoaderArgs) {
   const { weather } = context.content.pages;
   return {
+    heading: PAGES.weather.heading,
     weather,
     meta: pageMeta(context, PAGES.weather, {
       dates: contentDates([weather.updated], context.site.timeZone),
@@ -27,12 +28,12 @@ export const meta = loaderMeta;
 
 /** SPEC.md §2 Weather: all static, from the site's content. */
 export default function Weather() {
-  const { weather } = useLoaderData<typeof loader>();
+  const { heading, weather } = useLoaderData<typeof loader>();
   const { site, embedPlaceholders } = useSite();
   return (
     <>
       <PageHeading standfirst={`Conditions, alerts and the week ahead for ${site.city}.`}>
-        {PAGES.weather.heading}
+        {heading}
       </PageHeading>
       <div className="grid gap-10 lg:grid-cols-2">
         <CurrentConditions current={weather.current} />
