@@ -3,6 +3,26 @@ import { gotoHydrated } from "./helpers";
 
 const DONATION_URL = "https://www.houstonfoodbank.org/donate/";
 
+type Marked = Window & { promptChecked?: boolean };
+
+/**
+ * Loads `path` hydrated, then waits until the prompt has set its 30 s timer: its effect reads the
+ * quiet period from localStorage (marked here) and sets the timer in the same step. Hydration
+ * alone is not enough: the effect may run a moment after it, and a fake clock moved before then
+ * would leave the timer 30 s of real time away. A page whose storage throws marks it itself.
+ */
+async function gotoWithPromptTimer(page: Page, path: string) {
+  await page.addInitScript(() => {
+    const read = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key: string) {
+      if (key === "donation-prompt:quiet-until") (window as Marked).promptChecked = true;
+      return read.call(this, key);
+    };
+  });
+  await gotoHydrated(page, path);
+  await page.waitForFunction(() => (window as Marked).promptChecked === true);
+}
+
 /**
  * Opens a page with a fake clock and lets exactly `ms` of it pass. Once the prompt is due (30 s),
  * the clock goes on at real speed: the dialog's code is fetched only then, and its own timers
@@ -11,8 +31,8 @@ const DONATION_URL = "https://www.houstonfoodbank.org/donate/";
  */
 async function openAndWait(page: Page, ms: number) {
   await page.clock.install();
-  // The timer starts when the layout mounts, so hydration must have run.
-  await gotoHydrated(page, "/weather");
+  // The timer starts when the layout mounts.
+  await gotoWithPromptTimer(page, "/weather");
   await page.clock.runFor(ms);
   if (ms >= 30_000) await showsFocusedDialog(page);
 }
@@ -57,7 +77,7 @@ test.describe("donation popup", () => {
 
   test("the X button closes it and focus returns", async ({ page }) => {
     await page.clock.install();
-    await gotoHydrated(page, "/weather");
+    await gotoWithPromptTimer(page, "/weather");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await page.keyboard.press("Tab");
     await expect(skip).toBeFocused();
@@ -99,7 +119,7 @@ test.describe("donation popup", () => {
 
   test("focus returns to where it was when it closes", async ({ page }) => {
     await page.clock.install();
-    await gotoHydrated(page, "/weather");
+    await gotoWithPromptTimer(page, "/weather");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await page.keyboard.press("Tab");
     await expect(skip).toBeFocused();
@@ -118,7 +138,7 @@ test.describe("donation popup, across visits", () => {
   async function visit(context: BrowserContext, time: number): Promise<Page> {
     const page = await context.newPage();
     await page.clock.install({ time });
-    await gotoHydrated(page, "/weather");
+    await gotoWithPromptTimer(page, "/weather");
     await page.clock.runFor(31_000);
     return page;
   }
@@ -171,6 +191,7 @@ test.describe("donation popup, across visits", () => {
     await context.addInitScript(() => {
       Object.defineProperty(window, "localStorage", {
         get() {
+          (window as Marked).promptChecked = true;
           throw new DOMException("The operation is insecure.", "SecurityError");
         },
       });
