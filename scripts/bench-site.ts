@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HOME_SECTIONS } from "../sites/categories";
+import { HOME_KEYS } from "../sites/categories";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { startSiteProcess } from "../tests/support/site-process";
@@ -15,7 +15,7 @@ export interface BenchSite {
 }
 
 /** The categories on the measured pages: home's six sections, and sports. */
-const MEASURED_KEYS = [...HOME_SECTIONS.map((s) => s.key), "sports"];
+const MEASURED_KEYS = [...HOME_KEYS, "sports"];
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

@@ -272,3 +272,6 @@ export const LIST_SLUGS = CATEGORIES.flatMap((c) => (c.page === "list" ? [c.slug
 export const HOME_SECTIONS = CATEGORIES.flatMap((c) =>
   "home" in c ? [{ title: c.home, key: c.key, slug: c.slug }] : [],
 );
+
+/** Home's sections' feed keys, in order (its News Feed lists their newest stories together). */
+export const HOME_KEYS = HOME_SECTIONS.map((s) => s.key);

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from "react";
+import { useRef } from "react";
 import { VOLUME_STEP, useRadio } from "~/lib/use-radio";
 import { PlayIcon } from "./icons";
 import { MutedIcon, PauseIcon, VolumeIcon } from "./radio-icons";
@@ -85,7 +85,7 @@ export function RadioPlayer({
           step={VOLUME_STEP}
           value={radio.volume}
           onChange={(event) => radio.changeVolume(Number(event.currentTarget.value))}
-          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          onKeyDown={(event) => {
             const next = largeStepVolume(radio.volume, event.key, event.shiftKey);
             if (next === null) return;
             event.preventDefault();

@@ -15,6 +15,7 @@ const { setHidden } = withPageVisibility();
 
 beforeEach(() => {
   revalidate.mockClear();
+  revalidatorState = "idle";
 });
 
 describe("useRevalidateUntilReady", () => {
@@ -55,6 +56,5 @@ describe("useRevalidateUntilReady", () => {
     renderHook(() => useRevalidateUntilReady(true));
     act(() => vi.advanceTimersByTime(5 * LOADING_POLL_MS));
     expect(revalidate).not.toHaveBeenCalled();
-    revalidatorState = "idle";
   });
 });

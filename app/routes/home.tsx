@@ -7,7 +7,7 @@ import { NewsFeedBlock } from "~/components/news-feed-block";
 import { HomeSection } from "~/components/home-section";
 import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
-import { HOME_SECTIONS } from "../../sites/categories";
+import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
 import { newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
 import { pageMeta } from "~/lib/page-meta.server";
 import { newsPageExtras } from "~/lib/meta";
@@ -20,9 +20,8 @@ import type { Route } from "./+types/home";
 export const HOME_SECTION_SIZE = 5;
 /** Headlines in the sidebar's News Feed. */
 const NEWS_FEED_SIZE = 8;
+
 export function loader({ context }: Route.LoaderArgs) {
-  /** The News Feed lists the newest stories of home's sections (and asks for the same later). */
-  const newsFeedCategories = HOME_SECTIONS.map((s) => s.key);
   const sections = HOME_SECTIONS.map(({ title, key, slug }) => ({
     title,
     key,
@@ -46,7 +45,7 @@ export function loader({ context }: Route.LoaderArgs) {
     },
   }));
   const newsFeed = context.news
-    .getCategories(newsFeedCategories, NEWS_FEED_SIZE)
+    .getCategories(HOME_KEYS, NEWS_FEED_SIZE)
     .articles.map(toCardArticle);
   return data(
     {
@@ -60,7 +59,8 @@ export function loader({ context }: Route.LoaderArgs) {
         loading: sections.some((s) => s.block.state === "loading"),
         failed: sections.some((s) => s.block.state === "error"),
       },
-      newsFeedCategories,
+      // The News Feed asks for the same categories later (/api/articles).
+      newsFeedCategories: HOME_KEYS,
       cityLinks: {
         title: `Learn More About ${context.site.city}`,
         links: context.site.cityLinks.map((l) => ({ title: l.label, url: l.url })),
