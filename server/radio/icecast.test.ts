@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
+import net from "node:net";
 import { STATION_MP3, offsetInLoop } from "../../tests/fixture-servers/radio-upstream";
 import {
   missingIcecastBinaries,
@@ -8,6 +9,7 @@ import {
   type Icecast,
 } from "../../tests/support/icecast";
 import { listen } from "../../tests/support/listen";
+import { freePort } from "../../tests/support/ports";
 import { serveRelay } from "../../tests/support/relay-server";
 import { RadioHub } from "./hub";
 
@@ -40,7 +42,8 @@ beforeAll(async () => {
   });
   relay = await serveRelay(hub);
   base = relay.base;
-}, 30_000);
+  // Room for a start made again (a crash while starting, or a taken port): see startIcecast.
+}, 75_000);
 
 afterAll(async () => {
   await relay?.close();
@@ -83,4 +86,41 @@ describe.skipIf(skip)(title, () => {
       l.destroy();
     }
   }, 30_000);
+
+  it("starts again on a new port when the one it was given is taken before Icecast binds it", async () => {
+    // An outgoing connection holds a port, as the OS may give one that was free a moment ago.
+    const server = net.createServer().listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const client = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
+    await new Promise((resolve) => client.once("connect", resolve));
+    const taken = client.localPort ?? 0;
+    const given: number[] = [];
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((m: string) => warnings.push(m));
+    const second = await startIcecast({
+      nextPort: async () => {
+        given.push(given.length === 0 ? taken : await freePort());
+        return given.at(-1) ?? 0;
+      },
+    }).finally(() => {
+      client.destroy();
+      server.close();
+      warn.mockRestore();
+    });
+    try {
+      // The taken port made Icecast exit with 1 ("Could not create listener socket"); it started
+      // on the next (or, after one of its rare crashes while starting, a later) port.
+      expect(given[0]).toBe(taken);
+      expect(given.length).toBeGreaterThanOrEqual(2);
+      expect(second.port).toBe(given.at(-1));
+      expect(warnings[0]).toMatch(
+        /exited while starting \(icecast2 exited: 1\); starting it again/,
+      );
+      const res = await fetch(second.url);
+      expect(res.headers.get("content-type")).toBe("audio/mpeg");
+      await res.body?.cancel();
+    } finally {
+      await second.stop();
+    }
+  }, 75_000);
 });

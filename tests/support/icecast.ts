@@ -119,8 +119,10 @@ interface Started {
   stop: () => Promise<void>;
 }
 
-/** An icecast2 that died while it started (never answered), which a new start may get past. */
+/** An icecast2 that exited while it started, which a new start (on a new port) may get past. */
 class StartCrash extends Error {}
+/** ffmpeg, Icecast's source, exited: a new start would not help. */
+class SourceExit extends Error {}
 
 /**
  * Starts icecast2 with its own config and folder and waits until it answers. A failure says what
@@ -151,7 +153,7 @@ async function launch(port: number, clients: number): Promise<Started> {
     await until(
       "start",
       async () => {
-        if (server.exitCode !== null || server.signalCode !== null) throw new StartCrash();
+        if (exitedOf(server) !== null) throw new StartCrash();
         return (await fetch(`http://127.0.0.1:${port}/status-json.xsl`)).ok;
       },
       15_000,
@@ -160,7 +162,7 @@ async function launch(port: number, clients: number): Promise<Started> {
     return { server, stop };
   } catch (error) {
     // What Icecast said: it writes its errors to its own log.
-    const exited = server.exitCode ?? server.signalCode;
+    const exited = exitedOf(server);
     let log = "";
     try {
       log = readFileSync(path.join(dir, "error.log"), "utf8").slice(-2000);
@@ -176,28 +178,40 @@ async function launch(port: number, clients: number): Promise<Started> {
 }
 
 /**
- * Debian's icecast2 2.4.4 now and then dies of a segfault (a NULL read in libc) while it starts,
- * before it has answered anything (4 of about 60 starts under the test on this machine). Such a
- * start is made again, up to this many times in all; a crash after the start fails as before.
+ * Why a start is made again: icecast2 exited before its mount answered. Debian's icecast2 2.4.4
+ * now and then dies of a segfault (a NULL read in libc) while it starts (4 of about 60 starts
+ * under the test on this machine); and the port it was given may have been taken in the
+ * meantime, which it reports by exiting ("Could not create listener socket"). Each new start
+ * gets a new port. A crash after the start fails as before.
  */
-const START_ATTEMPTS = 3;
+const START_ATTEMPTS = 4;
 
-export async function startIcecast(
-  options: { port?: number; clients?: number } = {},
-): Promise<Icecast> {
+export interface IcecastOptions {
+  /** One fixed port, for every attempt (by default each attempt takes a new free port). */
+  port?: number;
+  /** Listeners Icecast accepts. */
+  clients?: number;
+  /** Where each attempt's port comes from, when `port` is not given (default `freePort`). */
+  nextPort?: () => Promise<number>;
+}
+
+export async function startIcecast(options: IcecastOptions = {}): Promise<Icecast> {
   const missing = missingIcecastBinaries();
   if (missing.length > 0) throw new Error(missingMessage(missing));
-  const port = options.port ?? (await freePort());
-  const clients = options.clients ?? 100;
-  let started: Started | undefined;
-  for (let attempt = 1; !started; attempt++) {
+  const nextPort = options.nextPort ?? (() => freePort());
+  for (let attempt = 1; ; attempt++) {
     try {
-      started = await launch(port, clients);
+      return await startOnce(options.port ?? (await nextPort()), options.clients ?? 100);
     } catch (error) {
       if (!(error instanceof StartCrash) || attempt === START_ATTEMPTS) throw error;
       console.warn(`${(error as Error).message.split("\n")[0]}; starting it again`);
     }
   }
+}
+
+/** Icecast on `port` with ffmpeg as its source, once its mount answers. */
+async function startOnce(port: number, clients: number): Promise<Icecast> {
+  const started = await launch(port, clients);
   const { server } = started;
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/stream`;
@@ -217,13 +231,26 @@ export async function startIcecast(
       ],
       { stdio: ["ignore", "ignore", "inherit"] },
     );
-    await until("the source's mount", async () => {
-      const res = await fetch(url);
-      await res.body?.cancel();
-      return res.ok;
-    });
+    const ffmpeg = source;
+    await until(
+      "the source's mount",
+      async () => {
+        if (exitedOf(server) !== null) throw new StartCrash(`icecast2 exited: ${exitedOf(server)}`);
+        if (exitedOf(ffmpeg) !== null) throw new SourceExit(`ffmpeg exited: ${exitedOf(ffmpeg)}`);
+        const res = await fetch(url);
+        await res.body?.cancel();
+        return res.ok;
+      },
+      15_000,
+      (error) => error instanceof StartCrash || error instanceof SourceExit,
+    );
   } catch (error) {
     await stop();
+    if (error instanceof StartCrash) {
+      throw new StartCrash(
+        `Icecast: it exited before the source's mount answered (${error.message})`,
+      );
+    }
     throw error;
   }
   return {
@@ -239,6 +266,11 @@ export async function startIcecast(
     },
     stop,
   };
+}
+
+/** A process's exit code or signal, or null while it runs. */
+function exitedOf(child: ChildProcess): number | string | null {
+  return child.exitCode ?? child.signalCode;
 }
 
 function uidOf(user: string): number {
