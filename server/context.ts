@@ -47,6 +47,11 @@ export interface ContextServices {
   embedPlaceholders?: boolean;
   /** The site's stylesheet as text (production: read once from the build). */
   stylesheet?: string;
+  /**
+   * Where the whole stylesheet is served (production). When set, each page inlines only the rules
+   * its own markup uses, and loads the whole stylesheet before it hydrates (server/pages.ts).
+   */
+  stylesheetHref?: string;
   clock?: () => number;
 }
 

@@ -108,7 +108,9 @@ async function main(): Promise<void> {
     const buildDir = path.resolve(here, "..");
     const serverEntry = path.join(buildDir, "server", "index.js");
     const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    services.stylesheet = readStylesheet(server, path.join(buildDir, "client"));
+    const stylesheet = readStylesheet(server, path.join(buildDir, "client"));
+    services.stylesheet = stylesheet.css;
+    services.stylesheetHref = stylesheet.href;
     app = createApp({
       services,
       logger,
@@ -141,11 +143,11 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-/** The built stylesheet's text, which every page inlines (root.tsx exports where it is). */
-function readStylesheet(build: ServerBuild, clientDir: string): string {
+/** The built stylesheet: where it is served (root.tsx exports it) and its text, which pages inline. */
+function readStylesheet(build: ServerBuild, clientDir: string): { href: string; css: string } {
   const href = (build.routes.root?.module as { stylesheet?: unknown } | undefined)?.stylesheet;
   if (typeof href !== "string") throw new Error("The build's root route names no stylesheet");
-  return readFileSync(path.join(clientDir, href), "utf8");
+  return { href, css: readFileSync(path.join(clientDir, href), "utf8") };
 }
 
 main().catch((error: unknown) => {

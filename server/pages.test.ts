@@ -31,6 +31,24 @@ describe("deferHydration", () => {
     expect(boot.trimEnd().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
   });
 
+  it("with the whole stylesheet's address, loads it beside the modules before hydrating", () => {
+    const boot =
+      /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(
+        deferHydration(PAGE, "/assets/app-E.css"),
+      )?.[1] ?? "";
+    const all = /const \[route0, route1\] = await Promise\.all\(\[(.*)\]\);/.exec(boot)?.[1] ?? "";
+    expect(all).toContain('import("/assets/root-C.js"), import("/assets/site-D.js"), new Promise(');
+    expect(all).toContain(
+      'l.rel = "stylesheet"; l.href = "/assets/app-E.css"; l.onload = l.onerror = r;',
+    );
+    expect(all).toContain("document.head.append(l);");
+    // React Router's entry, which hydrates, comes after all of them.
+    expect(boot.indexOf("Promise.all")).toBeLessThan(
+      boot.indexOf('import("/assets/entry.client-A.js")'),
+    );
+    expect(out).not.toContain("stylesheet");
+  });
+
   it("leaves a page without a bootstrap as it is", () => {
     expect(deferHydration("<html><body>Not found</body></html>")).toBe(
       "<html><body>Not found</body></html>",

@@ -16,6 +16,7 @@ import {
   type RenderedPage,
 } from "./page-cache";
 import { Overloaded, type Limiter } from "./limiter";
+import { trimPageCss } from "./page-css";
 import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from "./security";
 import { accepts, notModified } from "./static-files";
 
@@ -135,8 +136,12 @@ const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";\n/gm;
  * the first frame, then hydrates as before. On a slow connection the text and the lead picture
  * come first; the page is interactive a frame later. (The bootstrap is a module script, so it
  * may await; the CSP's hash is taken from the script as rewritten.)
+ *
+ * With `stylesheet` (where the whole stylesheet is served), the bootstrap also loads it beside
+ * the modules and hydrates once it has come (or failed): the page inlines only its own rules
+ * (trimPageCss), and whatever the reader does next (a menu opened, another page) may need any.
  */
-export function deferHydration(html: string): string {
+export function deferHydration(html: string, stylesheet?: string): string {
   const start = html.indexOf('<script type="module"');
   if (start === -1) return html;
   const bodyStart = html.indexOf(">", start) + 1;
@@ -145,12 +150,22 @@ export function deferHydration(html: string): string {
   const routes = [...script.matchAll(ROUTE_IMPORT)];
   if (routes.length === 0) return html;
   const names = routes.map((m) => m[1]).join(", ");
-  const urls = routes.map((m) => `import(${JSON.stringify(m[2])})`).join(", ");
+  const loads = routes.map((m) => `import(${JSON.stringify(m[2])})`);
+  if (stylesheet) loads.push(loadStylesheet(stylesheet));
   const rewritten =
     "await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));\n" +
-    `const [${names}] = await Promise.all([${urls}]);\n` +
+    `const [${names}] = await Promise.all([${loads.join(", ")}]);\n` +
     script.replace(ROUTE_IMPORT, "");
   return (html.slice(0, bodyStart) + rewritten + html.slice(end)).replace(MODULE_PRELOAD, "");
+}
+
+/** A promise, in the bootstrap, of the stylesheet at `href` appended to the head and loaded. */
+function loadStylesheet(href: string): string {
+  return (
+    'new Promise((r) => { const l = document.createElement("link"); ' +
+    `l.rel = "stylesheet"; l.href = ${JSON.stringify(href)}; l.onload = l.onerror = r; ` +
+    "document.head.append(l); })"
+  );
 }
 
 /** A NewsReader that notes which categories a render read, and their versions then. */
@@ -226,7 +241,9 @@ export function createPageHandler(options: PageHandlerOptions) {
       page.headers[name] = value;
     });
     if ((page.headers["content-type"] ?? "").startsWith("text/html")) {
-      const html = deferHydration(page.body.toString("utf8"));
+      const href = options.services.stylesheetHref;
+      const rendered = page.body.toString("utf8");
+      const html = deferHydration(href ? await trimPageCss(rendered) : rendered, href);
       page.body = Buffer.from(html, "utf8");
       if (options.csp) {
         page.headers["Content-Security-Policy"] = contentSecurityPolicy(
