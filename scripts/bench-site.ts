@@ -38,7 +38,7 @@ export async function startBenchSite(env: Record<string, string> = {}): Promise<
   const feeds = await startFeedServer(0);
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const feedsFile = path.join(dir, "feeds.json");
-  writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url)));
+  writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url, { pictures: true })));
   const stopFeeds = async () => {
     await feeds.close();
     rmSync(dir, { recursive: true, force: true });
