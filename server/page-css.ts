@@ -37,11 +37,8 @@ const beasties = new Beasties({
  * is returned as it is.
  */
 export async function trimPageCss(html: string): Promise<string> {
-  const start = html.indexOf(STYLE_OPEN);
-  if (start === -1) return html;
-  const cssStart = start + STYLE_OPEN.length;
-  const cssEnd = html.indexOf(STYLE_CLOSE, cssStart);
-  if (cssEnd === -1) return html;
+  const inline = styleText(html);
+  if (!inline) return html;
   let processed: string;
   try {
     processed = await beasties.process(withReadableClasses(html));
@@ -50,11 +47,22 @@ export async function trimPageCss(html: string): Promise<string> {
   }
   // Only the stylesheet's text is taken from Beasties' copy: the rest of the page stays byte for
   // byte as React rendered it (its inline scripts are hashed into the CSP).
-  const at = processed.indexOf(STYLE_OPEN);
-  const end = processed.indexOf(STYLE_CLOSE, at + STYLE_OPEN.length);
-  if (at === -1 || end === -1) return html;
-  const css = processed.slice(at + STYLE_OPEN.length, end);
-  return html.slice(0, cssStart) + css + html.slice(cssEnd);
+  const trimmed = styleText(processed);
+  if (!trimmed) return html;
+  return (
+    html.slice(0, inline.start) +
+    processed.slice(trimmed.start, trimmed.end) +
+    html.slice(inline.end)
+  );
+}
+
+/** Where the inline stylesheet's text is in `html`, or undefined if it has none (or unclosed). */
+function styleText(html: string): { start: number; end: number } | undefined {
+  const open = html.indexOf(STYLE_OPEN);
+  if (open === -1) return undefined;
+  const start = open + STYLE_OPEN.length;
+  const end = html.indexOf(STYLE_CLOSE, start);
+  return end === -1 ? undefined : { start, end };
 }
 
 /**

@@ -1,12 +1,17 @@
 import type { Page } from "@playwright/test";
 import { startSiteProcess, type SiteProcess } from "../support/site-process";
-/** Loads a page and waits until React has hydrated it (its DOM nodes carry React's fiber keys). */
-export async function gotoHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/** Waits until React has hydrated the page (its DOM nodes carry React's fiber keys). */
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.getElementById("main-content");
     return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
+}
+
+/** Loads a page and waits until React has hydrated it. */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
 }
 
 /**

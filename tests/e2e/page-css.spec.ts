@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
-import { gotoHydrated } from "./helpers";
+import { gotoHydrated, waitForHydration } from "./helpers";
 
 // Each page inlines only the rules its own markup uses (server/page-css.ts), and its bootstrap
 // loads the whole stylesheet before it hydrates (deferHydration in server/pages.ts).
@@ -116,10 +116,7 @@ test("the page hydrates only once the whole stylesheet has come", async ({ page 
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
   expect(entryRequested).toEqual([]);
   release();
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main-content");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+  await waitForHydration(page);
   expect(entryRequested).toHaveLength(1);
   const sheets = await page.evaluate(() =>
     [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => [
