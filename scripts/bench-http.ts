@@ -1,16 +1,26 @@
 // npm run bench:http: requests/s and p99 latency, in one run, of a bare Node http server's
 // "hello world", a static file of this server, /, /local-news, /faq and
 // /api/articles?category=local, each at 10 and 100 connections, with the ratio of each to the
-// static file at the same connections. The load comes from wrk (Debian's package, installed
+// static file at the same connections. Then the hostile mix (bench-hostile.ts: cached pages
+// while unique searches or 404s arrive at a set rate) and /healthz at 500 connections with and
+// without feed refreshes, beside a bare Node server's. BENCH_PARTS=pages,hostile,health picks. The load comes from wrk (Debian's package, installed
 // when missing): a load generator written in C, which a page of 15 KB does not slow down as it
 // does one in JavaScript. Every server is a process of its own. Figures, not a test.
 // BENCH_SITE_URL=http://… measures a site already running instead of starting this build.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { freePort } from "../tests/support/ports";
+import {
+  healthAt500,
+  hostileMix,
+  printHealth,
+  printHostile,
+  type HealthRow,
+} from "./bench-hostile";
 import { startBenchSite } from "./bench-site";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const PARTS = new Set((process.env.BENCH_PARTS ?? "pages,hostile,health").split(","));
 const CONNECTIONS = [10, 100];
 const PATHS = ["/favicon.svg", "/", "/local-news", "/faq", "/api/articles?category=local"];
 const WRK = "/usr/bin/wrk";
@@ -89,8 +99,14 @@ function measure(label: string, url: string, connections: number, seconds = DURA
 
 const rows: Row[] = [];
 const bare = await startBareNode();
+const healthRows: HealthRow[] = [];
 try {
-  for (const connections of CONNECTIONS) rows.push(measure("bare node", bare.url, connections));
+  if (PARTS.has("pages")) {
+    for (const connections of CONNECTIONS) rows.push(measure("bare node", bare.url, connections));
+  }
+  if (PARTS.has("health")) {
+    healthRows.push(await healthAt500(bare.url, 10, "bare node, hello world (10 s)"));
+  }
 } finally {
   bare.close();
 }
@@ -98,24 +114,48 @@ try {
 const site = process.env.BENCH_SITE_URL
   ? { url: process.env.BENCH_SITE_URL, close: async () => {} }
   : await startBenchSite();
+let hostile: Awaited<ReturnType<typeof hostileMix>> = [];
 try {
-  for (const path of PATHS) {
-    measure(path, `${site.url}${path}`, 1, 1); // warm: the first render, into the cache
-    for (const connections of CONNECTIONS) {
-      rows.push(measure(path, `${site.url}${path}`, connections));
+  if (PARTS.has("pages")) {
+    for (const path of PATHS) {
+      measure(path, `${site.url}${path}`, 1, 1); // warm: the first render, into the cache
+      for (const connections of CONNECTIONS) {
+        rows.push(measure(path, `${site.url}${path}`, connections));
+      }
     }
   }
+  if (PARTS.has("hostile")) hostile = await hostileMix(site.url, 10);
 } finally {
   await site.close();
 }
-
-console.log(
-  `${DURATION_S} s each; ratios to the static file (${PATHS[0]}) at the same connections`,
-);
-console.log("what                            conns     req/s    p99 ms   vs static   errors");
-for (const r of rows) {
-  const staticRow = rows.find((s) => s.label === PATHS[0] && s.connections === r.connections);
-  console.log(
-    `${r.label.padEnd(31)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(9)} ${(r.rps / (staticRow?.rps ?? 1)).toFixed(2).padStart(11)} ${String(r.errors).padStart(8)}`,
-  );
+if (PARTS.has("health") && !process.env.BENCH_SITE_URL) {
+  // Each on a site of its own, started for it: with its feeds at rest (the first refresh over,
+  // the next in 10 minutes), then with every feed refreshed every 10 s and found changed each
+  // time (parsed and stored again), for 25 s: two or three refreshes.
+  for (const [what, seconds, env, changingFeeds] of [
+    ["site, feeds at rest", 10, {}, false],
+    ["site, every feed refreshed every 10 s", 25, { FEED_REFRESH_SECONDS: "10" }, true],
+  ] as const) {
+    const measured = await startBenchSite(env, { changingFeeds });
+    try {
+      healthRows.push(await healthAt500(measured.url, seconds, `${what} (${seconds} s)`));
+    } finally {
+      await measured.close();
+    }
+  }
 }
+
+if (rows.length > 0) {
+  console.log(
+    `${DURATION_S} s each; ratios to the static file (${PATHS[0]}) at the same connections`,
+  );
+  console.log("what                            conns     req/s    p99 ms   vs static   errors");
+  for (const r of rows) {
+    const staticRow = rows.find((s) => s.label === PATHS[0] && s.connections === r.connections);
+    console.log(
+      `${r.label.padEnd(31)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(9)} ${(r.rps / (staticRow?.rps ?? 1)).toFixed(2).padStart(11)} ${String(r.errors).padStart(8)}`,
+    );
+  }
+}
+if (hostile.length > 0) printHostile(hostile, 10);
+if (healthRows.length > 0) printHealth(healthRows);

@@ -33,12 +33,21 @@ async function ready(url: string, key: string): Promise<boolean> {
   return ((await res.json()) as { state: string }).state === "ready";
 }
 
-/** Starts the fixture feeds and the site on free ports, and waits until the measured news is in. */
-export async function startBenchSite(env: Record<string, string> = {}): Promise<BenchSite> {
+/**
+ * Starts the fixture feeds and the site on free ports, and waits until the measured news is in;
+ * `changingFeeds`: every refresh finds every feed changed (no 304s).
+ */
+export async function startBenchSite(
+  env: Record<string, string> = {},
+  { changingFeeds = false }: { changingFeeds?: boolean } = {},
+): Promise<BenchSite> {
   const feeds = await startFeedServer(0);
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const feedsFile = path.join(dir, "feeds.json");
-  writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url, { pictures: true })));
+  writeFileSync(
+    feedsFile,
+    JSON.stringify(demoFeedsFile(feeds.url, { pictures: true, changing: changingFeeds })),
+  );
   const stopFeeds = async () => {
     await feeds.close();
     rmSync(dir, { recursive: true, force: true });

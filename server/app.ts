@@ -7,7 +7,8 @@ import { CACHE_CONTROL } from "../app/lib/http";
 import type { ContextServices } from "./context";
 import type { NewsEngine } from "./news/engine";
 import { Limiter, Overloaded } from "./limiter";
-import { PageCache } from "./page-cache";
+import { BUSY_THRESHOLD, LoadMonitor } from "./load";
+import { PageCache, compress } from "./page-cache";
 import { createPageHandler } from "./pages";
 import type { RadioHub } from "./radio/hub";
 import { SECURITY_HEADERS } from "./security";
@@ -42,6 +43,43 @@ export interface AppOptions {
 
 /** Renders at once and waiting, unless the settings say otherwise. */
 export const DEFAULT_RENDER_LIMITS = { concurrency: 4, queue: 64 };
+/**
+ * The longest a render may wait for a slot: a reader kept waiting longer has mostly given up,
+ * and a queue that old only makes every later reader wait too (503 with Retry-After instead).
+ */
+export const RENDER_MAX_WAIT_MS = 2_000;
+
+/**
+ * The longest request target (path and query) answered: 4 KB, twice what browsers and CDNs
+ * commonly allow in practice and far more than any link of this site; a longer one is refused
+ * with 414 before it is parsed or remembered.
+ */
+export const MAX_TARGET_LENGTH = 4096;
+
+/** The health probe's answer, made once: it is answered before anything else. */
+function healthAnswer(siteId: string) {
+  const body = Buffer.from(JSON.stringify({ status: "ok", site: siteId }));
+  const headers = {
+    ...SECURITY_HEADERS,
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL.none,
+    "Content-Length": String(body.length),
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
+
+/** A short plain-text answer with the site's headers, never stored. */
+function plain(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL.none,
+  });
+  res.end(body);
+}
 
 /** A small JSON answer with the site's headers. */
 function json(res: ServerResponse, status: number, body: object): void {
@@ -107,6 +145,16 @@ export function createApp({
       forwarded === "https" || (!forwarded && encrypted) ? "https" : "http";
     return { address, protocol };
   };
+  // Renders (and their compression) share one limit; it sheds new ones while the event loop
+  // has lately been busier than BUSY_THRESHOLD, so that cache hits and /healthz stay fast.
+  const limiter =
+    renders instanceof Limiter
+      ? renders
+      : new Limiter({
+          ...(renders ?? DEFAULT_RENDER_LIMITS),
+          maxWaitMs: RENDER_MAX_WAIT_MS,
+          busy: new LoadMonitor({ threshold: BUSY_THRESHOLD }).busy,
+        });
   const cache = isDev
     ? undefined
     : new PageCache({
@@ -117,6 +165,7 @@ export function createApp({
           err instanceof Overloaded
             ? logger.warn({ key }, "page not rendered again: overloaded")
             : logger.error({ err, key }, "page render failed"),
+        compress: (body, coding, strength) => limiter.run(() => compress(body, coding, strength)),
       });
   const pages = createPageHandler({
     build: serverBuild,
@@ -126,24 +175,33 @@ export function createApp({
     cache,
     csp: !isDev,
     clientOf,
-    limiter: renders instanceof Limiter ? renders : new Limiter(renders ?? DEFAULT_RENDER_LIMITS),
+    limiter,
   });
+  const health = healthAnswer(services.site.id);
   const files = build ? new StaticFiles(build.clientDir) : undefined;
 
   let lastHost: string | undefined;
   return (req, res) => {
+    const url = req.url ?? "/";
+    // The health probe first: whatever else is going on, it answers at once.
+    if (url === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
+      health(req, res);
+      return;
+    }
+    if (url.length > MAX_TARGET_LENGTH) {
+      plain(res, 414, "URI too long");
+      return;
+    }
     // A Host that names no host is the client's mistake, whatever it asks for (also on the paths
     // that never parse a URL). Readers send the same one: the last good one is remembered.
     const host = req.headers.host;
     if (host !== lastHost) {
       if (!isValidHost(host)) {
-        res.writeHead(400, { ...SECURITY_HEADERS, "Content-Type": "text/plain; charset=utf-8" });
-        res.end("Bad request");
+        plain(res, 400, "Bad request");
         return;
       }
       lastHost = host;
     }
-    const url = req.url ?? "/";
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
     const method = req.method;
@@ -155,7 +213,7 @@ export function createApp({
         return;
       }
       if (pathname === "/healthz") {
-        json(res, 200, { status: "ok", site: services.site.id });
+        health(req, res);
         return;
       }
       if (radio && pathname === "/api/stream") {

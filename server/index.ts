@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
+import { createHttpServer } from "./http-server";
 import type { ContextServices } from "./context";
 import { readEmbedsFile } from "./embeds";
 import { configuredPictures, withCoverLinks, withPictureLinks } from "./images/links";
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     });
   }
 
-  const server = createServer(app);
+  const server = createHttpServer(app);
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { Limiter, Overloaded } from "./limiter";
+import { describe, expect, it, vi } from "vitest";
+import { Abandoned, Limiter, Overloaded } from "./limiter";
 
 describe("Limiter", () => {
   it("runs up to its concurrency, queues up to its bound and refuses the rest at once", async () => {
@@ -46,5 +46,94 @@ describe("Limiter", () => {
     holder();
     await Promise.all(waiters);
     expect(order).toEqual([1, 2, 3]);
+  });
+
+  it("refuses a waiter that waited longer than maxWaitMs, and serves the next one", async () => {
+    const clock = { now: 0 };
+    const limiter = new Limiter({
+      concurrency: 1,
+      queue: 5,
+      maxWaitMs: 1000,
+      now: () => clock.now,
+    });
+    const holder = await limiter.acquire();
+    const old = limiter.acquire();
+    clock.now = 900;
+    const young = limiter.acquire();
+    clock.now = 1500;
+    holder();
+    await expect(old).rejects.toBeInstanceOf(Overloaded);
+    const release = await young;
+    expect(limiter.load).toEqual({ running: 1, waiting: 0 });
+    release();
+    expect(limiter.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("while the process is busy, starts no second holder: it waits until the loop is free", async () => {
+    vi.useFakeTimers();
+    try {
+      let busy = true;
+      const limiter = new Limiter({ concurrency: 4, queue: 10, busy: () => busy, recheckMs: 25 });
+      // Nothing runs: a busy process still does one thing at a time.
+      const first = await limiter.acquire();
+      let started = false;
+      const second = limiter.acquire().then((release) => {
+        started = true;
+        return release;
+      });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(started).toBe(false);
+      expect(limiter.load).toEqual({ running: 1, waiting: 1 });
+      busy = false;
+      await vi.advanceTimersByTimeAsync(25);
+      expect(started).toBe(true);
+      first();
+      (await second)();
+      expect(limiter.load).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sheds a waiter held back by a busy loop once it has waited maxWaitMs", async () => {
+    vi.useFakeTimers();
+    try {
+      const limiter = new Limiter({ concurrency: 4, queue: 10, maxWaitMs: 2000, busy: () => true });
+      const first = await limiter.acquire();
+      const held = limiter.acquire();
+      const outcome = held.then(
+        () => "started",
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(2100);
+      expect(await outcome).toBeInstanceOf(Overloaded);
+      expect(limiter.load).toEqual({ running: 1, waiting: 0 });
+      first();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("drops a waiter whose signal aborts, without running it or losing the slot", async () => {
+    const limiter = new Limiter({ concurrency: 1, queue: 3 });
+    const holder = await limiter.acquire();
+    const gone = new AbortController();
+    const abandoned = limiter.acquire(gone.signal);
+    const next = limiter.acquire();
+    expect(limiter.load.waiting).toBe(2);
+    gone.abort();
+    await expect(abandoned).rejects.toBeInstanceOf(Abandoned);
+    expect(limiter.load.waiting).toBe(1);
+    holder();
+    (await next)();
+    expect(limiter.load).toEqual({ running: 0, waiting: 0 });
+    await expect(limiter.acquire(gone.signal)).rejects.toBeInstanceOf(Abandoned);
+  });
+
+  it("run() holds a slot for the task and frees it whatever the task does", async () => {
+    const limiter = new Limiter({ concurrency: 1, queue: 0 });
+    await expect(limiter.run(async () => Promise.reject(new Error("x")))).rejects.toThrow("x");
+    expect(await limiter.run(async () => limiter.load.running)).toBe(1);
+    expect(limiter.load.running).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { PageCache, isCacheable, type RenderedPage } from "./page-cache";
+import { NOT_FOUND_KEY, PageCache, isCacheable, type RenderedPage } from "./page-cache";
 
 const PUBLIC = { "content-type": "text/html", "cache-control": "public, max-age=60" };
 
@@ -129,14 +129,86 @@ describe("PageCache", () => {
     expect(gunzipSync(await cache.encoded(cached, "gzip")).toString()).toBe(body);
   });
 
-  it("lets the least recently used pages go when full", async () => {
-    const { cache } = setup({ maxBytes: 10_000 });
-    for (let i = 0; i < 10; i++) await cache.get(`/p${i}`, async () => page("x".repeat(2000)));
-    expect(cache.stats().bytes).toBeLessThanOrEqual(10_000);
-    expect(cache.stats().pages).toBe(5);
-    const render = vi.fn(async () => page("x".repeat(2000)));
+  it("lets the least recently used pages go when full, counting each entry's own cost", async () => {
+    const { cache } = setup({ maxBytes: 50_000 });
+    // 8,000 bytes of body and about 2 KB of key, headers and bookkeeping: four fit.
+    for (let i = 0; i < 10; i++) await cache.get(`/p${i}`, async () => page("x".repeat(8000)));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
+    expect(cache.stats().pages).toBe(4);
+    const render = vi.fn(async () => page("x".repeat(8000)));
     expect((await cache.get("/p9", render)).cache).toBe("hit");
     expect((await cache.get("/p0", render)).cache).toBe("miss");
+  });
+
+  it("keeps at most maxPages pages, however small", async () => {
+    const { cache } = setup({ maxPages: 3 });
+    for (let i = 0; i < 10; i++) await cache.get(`/p${i}`, async () => page("x"));
+    expect(cache.stats().pages).toBe(3);
+    expect(cache.peek("/p9")).toBeDefined();
+    expect(cache.peek("/p6")).toBeUndefined();
+  });
+
+  it("bounds in bytes what unique long keys cost, not only their count", async () => {
+    const { cache } = setup({ maxBytes: 1_000_000 });
+    const long = "/search?q=" + "~".repeat(16_000);
+    for (let i = 0; i < 200; i++) await cache.get(`${long}${i}`, async () => page("x"));
+    // Each key counts at two bytes a character: about 30 fit in a megabyte, not 200.
+    expect(cache.stats().bytes).toBeLessThanOrEqual(1_000_000);
+    expect(cache.stats().pages).toBeLessThan(40);
+  });
+
+  it("keeps the not-found page's 404 under its one key, and no other 404", async () => {
+    const { cache } = setup();
+    const notFound = () => page("<h1>Page Not Found</h1>", {}, { status: 404 });
+    expect((await cache.get(NOT_FOUND_KEY, async () => notFound())).cache).toBe("miss");
+    const render = vi.fn(async () => notFound());
+    expect((await cache.get(NOT_FOUND_KEY, render)).cache).toBe("hit");
+    expect(render).not.toHaveBeenCalled();
+    expect((await cache.get("/gone", async () => notFound())).cache).toBe("pass");
+    expect(cache.peek("/gone")).toBeUndefined();
+  });
+
+  it("keeps the encoding a page was rendered with, and compresses it strongly at its second reader", async () => {
+    const calls: string[] = [];
+    const { cache } = setup({
+      compress: async (body, coding, strength) => {
+        calls.push(`${coding}:${strength}`);
+        return Buffer.from(`${strength}:${body.toString()}`);
+      },
+    });
+    const rendered = page("<p>body</p>");
+    const first = await cache.get("/faq", async () => ({
+      ...rendered,
+      precoded: { coding: "br", body: Buffer.from("fast:<p>body</p>") },
+    }));
+    if (!("etag" in first.page)) throw new Error("not cached");
+    const cached = first.page;
+    // The first reader's encoding came with the render: nothing compressed it again.
+    expect(cached.ready.get("br")?.toString()).toBe("fast:<p>body</p>");
+    expect(calls).toEqual([]);
+    expect(cache.peek("/faq")).toBe(cached);
+    await vi.waitFor(() => expect(cached.ready.get("br")?.toString()).toBe("strong:<p>body</p>"));
+    expect(calls).toEqual(["br:strong"]);
+    // Once only, however many readers follow.
+    cache.peek("/faq");
+    cache.peek("/faq");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toEqual(["br:strong"]);
+  });
+
+  it("when the compressor refuses (under load), the encoding is tried again by a later reader", async () => {
+    let refuse = true;
+    const { cache } = setup({
+      compress: async (body) => {
+        if (refuse) throw new Error("busy");
+        return Buffer.from(`z${body.toString()}`);
+      },
+    });
+    const { page: cached } = await cache.get("/faq", async () => page("<p>x</p>"));
+    if (!("etag" in cached)) throw new Error("not cached");
+    await expect(cache.encoded(cached, "gzip")).rejects.toThrow("busy");
+    refuse = false;
+    expect((await cache.encoded(cached, "gzip")).toString()).toBe("z<p>x</p>");
   });
 
   it("keeps serving the old copy when a background render fails, and tells", async () => {

@@ -6,13 +6,24 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Brotli quality for pages: the highest. A page is compressed once per render, off the event loop
- * (about 80 ms for a 100 KB page here, against 15 at quality 9), and comes out 9 to 11% smaller:
- * what keeps a news page inside the first round trip of a new connection (server/page-css.ts).
+ * How hard a page is compressed. "strong" is brotli's highest quality (about 80 ms of a core for
+ * a 100 KB page here, against 15 at quality 9) and comes out 9 to 11 % smaller: what keeps a news
+ * page inside the first round trip of a new connection (server/page-css.ts); it is worth it only
+ * for a page many readers get. "fast" (brotli 5, gzip 6: 2 to 4 ms) is what a page gets when it
+ * is rendered, inside its render slot: a page asked for once (a unique search, a 404) never costs
+ * more, and a cached page is compressed again strongly, in the background, once a second reader
+ * has asked for it (PageCache).
  */
-const BROTLI_QUALITY = 11;
+export type Strength = "fast" | "strong";
+const LEVELS: Record<Strength, { br: number; gzip: number }> = {
+  fast: { br: 5, gzip: 6 },
+  strong: { br: 11, gzip: 9 },
+};
 
 export type Coding = "br" | "gzip";
+
+/** The key under which the one not-found page is kept: every path no route names gets it. */
+export const NOT_FOUND_KEY = "<not-found>";
 
 /** A response of the app, as the cache keeps it. */
 export interface RenderedPage {
@@ -21,6 +32,8 @@ export interface RenderedPage {
   body: Buffer;
   /** What it was made from: each news category it read, with that category's version then. */
   deps: ReadonlyMap<string, number>;
+  /** The body already compressed ("fast") for the reader it was rendered for. */
+  precoded?: { coding: Coding; body: Buffer };
 }
 
 export interface CachedPage extends RenderedPage {
@@ -32,6 +45,10 @@ export interface CachedPage extends RenderedPage {
   encoded: Map<Coding, Promise<Buffer>>;
   /** The same, once compressed (what the synchronous path of a cache hit sends). */
   ready: Map<Coding, Buffer>;
+  /** The encodings compressed strongly already, or being so. */
+  strong: Set<Coding>;
+  /** How many times it was served from the cache. */
+  hits: number;
   bytes: number;
 }
 
@@ -47,33 +64,52 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Told of a render that failed in the background (the stale copy went on being served). */
   onError?: (key: string, error: unknown) => void;
+  /**
+   * Compresses a body (the page handler counts it as render work, in its limiter, which may
+   * refuse it with Overloaded); `compress` itself unless told.
+   */
+  compress?: (body: Buffer, coding: Coding, strength: Strength) => Promise<Buffer>;
+  /** The most pages kept, whatever their size (each costs its headers and key besides its body). */
+  maxPages?: number;
 }
 
-/** Whether a response may be kept for other readers: a 200 that no header makes private. */
-export function isCacheable(page: RenderedPage): boolean {
+/** Pages kept at most unless told: beyond, the least recently used go. */
+export const MAX_PAGES = 5_000;
+/** What an entry costs besides its bodies (its key, headers, validators and maps), roughly. */
+const ENTRY_OVERHEAD_BYTES = 2_048;
+
+/**
+ * Whether a response may be kept for other readers: a 200 (or, under NOT_FOUND_KEY, the
+ * not-found page's 404) that no header makes private.
+ */
+export function isCacheable(page: RenderedPage, key?: string): boolean {
   const cacheControl = (
     page.headers["Cache-Control"] ??
     page.headers["cache-control"] ??
     ""
   ).toLowerCase();
   return (
-    page.status === 200 &&
+    (page.status === 200 || (page.status === 404 && key === NOT_FOUND_KEY)) &&
     !/no-store|private|no-cache/.test(cacheControl) &&
     !("set-cookie" in page.headers) &&
     !("Set-Cookie" in page.headers)
   );
 }
 
-/** The body compressed with `coding`. */
-export function compress(body: Buffer, coding: Coding): Promise<Buffer> {
+/** The body compressed with `coding`, off the event loop (zlib's thread pool). */
+export function compress(
+  body: Buffer,
+  coding: Coding,
+  strength: Strength = "strong",
+): Promise<Buffer> {
   return coding === "br"
     ? brotli(body, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_QUALITY]: LEVELS[strength].br,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
-    : gzipAsync(body, { level: 9 });
+    : gzipAsync(body, { level: LEVELS[strength].gzip });
 }
 
 /**
@@ -93,9 +129,16 @@ export class PageCache {
   private readonly renders = new Map<string, Promise<RenderedPage | CachedPage>>();
   private bytes = 0;
   private readonly now: () => number;
+  private readonly compress: NonNullable<PageCacheOptions["compress"]>;
+  private readonly maxPages: number;
+  /** Encodings of popular pages waiting to be compressed strongly, one at a time. */
+  private readonly upgrades: [CachedPage, Coding][] = [];
+  private upgrading = false;
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.compress = options.compress ?? compress;
+    this.maxPages = options.maxPages ?? MAX_PAGES;
   }
 
   /** The page for `key`, and how the cache answered. */
@@ -110,9 +153,13 @@ export class PageCache {
       this.pages.set(key, cached);
       const changed = !this.current(cached);
       const old = this.now() - cached.storedAt >= this.options.maxAgeMs;
-      if (!changed && !old) return { page: cached, cache: "hit" };
+      if (!changed && !old) {
+        this.served(cached);
+        return { page: cached, cache: "hit" };
+      }
       if (this.renders.has(key) || !changed) {
         this.renderOnce(key, render).catch((error: unknown) => this.options.onError?.(key, error));
+        this.served(cached);
         return { page: cached, cache: "stale" };
       }
     }
@@ -125,7 +172,7 @@ export class PageCache {
       this.options.onError?.(key, error);
       return { page: cached, cache: "stale" };
     }
-    return { page, cache: isCacheable(page) ? "miss" : "pass" };
+    return { page, cache: isCacheable(page, key) ? "miss" : "pass" };
   }
 
   /**
@@ -139,6 +186,7 @@ export class PageCache {
     }
     this.pages.delete(key);
     this.pages.set(key, cached);
+    this.served(cached);
     return cached;
   }
 
@@ -153,22 +201,68 @@ export class PageCache {
     return { pages: this.pages.size, bytes: this.bytes };
   }
 
-  /** The body of a cached page in `coding`, compressed the first time it is asked for. */
+  /**
+   * The body of a cached page in `coding`, compressed ("fast") the first time it is asked for.
+   * Rejects with whatever the compressor throws (Overloaded under load: the caller may send the
+   * page uncompressed); the next reader tries again.
+   */
   encoded(page: CachedPage, coding: Coding): Promise<Buffer> {
     let body = page.encoded.get(coding);
     if (!body) {
-      body = compress(page.body, coding);
+      body = this.compress(page.body, coding, "fast");
       page.encoded.set(coding, body);
-      void body.then((b) => {
-        page.ready.set(coding, b);
-        if (this.pages.get(page.key) === page) {
-          page.bytes += b.length;
-          this.bytes += b.length;
-          this.evict();
-        }
-      });
+      body.then(
+        (b) => this.setEncoding(page, coding, b),
+        () => page.encoded.delete(coding),
+      );
     }
     return body;
+  }
+
+  /** Keeps `body` as the page's `coding` (replacing an earlier one), counting its bytes. */
+  private setEncoding(page: CachedPage, coding: Coding, body: Buffer): void {
+    const before = page.ready.get(coding)?.length ?? 0;
+    page.ready.set(coding, body);
+    page.encoded.set(coding, Promise.resolve(body));
+    if (this.pages.get(page.key) === page) {
+      page.bytes += body.length - before;
+      this.bytes += body.length - before;
+      this.evict();
+    }
+  }
+
+  /**
+   * Counts a reader of a cached page. At the second reader (the first had it rendered) it has
+   * shown that it is read more than once: its encodings are compressed strongly in the
+   * background (one page at a time, as render work: refused under load, and then tried again
+   * at a later reader).
+   */
+  private served(page: CachedPage): void {
+    page.hits++;
+    for (const coding of page.ready.keys()) {
+      if (page.strong.has(coding) || this.upgrades.length >= MAX_UPGRADES_WAITING) continue;
+      page.strong.add(coding);
+      this.upgrades.push([page, coding]);
+    }
+    void this.upgradeNext();
+  }
+
+  private async upgradeNext(): Promise<void> {
+    if (this.upgrading) return;
+    this.upgrading = true;
+    try {
+      for (let next = this.upgrades.shift(); next; next = this.upgrades.shift()) {
+        const [page, coding] = next;
+        if (this.pages.get(page.key) !== page) continue;
+        try {
+          this.setEncoding(page, coding, await this.compress(page.body, coding, "strong"));
+        } catch {
+          page.strong.delete(coding); // refused under load: a later reader asks again
+        }
+      }
+    } finally {
+      this.upgrading = false;
+    }
   }
 
   private current(page: CachedPage): boolean {
@@ -190,21 +284,29 @@ export class PageCache {
   }
 
   private store(key: string, page: RenderedPage): RenderedPage | CachedPage {
-    if (!isCacheable(page)) return page;
+    if (!isCacheable(page, key)) return page;
     const previous = this.pages.get(key);
     if (previous) {
       this.bytes -= previous.bytes;
       this.pages.delete(key);
     }
+    const { precoded, ...rest } = page;
     const cached: CachedPage = {
-      ...page,
+      ...rest,
       key,
       etag: `"${createHash("sha1").update(page.body).digest("base64url").slice(0, 22)}"`,
       storedAt: this.now(),
       encoded: new Map(),
       ready: new Map(),
-      bytes: page.body.length,
+      strong: new Set(),
+      hits: 0,
+      bytes: page.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
     };
+    if (precoded) {
+      cached.ready.set(precoded.coding, precoded.body);
+      cached.encoded.set(precoded.coding, Promise.resolve(precoded.body));
+      cached.bytes += precoded.body.length;
+    }
     if (cached.bytes > this.options.maxBytes / 4) return cached; // too big to keep
     this.pages.set(key, cached);
     this.bytes += cached.bytes;
@@ -214,9 +316,12 @@ export class PageCache {
 
   private evict(): void {
     for (const [key, page] of this.pages) {
-      if (this.bytes <= this.options.maxBytes) return;
+      if (this.bytes <= this.options.maxBytes && this.pages.size <= this.maxPages) return;
       this.pages.delete(key);
       this.bytes -= page.bytes;
     }
   }
 }
+
+/** Strong compressions that may wait at once (beyond, a popular page waits for a later reader). */
+const MAX_UPGRADES_WAITING = 256;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { LRUCache } from "lru-cache";
+import { createRequestHandler, type RouteObject, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { CACHE_CONTROL } from "../app/lib/http";
 import { ARTICLES_API } from "../app/lib/api";
@@ -9,13 +10,16 @@ import { createLoadContext, type ContextServices } from "./context";
 import { embedCspSources } from "./embeds";
 import type { NewsReader } from "./news/engine";
 import {
+  NOT_FOUND_KEY,
   compress,
   type CachedPage,
   type Coding,
   type PageCache,
   type RenderedPage,
+  type Strength,
 } from "./page-cache";
-import { Overloaded, type Limiter } from "./limiter";
+import { Abandoned, Overloaded, type Limiter } from "./limiter";
+import { matchPage, routeTree } from "./route-match";
 import { trimPageCss } from "./page-css";
 import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from "./security";
 import { accepts, notModified } from "./static-files";
@@ -25,8 +29,13 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** A path that is its own cache key: no query, no dot segments, nothing percent-encoded. */
 const PLAIN_PATH = /^\/(?:[\w-]+(?:\.[\w-]+)?(?:\/[\w-]+(?:\.[\w-]+)?)*\/?)?$/;
 
-/** How many request URLs' cache keys are remembered (see rememberKey). */
+/**
+ * How many request URLs' cache keys are remembered (see rememberKey), and the most their text
+ * may hold (a URL is at most MAX_TARGET_LENGTH, app.ts): 10,000 keys of a few hundred bytes, or
+ * fewer longer ones, never more than 4 MB.
+ */
 const MAX_REMEMBERED_KEYS = 10_000;
+const MAX_REMEMBERED_BYTES = 4 * 1024 * 1024;
 
 /** The ETag of a cached page in `coding` (each encoding has its own validator). */
 function etagOf(page: CachedPage, coding: Coding | undefined): string {
@@ -35,6 +44,31 @@ function etagOf(page: CachedPage, coding: Coding | undefined): string {
 
 /** Types worth compressing when a response is sent.*/
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|x-turbo|rss)|image\/svg)/;
+
+/** Whether a response is worth compressing: text of a kilobyte or more. */
+function worthCompressing(page: RenderedPage): boolean {
+  return page.body.length >= 1024 && COMPRESSIBLE.test(page.headers["content-type"] ?? "");
+}
+
+/** The encoding a reader takes: brotli, else gzip, else none. */
+function acceptedCoding(req: IncomingMessage): Coding | undefined {
+  const encodings = req.headers["accept-encoding"];
+  return accepts(encodings, "br") ? "br" : accepts(encodings, "gzip") ? "gzip" : undefined;
+}
+
+/** How long browsers and shared caches keep a redirect to a page's one spelling: a day. */
+const SPELLING_REDIRECT_CACHE = "public, max-age=86400";
+
+/** A permanent redirect to `location` (a path of this site). */
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(301, {
+    ...SECURITY_HEADERS,
+    Location: location,
+    "Cache-Control": SPELLING_REDIRECT_CACHE,
+    "Content-Type": "text/plain; charset=utf-8",
+  });
+  res.end(`Moved to ${location}`);
+}
 
 export interface PageHandlerOptions {
   /** The React Router server build (or, in development, how to load it). */
@@ -56,7 +90,7 @@ export interface PageHandlerOptions {
 export const OVERLOAD_RETRY_AFTER_S = 2;
 
 /** An answer the handler gives itself (a refused request): a status and a short text. */
-class Refusal extends Error {
+export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -66,12 +100,49 @@ class Refusal extends Error {
   }
 }
 
-/** Reads a request body, refusing one larger than MAX_BODY_BYTES as soon as it is (413). */
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * The refusal a request earns before anything of its body is read: a method the site has no use
+ * for (405), a POST that is not a form (415), a declared body over MAX_BODY_BYTES (413). Also
+ * what a client that sends `Expect: 100-continue` is told instead of "100 Continue"
+ * (server/http-server.ts), so that it never sends a body that would be refused.
+ */
+export function refusalBeforeBody(req: IncomingMessage): Refusal | undefined {
+  const method = req.method ?? "GET";
+  if (!["GET", "HEAD", "POST"].includes(method)) {
+    return new Refusal(405, "Method not allowed", { Allow: "GET, HEAD, POST" });
+  }
+  if (method === "POST") {
+    const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/x-www-form-urlencoded") {
+      return new Refusal(415, "Forms are sent as application/x-www-form-urlencoded", {
+        Accept: "application/x-www-form-urlencoded",
+      });
+    }
+  }
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-    throw new Refusal(413, "Request body too large");
+    return new Refusal(413, "Request body too large");
   }
+  return undefined;
+}
+
+/**
+ * Answers a refusal: its status, its short text, never stored. A body too large to read is not
+ * read: the connection ends with the answer (413).
+ */
+export function sendRefusal(res: ServerResponse, refusal: Refusal): void {
+  res.writeHead(refusal.status, {
+    ...SECURITY_HEADERS,
+    ...refusal.headers,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL.none,
+    ...(refusal.status === 413 ? { Connection: "close" } : {}),
+  });
+  res.end(refusal.message);
+}
+
+/** Reads a request body, refusing one larger than MAX_BODY_BYTES as soon as it is (413). */
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -116,13 +187,37 @@ function isRouterRequest(pathname: string): boolean {
  * parameters the page reads (PAGE_QUERY), in order.
  */
 export function cacheKey(url: URL): string {
-  const reads = isRouterRequest(url.pathname)
-    ? undefined
-    : (PAGE_QUERY[routeOf(url.pathname)] ?? []);
-  const params = [...url.searchParams]
-    .filter(([name]) => reads === undefined || reads.includes(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const route = routeOf(url.pathname);
+  const reads = isRouterRequest(url.pathname) ? undefined : (PAGE_QUERY[route] ?? []);
+  let params = [...url.searchParams].filter(
+    ([name]) => reads === undefined || reads.includes(name),
+  );
+  if (route === SEARCH_PATH) params = searchKeyParams(params);
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return params.length ? `${url.pathname}?${new URLSearchParams(params)}` : url.pathname;
+}
+
+/**
+ * The search page's parameters as it reads them (app/lib/search.server.ts): the first of each,
+ * and a page that is not a whole number from 2 up is page 1, named by no parameter at all. So
+ * `page=1`, `page=01`, `page=x` and no page are one page and one cache entry.
+ */
+function searchKeyParams(params: [string, string][]): [string, string][] {
+  const first = new Map<string, string>();
+  for (const [name, value] of params) if (!first.has(name)) first.set(name, value);
+  const page = Number(first.get("page") ?? "");
+  if (Number.isInteger(page) && page >= 2) first.set("page", String(page));
+  else first.delete("page");
+  return [...first];
+}
+
+/** Whether an error only says that the reader went away (a closed connection, an abort). */
+export function isClientGone(error: unknown, req?: IncomingMessage): boolean {
+  if (error instanceof Abandoned) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ECONNRESET" || code === "EPIPE" || code === "ERR_STREAM_PREMATURE_CLOSE")
+    return true;
+  return (error as Error | null)?.message === "aborted" || req?.destroyed === true;
 }
 
 /** React Router's module preloads, and its bootstrap's static imports of the route modules. */
@@ -203,14 +298,38 @@ export function createPageHandler(options: PageHandlerOptions) {
   let sources: ReturnType<typeof embedCspSources> | undefined;
   const cspSources = () => (sources ??= embedCspSources(options.services));
 
-  /** Renders a page once a render slot is free (Limiter): at most so many at once. */
-  async function render(req: IncomingMessage, url: URL, body?: Buffer): Promise<RenderedPage> {
+  // The route table, for knowing a page by its path before rendering it (production only: in
+  // development the build is loaded anew with each change, and nothing is cached).
+  const routes: RouteObject[] | undefined =
+    typeof options.build === "function" ? undefined : routeTree(options.build.routes);
+
+  /**
+   * Renders a page once a render slot is free (Limiter: at most so many at once), and
+   * compresses it ("fast") for the reader it is rendered for in the same slot: compression is
+   * part of the render's cost, and counted so.
+   */
+  async function render(
+    req: IncomingMessage,
+    url: URL,
+    body?: Buffer,
+    coding?: Coding,
+  ): Promise<RenderedPage> {
     const release = options.limiter ? await options.limiter.acquire() : undefined;
     try {
-      return await renderNow(req, url, body);
+      const page = await renderNow(req, url, body);
+      if (coding && worthCompressing(page)) {
+        page.precoded = { coding, body: await compress(page.body, coding, "fast") };
+      }
+      return page;
     } finally {
       release?.();
     }
+  }
+
+  /** Compresses outside a render, as render work: refused (Overloaded) under load. */
+  function compressLimited(body: Buffer, coding: Coding, strength: Strength): Promise<Buffer> {
+    const run = () => compress(body, coding, strength);
+    return options.limiter ? options.limiter.run(run) : run();
   }
 
   async function renderNow(req: IncomingMessage, url: URL, body?: Buffer): Promise<RenderedPage> {
@@ -280,11 +399,7 @@ export function createPageHandler(options: PageHandlerOptions) {
 
   /** The encoding a page is sent in: brotli, else gzip, when accepted and worth it. */
   function codingFor(req: IncomingMessage, page: RenderedPage): Coding | undefined {
-    if (page.body.length < 1024 || !COMPRESSIBLE.test(page.headers["content-type"] ?? "")) {
-      return undefined;
-    }
-    const encodings = req.headers["accept-encoding"];
-    return accepts(encodings, "br") ? "br" : accepts(encodings, "gzip") ? "gzip" : undefined;
+    return worthCompressing(page) ? acceptedCoding(req) : undefined;
   }
 
   /** Answers a conditional request whose validator still holds: true when it was answered. */
@@ -314,25 +429,28 @@ export function createPageHandler(options: PageHandlerOptions) {
     const body = coding ? page.ready.get(coding) : page.body;
     if (!body) return false;
     if (answeredNotModified(req, res, page, coding)) return true;
-    let made = hits.get(page);
-    if (!made) hits.set(page, (made = new Map()));
-    let headers = made.get(coding ?? "identity");
-    if (!headers)
-      made.set(coding ?? "identity", (headers = headersFor(page, coding, "hit", body.length)));
-    res.writeHead(200, headers);
+    // Each body (a page's own, or one of its encodings) belongs to one page and one encoding:
+    // its headers are made once, and again for a new body (a stronger compression).
+    let headers = hits.get(body);
+    if (!headers) hits.set(body, (headers = headersFor(page, coding, "hit", body.length)));
+    res.writeHead(page.status, headers);
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
   }
-  const hits = new WeakMap<CachedPage, Map<string, Record<string, string>>>();
+  const hits = new WeakMap<Buffer, Record<string, string>>();
 
   /**
    * The cache keys of request URLs that are not their own key (a query to put in order): a
    * hit for one of them skips the parsing. Bounded: the oldest go first.
    */
-  const keys = new Map<string, string>();
+  const keys = new LRUCache<string, string>({
+    max: MAX_REMEMBERED_KEYS,
+    maxSize: MAX_REMEMBERED_BYTES,
+    // UTF-16 text: two bytes a character, and the entry's own bookkeeping.
+    sizeCalculation: (key, raw) => (raw.length + key.length) * 2 + 64,
+  });
   function rememberKey(raw: string, key: string): void {
     if (raw === key || keys.has(raw)) return;
-    if (keys.size >= MAX_REMEMBERED_KEYS) keys.delete(keys.keys().next().value as string);
     keys.set(raw, key);
   }
 
@@ -342,16 +460,31 @@ export function createPageHandler(options: PageHandlerOptions) {
     page: RenderedPage | CachedPage,
     cache: string,
   ): Promise<void> {
-    const coding = codingFor(req, page);
+    let coding = codingFor(req, page);
     const cached = "etag" in page ? page : undefined;
     if (cached && answeredNotModified(req, res, cached, coding)) return;
-    const body = coding
-      ? cached && options.cache
-        ? await options.cache.encoded(cached, coding)
-        : await compress(page.body, coding)
-      : page.body;
+    let body = page.body;
+    if (coding) {
+      try {
+        body =
+          cached && options.cache
+            ? await options.cache.encoded(cached, coding)
+            : page.precoded?.coding === coding
+              ? page.precoded.body
+              : await compressLimited(page.body, coding, "fast");
+      } catch (error) {
+        if (!(error instanceof Overloaded)) throw error;
+        // Under load a page is sent as it is rather than made to wait for a compression slot.
+        coding = undefined;
+      }
+    }
     res.writeHead(page.status, headersFor(page, coding, cache, body.length));
     res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** The not-found page's log line for a reader it was served to from the cache (SPEC.md §8). */
+  function notFound(path: string): void {
+    options.logger.warn({ path: path.split("?")[0] }, "page not found");
   }
 
   return async function pageHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -360,14 +493,16 @@ export function createPageHandler(options: PageHandlerOptions) {
     const method = req.method ?? "GET";
     const raw = req.url ?? "/";
     if ((method === "GET" || method === "HEAD") && options.cache) {
-      const key = PLAIN_PATH.test(raw) ? raw : keys.get(raw);
+      const key = keys.get(raw) ?? (PLAIN_PATH.test(raw) ? raw : undefined);
       const page = key === undefined ? undefined : options.cache.peek(key);
-      if (page && sendHit(req, res, page)) return;
+      if (page && sendHit(req, res, page)) {
+        if (page.key === NOT_FOUND_KEY) notFound(raw);
+        return;
+      }
     }
     try {
-      if (!["GET", "HEAD", "POST"].includes(method)) {
-        throw new Refusal(405, "Method not allowed", { Allow: "GET, HEAD, POST" });
-      }
+      const early = refusalBeforeBody(req);
+      if (early) throw early;
       const { protocol } = options.clientOf(req);
       let url: URL;
       try {
@@ -379,31 +514,47 @@ export function createPageHandler(options: PageHandlerOptions) {
         throw new Refusal(400, "Bad request");
       }
       if (method === "POST") {
-        const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
-        if (type !== "application/x-www-form-urlencoded") {
-          throw new Refusal(415, "Forms are sent as application/x-www-form-urlencoded", {
-            Accept: "application/x-www-form-urlencoded",
-          });
-        }
-        const page = await render(req, url, await readBody(req));
+        const page = await render(req, url, await readBody(req), acceptedCoding(req));
         await send(req, res, page, "pass");
         return;
       }
       const cache = options.cache;
       if (!cache) {
-        await send(req, res, await render(req, url), "pass");
+        await send(req, res, await render(req, url, undefined, acceptedCoding(req)), "pass");
         return;
       }
-      const key = cacheKey(url);
+      const match =
+        routes && !isRouterRequest(url.pathname) ? matchPage(routes, url.pathname) : undefined;
+      let key = cacheKey(url);
+      if (match?.kind === "page" && match.path !== url.pathname) {
+        // Another spelling of a page (`/Local-News`, `/local-news/`, `/%73earch`): the one
+        // spelling, by a redirect that browsers and shared caches keep, and one cache entry.
+        redirect(res, match.path + key.slice(url.pathname.length));
+        return;
+      }
+      if (match?.kind === "not-found") {
+        // Every path that names no page gets the one not-found page (its HTML names no path).
+        key = NOT_FOUND_KEY;
+      }
       rememberKey(raw, key);
       // Made from its key, so what is kept under the key is what the key says (its query; the
       // path is the request's, never parsed again: a key may start with "//").
       const made = new URL(url);
-      made.search = key.slice(url.pathname.length);
-      const { page, cache: outcome } = await cache.get(key, () => render(req, made));
+      if (key !== NOT_FOUND_KEY) made.search = key.slice(url.pathname.length);
+      const coding = acceptedCoding(req);
+      const { page, cache: outcome } = await cache.get(key, () =>
+        render(req, made, undefined, coding),
+      );
+      if (key === NOT_FOUND_KEY && outcome !== "miss") notFound(raw);
       await send(req, res, page, outcome);
     } catch (error) {
       if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (isClientGone(error, req)) {
+        // The reader went away (a closed connection, an abandoned body): nothing to answer.
+        options.logger.debug({ url: req.url }, "reader went away");
         res.destroy();
         return;
       }
@@ -415,18 +566,13 @@ export function createPageHandler(options: PageHandlerOptions) {
                 "Retry-After": String(OVERLOAD_RETRY_AFTER_S),
               })
             : undefined;
-      const status = refusal?.status ?? 500;
-      if (!refusal) options.logger.error({ err: error, url: req.url }, "request failed");
-      else options.logger.warn({ status, method: req.method, url: req.url }, "request refused");
-      res.writeHead(status, {
-        ...SECURITY_HEADERS,
-        ...refusal?.headers,
-        "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": CACHE_CONTROL.none,
-        // An unread body is not worth reading: the connection ends with the answer.
-        ...(status === 413 ? { Connection: "close" } : {}),
-      });
-      res.end(refusal ? refusal.message : "Internal server error");
+      if (refusal) {
+        const { status } = refusal;
+        options.logger.warn({ status, method: req.method, url: req.url }, "request refused");
+      } else {
+        options.logger.error({ err: error, url: req.url }, "request failed");
+      }
+      sendRefusal(res, refusal ?? new Refusal(500, "Internal server error"));
     }
   };
 }

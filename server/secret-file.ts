@@ -3,13 +3,13 @@ import {
   closeSync,
   fsyncSync,
   linkSync,
-  mkdirSync,
   openSync,
   readFileSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { privateDir } from "./private-files";
 
 /** The shortest secret accepted, from a setting or a generated file. */
 export const MIN_SECRET_LENGTH = 32;
@@ -25,7 +25,7 @@ export function loadSecretFile(file: string, setting?: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(path.dirname(file), { recursive: true });
+  privateDir(path.dirname(file));
   // Written whole to a private temporary file, then hard-linked into place: link() fails when the
   // name exists, so of two processes starting together the first wins, the other reads its
   // secret, and nobody ever reads a half-written file. Should the link itself be lost on power

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { CACHE_CONTROL } from "~/lib/http";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
@@ -10,14 +11,23 @@ const NOT_FOUND_PAGE = {
   description: () => "We couldn't find the page you're looking for.",
 } as const;
 
-/** Any path no route matches: answers 404 and logs the attempted path (SPEC.md §8). */
+/**
+ * Any path no route matches: answers 404 and logs the attempted path (SPEC.md §8). The page
+ * itself names no path, so that one rendering serves every unknown path (server/pages.ts keeps
+ * it under one cache key and logs the paths it serves it for).
+ */
 export function loader({ url, context }: Route.LoaderArgs) {
-  const { pathname } = url;
-  context.log.warn({ path: pathname }, "page not found");
+  context.log.warn({ path: url.pathname }, "page not found");
   const meta = pageMeta(context, NOT_FOUND_PAGE, { canonicalPath: NOT_FOUND_PAGE.path }, [
     { name: "robots", content: "noindex" },
   ]);
-  return data({ path: pathname, meta }, { status: 404 });
+  // The same page for every unknown path, and it changes only with a release: shared caches
+  // (a CDN, and the server's own page cache) may keep it as long as a news page.
+  return data({ meta }, { status: 404, headers: { "Cache-Control": CACHE_CONTROL.news } });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta = loaderMeta;

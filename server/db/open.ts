@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { privateDatabaseFile, privateDir } from "../private-files";
 
 export type Db = Database.Database;
 
@@ -107,9 +107,15 @@ export interface OpenOptions {
   synchronous?: "NORMAL" | "FULL";
 }
 
-/** Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. */
+/**
+ * Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. Its
+ * folder is made 0700 and its files 0600 (private-files.ts): they hold readers' messages.
+ */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    privateDir(path.dirname(file));
+    privateDatabaseFile(file);
+  }
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma(`synchronous = ${options.synchronous ?? "NORMAL"}`);

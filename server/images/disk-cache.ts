@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { readdirSync, statSync, unlinkSync } from "node:fs";
 import { readFile, rename, unlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { privateDir } from "../private-files";
 
 /** A cached file's entry: its size, and when its mtime was last set (the LRU order on disk). */
 interface Entry {
@@ -36,7 +37,7 @@ export class DiskCache {
 
   constructor(private readonly options: DiskCacheOptions) {
     this.clock = options.clock ?? Date.now;
-    mkdirSync(options.dir, { recursive: true });
+    privateDir(options.dir);
     const found: [string, Entry][] = [];
     for (const name of readdirSync(options.dir)) {
       const file = path.join(options.dir, name);

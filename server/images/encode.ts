@@ -52,6 +52,63 @@ const INPUT_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 /** The pixel limit unless told: 40 megapixels (a 7,700 × 5,200 photo) against decompression bombs. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * What one decode may cost besides its pixel count (a 303 KB PNG of 39,000,000 × 1 pixels is
+ * under the pixel limit, yet one line of it is 312 MB at 16 bits a sample, and libvips holds
+ * several while it resizes):
+ *  - no side longer than `maxSide` (a photo of the pixel limit is 7,700 px wide; libvips's own
+ *    WebP limit is 16,383);
+ *  - no side more than `maxAspect` times the other (the longest infographics are about 1:10);
+ *  - at most `maxDecodedBytes` of samples in all (width × height × bands × bytes per sample): 40
+ *    megapixels of 8-bit RGBA; a 16-bit or floating-point picture may then have fewer pixels;
+ *  - at most `timeoutSeconds` of work for the master (sharp stops libvips then).
+ * JPEG and WebP are shrunk while they are decoded (libvips's shrink-on-load, which sharp uses
+ * when the target is much smaller): the budget is what the worst format, PNG, could cost.
+ */
+export const DECODE_BUDGET = {
+  maxSide: 12_000,
+  maxAspect: 25,
+  maxDecodedBytes: 160 * 1024 * 1024,
+  timeoutSeconds: 4,
+};
+
+/** Bytes of one sample of each libvips band format. */
+const SAMPLE_BYTES: Readonly<Record<string, number>> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  complex: 8,
+  double: 8,
+  dpcomplex: 16,
+};
+
+/**
+ * Why a picture of these dimensions would cost too much to decode (DECODE_BUDGET), or null. Read
+ * from its header alone, before anything is decoded.
+ */
+export function decodeCostProblem(
+  metadata: Pick<Metadata, "width" | "height" | "channels" | "depth">,
+  maxPixels: number = MAX_INPUT_PIXELS,
+  budget = DECODE_BUDGET,
+): string | null {
+  const { width, height } = metadata;
+  if (!(width > 0 && height > 0)) return "No dimensions";
+  if (width * height > maxPixels) return `Too many pixels (${width} × ${height})`;
+  if (Math.max(width, height) > budget.maxSide)
+    return `A side is longer than ${budget.maxSide} px (${width} × ${height})`;
+  if (Math.max(width, height) / Math.min(width, height) > budget.maxAspect)
+    return `Too narrow or too tall (${width} × ${height})`;
+  const sampleBytes = SAMPLE_BYTES[metadata.depth ?? "uchar"] ?? 8;
+  const decoded = width * height * (metadata.channels ?? 4) * sampleBytes;
+  if (decoded > budget.maxDecodedBytes)
+    return `Too costly to decode (${Math.round(decoded / 1048576)} MB of samples)`;
+  return null;
+}
+
 /** Why an original cannot be used (the route then answers with the default picture). */
 export class UnusableImageError extends Error {
   override name = "UnusableImageError";
@@ -80,9 +137,10 @@ export async function makeMaster(
   }
   if (!INPUT_FORMATS.has(metadata.format))
     throw new UnusableImageError(`Not an accepted picture format (${metadata.format})`);
-  if (metadata.width * metadata.height > maxPixels)
-    throw new UnusableImageError(`Too many pixels (${metadata.width} × ${metadata.height})`);
+  const problem = decodeCostProblem(metadata, maxPixels);
+  if (problem) throw new UnusableImageError(problem);
   const pipeline = sharp(original, { limitInputPixels: maxPixels, failOn: "error" })
+    .timeout({ seconds: DECODE_BUDGET.timeoutSeconds })
     .autoOrient()
     .resize({
       width: MASTER_WIDTH,

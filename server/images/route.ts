@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../app/lib/http";
 import { parseImagePath } from "../../app/lib/images";
-import { Overloaded } from "../limiter";
+import { Abandoned, Overloaded } from "../limiter";
 import { ASSET_SECURITY_HEADERS } from "../security";
 import { notModified } from "../static-files";
 import { CONTENT_TYPES, negotiateFormat } from "./encode";
@@ -50,13 +50,30 @@ export function createImageRoute(
     const format = negotiateFormat(req.headers.accept);
     const etag = service.etag(id, width, format);
     const common = { "Cache-Control": IMAGE_CACHE_CONTROL, Vary: "Accept", ETag: etag };
-    if (notModified(req.headers["if-none-match"], etag)) {
+    const notModifiedAnswer = () => {
       res.writeHead(304, { ...ASSET_SECURITY_HEADERS, ...common });
       res.end();
+    };
+    // `If-None-Match: *` asks whether the picture exists at all: only the picture itself (not
+    // its fallback) says yes, so it is answered once the variant is known.
+    const ifNoneMatch = req.headers["if-none-match"];
+    const anyVersion = ifNoneMatch?.trim() === "*";
+    if (!anyVersion && notModified(ifNoneMatch, etag)) {
+      notModifiedAnswer();
       return;
     }
-    service.variant(id, source, width, format).then(
+    // The reader's signal: when every reader of a picture still waiting to be made has gone,
+    // the work is dropped (ImageService.variant).
+    const gone = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    service.variant(id, source, width, format, gone.signal).then(
       (answer) => {
+        if (anyVersion && answer.kind === "image") {
+          notModifiedAnswer();
+          return;
+        }
         if (answer.kind === "fallback") {
           res.writeHead(302, {
             ...ASSET_SECURITY_HEADERS,
@@ -75,7 +92,7 @@ export function createImageRoute(
         res.end(req.method === "HEAD" ? undefined : answer.body);
       },
       (err: unknown) => {
-        if (res.headersSent) {
+        if (res.headersSent || err instanceof Abandoned) {
           res.destroy();
         } else if (err instanceof Overloaded) {
           text(res, 503, "Busy", { "Retry-After": String(BUSY_RETRY_AFTER_S) });

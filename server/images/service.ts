@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Db } from "../db/open";
+import { LRUCache } from "lru-cache";
 import { Limiter, type LimiterOptions } from "../limiter";
 import type { OutboundGuard } from "../net/outbound";
 import { fetchFeed } from "../news/fetcher";
@@ -28,10 +29,17 @@ export const IMAGE_FETCH_LIMITS = {
   maxPixels: MAX_INPUT_PIXELS,
 };
 
-/** How long a failed original is not asked for again: briefly after a passing failure, else longer. */
-export const FAILURE_TTL_MS = { passing: 10 * 60_000, lasting: 6 * 3600_000 };
-/** The most failures remembered (the oldest are forgotten first). */
+/**
+ * How long a failed original is not asked for again: briefly after a passing failure (the
+ * publisher may be back), longer after a lasting one (not a picture, too large), and for as
+ * long as the process runs after a permanent one: a URL the site will never fetch (with
+ * credentials, not http(s)) stays so.
+ */
+export const FAILURE_TTL_MS = { passing: 10 * 60_000, lasting: 6 * 3600_000, permanent: Infinity };
+/** The most failures remembered (the least recently asked for are forgotten first). */
 const MAX_FAILURES = 10_000;
+
+type FailureKind = keyof typeof FAILURE_TTL_MS;
 
 /**
  * Image work at once and waiting: two pictures resized at a time (one libvips thread each) on a
@@ -73,19 +81,60 @@ export interface ImageServiceOptions {
   clock?: () => number;
 }
 
-/** A fetch failure worth trying again soon (the publisher may be back): else it is lasting. */
-function isPassing(reason: string): boolean {
-  return /^(Timed out|Network error|HTTP (5\d\d|429|408))/.test(reason);
+/**
+ * What kind of failure a fetch's reason is: passing (worth trying again soon), permanent (no
+ * retry can change it: the URL itself is refused), else lasting.
+ */
+export function failureKind(reason: string): FailureKind {
+  if (/^(Timed out|Network error|HTTP (5\d\d|429|408))/.test(reason)) return "passing";
+  if (/^(Refused a URL with credentials|Refused a non-http|Invalid picture URL)/.test(reason))
+    return "permanent";
+  return "lasting";
 }
 
-/** Runs `make` once for concurrent callers of the same key. */
-function coalesce<T>(inFlight: Map<string, Promise<T>>, key: string, make: () => Promise<T>) {
-  let promise = inFlight.get(key);
-  if (!promise) {
-    promise = make().finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
+/** Work that several readers may wait for, and how many still do. */
+interface Job<T> {
+  promise: Promise<T>;
+  controller: AbortController;
+  waiting: number;
+}
+
+/**
+ * Runs `make` once for concurrent callers of the same key. Each caller may bring the signal of
+ * its reader: when every caller's reader has gone, the job's own signal aborts, and work it
+ * still waits to start (a slot in a limiter) is dropped; work already running goes on, and its
+ * result is kept. A caller without a signal keeps the job wanted.
+ */
+function coalesce<T>(
+  inFlight: Map<string, Job<T>>,
+  key: string,
+  signal: AbortSignal | undefined,
+  make: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  let job = inFlight.get(key);
+  if (!job) {
+    const controller = new AbortController();
+    const created: Job<T> = { controller, waiting: 0, promise: Promise.resolve() as Promise<T> };
+    created.promise = make(controller.signal).finally(() => {
+      if (inFlight.get(key) === created) inFlight.delete(key);
+    });
+    inFlight.set(key, created);
+    job = created;
   }
-  return promise;
+  const wanted = job;
+  wanted.waiting++;
+  if (signal) {
+    const leave = () => {
+      if (--wanted.waiting === 0) {
+        wanted.controller.abort();
+        // A later reader starts afresh rather than joining work that is being dropped.
+        if (inFlight.get(key) === wanted) inFlight.delete(key);
+      }
+    };
+    if (signal.aborted) leave();
+    else signal.addEventListener("abort", leave, { once: true });
+  }
+  return wanted.promise;
 }
 
 /** Reads a stored article's picture, for the route (a primary-key lookup; null when not a feed's). */
@@ -109,9 +158,9 @@ export class ImageService {
   private readonly signer: ImageSigner;
   private readonly cache: DiskCache;
   private readonly configured = new Map<string, ImageSource>();
-  private readonly failures = new Map<string, number>();
-  private readonly masters = new Map<string, Promise<Master | null>>();
-  private readonly variants = new Map<string, Promise<ImageAnswer>>();
+  private readonly failures = new LRUCache<string, number>({ max: MAX_FAILURES });
+  private readonly masters = new Map<string, Job<Master | null>>();
+  private readonly variants = new Map<string, Job<ImageAnswer>>();
   private readonly work: Limiter;
   private readonly fetches: Limiter;
   private readonly limits: typeof IMAGE_FETCH_LIMITS;
@@ -163,32 +212,48 @@ export class ImageService {
 
   /**
    * The variant of `source` (named by `id`) at `width` in `format`: from disk, else made once
-   * from its master. Throws Overloaded when too much image work waits already.
+   * from its master. Throws Overloaded when too much image work waits already, and Abandoned
+   * when `signal` (the reader's) aborts while the work it waits for has not started and no
+   * other reader wants it.
    */
   async variant(
     id: string,
     source: ImageSource,
     width: ImageWidth,
     format: ImageFormat,
+    signal?: AbortSignal,
   ): Promise<ImageAnswer> {
     if (this.hasFailed(id)) return { kind: "fallback", location: source.fallback };
     const name = `${fileKey(id)}-${width}.${EXTENSIONS[format]}`;
     const etag = this.etag(id, width, format);
     const cached = await this.cache.get(name);
     if (cached) return { kind: "image", body: cached, etag };
-    return coalesce(this.variants, name, async () => {
+    return coalesce(this.variants, name, signal, async (wanted) => {
       // Made by a caller that finished between this one's miss and now?
       const made = await this.cache.get(name);
       if (made) return { kind: "image", body: made, etag };
-      const master = await this.master(id, source);
+      const master = await this.master(id, source, wanted);
       if (!master) return { kind: "fallback", location: source.fallback };
-      const body = await this.run(this.work, () => makeVariant(master.body, width, format));
+      const body = await this.run(this.work, () => makeVariant(master.body, width, format), wanted);
       await this.keep(name, body);
       return { kind: "image", body, etag };
     });
   }
 
-  private async master(id: string, source: ImageSource): Promise<Master | null> {
+  /** Whether a picture failed lately (its fallback is served until its failure is forgotten). */
+  hasFailed(id: string): boolean {
+    const until = this.failures.get(id);
+    if (until === undefined) return false;
+    if (until > this.clock()) return true;
+    this.failures.delete(id);
+    return false;
+  }
+
+  private async master(
+    id: string,
+    source: ImageSource,
+    signal: AbortSignal,
+  ): Promise<Master | null> {
     const key = fileKey(id);
     for (const ext of ["jpg", "webp"] as const) {
       const body = this.cache.has(`${key}-m.${ext}`)
@@ -196,29 +261,36 @@ export class ImageService {
         : null;
       if (body) return { body, ext };
     }
-    return coalesce(this.masters, key, async () => {
-      const fetched = await this.run(this.fetches, () =>
-        fetchFeed(source.url, {
-          guard: this.options.guard,
-          userAgent: this.options.userAgent,
-          accept: IMAGE_ACCEPT,
-          label: "Picture",
-          timeoutMs: this.limits.timeoutMs,
-          maxBytes: this.limits.maxBytes,
-          maxRedirects: this.limits.maxRedirects,
-        }),
+    return coalesce(this.masters, key, signal, async (wanted) => {
+      const fetched = await this.run(
+        this.fetches,
+        () =>
+          fetchFeed(source.url, {
+            guard: this.options.guard,
+            userAgent: this.options.userAgent,
+            accept: IMAGE_ACCEPT,
+            label: "Picture",
+            timeoutMs: this.limits.timeoutMs,
+            maxBytes: this.limits.maxBytes,
+            maxRedirects: this.limits.maxRedirects,
+          }),
+        wanted,
       );
       if (fetched.kind !== "ok") {
         const reason = fetched.kind === "error" ? fetched.reason : "Not modified";
-        this.fail(id, source, reason, isPassing(reason));
+        this.fail(id, source, reason, failureKind(reason));
         return null;
       }
       let master: Master;
       try {
-        master = await this.run(this.work, () => makeMaster(fetched.body, this.limits.maxPixels));
+        master = await this.run(
+          this.work,
+          () => makeMaster(fetched.body, this.limits.maxPixels),
+          wanted,
+        );
       } catch (error) {
         if (!(error instanceof UnusableImageError)) throw error;
-        this.fail(id, source, error.message, false);
+        this.fail(id, source, error.message, "lasting");
         return null;
       }
       await this.keep(`${key}-m.${master.ext}`, master.body);
@@ -235,32 +307,15 @@ export class ImageService {
     }
   }
 
-  private async run<T>(limiter: Limiter, task: () => Promise<T>): Promise<T> {
-    const release = await limiter.acquire();
-    try {
-      return await task();
-    } finally {
-      release();
-    }
+  private run<T>(limiter: Limiter, task: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    return limiter.run(task, signal);
   }
 
-  private hasFailed(id: string): boolean {
-    const until = this.failures.get(id);
-    if (until === undefined) return false;
-    if (until > this.clock()) return true;
-    this.failures.delete(id);
-    return false;
-  }
-
-  private fail(id: string, source: ImageSource, reason: string, passing: boolean): void {
-    if (this.failures.size >= MAX_FAILURES) {
-      const oldest = this.failures.keys().next();
-      if (!oldest.done) this.failures.delete(oldest.value);
-    }
-    const ttl = passing ? FAILURE_TTL_MS.passing : FAILURE_TTL_MS.lasting;
+  private fail(id: string, source: ImageSource, reason: string, kind: FailureKind): void {
+    const ttl = FAILURE_TTL_MS[kind];
     this.failures.set(id, this.clock() + ttl);
     this.options.log.warn(
-      { url: source.url, reason, retryInS: ttl / 1000 },
+      { url: source.url, reason, retryInS: Number.isFinite(ttl) ? ttl / 1000 : null },
       "picture unavailable: the fallback is served",
     );
   }

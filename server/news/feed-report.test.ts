@@ -80,7 +80,9 @@ describe("formatFeeds", () => {
   });
 
   it("says so when no feed is configured", () => {
-    expect(formatFeeds([], NOW, plain)).toBe("No feeds configured.\n");
+    expect(formatFeeds([], NOW, plain)).toBe(
+      "No feeds configured: the site's config (or FEEDS_FILE) lists none, so every news page stays empty.\n",
+    );
   });
 });
 

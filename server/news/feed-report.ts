@@ -65,9 +65,13 @@ export function relative(time: number, now: number): string {
 const when = (time: number | null, now: number) =>
   time === null ? "never" : `${new Date(time).toISOString()} (${relative(time, now)})`;
 
+/** What the newsroom is told, at start-up and by `npm run feeds`, of a site that lists no feed. */
+export const NO_FEEDS =
+  "No feeds configured: the site's config (or FEEDS_FILE) lists none, so every news page stays empty.";
+
 /** The report as text: a block per feed, a summary line at the end. */
 export function formatFeeds(feeds: readonly FeedReport[], now: number, o: FormatOptions): string {
-  if (feeds.length === 0) return "No feeds configured.\n";
+  if (feeds.length === 0) return `${NO_FEEDS}\n`;
   const marks = {
     ok: o.paint("green", "ok"),
     failing: o.paint("red", "FAILING"),

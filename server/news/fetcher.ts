@@ -100,6 +100,9 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
     for (let redirects = 0; ; redirects++) {
       if (!isHttp(url))
         return { kind: "error", reason: `Refused a non-http(s) URL (${url.protocol})` };
+      // Credentials in a URL are never sent (fetch would refuse them; the reason says why).
+      if (url.username || url.password)
+        return { kind: "error", reason: "Refused a URL with credentials" };
       const headers: Record<string, string> = {
         "User-Agent": options.userAgent,
         Accept: options.accept ?? ACCEPT,

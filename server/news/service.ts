@@ -4,6 +4,7 @@ import type { SiteConfig } from "../../sites/schema";
 import { openDatabase, type Db } from "../db/open";
 import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { NewsEngine } from "./engine";
+import { NO_FEEDS } from "./feed-report";
 import { feedSources, readFeedsFile } from "./sources";
 import { NewsStore, type Retention } from "./store";
 
@@ -27,9 +28,13 @@ export function createNewsService(options: NewsServiceOptions): { engine: NewsEn
   const { site, logger } = options;
   const feeds = options.feedsFile ? readFeedsFile(options.feedsFile) : site.feeds;
   const db = openDatabase(path.join(options.dataDir, `${site.id}.db`));
+  const sources = feedSources(feeds);
+  if (sources.length === 0) {
+    logger.warn({ site: site.id, feedsFile: options.feedsFile ?? null }, NO_FEEDS);
+  }
   const engine = new NewsEngine({
     store: new NewsStore(db),
-    sources: feedSources(feeds),
+    sources,
     log: logger.child({ part: "news" }),
     userAgent: `${site.name} news reader (+${options.siteUrl})`,
     defaultImage: site.defaultImage,

@@ -30,17 +30,20 @@ export const DEMO_FEEDS: Record<FeedKey, string[]> = {
 
 /**
  * A FEEDS_FILE body pointing every category at a fixture feed server at `baseUrl`: the feeds as
- * their publishers wrote them, or (`pictures`, for the demo) with their pictures served locally.
+ * their publishers wrote them, or (`pictures`, for the demo) with their pictures served locally;
+ * `changing` makes every fetch of them a whole answer (no 304), for the benchmarks' refreshes.
  */
 export function demoFeedsFile(
   baseUrl: string,
-  { pictures = false }: { pictures?: boolean } = {},
+  { pictures = false, changing = false }: { pictures?: boolean; changing?: boolean } = {},
 ): Record<FeedKey, string[]> {
   const prefix = pictures ? "/pictures/feeds" : "/feeds";
+  // `changing` (benchmarks): every fetch gets the whole feed, as if it had changed.
+  const suffix = changing ? "?changed" : "";
   return Object.fromEntries(
     Object.entries(DEMO_FEEDS).map(([key, files]) => [
       key,
-      files.map((f) => `${baseUrl}${prefix}/${f}`),
+      files.map((f) => `${baseUrl}${prefix}/${f}${suffix}`),
     ]),
   ) as Record<FeedKey, string[]>;
 }

@@ -1,0 +1,43 @@
+import { createServer, type RequestListener, type Server } from "node:http";
+import { refusalBeforeBody, sendRefusal } from "./pages";
+
+/**
+ * How long a client may take: to send its headers, and its whole request (headers and body).
+ * A form is a few kilobytes: a body that takes longer than this is a client holding a connection
+ * open (one byte every few seconds), answered 408 and closed. Responses are not limited (the
+ * radio stream lasts as long as its listener).
+ */
+export const CLIENT_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000, checkEveryMs: 5_000 };
+
+/**
+ * The HTTP server of the app. Node's defaults let a request take 300 s and check every 30 s;
+ * here a slow request ends after CLIENT_TIMEOUTS. A client that asks `Expect: 100-continue` is
+ * answered "100 Continue" only when its request would be accepted: a body that is too large,
+ * or sent with a method or type the site refuses, is refused first, before the client sends it.
+ */
+export function createHttpServer(
+  app: RequestListener,
+  timeouts: Partial<typeof CLIENT_TIMEOUTS> = {},
+): Server {
+  const { headersMs, requestMs, checkEveryMs } = { ...CLIENT_TIMEOUTS, ...timeouts };
+  const server = createServer(
+    {
+      headersTimeout: Math.min(headersMs, requestMs),
+      requestTimeout: requestMs,
+      connectionsCheckingInterval: checkEveryMs,
+    },
+    app,
+  );
+  server.on("checkContinue", (req, res) => {
+    const refusal = refusalBeforeBody(req);
+    if (refusal) {
+      // The body was never invited: nothing of it is read, and the connection ends here.
+      res.shouldKeepAlive = false;
+      sendRefusal(res, refusal);
+      return;
+    }
+    res.writeContinue();
+    app(req, res);
+  });
+  return server;
+}
