@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/db/open";
+import { NO_FEEDS } from "../server/news/feed-report";
 import { NewsStore } from "../server/news/store";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -44,5 +45,23 @@ describe("npm run feeds", { timeout: 30_000 }, () => {
       expect.objectContaining({ key: "local", state: "failing", consecutiveFailures: 1 }),
     ]);
     expect(json[0]?.lastError).toBe("Network error: \u001b[2Jgone\r");
+  });
+
+  it("says that no feed is configured when the site was started with none (a feed list of {})", () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), "feeds-empty-"));
+    try {
+      const db = openDatabase(path.join(empty, "houston.db"));
+      new NewsStore(db).syncFeeds([]);
+      db.close();
+      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/feeds.ts"], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, DATA_DIR: empty, SITE: "houston" },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(result.stdout).toBe(`${NO_FEEDS}\n`);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { createHash } from "node:crypto";
 import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { pino } from "pino";
+import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SITE_CONTENT, SITES } from "../sites/registry";
@@ -30,6 +35,11 @@ afterAll(async () => {
   await vite.close();
 });
 
+/** A folder with no files (a build's client folder, for a test that serves no asset). */
+function emptyDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), "app-client-"));
+}
+
 interface Started {
   url: string;
   logs: Record<string, unknown>[];
@@ -37,10 +47,18 @@ interface Started {
 
 async function start(
   services: Partial<ContextServices> = {},
-  options: Pick<AppOptions, "trustProxy" | "renders"> = {},
+  options: Pick<AppOptions, "trustProxy" | "renders"> & {
+    /** Serve the app as production does: a loaded server build, not Vite's middleware. */
+    built?: boolean;
+    level?: string;
+  } = {},
 ): Promise<Started> {
   const logs: Record<string, unknown>[] = [];
-  const logger = pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) });
+  const logger = pino(
+    { level: options.level ?? "info" },
+    { write: (line: string) => logs.push(JSON.parse(line)) },
+  );
+  const { built, level: _level, ...appOptions } = options;
   const app = createApp({
     services: {
       site: services.site ?? SITES.houston,
@@ -54,8 +72,15 @@ async function start(
       },
     },
     logger,
-    vite,
-    ...options,
+    ...(built
+      ? {
+          build: {
+            server: (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
+            clientDir: emptyDir(),
+          },
+        }
+      : { vite }),
+    ...appOptions,
   });
   const server = createHttpServer(app).listen(0, "127.0.0.1");
   servers.push(server);
@@ -335,6 +360,91 @@ describe("load shedding", () => {
     for (const res of shed) expect(res.headers.get("retry-after")).toBe("2");
     expect(logs.filter((l) => l.level === 50)).toEqual([]);
     expect(limiter.load).toEqual({ running: 0, waiting: 0 });
+  }, 30_000);
+});
+
+describe("hostile requests to the production app", () => {
+  it("gives every unknown path the one not-found page, rendered once, each path still logged", async () => {
+    const { url, logs } = await start({ isDev: false }, { built: true });
+    const first = await fetch(`${url}/no-such-page-a`);
+    expect(first.status).toBe(404);
+    const body = await first.text();
+    for (const path of ["/no-such-page-b", "/x/y/z?q=1", "/NO-SUCH-PAGE-C"]) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-cache")).toBe("hit");
+      expect(await res.text()).toBe(body);
+    }
+    expect(logs.filter((l) => l.msg === "page rendered")).toHaveLength(1);
+    const logged = logs.filter((l) => l.msg === "page not found").map((l) => l.path);
+    expect(logged).toEqual(["/no-such-page-a", "/no-such-page-b", "/x/y/z", "/NO-SUCH-PAGE-C"]);
+  }, 30_000);
+
+  it("sends another spelling of a page to its one path, with its query", async () => {
+    const { url } = await start({ isDev: false }, { built: true });
+    for (const [spelling, canonical] of [
+      ["/Local-News", "/local-news"],
+      ["/faq/", "/faq"],
+      ["/%66aq", "/faq"],
+      ["/SEARCH?q=bayou&utm_source=x", "/search?q=bayou"],
+    ]) {
+      const res = await fetch(`${url}${spelling}`, { redirect: "manual" });
+      expect(res.status, spelling).toBe(301);
+      expect(res.headers.get("location")).toBe(canonical);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    }
+  }, 30_000);
+
+  it("answers page=1 of a search from the entry of the search without it", async () => {
+    const { url, logs } = await start({ isDev: false }, { built: true });
+    const rendered = () => logs.filter((l) => l.msg === "page rendered").length;
+    expect((await fetch(`${url}/search?q=bayou`)).status).toBe(200);
+    const before = rendered();
+    for (const query of ["q=bayou&page=1", "page=01&q=bayou", "q=bayou&page=x"]) {
+      const res = await fetch(`${url}/search?${query}`);
+      expect(res.headers.get("x-cache")).toBe("hit");
+    }
+    expect(rendered()).toBe(before);
+  }, 30_000);
+
+  it("refuses a request target over 4 KB with 414 before reading it, and keeps serving", async () => {
+    const { url, logs } = await start({ isDev: false }, { built: true });
+    const res = await fetch(`${url}/search?q=${"~".repeat(5000)}`);
+    expect(res.status).toBe(414);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(logs.filter((l) => l.msg === "page rendered")).toHaveLength(0);
+    expect((await fetch(`${url}/search?q=${"~".repeat(3000)}`)).status).toBe(200);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  }, 30_000);
+
+  it("answers /healthz before anything else, whatever the Host says", async () => {
+    const { url } = await start({ isDev: false }, { built: true });
+    const { port } = new URL(url);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () =>
+        socket.write("GET /healthz HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n"),
+      );
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("close", () => resolve(text));
+    });
+    expect(answer.startsWith("HTTP/1.1 200 OK")).toBe(true);
+    expect(answer).toContain('{"status":"ok","site":"houston"}');
+  }, 30_000);
+
+  it("logs a reader who leaves in the middle of a form as that, not as an error", async () => {
+    const { url, logs } = await start({ isDev: false }, { built: true, level: "debug" });
+    const { port } = new URL(url);
+    const socket = net.connect(Number(port), "127.0.0.1", () => {
+      socket.write(
+        "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname=a",
+        () => setTimeout(() => socket.destroy(), 50),
+      );
+    });
+    await vi.waitFor(() =>
+      expect(logs).toContainEqual(expect.objectContaining({ msg: "reader went away" })),
+    );
+    expect(logs.filter((l) => Number(l.level) >= 50)).toEqual([]);
   }, 30_000);
 });
 

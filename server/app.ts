@@ -177,7 +177,10 @@ export function createApp({
     clientOf,
     limiter,
   });
-  const health = healthAnswer(services.site.id);
+  // Made at the first probe (the site config is read then, as by a render).
+  let answerHealth: ReturnType<typeof healthAnswer> | undefined;
+  const health = (req: IncomingMessage, res: ServerResponse) =>
+    (answerHealth ??= healthAnswer(services.site.id))(req, res);
   const files = build ? new StaticFiles(build.clientDir) : undefined;
 
   let lastHost: string | undefined;

@@ -1,5 +1,8 @@
+import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cacheKey, deferHydration } from "./pages";
+import { Abandoned } from "./limiter";
+import { cacheKey, deferHydration, isClientGone, rememberedKeys } from "./pages";
+import { matchPage, routeTree } from "./route-match";
 
 // React Router's bootstrap as the production build renders it (shortened).
 const PAGE = `<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/framework-B.js"/></head><body><main>News</main><script type="module" async="">;
@@ -82,5 +85,86 @@ describe("cacheKey", () => {
     expect(key("/search.data?q=a&_routes=search")).toBe("/search.data?_routes=search&q=a");
     expect(key("/_.data?x=1")).toBe("/_.data?x=1");
     expect(key("/__manifest?p=%2Fsearch&version=abc")).toBe("/__manifest?p=%2Fsearch&version=abc");
+  });
+});
+
+describe("cacheKey of the search page", () => {
+  const key = (path: string) => cacheKey(new URL(path, "http://localhost"));
+
+  it("names page 1 one way: no page, page=1, page=01 and a page that is no number", () => {
+    for (const spelling of ["", "&page=1", "&page=01", "&page=x", "&page=0", "&page=-2"]) {
+      expect(key(`/search?q=bayou${spelling}`)).toBe("/search?q=bayou");
+    }
+    expect(key("/search?q=bayou&page=02")).toBe("/search?page=2&q=bayou");
+  });
+
+  it("keeps the first of a repeated parameter, as the page reads it", () => {
+    expect(key("/search?q=a&q=b&page=3&page=4")).toBe("/search?page=3&q=a");
+  });
+});
+
+describe("matchPage", () => {
+  // The shape of the build's route manifest (app/routes.ts): a layout with an index and pages,
+  // pages outside it, and the catch-all.
+  const manifest = {
+    root: { id: "root", path: "" },
+    "layouts/site": { id: "layouts/site", parentId: "root" },
+    home: { id: "home", parentId: "layouts/site", index: true },
+    "local-news": { id: "local-news", parentId: "layouts/site", path: "local-news" },
+    search: { id: "search", parentId: "layouts/site", path: "search" },
+    radio: { id: "radio", parentId: "root", path: "radio" },
+    robots: { id: "robots", parentId: "root", path: "robots.txt" },
+    "not-found": { id: "not-found", parentId: "root", path: "*" },
+  } as unknown as ServerBuild["routes"];
+  const tree = routeTree(manifest);
+
+  it("knows a page by any spelling React Router matches, and gives its one path", () => {
+    for (const spelling of ["/local-news", "/Local-News", "/local-news/", "/LOCAL-NEWS//"]) {
+      expect(matchPage(tree, spelling)).toEqual({
+        kind: "page",
+        id: "local-news",
+        path: "/local-news",
+      });
+    }
+    expect(matchPage(tree, "/%73earch")).toMatchObject({ path: "/search" });
+    expect(matchPage(tree, "/")).toEqual({ kind: "page", id: "home", path: "/" });
+    expect(matchPage(tree, "/Radio")).toMatchObject({ path: "/radio" });
+    expect(matchPage(tree, "/robots.txt")).toMatchObject({ path: "/robots.txt" });
+  });
+
+  it("names every other path the one not-found page", () => {
+    for (const path of ["/nope", "/local-news/extra", "/x/y/z", "/search.php"]) {
+      expect(matchPage(tree, path)).toEqual({ kind: "not-found" });
+    }
+  });
+});
+
+describe("isClientGone", () => {
+  it("is true of a reader's closed connection or abandoned wait, false of a real failure", () => {
+    expect(isClientGone(Object.assign(new Error("aborted"), { code: "ECONNRESET" }))).toBe(true);
+    expect(isClientGone(Object.assign(new Error("x"), { code: "EPIPE" }))).toBe(true);
+    expect(isClientGone(new Error("aborted"))).toBe(true);
+    expect(isClientGone(new Abandoned("gone"))).toBe(true);
+    expect(isClientGone(new Error("the loader failed"))).toBe(false);
+    expect(isClientGone(new TypeError("x is undefined"))).toBe(false);
+  });
+});
+
+describe("rememberedKeys", () => {
+  it("holds at most 4 MB of URLs, however long they are", () => {
+    const keys = rememberedKeys();
+    const long = "/search?q=" + "%7E".repeat(5000);
+    for (let i = 0; i < 2000; i++) keys.set(`${long}&n=${i}`, `/search?q=${i}`);
+    expect(keys.calculatedSize).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(keys.size).toBeLessThan(200);
+    // The most recent are the ones kept.
+    expect(keys.get(`${long}&n=1999`)).toBe("/search?q=1999");
+    expect(keys.get(`${long}&n=0`)).toBeUndefined();
+  });
+
+  it("holds at most 10,000 short ones", () => {
+    const keys = rememberedKeys();
+    for (let i = 0; i < 12_000; i++) keys.set(`/faq?x=${i}`, "/faq");
+    expect(keys.size).toBe(10_000);
   });
 });

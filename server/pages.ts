@@ -211,6 +211,19 @@ function searchKeyParams(params: [string, string][]): [string, string][] {
   return [...first];
 }
 
+/**
+ * The memory of request URLs' cache keys (raw URL to key): at most MAX_REMEMBERED_KEYS of them,
+ * and at most MAX_REMEMBERED_BYTES of text, the least recently used forgotten first.
+ */
+export function rememberedKeys(): LRUCache<string, string> {
+  return new LRUCache<string, string>({
+    max: MAX_REMEMBERED_KEYS,
+    maxSize: MAX_REMEMBERED_BYTES,
+    // UTF-16 text: two bytes a character, and the entry's own bookkeeping.
+    sizeCalculation: (key, raw) => (raw.length + key.length) * 2 + 64,
+  });
+}
+
 /** Whether an error only says that the reader went away (a closed connection, an abort). */
 export function isClientGone(error: unknown, req?: IncomingMessage): boolean {
   if (error instanceof Abandoned) return true;
@@ -443,12 +456,7 @@ export function createPageHandler(options: PageHandlerOptions) {
    * The cache keys of request URLs that are not their own key (a query to put in order): a
    * hit for one of them skips the parsing. Bounded: the oldest go first.
    */
-  const keys = new LRUCache<string, string>({
-    max: MAX_REMEMBERED_KEYS,
-    maxSize: MAX_REMEMBERED_BYTES,
-    // UTF-16 text: two bytes a character, and the entry's own bookkeeping.
-    sizeCalculation: (key, raw) => (raw.length + key.length) * 2 + 64,
-  });
+  const keys = rememberedKeys();
   function rememberKey(raw: string, key: string): void {
     if (raw === key || keys.has(raw)) return;
     keys.set(raw, key);

@@ -1,6 +1,14 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { makeMaster, makeVariant, negotiateFormat, UnusableImageError } from "./encode";
+import { makePixelBomb, makeZeroPng } from "../../tests/support/picture-server";
+import {
+  DECODE_BUDGET,
+  decodeCostProblem,
+  makeMaster,
+  makeVariant,
+  negotiateFormat,
+  UnusableImageError,
+} from "./encode";
 
 describe("negotiateFormat", () => {
   it.each([
@@ -65,4 +73,54 @@ describe("makeMaster", () => {
       .toBuffer();
     await expect(makeMaster(original, 1_000_000)).rejects.toThrow(/Too many pixels/);
   });
+});
+
+describe("decodeCostProblem", () => {
+  it.each([
+    // The attack's pictures: under the pixel limit, yet a line of them is hundreds of megabytes.
+    ["39,000,000 × 1, 16-bit RGBA", 39_000_000, 1, 4, "ushort", /^A side is longer than 12000 px/],
+    ["1 × 39,000,000, 8-bit RGBA", 1, 39_000_000, 4, "uchar", /^A side is longer than 12000 px/],
+    ["8,000 × 6,000 (48 MP)", 8000, 6000, 3, "uchar", /^Too many pixels/],
+    ["11,000 × 400 (a strip)", 11_000, 400, 3, "uchar", /^Too narrow or too tall/],
+    ["6,000 × 6,000, 16-bit RGBA (288 MB)", 6000, 6000, 4, "ushort", /^Too costly to decode/],
+    ["6,000 × 6,000, 32-bit float RGB", 6000, 6000, 3, "float", /^Too costly to decode/],
+    ["no dimensions", 0, 0, 3, "uchar", /^No dimensions/],
+  ])("refuses %s", (_name, width, height, channels, depth, problem) => {
+    expect(decodeCostProblem({ width, height, channels, depth })).toMatch(problem);
+  });
+
+  it.each([
+    ["a 7,728 × 5,152 photo (40 MP, 8-bit RGB)", 7728, 5152, 3, "uchar"],
+    ["a 4000 × 2250 photo with alpha", 4000, 2250, 4, "uchar"],
+    ["a 1,200 × 12,000 infographic", 1200, 12_000, 3, "uchar"],
+    ["a 4,000 × 3,000 16-bit RGBA scan (92 MB)", 4000, 3000, 4, "ushort"],
+  ])("accepts %s", (_name, width, height, channels, depth) => {
+    expect(decodeCostProblem({ width, height, channels, depth })).toBeNull();
+  });
+
+  it("bounds each side, the aspect ratio and the samples, with a time limit for the rest", () => {
+    expect(DECODE_BUDGET).toEqual({
+      maxSide: 12_000,
+      maxAspect: 25,
+      maxDecodedBytes: 160 * 1024 * 1024,
+      timeoutSeconds: 4,
+    });
+  });
+});
+
+describe("makeMaster under the decode budget", () => {
+  it("refuses the 39,000,000 × 1 16-bit PNG from its header, before decoding it", async () => {
+    const header = await makePixelBomb(39_000_000, 1, { bitDepth: 16, colorType: 6 });
+    await expect(makeMaster(header)).rejects.toThrow(/A side is longer than 12000 px/);
+  });
+
+  it("refuses a real 16-bit PNG too costly to decode, and decodes a smaller one", async () => {
+    // 7,000 × 5,000 16-bit RGBA: 35 MP, under the pixel limit; 267 MB of samples.
+    const costly = await makeZeroPng(7000, 5000, { bitDepth: 16 });
+    expect(costly.length).toBeLessThan(1024 * 1024);
+    await expect(makeMaster(costly)).rejects.toThrow(/Too costly to decode \(267 MB/);
+    const fine = await makeZeroPng(800, 600, { bitDepth: 16 });
+    const master = await makeMaster(fine);
+    expect(master.ext).toBe("webp");
+  }, 30_000);
 });

@@ -17,7 +17,7 @@ import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { DiskCache } from "./disk-cache";
 import { COVER_FALLBACK } from "./links";
 import { createImageRoute } from "./route";
-import { ImageService, type ImageServiceOptions } from "./service";
+import { ImageService, failureKind, type ImageServiceOptions } from "./service";
 import { ImageSigner } from "./sign";
 
 // The image route over real HTTP: a publisher's picture server on loopback (counting requests),
@@ -101,6 +101,10 @@ beforeAll(async () => {
     "/page.html": { body: "<!doctype html><title>Not a picture</title>", type: "text/html" },
     "/huge.jpg": { body: randomBytes(16 * 1024 * 1024), type: "image/jpeg" },
     "/bomb.png": { body: await makePixelBomb(100_000, 100_000), type: "image/png" },
+    "/line.png": {
+      body: await makePixelBomb(39_000_000, 1, { bitDepth: 16, colorType: 6 }),
+      type: "image/png",
+    },
   });
   allowLoopback = createOutboundGuard({ allowPrivateHosts: ["127.0.0.1"] });
   site = await startSite();
@@ -266,6 +270,12 @@ describe("a picture that cannot be had", () => {
     ["is not a picture", 20, "/page.html", /^Not a picture$/],
     ["is larger than 15 MB", 21, "/huge.jpg", /^Picture larger than 15 MB$/],
     ["claims 10 gigapixels (a decompression bomb)", 22, "/bomb.png", /^Too many pixels/],
+    [
+      "is 39,000,000 × 1 pixels of 16-bit RGBA (under the pixel limit)",
+      24,
+      "/line.png",
+      /^A side is longer than/,
+    ],
     ["is a 404 at the publisher", 23, "/gone.jpg", /^HTTP 404$/],
   ])(
     "answers the default picture when the original %s, and is not asked for again",
@@ -306,6 +316,100 @@ describe("a picture that cannot be had", () => {
     expect(res.headers.get("location")).toBe(DEFAULT_IMAGE);
     expect(pictures.hits.get("/photo.jpg") ?? 0).toBe(before);
     expect(warnings.at(-1)?.reason).toBe("Refused a private address (127.0.0.1)");
+  }, 30_000);
+});
+
+describe("If-None-Match: *", () => {
+  it("is 304 for a picture that exists, and the fallback's short redirect for one that failed", async () => {
+    const good = await get(site.base, articlePicture(30, "/photo.jpg", 320), {
+      "if-none-match": "*",
+    });
+    expect(good.res.status).toBe(304);
+    const failed = articlePicture(31, "/page.html", 320);
+    expect((await get(site.base, failed)).res.status).toBe(302);
+    const again = await get(site.base, failed, { "if-none-match": "*" });
+    expect(again.res.status).toBe(302);
+    expect(again.res.headers.get("location")).toBe(DEFAULT_IMAGE);
+    expect(again.res.headers.get("cache-control")).toBe("public, max-age=600");
+  }, 30_000);
+});
+
+describe("a picture URL with credentials", () => {
+  it("is refused without being fetched, and remembered as refused for good", async () => {
+    const clock = { now: Date.parse("2026-11-24T12:00:00Z") };
+    const own = await startSite({ clock: () => clock.now });
+    const before = warnings.length;
+    const withCredentials = `${pictures.url.replace("://", "://reader:secret@")}/photo.jpg`;
+    articles.set(40, withCredentials);
+    const picture = imagePath(signer.articleId(40, withCredentials), 640);
+    const { res } = await get(own.base, picture);
+    expect(res.status).toBe(302);
+    expect(warnings.at(-1)?.reason).toBe("Refused a URL with credentials");
+    // A passing failure is tried again after 10 minutes, a lasting one after 6 hours; this one
+    // never while the process runs: no new attempt, no new warning, a day later.
+    clock.now += 24 * 3600_000;
+    expect((await get(own.base, picture)).res.status).toBe(302);
+    expect(warnings.length).toBe(before + 1);
+  }, 30_000);
+
+  it("is a permanent failure; timeouts and 5xx pass, other refusals last", () => {
+    expect(failureKind("Refused a URL with credentials")).toBe("permanent");
+    expect(failureKind("Refused a non-http(s) URL (ftp:)")).toBe("permanent");
+    expect(failureKind("Timed out after 10 s")).toBe("passing");
+    expect(failureKind("HTTP 503")).toBe("passing");
+    expect(failureKind("HTTP 404")).toBe("lasting");
+    expect(failureKind("Not a picture")).toBe("lasting");
+  });
+});
+
+describe("picture work whose readers have gone", () => {
+  it("is dropped from the queue; a new reader's picture is made at once after the work running", async () => {
+    // A publisher that holds /slow.jpg until told, and serves the photo at other paths.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const fetched: string[] = [];
+    const publisher = http.createServer((req, res) => {
+      fetched.push(req.url ?? "");
+      const send = () => res.writeHead(200, { "Content-Type": "image/jpeg" }).end(photo);
+      if (req.url === "/slow.jpg") void held.then(send);
+      else send();
+    });
+    await new Promise<void>((r) => publisher.listen(0, "127.0.0.1", r));
+    closers.push(
+      () =>
+        new Promise<void>((r) => {
+          publisher.closeAllConnections();
+          publisher.close(() => r());
+        }),
+    );
+    const origin = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
+    // One fetch at a time: the slow one holds it; the others wait in the queue.
+    const own = await startSite({ fetches: { concurrency: 1, queue: 50 } });
+    const pictureOf = (id: number, file: string) => {
+      articles.set(id, `${origin}${file}`);
+      return imagePath(signer.articleId(id, `${origin}${file}`), 640);
+    };
+    const slow = fetch(`${own.base}${pictureOf(50, "/slow.jpg")}`);
+    await expect.poll(() => fetched).toEqual(["/slow.jpg"]);
+    // Ten readers ask for new pictures and leave before their turn comes.
+    const leaving = Array.from({ length: 10 }, (_, i) => {
+      const gone = new AbortController();
+      const request = fetch(`${own.base}${pictureOf(60 + i, `/left-${i}.jpg`)}`, {
+        signal: gone.signal,
+      }).catch(() => "left");
+      return { gone, request };
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    for (const { gone } of leaving) gone.abort();
+    await Promise.all(leaving.map((l) => l.request));
+    // A reader who stays asks for a new picture: it comes right after the slow one.
+    const staying = fetch(`${own.base}${pictureOf(70, "/stays.jpg")}`);
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    expect((await slow).status).toBe(200);
+    expect((await staying).status).toBe(200);
+    // Nothing was fetched for the readers who left.
+    expect(fetched).toEqual(["/slow.jpg", "/stays.jpg"]);
   }, 30_000);
 });
 

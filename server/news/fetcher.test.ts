@@ -81,6 +81,21 @@ describe("fetchFeed against the fixture server", () => {
     });
   });
 
+  it("refuses a URL with credentials, and a redirect to one, without sending them", async () => {
+    const withCredentials = server.url.replace("://", "://reader:secret@");
+    const hits = server.hits.get("/feeds/nyt-homepage.rss.xml") ?? 0;
+    expect(
+      await fetchFeed(`${withCredentials}/feeds/nyt-homepage.rss.xml`, { userAgent: UA, guard }),
+    ).toEqual({ kind: "error", reason: "Refused a URL with credentials" });
+    expect(server.hits.get("/feeds/nyt-homepage.rss.xml") ?? 0).toBe(hits);
+    const location = encodeURIComponent(`${withCredentials}/feeds/nyt-homepage.rss.xml`);
+    expect(await get(`/redirect-to?location=${location}`)).toEqual({
+      kind: "error",
+      reason: "Refused a URL with credentials",
+    });
+    expect(server.hits.get("/feeds/nyt-homepage.rss.xml") ?? 0).toBe(hits);
+  });
+
   it.each([500, 404, 403])("reports HTTP %i", async (status) => {
     expect(await get(`/status/${status}`)).toEqual({ kind: "error", reason: `HTTP ${status}` });
   });

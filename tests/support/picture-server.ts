@@ -30,19 +30,73 @@ export async function makeNoisyPhoto(width: number, height: number): Promise<Buf
 
 /**
  * A decompression bomb: a tiny PNG whose header claims `width` × `height` pixels (the header is
- * rewritten, with its CRC, after a 1 × 1 image was encoded).
+ * rewritten, with its CRC, after a 1 × 1 image was encoded), 8-bit RGB unless `bitDepth` and
+ * `colorType` (PNG's: 2 RGB, 6 RGBA) say otherwise.
  */
-export async function makePixelBomb(width: number, height: number): Promise<Buffer> {
+export async function makePixelBomb(
+  width: number,
+  height: number,
+  { bitDepth = 8, colorType = 2 }: { bitDepth?: 8 | 16; colorType?: 2 | 6 } = {},
+): Promise<Buffer> {
   const png = await sharp({
     create: { width: 1, height: 1, channels: 3, background: "#808080" },
   })
     .png()
     .toBuffer();
-  // Signature (8 bytes), then IHDR: length (4), type (4), width (4), height (4), …, CRC.
+  // Signature (8 bytes), then IHDR: length (4), type (4), width (4), height (4), bit depth (1),
+  // colour type (1), …, CRC.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
+  png.writeUInt8(bitDepth, 24);
+  png.writeUInt8(colorType, 25);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
+}
+
+/**
+ * A real, decodable PNG of `width` × `height` pixels, every sample zero, 16-bit RGBA or 8-bit
+ * (as the attack's pictures were): its rows deflate about a thousandfold, so a 39-megapixel one
+ * is some 300 KB. Written by hand, since no encoder makes pictures this shape.
+ */
+export async function makeZeroPng(
+  width: number,
+  height: number,
+  { bitDepth = 16 }: { bitDepth?: 8 | 16 } = {},
+): Promise<Buffer> {
+  const { createDeflate } = await import("node:zlib");
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(bitDepth, 8);
+  ihdr.writeUInt8(6, 9); // RGBA
+  const rowBytes = 1 + width * 4 * (bitDepth / 8); // a filter byte, then the samples
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on("data", (b: Buffer) => out.push(b));
+  const done = new Promise((r) => deflate.on("end", r));
+  const block = Buffer.alloc(1024 * 1024);
+  let left = rowBytes * height;
+  while (left > 0) {
+    const n = Math.min(left, block.length);
+    if (!deflate.write(block.subarray(0, n))) await new Promise((r) => deflate.once("drain", r));
+    left -= n;
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.concat(out)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 export interface PictureServer {

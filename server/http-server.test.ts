@@ -1,0 +1,121 @@
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+import type { Server } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHttpServer } from "./http-server";
+
+// The HTTP server's own defences, on loopback: what a client that asks before sending a body,
+// or that sends its body a byte at a time, is told.
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+  server = undefined;
+});
+
+/** A server whose app answers 200 with the body's size (or "app" when it has no body). */
+async function start(timeouts: Parameters<typeof createHttpServer>[1] = {}) {
+  const seen: string[] = [];
+  server = createHttpServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    let size = 0;
+    req.on("data", (chunk: Buffer) => (size += chunk.length));
+    req.on("end", () => res.end(`read ${size}`));
+  }, timeouts);
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as AddressInfo).port, seen };
+}
+
+/** A raw connection: what it writes, and everything the server has sent so far. */
+async function connect(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise((r) => socket.once("connect", r));
+  let received = "";
+  const waiters: (() => void)[] = [];
+  socket.setEncoding("latin1");
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const closed = new Promise<void>((r) => socket.once("close", () => r()));
+  return {
+    socket,
+    closed,
+    received: () => received,
+    /** Resolves once what was received matches. */
+    until: async (pattern: RegExp) => {
+      while (!pattern.test(received)) await new Promise<void>((r) => waiters.push(r));
+      return received;
+    },
+  };
+}
+
+const FORM = "Content-Type: application/x-www-form-urlencoded\r\n";
+
+describe("Expect: 100-continue", () => {
+  it("refuses a body over the limit with 413 before inviting it (no 100 Continue)", async () => {
+    const { port, seen } = await start();
+    const client = await connect(port);
+    client.socket.write(
+      `POST /contact HTTP/1.1\r\nHost: localhost\r\n${FORM}Content-Length: 104857600\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    const answer = await client.until(/\r\n\r\n/);
+    expect(answer.startsWith("HTTP/1.1 413 ")).toBe(true);
+    expect(answer).not.toContain("100 Continue");
+    expect(answer.toLowerCase()).toContain("connection: close");
+    await client.closed;
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses a method or a type the site has no use for before inviting the body", async () => {
+    const { port } = await start();
+    const put = await connect(port);
+    put.socket.write(
+      "PUT /contact HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n",
+    );
+    expect((await put.until(/\r\n\r\n/)).startsWith("HTTP/1.1 405 ")).toBe(true);
+    const json = await connect(port);
+    json.socket.write(
+      "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n",
+    );
+    expect((await json.until(/\r\n\r\n/)).startsWith("HTTP/1.1 415 ")).toBe(true);
+  });
+
+  it("invites a form of a sensible size, then hands it to the app", async () => {
+    const { port, seen } = await start();
+    const client = await connect(port);
+    client.socket.write(
+      `POST /contact HTTP/1.1\r\nHost: localhost\r\n${FORM}Content-Length: 7\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    expect(await client.until(/100 Continue\r\n\r\n/)).toBe("HTTP/1.1 100 Continue\r\n\r\n");
+    client.socket.write("name=ab");
+    expect(await client.until(/read 7$/)).toContain("HTTP/1.1 200 OK");
+    expect(seen).toEqual(["POST /contact"]);
+  });
+});
+
+describe("a slow client", () => {
+  it("that sends its body a byte at a time is answered 408 and closed once its time is up", async () => {
+    // The same rule as in production (CLIENT_TIMEOUTS: 30 s), at a test's scale.
+    const { port } = await start({ requestMs: 300, headersMs: 300, checkEveryMs: 50 });
+    const client = await connect(port);
+    client.socket.write(
+      `POST /contact HTTP/1.1\r\nHost: localhost\r\n${FORM}Content-Length: 100\r\n\r\n`,
+    );
+    const trickle = setInterval(() => client.socket.write("a"), 50);
+    try {
+      expect((await client.until(/\r\n\r\n/)).startsWith("HTTP/1.1 408 ")).toBe(true);
+      await client.closed;
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it("keeps the defaults' order: headers time out no later than the request", async () => {
+    const { port } = await start({ requestMs: 300, headersMs: 10_000, checkEveryMs: 50 });
+    const client = await connect(port);
+    client.socket.write("GET / HTTP/1.1\r\nHost: local");
+    expect((await client.until(/\r\n\r\n/)).startsWith("HTTP/1.1 408 ")).toBe(true);
+  });
+});
