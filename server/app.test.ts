@@ -58,7 +58,8 @@ async function start(
     { level: options.level ?? "info" },
     { write: (line: string) => logs.push(JSON.parse(line)) },
   );
-  const { built, level: _level, ...appOptions } = options;
+  const { built, trustProxy, renders } = options;
+  const appOptions = { trustProxy, renders };
   const app = createApp({
     services: {
       site: services.site ?? SITES.houston,

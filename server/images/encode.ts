@@ -91,7 +91,7 @@ const SAMPLE_BYTES: Readonly<Record<string, number>> = {
  * from its header alone, before anything is decoded.
  */
 export function decodeCostProblem(
-  metadata: Pick<Metadata, "width" | "height" | "channels" | "depth">,
+  metadata: { width: number; height: number; channels?: number; depth?: string },
   maxPixels: number = MAX_INPUT_PIXELS,
   budget = DECODE_BUDGET,
 ): string | null {
