@@ -130,12 +130,14 @@ async function main(): Promise<void> {
   void news.engine.start();
   const stop = (signal: string) => {
     logger.info({ signal }, "shutting down");
-    news.engine.stop();
+    const refreshesStopped = news.engine.stop();
     radio.shutdown();
     server.close(() => {
-      news.db.close();
-      messages.db.close();
-      process.exit(0);
+      void refreshesStopped.then(() => {
+        news.db.close();
+        messages.db.close();
+        process.exit(0);
+      });
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

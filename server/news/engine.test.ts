@@ -173,6 +173,39 @@ describe("category state", () => {
   });
 });
 
+describe("a refresh and the readers it shares the thread with", () => {
+  it("parses, writes and reads each feed in turns of the event loop of their own", async () => {
+    const sources = ["world", "national", "local"].map((key, i) => ({
+      key: key as FeedSource["key"],
+      url: `https://feeds.example.org/${i}.xml`,
+    }));
+    // One feed at a time, so that each turn holds one slice of one feed's work.
+    const h = harness(sources, () => ok("guardian-us.rss.xml"), undefined, { concurrency: 1 });
+    const events: string[] = [];
+    const record = h.store.recordSuccess.bind(h.store);
+    h.store.recordSuccess = (...args) => {
+      events.push("write");
+      record(...args);
+    };
+    // A reader's request arrives on every turn of the loop while the refresh runs.
+    let serving = true;
+    const reader = () => {
+      if (!serving) return;
+      events.push("reader");
+      setImmediate(reader);
+    };
+    setImmediate(reader);
+    await h.engine.refreshDue();
+    serving = false;
+    const writes = events.flatMap((e, i) => (e === "write" ? [i] : []));
+    expect(writes).toHaveLength(3);
+    // Between two feeds' writes (each a parse and a write apart), readers were answered.
+    for (let i = 1; i < writes.length; i++) {
+      expect(events.slice(writes[i - 1], writes[i])).toContain("reader");
+    }
+  });
+});
+
 describe("store", () => {
   it("never duplicates an article on refetch, and keeps history", async () => {
     const h = harness([{ key: "technology", url: "https://a.example/t" }], () =>
@@ -372,7 +405,7 @@ describe("scheduling", () => {
       h.clock.now = T0 + REFRESH_MS;
       await vi.advanceTimersByTimeAsync(15_000);
       expect(h.fetch).toHaveBeenCalledTimes(2);
-      h.engine.stop();
+      await h.engine.stop();
       h.clock.now += REFRESH_MS * 3;
       await vi.advanceTimersByTimeAsync(60_000);
       expect(h.fetch).toHaveBeenCalledTimes(2);
@@ -708,7 +741,7 @@ describe("retention", () => {
       expect(prune).toHaveBeenCalledTimes(1);
       vi.advanceTimersByTime(3600_000);
       expect(prune).toHaveBeenCalledTimes(2);
-      h.engine.stop();
+      await h.engine.stop();
     } finally {
       vi.useRealTimers();
     }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import pLimit from "p-limit";
 import type { FeedKey } from "../../sites/categories";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
@@ -151,6 +152,7 @@ export class NewsEngine implements NewsReader {
   private timer: ReturnType<typeof setInterval> | undefined;
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
   private readonly limit;
+  private stopped = false;
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -163,6 +165,7 @@ export class NewsEngine implements NewsReader {
 
   /** Starts refreshing (every feed at once, then whatever is due on each tick) and pruning. */
   start(): Promise<void> {
+    this.stopped = false;
     // Often enough for the shortest wait: the refresh interval, or the first backoff step.
     const tick = Math.min(TICK_MS, this.options.refreshMs, this.options.backoffBaseMs ?? TICK_MS);
     this.timer = setInterval(() => void this.refreshDue(), tick);
@@ -173,10 +176,22 @@ export class NewsEngine implements NewsReader {
     return this.refreshDue();
   }
 
-  stop(): void {
+  /**
+   * Stops refreshing and pruning; resolves once the refreshes under way have stopped (a refresh
+   * stops at its next turn: nothing more is written or read), so the store may then be closed.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.pruneTimer);
     this.timer = this.pruneTimer = undefined;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Waits for the next turn of the event loop; false once the engine has been stopped. */
+  private async turn(): Promise<boolean> {
+    await nextTurn();
+    return !this.stopped;
   }
 
   /**
@@ -197,11 +212,20 @@ export class NewsEngine implements NewsReader {
     const url = (feeds[0] as FeedRow).url;
     const running = this.running.get(url);
     if (running) return running;
-    const task = this.limit(() => this.fetchAndStore(feeds)).finally(() => {
-      this.running.delete(url);
+    const task = this.limit(async () => {
+      // Whatever the refresh did, its feeds count as attempted and their categories are read.
+      const failed = await this.fetchAndStore(feeds).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
       for (const feed of feeds) this.attempted.add(feed.id);
-      for (const key of new Set(feeds.map((f) => f.key))) this.readCategory(key);
-    });
+      // Each category read again in a turn of its own (see fetchAndStore).
+      for (const key of new Set(feeds.map((f) => f.key))) {
+        if (!(await this.turn())) break;
+        this.readCategory(key);
+      }
+      if (failed) throw failed.error;
+    }).finally(() => this.running.delete(url));
     this.running.set(url, task);
     return task;
   }
@@ -235,6 +259,10 @@ export class NewsEngine implements NewsReader {
       for (const feed of feeds) this.fail(feed, result.reason, now, result.retryAfterMs);
       return;
     }
+    // A refresh runs on the thread that answers readers: its work is cut into turns of the event
+    // loop (the parse of one feed, the write of one category, the read of one category), each a
+    // few milliseconds, so that requests arriving meanwhile are answered between them.
+    if (!(await this.turn())) return;
     let articles: Article[];
     try {
       ({ articles } = readFeed(result.body, result.contentType, {
@@ -253,6 +281,7 @@ export class NewsEngine implements NewsReader {
       return;
     }
     for (const feed of feeds) {
+      if (!(await this.turn())) return;
       const category = categoryLabel(feed.key);
       store.recordSuccess(feed.id, {
         articles: articles.map((a) => (a.category === category ? a : { ...a, category })),

@@ -84,3 +84,52 @@ test.describe("client mistakes are 4xx", () => {
     });
   }
 });
+
+test.describe("one client cannot grow the server or starve its readers", () => {
+  test("asking with Expect: 100-continue for a 100 MB body is refused with 413, never invited", async () => {
+    const { status } = await raw(
+      "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 104857600\r\nExpect: 100-continue\r\n\r\n",
+    );
+    expect(status).toBe("HTTP/1.1 413 Payload Too Large");
+  });
+
+  test("unique 16 KB request targets are refused with 414, and the site keeps answering", async ({
+    request,
+  }) => {
+    const long = "~".repeat(16_000);
+    for (let i = 0; i < 50; i++) {
+      const res = await request.get(`/search?q=${long}&n=${i}`);
+      expect(res.status()).toBe(414);
+    }
+    expect((await request.get("/faq")).status()).toBe(200);
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
+
+  test("every unknown path gets the one not-found page, which names no path", async ({
+    request,
+  }) => {
+    const first = await request.get("/no-such-page-e2e-first");
+    expect(first.status()).toBe(404);
+    const body = await first.text();
+    expect(body).not.toContain("no-such-page-e2e-first");
+    expect(first.headers()["cache-control"]).toBe(
+      "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
+    );
+    const second = await request.get("/no-such-page-e2e-second?x=1");
+    expect(second.status()).toBe(404);
+    expect(second.headers()["x-cache"]).toBe("hit");
+    expect(await second.text()).toBe(body);
+  });
+
+  test("another spelling of a page is sent to its one path", async ({ request }) => {
+    for (const [spelling, canonical] of [
+      ["/Local-News", "/local-news"],
+      ["/local-news/", "/local-news"],
+      ["/Search?q=bayou", "/search?q=bayou"],
+    ] as const) {
+      const res = await request.get(spelling, { maxRedirects: 0 });
+      expect(res.status(), spelling).toBe(301);
+      expect(res.headers().location).toBe(canonical);
+    }
+  });
+});
