@@ -9,7 +9,7 @@ import type { NewsEngine } from "./news/engine";
 import { Limiter, Overloaded } from "./limiter";
 import { BUSY_THRESHOLD, LoadMonitor } from "./load";
 import { PageCache, compress } from "./page-cache";
-import { createPageHandler } from "./pages";
+import { createPageHandler, isClientGone } from "./pages";
 import type { RadioHub } from "./radio/hub";
 import { SECURITY_HEADERS } from "./security";
 import { StaticFiles } from "./static-files";
@@ -222,6 +222,11 @@ export function createApp({
       if (radio && pathname === "/api/stream") {
         // Audio is never compressed (Cache-Control: no-transform) and never cached.
         radio.stream(req, res).catch((err: unknown) => {
+          if (isClientGone(err)) {
+            logger.debug({ url: req.url }, "listener went away");
+            res.destroy();
+            return;
+          }
           logger.error({ err }, "radio stream failed");
           if (!res.headersSent) json(res, 500, { error: "Internal server error" });
           else res.destroy();

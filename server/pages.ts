@@ -225,12 +225,12 @@ export function rememberedKeys(): LRUCache<string, string> {
 }
 
 /** Whether an error only says that the reader went away (a closed connection, an abort). */
-export function isClientGone(error: unknown, req?: IncomingMessage): boolean {
+export function isClientGone(error: unknown): boolean {
   if (error instanceof Abandoned) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "ECONNRESET" || code === "EPIPE" || code === "ERR_STREAM_PREMATURE_CLOSE")
     return true;
-  return (error as Error | null)?.message === "aborted" || req?.destroyed === true;
+  return (error as Error | null)?.message === "aborted";
 }
 
 /** React Router's module preloads, and its bootstrap's static imports of the route modules. */
@@ -560,7 +560,7 @@ export function createPageHandler(options: PageHandlerOptions) {
         res.destroy();
         return;
       }
-      if (isClientGone(error, req)) {
+      if (!(error instanceof Refusal) && isClientGone(error)) {
         // The reader went away (a closed connection, an abandoned body): nothing to answer.
         options.logger.debug({ url: req.url }, "reader went away");
         res.destroy();
