@@ -501,8 +501,11 @@ export function createPageHandler(options: PageHandlerOptions) {
     const method = req.method ?? "GET";
     const raw = req.url ?? "/";
     if ((method === "GET" || method === "HEAD") && options.cache) {
-      const key = keys.get(raw) ?? (PLAIN_PATH.test(raw) ? raw : undefined);
-      const page = key === undefined ? undefined : options.cache.peek(key);
+      // A plain path is its own key, unless it names the not-found page or another spelling
+      // (then the key remembered for it).
+      const plain = PLAIN_PATH.test(raw) ? options.cache.peek(raw) : undefined;
+      const key = plain ? undefined : keys.get(raw);
+      const page = plain ?? (key === undefined ? undefined : options.cache.peek(key));
       if (page && sendHit(req, res, page)) {
         if (page.key === NOT_FOUND_KEY) notFound(raw);
         return;
