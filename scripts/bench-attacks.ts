@@ -120,14 +120,28 @@ function picturePaths(site: SiteProcess, width: 320 | 640 = 640): Map<string, st
 
 const agent = new http.Agent({ keepAlive: true });
 
-async function memoryAttack(): Promise<void> {
-  const publisher = await startPublisher(new Map());
+/** Runs `attack` against a site whose local news is a publisher of `pictures`, then stops both. */
+async function withSite(
+  pictures: Map<string, Buffer>,
+  attack: (site: SiteProcess) => Promise<void>,
+): Promise<void> {
+  const publisher = await startPublisher(pictures);
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-attacks-"));
-  const site = await startSite(publisher.feedUrls, dir).catch(async (error: unknown) => {
-    await publisher.close();
-    throw error;
-  });
   try {
+    const site = await startSite(publisher.feedUrls, dir);
+    try {
+      await attack(site);
+    } finally {
+      await site.stop();
+    }
+  } finally {
+    await publisher.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function memoryAttack(): Promise<void> {
+  await withSite(new Map(), async (site) => {
     // Warm: the pages the attack's neighbours use, rendered and compressed once.
     for (const page of ["/", "/faq", "/search?q=bayou"]) await fetch(`${site.url}${page}`);
     const before = rssMb(site.pid);
@@ -156,11 +170,7 @@ async function memoryAttack(): Promise<void> {
     }
     const health = await timedGet(agent, `${site.url}/healthz`);
     console.log(`  still serving: /healthz ${health.status} in ${health.ms.toFixed(1)} ms`);
-  } finally {
-    await site.stop();
-    await publisher.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function pictureAttack(): Promise<void> {
@@ -171,13 +181,7 @@ async function pictureAttack(): Promise<void> {
     ["line-39000000x1-8bit.png", await makeZeroPng(39_000_000, 1, { bitDepth: 8 })],
     ["column-1x39000000-8bit.png", await makeZeroPng(1, 39_000_000, { bitDepth: 8 })],
   ]);
-  const publisher = await startPublisher(pictures);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-attacks-"));
-  const site = await startSite(publisher.feedUrls, dir).catch(async (error: unknown) => {
-    await publisher.close();
-    throw error;
-  });
-  try {
+  await withSite(pictures, async (site) => {
     const paths = picturePaths(site);
     console.log(
       "picture                          bytes     answer   ms   RSS before  peak   added",
@@ -195,11 +199,7 @@ async function pictureAttack(): Promise<void> {
         `${name.padEnd(30)} ${String(body.length).padStart(9)} ${String(status).padStart(8)} ${ms.toFixed(0).padStart(6)} ${before.toFixed(0).padStart(9)} ${top.toFixed(0).padStart(6)} ${(top - before).toFixed(0).padStart(7)}`,
       );
     }
-  } finally {
-    await site.stop();
-    await publisher.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function abandonedPictures(): Promise<void> {
@@ -207,13 +207,7 @@ async function abandonedPictures(): Promise<void> {
   const count = 320;
   const pictures = new Map<string, Buffer>();
   for (let i = 0; i < count + 1; i++) pictures.set(`photo-${i}.jpg`, photo);
-  const publisher = await startPublisher(pictures);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-attacks-"));
-  const site = await startSite(publisher.feedUrls, dir).catch(async (error: unknown) => {
-    await publisher.close();
-    throw error;
-  });
-  try {
+  await withSite(pictures, async (site) => {
     const paths = picturePaths(site);
     const leaving = [...pictures.keys()].slice(0, count);
     const started = performance.now();
@@ -231,11 +225,7 @@ async function abandonedPictures(): Promise<void> {
     console.log(
       `\nReaders who leave: ${count} new pictures asked for in 2 s, ${gaveUp} given up after 2 s; then one reader's new picture: ${reader.status} in ${reader.ms.toFixed(0)} ms (${((performance.now() - started) / 1000).toFixed(1)} s after the first)`,
     );
-  } finally {
-    await site.stop();
-    await publisher.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const parts = new Set((process.env.BENCH_PARTS ?? "memory,pictures,abandoned").split(","));
