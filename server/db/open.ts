@@ -85,6 +85,10 @@ export const MIGRATIONS: readonly string[] = [
      INSERT INTO articles_fts (rowid, title, summary) VALUES (new.id, new.title, new.summary);
    END;
    INSERT INTO articles_fts (articles_fts) VALUES ('rebuild');`,
+  // 7: an article's category is its category's label in the table (normalize.ts categoryLabel):
+  // the two whose label is not their capitalised feed key are renamed in place
+  `UPDATE articles SET category = 'Real Estate' WHERE category = 'Realestate';
+   UPDATE articles SET category = 'Arts & Culture' WHERE category = 'Arts';`,
 ];
 
 /** The site's SQLite database in DATA_DIR: articles, feed state and the contact messages. */

@@ -152,11 +152,12 @@ describe("normalizeItem on representative feeds", () => {
     ).toBe(true);
   });
 
-  it("names the category after the feed key", () => {
+  it("names the category as the category table labels it, never the bare feed key", () => {
     expect(articlesOf("espn-top.rss.xml", "sports")[0]?.category).toBe("Sports");
     expect(articlesOf("craigslist-sfbay-apartments.rdf.xml", "realestate")[0]?.category).toBe(
-      "Realestate",
+      "Real Estate",
     );
+    expect(articlesOf("lefigaro-culture.rss.xml", "arts")[0]?.category).toBe("Arts & Culture");
   });
 
   it("parses the date forms of the corpus", () => {
@@ -229,6 +230,24 @@ describe("text helpers", () => {
     const unbroken = "x".repeat(300);
     expect(truncate(unbroken)).toBe(`${"x".repeat(200)}${ELLIPSIS}`);
   });
+
+  it("truncate never ends a summary in half a word, however far back its last space is", () => {
+    // The opinion page's case: a long word straddles the 200th character, its space far back.
+    const text = `${"a ".repeat(40)}${"stock".repeat(30)} columns follow`;
+    expect(truncate(text)).toBe(`${"a ".repeat(39)}a${ELLIPSIS}`);
+    const prose = `${"The city council voted on the budget, ".repeat(5)}and the stock columns said so.`;
+    const cut = truncate(prose);
+    expect(cut.length).toBeLessThanOrEqual(SUMMARY_MAX + ELLIPSIS.length);
+    const kept = cut.slice(0, -ELLIPSIS.length);
+    expect(prose.startsWith(kept)).toBe(true);
+    expect(prose.charAt(kept.length)).toMatch(/[\s,]/);
+    // A cut exactly at a word's end keeps the word.
+    expect(truncate(`${"b".repeat(200)} more`)).toBe(`${"b".repeat(200)}${ELLIPSIS}`);
+  });
+
+  it("truncate never splits a character written as a surrogate pair", () => {
+    expect(truncate(`${"x".repeat(199)}😀${"y".repeat(10)}`)).toBe(`${"x".repeat(199)}${ELLIPSIS}`);
+  });
 });
 
 describe("summaries and images from long or odd HTML", () => {
@@ -252,7 +271,9 @@ describe("summaries and images from long or odd HTML", () => {
     const description = `${" \n".repeat(900)}&nbsp;${"&amp;".repeat(300)} ${words(100)}`;
     const article = normalizeItem(raw({ title: "T", description, media }), options);
     expect(article?.summary).toBe(truncate(plainText(description)));
-    expect(article?.summary.length).toBe(SUMMARY_MAX + ELLIPSIS.length);
+    // A full summary: cut at its last word boundary within 200 characters.
+    expect(article?.summary.length).toBeGreaterThan(SUMMARY_MAX * 0.9);
+    expect(article?.summary.length).toBeLessThanOrEqual(SUMMARY_MAX + ELLIPSIS.length);
   });
 
   it("finds an image at the end of a long body when there is no media element", () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { decodeHTML } from "entities";
 import { Parser } from "htmlparser2";
-import type { FeedKey } from "../../sites/categories";
+import { CATEGORIES, type FeedKey } from "../../sites/categories";
 import { readFeedDate } from "./dates";
 import { repairText } from "./repair";
 import type { MediaRef, RawItem } from "./parse";
@@ -132,7 +132,11 @@ export function scanHtml(html: string | undefined, textLimit = Infinity): HtmlSc
  */
 function textOf(scan: HtmlScan, limit = Infinity): { text: string; complete: boolean } {
   const cut = scan.raw.length > limit;
-  const text = repairText(decodeLeftovers(collapse(cut ? scan.raw.slice(0, limit) : scan.raw)));
+  // Mojibake is repaired before whitespace is folded: "Ã" + U+00A0 is a broken "à", and "Â" +
+  // U+00A0 a broken no-break space, which folding would turn into "Ã " and "Â " beyond repair.
+  // Text that twice-escaped entities leave is repaired again once they are decoded.
+  const raw = repairText(cut ? scan.raw.slice(0, limit) : scan.raw);
+  const text = repairText(decodeLeftovers(collapse(raw)));
   return { text, complete: scan.complete && !cut };
 }
 
@@ -189,12 +193,20 @@ function decodeLeftovers(text: string): string {
   return /&(#\d+|#x[\da-f]+|[a-z]+);/i.test(text) ? collapse(decodeHTML(text)) : text;
 }
 
-/** Cuts text to `max` characters plus an ellipsis, at a word boundary when one is near. */
+/**
+ * Cuts text to at most `max` characters at its last word boundary, then an ellipsis: a summary
+ * never ends in half a word ("stock colu…"). Text with no space in its first `max` characters
+ * (one long token, or a script written without spaces) is cut at `max`, never inside a
+ * surrogate pair.
+ */
 export function truncate(text: string, max = SUMMARY_MAX): string {
   if (text.length <= max) return text;
+  // The character after the cut says whether the cut already falls between two words.
+  const atBoundary = /\s/.test(text.charAt(max));
   const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(" ");
-  const base = space >= max * 0.8 ? cut.slice(0, space) : cut;
+  const space = atBoundary ? max : cut.lastIndexOf(" ");
+  let base = space > 0 ? cut.slice(0, space) : cut;
+  if (/[\ud800-\udbff]$/.test(base)) base = base.slice(0, -1);
   return `${base.replace(/[\s,;:.!?\-–—]+$/, "")}${ELLIPSIS}`;
 }
 
@@ -263,10 +275,16 @@ function htmlImage(images: MediaRef[], base: string): string | null {
   return (ref && safeUrl(ref.url, base)) ?? null;
 }
 
-/** SPEC.md §3: an article's category is its feed key with its first letter capitalised. */
+/**
+ * The category an article shows: its category's label in the category table ("Real Estate",
+ * "Arts & Culture"), which is what its page and the header call it. SPEC.md §3 says the feed key
+ * with its first letter capitalised, which gave cards "REALESTATE" (issue 25); for every other
+ * category the two are the same.
+ */
 export function categoryLabel(key: FeedKey): string {
-  return key.charAt(0).toUpperCase() + key.slice(1);
+  return LABELS.get(key) ?? key.charAt(0).toUpperCase() + key.slice(1);
 }
+const LABELS = new Map<string, string>(CATEGORIES.map((c) => [c.key, c.label]));
 
 export interface NormalizeOptions {
   key: FeedKey;

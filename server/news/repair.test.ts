@@ -63,4 +63,30 @@ describe("repaired text from real feeds", () => {
     expect(texts.join(" ")).not.toMatch(/â€/);
     expect(texts.some((t) => t.includes("’"))).toBe(true);
   });
+
+  it("repairs Le Figaro's double-encoded à and no-break spaces (a second byte of U+00A0)", () => {
+    // The fixture's bytes: "Ã" U+00A0 (C3 83 C2 A0) for "à", "Â" U+00A0 for a no-break space.
+    const bytes = readFixture("lefigaro-culture.rss.xml");
+    expect(bytes.includes(Buffer.from("Le film \u00c3\u00a0 voir", "utf8"))).toBe(true);
+    const feed = parseFeed(decodeFeed(bytes));
+    const titles = feed.items.map((i) => plainText(i.title));
+    expect(titles).toContain("Le film à voir ce soir: Legend");
+    const letter = titles.find((t) => t.startsWith("Letter to"));
+    expect(letter).toBe("Letter to a Man : Mikhail Baryshnikov, à la folie");
+    expect(titles.join(" ")).not.toMatch(/[ÃÂ]/);
+  });
+});
+
+describe("repairText: sequences whose second character is a no-break space", () => {
+  it.each([
+    ["Ã\u00a0 la folie", "à la folie"],
+    ["toÂ\u00a0aÂ\u00a0Man", "to\u00a0a\u00a0Man"],
+  ])("repairs %j", (text, fixed) => {
+    expect(repairText(text)).toBe(fixed);
+  });
+
+  it("leaves a real no-break space after a letter alone", () => {
+    expect(repairText("São\u00a0Paulo")).toBe("São\u00a0Paulo");
+    expect(repairText("prix\u00a0: 10\u00a0€")).toBe("prix\u00a0: 10\u00a0€");
+  });
 });
