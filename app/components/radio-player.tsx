@@ -56,7 +56,14 @@ export function RadioPlayer({
         {heading}
       </h1>
       <p className="text-stone-300">24/7 live stream</p>
-      <div className="mt-6 flex items-center gap-4">
+      {/* Without JavaScript these controls cannot play: the browser's own player takes over. */}
+      <noscript>
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live radio stream has none */}
+        <audio controls preload="none" src={streamUrl} className="mt-6 w-full">
+          <a href={streamUrl}>Listen to the live stream</a>
+        </audio>
+      </noscript>
+      <div className="mt-6 flex items-center gap-4 noscript:hidden">
         <button
           type="button"
           onClick={() => (radio.playing ? radio.pause() : void radio.play())}

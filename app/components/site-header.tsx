@@ -12,7 +12,8 @@ const PARTNERS_LABEL_ID = "partner-sites";
 
 /**
  * Masthead and sticky navigation. Under 768 px the links and a search box sit in a panel behind
- * a menu toggle; choosing a link (or Escape) closes it. Without JavaScript the panel is shown.
+ * a menu toggle; choosing a link (or Escape) closes it. Without JavaScript the panel is shown,
+ * and the header is not sticky on phones (it would hold the whole panel on top of the page).
  */
 export function SiteHeader({
   site,
@@ -64,7 +65,9 @@ export function SiteHeader({
           </div>
         </div>
       </div>
-      <header className="sticky top-0 z-40 border-b-4 border-double border-ink bg-paper/95 backdrop-blur">
+      {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
+          the page rather than staying on top of most of the screen. */}
+      <header className="sticky top-0 z-40 border-b-4 border-double border-ink bg-paper/95 backdrop-blur max-md:noscript:static">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2 md:py-3">
           <Link
             to="/"
@@ -87,7 +90,7 @@ export function SiteHeader({
         <nav
           id={MENU_ID}
           aria-label="Main"
-          className={`max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-rule md:block md:max-h-none md:overflow-visible ${open ? "block" : "hidden"} noscript:block`}
+          className={`max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-rule md:block md:max-h-none md:overflow-visible ${open ? "block" : "hidden"} noscript:block noscript:max-h-none`}
         >
           <div className="mx-auto max-w-7xl px-4 pb-3 md:hidden">
             <SearchBox className="mt-3 md:hidden" />

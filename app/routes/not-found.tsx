@@ -1,5 +1,7 @@
-import { data, Link } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
+import { SearchBox } from "~/components/search-box";
 import { CACHE_CONTROL } from "~/lib/http";
+import { HEADER_MAIN, PAGES } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
@@ -23,7 +25,16 @@ export function loader({ url, context }: Route.LoaderArgs) {
   ]);
   // The same page for every unknown path, and it changes only with a release: shared caches
   // (a CDN, and the server's own page cache) may keep it as long as a news page.
-  return data({ meta }, { status: 404, headers: { "Cache-Control": CACHE_CONTROL.news } });
+  // Where a reader may go instead: search, and the header's main sections (from the server:
+  // the page table stays out of the browser's bundle).
+  const sections = HEADER_MAIN.filter((id) => id !== "home").map((id) => ({
+    path: PAGES[id].path,
+    text: PAGES[id].label,
+  }));
+  return data(
+    { meta, sections },
+    { status: 404, headers: { "Cache-Control": CACHE_CONTROL.news } },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -33,6 +44,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function NotFound() {
+  const { sections } = useLoaderData<typeof loader>();
   return (
     <main
       id="main-content"
@@ -41,6 +53,18 @@ export default function NotFound() {
       <p className="font-serif text-7xl font-bold text-accent">404</p>
       <h1 className="mt-4 font-serif text-3xl font-bold">{NOT_FOUND_PAGE.heading}</h1>
       <p className="mt-4 text-lg">{NOT_FOUND_PAGE.description()}</p>
+      <SearchBox variant="page" label="Search the news" className="mt-8 w-full max-w-md" />
+      <nav aria-label="Main sections" className="mt-8">
+        <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">
+          {sections.map((s) => (
+            <li key={s.path}>
+              <Link to={s.path} className="link inline-flex min-h-11 items-center">
+                {s.text}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <Link
         to="/"
         className="mt-8 inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark"

@@ -193,4 +193,43 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
   });
+
+  test("the header, which holds the open menu, scrolls away with the page on a phone", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    const header = await page.locator("header").first().boundingBox();
+    // Not sticky: it has gone up with the page instead of covering most of the screen.
+    expect((header?.y ?? 0) + (header?.height ?? 0)).toBeLessThanOrEqual(0);
+  });
 });
+
+for (const [name, viewport] of [
+  ["375", PHONE],
+  ["1280", DESKTOP],
+] as const) {
+  test.describe(`the sticky header at ${name} px`, () => {
+    test.use({ viewport });
+
+    test("never covers the element the keyboard focuses", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      // A link halfway down the main content, now far above the view: scrolled back into view at
+      // the top, it lands below the sticky header rather than under it.
+      const links = page.locator("main a[href]");
+      const link = links.nth(Math.floor((await links.count()) / 2));
+      // Brought to the top edge, as a browser does for a #target and as Firefox and Safari do for
+      // the keyboard's focus (Chromium centres what it focuses).
+      await link.evaluate((el) => el.scrollIntoView());
+      await link.focus();
+      const [linkBox, headerBox] = await Promise.all([
+        link.boundingBox(),
+        page.locator("header").first().boundingBox(),
+      ]);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      expect(headerBox?.y).toBe(0);
+      expect(linkBox?.y ?? 0).toBeGreaterThanOrEqual((headerBox?.height ?? 0) - 1);
+    });
+  });
+}

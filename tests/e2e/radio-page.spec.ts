@@ -170,3 +170,18 @@ test("a slim brand bar names the publication and leads home; the station's sched
     /Weekdays\s*6:00\sAM–9:00\sAM\s*Morning Drive/,
   );
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("offers the stream in the browser's own player, and hides controls that cannot work", async ({
+    page,
+  }) => {
+    await page.goto("/radio");
+    const player = page.locator("audio[controls]");
+    await expect(player).toBeVisible();
+    await expect(player).toHaveAttribute("src", /^\/api\/stream\?port=\d+$/);
+    await expect(player).toHaveAttribute("preload", "none");
+    await expect(page.getByRole("button", { name: "Play" })).toBeHidden();
+  });
+});

@@ -42,6 +42,19 @@ test.describe("not found", () => {
     });
   }
 
+  test("the not-found page offers search and the main sections", async ({ page }) => {
+    await page.goto("/no-such-page-offers");
+    const search = page.getByRole("search", { name: "Search the news" });
+    await search.getByRole("searchbox").fill("rodeo");
+    await search.getByRole("searchbox").press("Enter");
+    await expect(page).toHaveURL("/search?q=rodeo");
+    await page.goto("/no-such-page-offers");
+    const sections = page.getByRole("navigation", { name: "Main sections" });
+    await expect(sections.getByRole("link", { name: "Local", exact: true })).toBeVisible();
+    await sections.getByRole("link", { name: "Sports", exact: true }).click();
+    await expect(page).toHaveURL("/sports");
+  });
+
   test("the not-found page's canonical is /404", async ({ request }) => {
     const html = await (await request.get("/nowhere")).text();
     expect(html).toContain(`<link rel="canonical" href="${TEST_SITE_URL}/404"/>`);
