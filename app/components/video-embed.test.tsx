@@ -86,7 +86,7 @@ describe("EmbedFrame", () => {
 });
 
 describe("NewsState", () => {
-  const block = { key: "world" as const, updatedAt: null, articles: [] };
+  const block = { key: "world" as const, updatedAt: null, articles: [], outlets: 0 };
   it.each([
     [{ ...block, state: "loading" as const, error: null }, undefined, "Loading world news..."],
     [

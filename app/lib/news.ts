@@ -27,16 +27,20 @@ export interface NewsBlock {
   error: string | null;
   updatedAt: string | null;
   articles: CardArticle[];
+  /** How many feeds the articles shown come from (the byline names the count, never the feeds). */
+  outlets: number;
 }
 
 /** Turns the engine's view of a category into what a page shows (at most `limit` articles). */
 export function toNewsBlock(news: CategoryNews, limit = 15): NewsBlock {
+  const shown = news.articles.slice(0, limit);
   return {
     key: news.category,
     state: news.state,
     error: news.error,
     updatedAt: news.updatedAt === null ? null : new Date(news.updatedAt).toISOString(),
-    articles: news.articles.slice(0, limit).map(toCardArticle),
+    articles: shown.map(toCardArticle),
+    outlets: new Set(shown.map((a) => a.feedUrl)).size,
   };
 }
 

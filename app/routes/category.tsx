@@ -58,7 +58,7 @@ export default function CategoryPage() {
   return (
     <>
       <PageHeading>{heading}</PageHeading>
-      <Byline updatedAt={block.updatedAt} />
+      <Byline updatedAt={block.updatedAt} outlets={block.outlets} />
       <PageWithSidebar
         sidebar={
           <>

@@ -145,6 +145,28 @@ test.describe("list pages", () => {
   }
 });
 
+test.describe("the byline of a list page", () => {
+  test("says how many outlets its stories come from, gathered by the newsroom", async ({
+    page,
+  }) => {
+    // One feed fills /real-estate; three fill /local-news (the fixture feeds).
+    await page.goto("/real-estate");
+    await expect(
+      page.getByText(/^Stories from 1 outlet, gathered by the Houston City Wire newsroom/),
+    ).toBeVisible();
+    await page.goto("/local-news");
+    const byline = page.getByText(
+      /^Stories from \d outlets, gathered by the Houston City Wire newsroom/,
+    );
+    await expect(byline).toBeVisible();
+    const count = Number(/from (\d)/.exec((await byline.textContent()) ?? "")?.[1]);
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect(count).toBeLessThanOrEqual(3);
+    await expect(byline).toContainText("Updated");
+    await expect(page.getByText(/^By the Houston City Wire newsroom/)).toHaveCount(0);
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   for (const path of ["/", "/world-news", "/sports"]) {
