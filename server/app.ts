@@ -8,7 +8,7 @@ import type { ContextServices } from "./context";
 import type { NewsEngine } from "./news/engine";
 import { Limiter, Overloaded } from "./limiter";
 import { BUSY_THRESHOLD, LoadMonitor } from "./load";
-import { PageCache, compress } from "./page-cache";
+import { PageCache, compressIn } from "./page-cache";
 import { createPageHandler, isClientGone } from "./pages";
 import type { RadioHub } from "./radio/hub";
 import { SECURITY_HEADERS } from "./security";
@@ -165,7 +165,7 @@ export function createApp({
           err instanceof Overloaded
             ? logger.warn({ key }, "page not rendered again: overloaded")
             : logger.error({ err, key }, "page render failed"),
-        compress: (body, coding, strength) => limiter.run(() => compress(body, coding, strength)),
+        compress: compressIn(limiter),
       });
   const pages = createPageHandler({
     build: serverBuild,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Limiter } from "./limiter";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -47,8 +48,6 @@ export interface CachedPage extends RenderedPage {
   ready: Map<Coding, Buffer>;
   /** The encodings compressed strongly already, or being so. */
   strong: Set<Coding>;
-  /** How many times it was served from the cache. */
-  hits: number;
   bytes: number;
 }
 
@@ -71,6 +70,15 @@ export interface PageCacheOptions {
   compress?: (body: Buffer, coding: Coding, strength: Strength) => Promise<Buffer>;
   /** The most pages kept, whatever their size (each costs its headers and key besides its body). */
   maxPages?: number;
+}
+
+/** A compression as render work: in the render limiter's slots, refused (Overloaded) under load. */
+export function compressIn(
+  limiter: Limiter | undefined,
+): NonNullable<PageCacheOptions["compress"]> {
+  return limiter
+    ? (body, coding, strength) => limiter.run(() => compress(body, coding, strength))
+    : compress;
 }
 
 /** Pages kept at most unless told: beyond, the least recently used go. */
@@ -97,11 +105,7 @@ export function isCacheable(page: RenderedPage, key?: string): boolean {
 }
 
 /** The body compressed with `coding`, off the event loop (zlib's thread pool). */
-export function compress(
-  body: Buffer,
-  coding: Coding,
-  strength: Strength = "strong",
-): Promise<Buffer> {
+export function compress(body: Buffer, coding: Coding, strength: Strength): Promise<Buffer> {
   return coding === "br"
     ? brotli(body, {
         params: {
@@ -238,13 +242,13 @@ export class PageCache {
    * at a later reader).
    */
   private served(page: CachedPage): void {
-    page.hits++;
+    if (page.strong.size === page.ready.size) return; // the usual hit: nothing left to do
     for (const coding of page.ready.keys()) {
       if (page.strong.has(coding) || this.upgrades.length >= MAX_UPGRADES_WAITING) continue;
       page.strong.add(coding);
       this.upgrades.push([page, coding]);
     }
-    void this.upgradeNext();
+    if (!this.upgrading) void this.upgradeNext();
   }
 
   private async upgradeNext(): Promise<void> {
@@ -299,7 +303,6 @@ export class PageCache {
       encoded: new Map(),
       ready: new Map(),
       strong: new Set(),
-      hits: 0,
       bytes: page.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
     };
     if (precoded) {

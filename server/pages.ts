@@ -12,11 +12,11 @@ import type { NewsReader } from "./news/engine";
 import {
   NOT_FOUND_KEY,
   compress,
+  compressIn,
   type CachedPage,
   type Coding,
   type PageCache,
   type RenderedPage,
-  type Strength,
 } from "./page-cache";
 import { Abandoned, Overloaded, type Limiter } from "./limiter";
 import { matchPage, routeTree } from "./route-match";
@@ -340,10 +340,7 @@ export function createPageHandler(options: PageHandlerOptions) {
   }
 
   /** Compresses outside a render, as render work: refused (Overloaded) under load. */
-  function compressLimited(body: Buffer, coding: Coding, strength: Strength): Promise<Buffer> {
-    const run = () => compress(body, coding, strength);
-    return options.limiter ? options.limiter.run(run) : run();
-  }
+  const compressLimited = compressIn(options.limiter);
 
   async function renderNow(req: IncomingMessage, url: URL, body?: Buffer): Promise<RenderedPage> {
     const started = performance.now();

@@ -234,7 +234,7 @@ export class ImageService {
       if (made) return { kind: "image", body: made, etag };
       const master = await this.master(id, source, wanted);
       if (!master) return { kind: "fallback", location: source.fallback };
-      const body = await this.run(this.work, () => makeVariant(master.body, width, format), wanted);
+      const body = await this.work.run(() => makeVariant(master.body, width, format), wanted);
       await this.keep(name, body);
       return { kind: "image", body, etag };
     });
@@ -262,8 +262,7 @@ export class ImageService {
       if (body) return { body, ext };
     }
     return coalesce(this.masters, key, signal, async (wanted) => {
-      const fetched = await this.run(
-        this.fetches,
+      const fetched = await this.fetches.run(
         () =>
           fetchFeed(source.url, {
             guard: this.options.guard,
@@ -283,11 +282,7 @@ export class ImageService {
       }
       let master: Master;
       try {
-        master = await this.run(
-          this.work,
-          () => makeMaster(fetched.body, this.limits.maxPixels),
-          wanted,
-        );
+        master = await this.work.run(() => makeMaster(fetched.body, this.limits.maxPixels), wanted);
       } catch (error) {
         if (!(error instanceof UnusableImageError)) throw error;
         this.fail(id, source, error.message, "lasting");
@@ -305,10 +300,6 @@ export class ImageService {
     } catch (err) {
       this.options.log.warn({ err, name }, "picture not kept on disk");
     }
-  }
-
-  private run<T>(limiter: Limiter, task: () => Promise<T>, signal: AbortSignal): Promise<T> {
-    return limiter.run(task, signal);
   }
 
   private fail(id: string, source: ImageSource, reason: string, kind: FailureKind): void {
