@@ -1,9 +1,11 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SITES } from "./registry";
+import { SOCIAL_IMAGE_PATH } from "../server/social-image";
+import { NETWORK_FILE, testCity } from "../tests/support/cities";
 
 const PUBLIC = path.resolve(import.meta.dirname, "../public");
+const CITY_IDS = ["houston", "anchorage", "honolulu"] as const;
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(file: string): { width: number; height: number } {
@@ -13,10 +15,20 @@ function pngSize(file: string): { width: number; height: number } {
 }
 
 describe("site assets", () => {
-  it.each(Object.values(SITES).map((s) => [s.id, s.socialImage]))(
-    "%s has its 1200×630 social image in public/",
+  it("gives every city the social image the server draws for it", () => {
+    const network = JSON.parse(readFileSync(NETWORK_FILE, "utf8")) as { socialImage: string };
+    expect(network.socialImage).toBe(SOCIAL_IMAGE_PATH);
+  });
+
+  // The server draws /social.png per city (server/social-image.ts); any other path must be a
+  // 1200×630 PNG of public/.
+  it.each(CITY_IDS.map((id) => [id, testCity(id).socialImage]))(
+    "%s has its 1200×630 social image (%s)",
     (_id, image) => {
-      expect(pngSize(path.join(PUBLIC, image))).toEqual({ width: 1200, height: 630 });
+      if (image === SOCIAL_IMAGE_PATH) return;
+      const file = path.join(PUBLIC, image);
+      expect(existsSync(file), `${image} is not in public/`).toBe(true);
+      expect(pngSize(file)).toEqual({ width: 1200, height: 630 });
     },
   );
 });

@@ -1,169 +1,281 @@
-import type { FeedKey } from "./categories";
+import { z } from "zod";
+import { FEED_KEYS } from "./categories";
+
+// The shapes of a city's editorial content, as zod schemas (a city's data file is checked against
+// them, sites/schema.ts CitySchema) and as the types the pages use (z.infer of each schema). Every
+// object is strict: a key the schema does not name is an error, so a misspelt key in a city's
+// data fails loudly instead of being silently dropped.
+
+/** An absolute http(s) URL: every link the pages show. */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .describe("an absolute http(s) URL");
+
+/** A calendar day, YYYY-MM-DD, that exists (no 2026-02-30). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must be a date, YYYY-MM-DD")
+  .refine(isCalendarDay, "must be a date that exists");
+
+/** A date-time with its offset, e.g. 2027-04-02T19:10:00-05:00. */
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  error: "must be an ISO date-time with its offset, e.g. 2027-04-02T19:10:00-05:00",
+});
+
+/**
+ * An image: a site-relative path of a file under public/ (not protocol-relative, no `..`), or an
+ * absolute http(s) URL.
+ */
+const image = z
+  .string()
+  .regex(
+    /^\/(?!\/)(?!.*\.\.)[\w\-./]+\.(svg|webp|png|jpg|jpeg|gif|avif)$/,
+    "must be a site-relative image path or an http(s) URL",
+  )
+  .or(httpUrl);
+
+const email = z.email({ error: "must be an e-mail address" });
+
+/** A line of text the page shows: not empty. */
+const text = z.string().min(1);
 
 /** A titled list of outside links (SPEC.md §3 "Resource link list"). */
-export interface LinkList {
-  title: string;
-  links: { title: string; url: string }[];
-}
+export const LinkListSchema = z.strictObject({
+  title: text,
+  links: z.array(z.strictObject({ title: text, url: httpUrl })),
+});
+export type LinkList = z.infer<typeof LinkListSchema>;
 
 /** The story shown on home when the local feed has nothing (SPEC.md §2 Home). */
-export interface FeaturedStory {
-  title: string;
-  summary: string;
-  image: string;
-  category: string;
-  url: string;
-}
+export const FeaturedStorySchema = z.strictObject({
+  title: text,
+  summary: text,
+  image,
+  category: text,
+  url: httpUrl,
+});
+export type FeaturedStory = z.infer<typeof FeaturedStorySchema>;
 
-export interface Game {
-  sport: string;
-  home: string;
-  away: string;
+export const GameSchema = z.strictObject({
+  sport: text,
+  home: text,
+  away: text,
   /** ISO date-time in the city's time zone offset */
-  startsAt: string;
-  venue: string;
-}
+  startsAt: isoDateTime,
+  venue: text,
+});
+export type Game = z.infer<typeof GameSchema>;
 
-export interface CalendarItem {
-  title: string;
+export const CalendarItemSchema = z.strictObject({
+  title: text,
   /** ISO date */
-  date: string;
-  venue: string;
-  description: string;
-}
+  date: isoDate,
+  venue: text,
+  description: text,
+});
+export type CalendarItem = z.infer<typeof CalendarItemSchema>;
 
 /** The city's editorial content for the news pages: static blocks that are not from feeds. */
-export interface NewsContent {
-  featuredStory: FeaturedStory;
-  featuredVideo: { title: string; poster: string };
+export const NewsContentSchema = z.strictObject({
+  featuredStory: FeaturedStorySchema,
+  featuredVideo: z.strictObject({ title: text, poster: image }),
   /** Sidebar resources by category key. */
-  resources: Partial<Record<FeedKey, LinkList>>;
-  sports: {
-    interview: { title: string; name: string; role: string; quote: string; body: string };
-    highlights: { title: string; description: string }[];
-    upcomingGames: Game[];
-  };
-  culturalCalendar: CalendarItem[];
-  opinion: { submitEmail: string; standards: string[] };
-  events: { submitEmail: string; kinds: { title: string; description: string }[] };
-}
+  resources: z.partialRecord(z.enum(FEED_KEYS), LinkListSchema),
+  sports: z.strictObject({
+    interview: z.strictObject({
+      title: text,
+      name: text,
+      role: text,
+      quote: text,
+      body: text,
+    }),
+    highlights: z.array(z.strictObject({ title: text, description: text })),
+    upcomingGames: z.array(GameSchema),
+  }),
+  culturalCalendar: z.array(CalendarItemSchema),
+  opinion: z.strictObject({ submitEmail: email, standards: z.array(text) }),
+  events: z.strictObject({
+    submitEmail: email,
+    kinds: z.array(z.strictObject({ title: text, description: text })),
+  }),
+});
+export type NewsContent = z.infer<typeof NewsContentSchema>;
 
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
+export const FaqItemSchema = z.strictObject({
+  question: text,
+  answer: text,
+});
+export type FaqItem = z.infer<typeof FaqItemSchema>;
 
 /** The FAQ page: its questions and when they were last revised. */
-export interface FaqContent {
+export const FaqContentSchema = z.strictObject({
   /** ISO date (YYYY-MM-DD, the city's calendar day) the answers were last revised. */
-  updated: string;
-  items: FaqItem[];
-}
+  updated: isoDate,
+  items: z.array(FaqItemSchema),
+});
+export type FaqContent = z.infer<typeof FaqContentSchema>;
+
+/** SPEC.md §3 partner document: a cloud-drive file id (empty: not configured) and a title. */
+export const PartnerDocumentSchema = z.strictObject({
+  id: z.string().regex(/^[\w-]*$/, "must be a cloud-drive file id, or empty"),
+  title: text,
+});
+export type PartnerDocument = z.infer<typeof PartnerDocumentSchema>;
 
 /** The partners page: its documents and when they were last revised. */
-export interface PartnersContent {
+export const PartnersContentSchema = z.strictObject({
   /** ISO date (YYYY-MM-DD, the city's calendar day) the documents were last revised. */
-  updated: string;
-  documents: PartnerDocument[];
-}
+  updated: isoDate,
+  documents: z.array(PartnerDocumentSchema),
+});
+export type PartnersContent = z.infer<typeof PartnersContentSchema>;
 
 /**
  * The contact page. Its details (address, phone, hours) are the site config's `contact`; this is
  * when the newsroom last checked them.
  */
-export interface ContactContent {
+export const ContactContentSchema = z.strictObject({
   /** ISO date (YYYY-MM-DD, the city's calendar day) the contact details were last checked. */
-  updated: string;
-}
+  updated: isoDate,
+});
+export type ContactContent = z.infer<typeof ContactContentSchema>;
 
-export interface JobOpening {
-  title: string;
-  department: string;
+export const JobOpeningSchema = z.strictObject({
+  title: text,
+  department: text,
   /** Full-time, Part-time, Contract, … */
-  type: string;
-  description: string;
+  type: text,
+  description: text,
   /** ISO date (YYYY-MM-DD, the city's calendar day) the opening was posted. */
-  datePosted: string;
-}
+  datePosted: isoDate,
+});
+export type JobOpening = z.infer<typeof JobOpeningSchema>;
 
-/** The city's static pages. */
-export interface PagesContent {
-  faq: FaqContent;
-  weather: WeatherContent;
-  partners: PartnersContent;
-  contact: ContactContent;
-  legal: LegalContent;
-  books: BooksContent;
-  careers: {
-    openings: JobOpening[];
-    benefits: string[];
-    applyEmail: string;
-    internship: string;
-  };
-}
-
-export type WeatherCondition = "sunny" | "cloudy" | "rainy" | "windy";
+export const WeatherConditionSchema = z.enum(["sunny", "cloudy", "rainy", "windy"]);
+export type WeatherCondition = z.infer<typeof WeatherConditionSchema>;
 
 /** SPEC.md §3 weather entities, and the rest of the static weather page. */
-export interface WeatherContent {
-  /** ISO date (YYYY-MM-DD, the city's calendar day) the page's figures were last revised. */
-  updated: string;
-  current: {
-    temperature: number;
-    condition: WeatherCondition;
-    humidity: number;
-    windSpeed: number;
-    windDirection: string;
-    pressure: number;
-    visibility: number;
-    uvIndex: number;
-  };
-  alerts: { type: string; description: string; severity: "severe" | "moderate" | "minor" }[];
-  forecast: { day: string; condition: WeatherCondition; high: number; low: number }[];
-  tips: string[];
-  hurricaneSeason: string;
+export const WeatherContentSchema = z.strictObject({
+  /**
+   * ISO date (YYYY-MM-DD, the city's calendar day) the page's figures were last revised. The
+   * figures (current, forecast, history) are a city's own: a city without them (a new one) shows
+   * none rather than invented ones.
+   */
+  updated: isoDate.optional(),
+  current: z
+    .strictObject({
+      temperature: z.number(),
+      condition: WeatherConditionSchema,
+      humidity: z.number().min(0).max(100),
+      windSpeed: z.number().min(0),
+      windDirection: text,
+      pressure: z.number().positive(),
+      visibility: z.number().min(0),
+      uvIndex: z.number().min(0),
+    })
+    .optional(),
+  alerts: z.array(
+    z.strictObject({
+      type: text,
+      description: text,
+      severity: z.enum(["severe", "moderate", "minor"]),
+    }),
+  ),
+  forecast: z
+    .array(
+      z.strictObject({
+        day: text,
+        condition: WeatherConditionSchema,
+        high: z.number(),
+        low: z.number(),
+      }),
+    )
+    .optional(),
+  tips: z.array(text),
+  hurricaneSeason: text,
   /** Monthly averages: °F and inches of rain. */
-  history: { month: string; high: number; low: number; rainfall: number }[];
-}
+  history: z
+    .array(
+      z.strictObject({
+        month: text,
+        high: z.number(),
+        low: z.number(),
+        rainfall: z.number().min(0),
+      }),
+    )
+    .optional(),
+});
+export type WeatherContent = z.infer<typeof WeatherContentSchema>;
 
 /** A numbered section of a legal page. */
-export interface LegalSection {
-  title: string;
-  paragraphs: string[];
-}
+export const LegalSectionSchema = z.strictObject({
+  title: text,
+  paragraphs: z.array(text),
+});
+export type LegalSection = z.infer<typeof LegalSectionSchema>;
 
-export interface LegalContent {
+export const LegalContentSchema = z.strictObject({
   /** ISO date (YYYY-MM-DD, the city's calendar day) the texts were last revised. */
-  updated: string;
-  privacyPolicy: LegalSection[];
-  termsOfService: LegalSection[];
-  privacy: string[];
-  terms: string[];
-}
+  updated: isoDate,
+  privacyPolicy: z.array(LegalSectionSchema),
+  termsOfService: z.array(LegalSectionSchema),
+  privacy: z.array(text),
+  terms: z.array(text),
+});
+export type LegalContent = z.infer<typeof LegalContentSchema>;
 
-/** SPEC.md §3 partner document: a cloud-drive file id (empty: not configured) and a title. */
-export interface PartnerDocument {
-  id: string;
-  title: string;
-}
-
-export interface Book {
-  title: string;
+export const BookSchema = z.strictObject({
+  title: text,
   /** An https cover image URL, or empty for a typographic cover. */
-  cover: string;
+  cover: z.url({ protocol: /^https$/, error: "must be an https URL, or empty" }).or(z.literal("")),
   /** The book's page at the retailer. */
-  url: string;
+  url: httpUrl,
   /** Who wrote it, as a cover names them (set on the typographic cover). */
-  author: string;
-}
+  author: text,
+});
+export type Book = z.infer<typeof BookSchema>;
 
 /** The books page (SPEC.md §2 Books). */
-export interface BooksContent {
+export const BooksContentSchema = z.strictObject({
   /** ISO date (YYYY-MM-DD) the list of books was last revised. */
-  updated: string;
+  updated: isoDate,
   /** The online university the banner promotes. */
-  universityUrl: string;
+  universityUrl: httpUrl,
   /** The author's store page at the retailer (View All Books). */
-  storeUrl: string;
-  books: Book[];
+  storeUrl: httpUrl,
+  books: z.array(BookSchema),
+});
+export type BooksContent = z.infer<typeof BooksContentSchema>;
+
+export const CareersContentSchema = z.strictObject({
+  openings: z.array(JobOpeningSchema),
+  benefits: z.array(text),
+  applyEmail: email,
+  internship: text,
+});
+export type CareersContent = z.infer<typeof CareersContentSchema>;
+
+/** The city's static pages. */
+export const PagesContentSchema = z.strictObject({
+  faq: FaqContentSchema,
+  weather: WeatherContentSchema,
+  partners: PartnersContentSchema,
+  contact: ContactContentSchema,
+  legal: LegalContentSchema,
+  books: BooksContentSchema,
+  careers: CareersContentSchema,
+});
+export type PagesContent = z.infer<typeof PagesContentSchema>;
+
+function isCalendarDay(date: string): boolean {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+/** A city's editorial content (static blocks of the pages), as its data holds it. */
+export interface SiteContent {
+  news: NewsContent;
+  pages: PagesContent;
 }

@@ -1,52 +1,102 @@
 import { describe, expect, it } from "vitest";
-import { SITES } from "./registry";
-import { parseSite, SiteConfigError, type SiteConfig } from "./schema";
+import { testCity } from "../tests/support/cities";
+import {
+  CitySchema,
+  SiteConfigError,
+  describeIssues,
+  feedUrl,
+  parseSite,
+  type City,
+} from "./schema";
 
-const houston = SITES.houston;
+const CITY_IDS = ["houston", "anchorage", "honolulu"] as const;
+const houston = testCity("houston");
 
-/** A deep copy of the Houston config with one change applied. */
-function withChange(change: (site: Record<string, unknown> & SiteConfig) => void): unknown {
-  const copy = structuredClone(houston) as Record<string, unknown> & SiteConfig;
+/** A deep copy of Houston's merged data with one change applied. */
+function withChange(change: (site: Record<string, unknown> & City) => void): unknown {
+  const copy = structuredClone(houston) as Record<string, unknown> & City;
   change(copy);
   return copy;
 }
 
-describe("SiteSchema", () => {
-  it.each(Object.entries(SITES))("accepts the %s site", (_id, site) => {
-    expect(parseSite(site)).toEqual(site);
+/** CitySchema's verdict on some data: the problems as parseCity words them, or "" when valid. */
+function problems(input: unknown): string {
+  const result = CitySchema.safeParse(input);
+  return result.success ? "" : describeIssues(result.error.issues);
+}
+
+describe("CitySchema", () => {
+  it.each(CITY_IDS)("accepts the %s city, changing nothing", (id) => {
+    const city = testCity(id);
+    const result = CitySchema.safeParse(city);
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual(city);
   });
 
   it("accepts empty third-party embed ids and an empty radio upstream", () => {
-    expect(() => parseSite(houston)).not.toThrow();
+    expect(problems(houston)).toBe("");
     expect(houston.embeds.leadForm).toBe("");
+    expect(problems(withChange((s) => void (s.radio.upstream = "")))).toBe("");
+  });
+
+  it("accepts a city without a phone, an address or a baseUrl", () => {
+    const bare = withChange((s) => {
+      delete s.contact.phone;
+      delete s.contact.address;
+      delete s.baseUrl;
+    });
+    expect(problems(bare)).toBe("");
+  });
+
+  it("accepts a feed as its URL or as { url, timeZone, name, language }", () => {
+    const both = withChange((s) => {
+      s.feeds.local = [
+        "https://a.example/rss",
+        {
+          url: "https://b.example/rss",
+          timeZone: "America/Chicago",
+          name: "B",
+          language: "en-US",
+        },
+      ];
+    });
+    expect(problems(both)).toBe("");
+    expect((both as City).feeds.local?.map(feedUrl)).toEqual([
+      "https://a.example/rss",
+      "https://b.example/rss",
+    ]);
   });
 
   it.each([
-    ["name", (s: SiteConfig) => void ((s as { name?: string }).name = undefined)],
-    ["contact.email", (s: SiteConfig) => void (s.contact.email = "not-an-email")],
-    ["contact.phone", (s: SiteConfig) => void (s.contact.phone = "call us")],
-    ["baseUrl", (s: SiteConfig) => void (s.baseUrl = "ftp://example.com")],
-    ["baseUrl", (s: SiteConfig) => void (s.baseUrl = "https://example.com/")],
-    ["donationUrl", (s: SiteConfig) => void (s.donationUrl = "javascript:alert(1)")],
-    ["geo.latitude", (s: SiteConfig) => void (s.geo.latitude = 123)],
-    ["timeZone", (s: SiteConfig) => void (s.timeZone = "Mars/Olympus_Mons")],
-    ["locale", (s: SiteConfig) => void (s.locale = "not a locale!")],
-    ["stateCode", (s: SiteConfig) => void (s.stateCode = "Texas")],
-    ["partners", (s: SiteConfig) => void s.partners.pop()],
+    ["name", (s: City) => void ((s as { name?: string }).name = undefined)],
+    ["hosts", (s: City) => void (s.hosts = [])],
+    ["hosts.0", (s: City) => void (s.hosts = ["Example.com:80"])],
+    ["contact.email", (s: City) => void (s.contact.email = "not-an-email")],
+    ["contact.phone", (s: City) => void (s.contact.phone = "call us")],
+    ["baseUrl", (s: City) => void (s.baseUrl = "ftp://example.com")],
+    ["baseUrl", (s: City) => void (s.baseUrl = "https://example.com/")],
+    ["donationUrl", (s: City) => void (s.donationUrl = "javascript:alert(1)")],
+    ["geo.latitude", (s: City) => void (s.geo.latitude = 123)],
+    ["timeZone", (s: City) => void (s.timeZone = "Mars/Olympus_Mons")],
+    ["locale", (s: City) => void (s.locale = "not a locale!")],
+    ["stateCode", (s: City) => void (s.stateCode = "Texas")],
+    ["partners", (s: City) => void s.partners.pop()],
     [
       "partners.0.url",
-      (s: SiteConfig) => void (s.partners[0] = { label: "X", url: "data:text/html,hi" }),
+      (s: City) => void (s.partners[0] = { label: "X", url: "data:text/html,hi" }),
     ],
-    ["socialImage", (s: SiteConfig) => void (s.socialImage = "https://cdn.example/x.png")],
-    ["embeds.leadForm", (s: SiteConfig) => void (s.embeds.leadForm = '"><script>')],
-    ["feeds.local.0", (s: SiteConfig) => void (s.feeds.local = ["file:///etc/passwd"])],
-    ["radio.ports.0", (s: SiteConfig) => void (s.radio.ports = [70000])],
-    ["radio.maxListeners", (s: SiteConfig) => void (s.radio.maxListeners = 0)],
+    ["socialImage", (s: City) => void (s.socialImage = "https://cdn.example/x.png")],
+    ["embeds.leadForm", (s: City) => void (s.embeds.leadForm = '"><script>')],
+    ["feeds.local.0", (s: City) => void (s.feeds.local = ["file:///etc/passwd"])],
+    [
+      "feeds.local.0.timeZone",
+      (s: City) => void (s.feeds.local = [{ url: "https://a.example/rss", timeZone: "Nowhere" }]),
+    ],
+    ["radio.ports.0", (s: City) => void (s.radio.ports = [70000])],
+    ["radio.maxListeners", (s: City) => void (s.radio.maxListeners = 0)],
   ])("rejects a bad %s and names the field", (field, change) => {
-    const bad = withChange(change);
-    expect(() => parseSite(bad, "test site")).toThrow(SiteConfigError);
-    expect(() => parseSite(bad, "test site")).toThrow(
-      new RegExp(`- ${field.replace(".", "\\.")}:`),
+    expect(problems(withChange(change))).toMatch(
+      new RegExp(`^  - ${field.replaceAll(".", "\\.")}:`, "m"),
     );
   });
 
@@ -54,10 +104,13 @@ describe("SiteSchema", () => {
     const bad = withChange((s) => {
       (s.feeds as Record<string, string[]>).weather = ["https://example.com/rss"];
     });
-    expect(() => parseSite(bad)).toThrow(/feeds/);
+    expect(problems(bad)).toMatch(/feeds/);
   });
+});
 
+describe("parseSite", () => {
   it("names the source in the message", () => {
+    expect(() => parseSite({}, 'site config "sites/x/site.ts"')).toThrow(SiteConfigError);
     expect(() => parseSite({}, 'site config "sites/x/site.ts"')).toThrow(
       /Invalid site config "sites\/x\/site.ts"/,
     );

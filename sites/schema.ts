@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { FEED_KEYS } from "./categories";
+import { NewsContentSchema, PagesContentSchema } from "./content";
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .describe("an absolute http(s) URL");
 
-const link = z.object({
+const link = z.strictObject({
   label: z.string().min(1),
   url: httpUrl,
 });
@@ -20,9 +21,58 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24-h
 /** An id of a third-party embed; empty means "not configured": the page leaves the embed out. */
 const embedId = z.string().regex(/^[\w\-.:/?=&%]*$/, "must be a plain identifier");
 
-export const SiteSchema = z.object({
-  /** Folder name under sites/, and the value of SITE. */
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"),
+/** An IANA time zone such as America/Chicago. */
+const timeZone = z.string().refine(isTimeZone, "must be an IANA time zone");
+
+/** A BCP 47 locale such as en-US. */
+const locale = z.string().refine(isLocale, "must be a BCP 47 locale");
+
+/** Canonical base URL without a trailing slash. */
+const baseUrl = httpUrl.refine((u) => !u.endsWith("/"), "must not end with a slash");
+
+/** What a city's data file is named (without .json) and what SITE names: its id. */
+export const CITY_ID = /^[a-z][a-z0-9-]{0,62}$/;
+
+/**
+ * A host name as a reader types it: lower case, dotted labels, no port, no trailing dot, and a
+ * top-level label that is not all digits (no IP addresses).
+ */
+const hostname = z
+  .string()
+  .max(253)
+  .regex(
+    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+    "must be a lower-case host name without a port",
+  );
+
+/**
+ * One feed of a category: its URL, or its URL with what the city knows about it: the zone of its
+ * dates that name none, the publisher's short name (bylines) and the language of its stories.
+ */
+export const FeedEntrySchema = z.union(
+  [
+    httpUrl,
+    z.strictObject({
+      url: httpUrl,
+      /** The IANA zone of the feed's dates that give no offset. */
+      timeZone: timeZone.optional(),
+      /** The publisher's short name, as a byline names it. */
+      name: z.string().min(1).max(60).optional(),
+      /** The BCP 47 language of the feed's stories. */
+      language: locale.optional(),
+    }),
+  ],
+  { error: "must be a feed URL or { url, timeZone?, name?, language? }" },
+);
+export type FeedEntry = z.infer<typeof FeedEntrySchema>;
+
+/** The URL of a feed entry, whichever its form. */
+export function feedUrl(entry: FeedEntry): string {
+  return typeof entry === "string" ? entry : entry.url;
+}
+
+/** The settings every publication has, as a site config and as a city's data. */
+const settings = {
   /** The publication's name, as in the masthead. */
   name: z.string().min(2),
   /** One sentence describing the publication, used as the default meta description. */
@@ -32,16 +82,14 @@ export const SiteSchema = z.object({
   state: z.string().min(2),
   /** Two-letter state code, e.g. TX (geo.region becomes US-TX). */
   stateCode: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter upper-case code"),
-  geo: z.object({
+  geo: z.strictObject({
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
   }),
   /** An IANA time zone such as America/Chicago. */
-  timeZone: z.string().refine(isTimeZone, "must be an IANA time zone"),
+  timeZone,
   /** A BCP 47 locale such as en-US. */
-  locale: z.string().refine(isLocale, "must be a BCP 47 locale"),
-  /** Canonical base URL without a trailing slash; SITE_URL overrides it. */
-  baseUrl: httpUrl.refine((u) => !u.endsWith("/"), "must not end with a slash"),
+  locale,
   /** Site-relative path of the 1200×630 social image under public/. */
   socialImage: z.string().regex(/^\/[\w\-./]+\.(png|jpg|jpeg)$/, "must be a path under public/"),
   /** Site-relative path of the photo shown for a story whose feed gives none. */
@@ -49,10 +97,14 @@ export const SiteSchema = z.object({
     .string()
     .regex(/^\/[\w\-./]+\.(svg|webp|png|jpg)$/, "must be a path under public/"),
   keywords: z.array(z.string().min(1)).min(1),
-  contact: z.object({
+  contact: z.strictObject({
     email: z.email(),
-    phone: z.string().regex(/^[+()\d\s.-]{7,20}$/, "must be a phone number"),
-    address: z.string().min(5),
+    /** The newsroom's phone and street address; a city without them shows none. */
+    phone: z
+      .string()
+      .regex(/^[+()\d\s.-]{7,20}$/, "must be a phone number")
+      .optional(),
+    address: z.string().min(5).optional(),
     officeHours: z.string().min(5),
   }),
   /**
@@ -67,14 +119,14 @@ export const SiteSchema = z.object({
    * localStorage): after X, Maybe Later or Escape, and after Donate Now. Newsroom tools cap their
    * prompts so (Newspack: once per visitor per period).
    */
-  donationPrompt: z.object({
+  donationPrompt: z.strictObject({
     snoozeDays: z.number().int().min(0).max(365),
     afterDonateDays: z.number().int().min(0).max(365),
   }),
   /** Links in the home sidebar's "Learn More About {city}" list. */
-  cityLinks: z.array(link).min(1),
+  cityLinks: z.array(link),
   /** Third-party embeds (SPEC.md §7); an empty one is not configured and left out of pages. */
-  embeds: z.object({
+  embeds: z.strictObject({
     /** The layout's form-embed script: its https URL, or empty. */
     formScript: httpsUrlOrEmpty,
     /** The ad network's client id (AdSense "ca-pub-…"): ad slots and the ad script, or empty. */
@@ -88,9 +140,7 @@ export const SiteSchema = z.object({
     /** The featured video's id on the video host (app/lib/embeds.ts), or empty. */
     featuredVideo: embedId,
   }),
-  /** Feed URLs per feed key (sites/categories.ts); FEEDS_FILE replaces them all. */
-  feeds: z.partialRecord(z.enum(FEED_KEYS), z.array(httpUrl)),
-  radio: z.object({
+  radio: z.strictObject({
     /** Base URL of the station's upstream (Icecast/Shoutcast); RADIO_UPSTREAM overrides it. */
     upstream: httpUrl.or(z.literal("")),
     ports: z.array(z.number().int().min(1).max(65535)).min(1),
@@ -99,7 +149,7 @@ export const SiteSchema = z.object({
     /** The station's week, shown on /radio: days, start and end ("HH:MM", city time), show. */
     schedule: z
       .array(
-        z.object({
+        z.strictObject({
           days: z.string().min(1).max(40),
           start: clock,
           end: clock,
@@ -108,9 +158,46 @@ export const SiteSchema = z.object({
       )
       .max(30),
   }),
+};
+
+export const SiteSchema = z.object({
+  /** Folder name under sites/, and the value of SITE. */
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"),
+  ...settings,
+  /** Canonical base URL without a trailing slash; SITE_URL overrides it. */
+  baseUrl,
+  /** Feed URLs per feed key (sites/categories.ts); FEEDS_FILE replaces them all. */
+  feeds: z.partialRecord(z.enum(FEED_KEYS), z.array(httpUrl)),
 });
 
 export type SiteConfig = z.infer<typeof SiteSchema>;
+
+/**
+ * A city of the network: its data file (sites/cities/<id>.json) merged over the network's
+ * defaults (sites/network.json), its templates expanded, and its id set from the file's name
+ * (sites/city-data.ts parseCity). Strict at every level: an unknown key is an error.
+ */
+export const CitySchema = z.strictObject({
+  /** The data file's name without .json, and the value of SITE; not written in the file. */
+  id: z.string().regex(CITY_ID, "must be lower-case letters, digits and dashes (at most 63)"),
+  /** The host names the city answers to, each once; the first is the canonical one. */
+  hosts: z
+    .array(hostname)
+    .min(1)
+    .refine((hosts) => new Set(hosts).size === hosts.length, "must not repeat a host"),
+  ...settings,
+  /** Canonical base URL without a trailing slash; when absent, https://<hosts[0]>. */
+  baseUrl: baseUrl.optional(),
+  /** Feeds per feed key (sites/categories.ts); FEEDS_FILE replaces them all. */
+  feeds: z.partialRecord(z.enum(FEED_KEYS), z.array(FeedEntrySchema)),
+  /** The city's editorial content: the static blocks of the news pages and the static pages. */
+  content: z.strictObject({
+    news: NewsContentSchema,
+    pages: PagesContentSchema,
+  }),
+});
+
+export type City = z.infer<typeof CitySchema>;
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -135,14 +222,27 @@ export class SiteConfigError extends Error {
 }
 
 /**
+ * One line per problem, each naming the bad field by its dotted path (`contact.email: Invalid
+ * email address`); an unknown key is named as a field of its own (`contact.fax: unknown key`).
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .flatMap((issue) => {
+      const at = issue.path.map(String);
+      if (issue.code === "unrecognized_keys") {
+        return issue.keys.map((key) => `  - ${[...at, key].join(".")}: unknown key`);
+      }
+      return [`  - ${at.join(".") || "(root)"}: ${issue.message}`];
+    })
+    .join("\n");
+}
+
+/**
  * Validates a site config, returning it typed, or throws a SiteConfigError whose message names
  * each bad field by its dotted path (e.g. `contact.email: Invalid email address`).
  */
 export function parseSite(input: unknown, source = "site config"): SiteConfig {
   const result = SiteSchema.safeParse(input);
   if (result.success) return result.data;
-  const problems = result.error.issues.map(
-    (issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`,
-  );
-  throw new SiteConfigError(`Invalid ${source}:\n${problems.join("\n")}`);
+  throw new SiteConfigError(`Invalid ${source}:\n${describeIssues(result.error.issues)}`);
 }
