@@ -89,11 +89,49 @@ export const MIGRATIONS: readonly string[] = [
   // the two whose label is not their capitalised feed key are renamed in place
   `UPDATE articles SET category = 'Real Estate' WHERE category = 'Realestate';
    UPDATE articles SET category = 'Arts & Culture' WHERE category = 'Arts';`,
+  // 8: the network (one process, many cities). A feed is stored once per URL, its fetch state
+  // and its articles with it, whatever categories and cities list it (which ones do is the
+  // cities' data, read at start: news/network.ts); copies of a URL kept per category merge into
+  // the oldest, their articles moved to it unless it has them already. A feed keeps its channel
+  // title (the publisher's name) and the interval its publishing pace earned (news/schedule.ts).
+  // A message names the city it was sent to; messages stored before are the legacy database's
+  // city's (db/legacy.ts adopts them). Foreign keys are off while migrations run (migrate()).
+  `CREATE TABLE feed_urls (
+     id INTEGER PRIMARY KEY,
+     url TEXT NOT NULL UNIQUE,
+     title TEXT,
+     etag TEXT,
+     last_modified TEXT,
+     last_attempt INTEGER,
+     last_success INTEGER,
+     last_error TEXT,
+     consecutive_failures INTEGER NOT NULL DEFAULT 0,
+     next_attempt INTEGER,
+     interval_ms INTEGER
+   );
+   INSERT INTO feed_urls (id, url, etag, last_modified, last_attempt, last_success, last_error,
+       consecutive_failures, next_attempt)
+     SELECT id, url, etag, last_modified, last_attempt, last_success, last_error,
+       consecutive_failures, next_attempt
+     FROM feeds WHERE id IN (SELECT MIN(id) FROM feeds GROUP BY url);
+   UPDATE OR IGNORE articles SET feed_id = (
+       SELECT MIN(same.id) FROM feeds this JOIN feeds same ON same.url = this.url
+       WHERE this.id = articles.feed_id)
+     WHERE feed_id NOT IN (SELECT id FROM feed_urls);
+   DELETE FROM articles WHERE feed_id NOT IN (SELECT id FROM feed_urls);
+   DROP TABLE feeds;
+   ALTER TABLE feed_urls RENAME TO feeds;
+   ALTER TABLE messages ADD COLUMN site TEXT NOT NULL DEFAULT '';
+   DROP INDEX messages_by_sender;
+   CREATE INDEX messages_by_site_sender ON messages (site, sender, created_at);`,
 ];
 
-/** The site's SQLite database in DATA_DIR: articles, feed state and the contact messages. */
-export function siteDatabaseFile(dataDir: string, siteId: string): string {
-  return path.join(dataDir, `${siteId}.db`);
+/**
+ * The network's SQLite database in DATA_DIR: feeds, articles and every city's contact messages
+ * (a database of one city's days, `<city>.db`, is adopted as it: db/legacy.ts).
+ */
+export function networkDatabaseFile(dataDir: string): string {
+  return path.join(dataDir, "network.db");
 }
 
 /** What PRAGMA synchronous reports for FULL. */
@@ -129,13 +167,29 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   return db;
 }
 
-/** Runs the migrations this database has not seen yet, each in its own transaction. */
+/**
+ * Runs the migrations this database has not seen yet, each in its own transaction. Foreign keys
+ * are off meanwhile (SQLite ignores the setting inside a transaction): a migration that rebuilds
+ * a table drops the old one, which would otherwise cascade to the rows that refer to it. They
+ * are checked before they are turned on again.
+ * From: https://sqlite.org/lang_altertable.html#otheralter
+ */
 export function migrate(db: Db): void {
   const current = db.pragma("user_version", { simple: true }) as number;
-  MIGRATIONS.slice(current).forEach((sql, i) => {
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${current + i + 1}`);
-    })();
-  });
+  if (current >= MIGRATIONS.length) return;
+  const enforced = db.pragma("foreign_keys", { simple: true }) === 1;
+  db.pragma("foreign_keys = OFF");
+  try {
+    MIGRATIONS.slice(current).forEach((sql, i) => {
+      db.transaction(() => {
+        db.exec(sql);
+        const broken = db.pragma("foreign_key_check") as unknown[];
+        if (broken.length > 0)
+          throw new Error(`Migration ${current + i + 1} broke ${broken.length} references`);
+        db.pragma(`user_version = ${current + i + 1}`);
+      })();
+    });
+  } finally {
+    if (enforced) db.pragma("foreign_keys = ON");
+  }
 }

@@ -15,9 +15,51 @@ import {
   combineNews,
   type CategoryNews,
   type EngineOptions,
+  type NewsReader,
 } from "./engine";
 import type { FetchResult } from "./fetcher";
-import { NewsStore, type FeedSource, type StoredArticle } from "./store";
+import type { ListedFeed } from "./feed-report";
+import { Subscriptions } from "./network";
+import { NewsStore, type StoredArticle } from "./store";
+
+type FeedSource = ListedFeed;
+/** The one city of these tests. */
+const CITY = "test";
+
+type CityEngine = Omit<NewsEngine, "getCategory" | "version" | "search"> & NewsReader;
+
+/**
+ * An engine over one city listing `sources` (in `timeZone`), read as that city: its NewsReader
+ * methods are the city's, the rest the engine's.
+ */
+function cityEngine(
+  options: Omit<EngineOptions, "subscriptions"> & { sources: FeedSource[]; timeZone: string },
+): CityEngine {
+  const { sources, timeZone, ...rest } = options;
+  const feeds: Partial<Record<FeedSource["key"], string[]>> = {};
+  for (const { key, url } of sources) (feeds[key] ??= []).push(url);
+  const engine = new NewsEngine({
+    ...rest,
+    subscriptions: Subscriptions.of(CITY, timeZone, feeds),
+  });
+  const city = engine.city(CITY);
+  return new Proxy(engine, {
+    get(target, property, receiver) {
+      if (typeof property === "string" && property in city)
+        return city[property as keyof NewsReader];
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === "function"
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  }) as unknown as CityEngine;
+}
+
+/** The stored rows of the feeds a test lists under `key`. */
+function rowsOf(store: NewsStore, sources: FeedSource[], key: FeedSource["key"]) {
+  const urls = sources.filter((s) => s.key === key).map((s) => s.url);
+  return store.feeds().filter((row) => urls.includes(row.url));
+}
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const REFRESH_MS = 600_000;
@@ -51,7 +93,8 @@ function rss(items: { title: string; date?: string; link?: string }[]): FetchRes
 }
 
 interface Harness {
-  engine: NewsEngine;
+  engine: CityEngine;
+  sources: FeedSource[];
   store: NewsStore;
   db: Db;
   clock: { now: number };
@@ -75,7 +118,7 @@ function harness(
   const logs: Harness["logs"] = [];
   const fetch = vi.fn(async (url: string) => answer(url));
   const store = new NewsStore(db);
-  const engine = new NewsEngine({
+  const engine = cityEngine({
     store,
     sources,
     log: {
@@ -86,12 +129,15 @@ function harness(
     defaultImage: "/images/default-news.svg",
     timeZone: "America/Chicago",
     refreshMs: REFRESH_MS,
+    // A fixed interval and no per-host limit unless a test is about them (see "scheduling").
+    maxRefreshMs: REFRESH_MS,
+    perHostConcurrency: 1_000,
     now: () => clock.now,
     random: () => 0.5,
     fetch,
     ...extra,
   });
-  return { engine, store, db, clock, logs, fetch };
+  return { engine, sources, store, db, clock, logs, fetch };
 }
 
 describe("category state", () => {
@@ -214,7 +260,7 @@ describe("store", () => {
     await h.engine.refreshDue();
     h.clock.now += REFRESH_MS * 2;
     await h.engine.refreshDue();
-    const [feed] = h.store.feeds("technology");
+    const [feed] = rowsOf(h.store, h.sources, "technology");
     expect(h.fetch).toHaveBeenCalledTimes(2);
     expect(h.store.countArticles(feed?.id ?? -1)).toBe(10);
   });
@@ -349,7 +395,7 @@ describe("scheduling", () => {
       fail ? { kind: "error", reason: "HTTP 500" } : ok("livemint-news.rss.xml"),
     );
     await h.engine.refreshDue();
-    expect(h.store.feeds("business")[0]).toMatchObject({
+    expect(rowsOf(h.store, h.sources, "business")[0]).toMatchObject({
       consecutiveFailures: 1,
       nextAttempt: T0 + 60_000,
     });
@@ -358,14 +404,14 @@ describe("scheduling", () => {
     expect(h.fetch).toHaveBeenCalledTimes(1);
     h.clock.now = T0 + 60_000;
     await h.engine.refreshDue();
-    expect(h.store.feeds("business")[0]).toMatchObject({
+    expect(rowsOf(h.store, h.sources, "business")[0]).toMatchObject({
       consecutiveFailures: 2,
       nextAttempt: T0 + 60_000 + 120_000,
     });
     fail = false;
     h.clock.now = T0 + 180_000;
     await h.engine.refreshDue();
-    expect(h.store.feeds("business")[0]).toMatchObject({
+    expect(rowsOf(h.store, h.sources, "business")[0]).toMatchObject({
       consecutiveFailures: 0,
       lastError: null,
       nextAttempt: T0 + 180_000 + REFRESH_MS,
@@ -379,7 +425,7 @@ describe("scheduling", () => {
       retryAfterMs: 900_000,
     }));
     await h.engine.refreshDue();
-    expect(h.store.feeds("politics")[0]?.nextAttempt).toBe(T0 + 900_000);
+    expect(rowsOf(h.store, h.sources, "politics")[0]?.nextAttempt).toBe(T0 + 900_000);
   });
 
   it("keeps the stored items on a 304", async () => {
@@ -390,7 +436,10 @@ describe("scheduling", () => {
     h.clock.now += REFRESH_MS * 2;
     await h.engine.refreshDue();
     expect(h.engine.getCategory("technology").articles).toHaveLength(3);
-    expect(h.store.feeds("technology")[0]).toMatchObject({ etag: '"v1"', consecutiveFailures: 0 });
+    expect(rowsOf(h.store, h.sources, "technology")[0]).toMatchObject({
+      etag: '"v1"',
+      consecutiveFailures: 0,
+    });
   });
 
   it("refreshes at start and then when due, with jitter, on its timer", async () => {
@@ -401,7 +450,7 @@ describe("scheduling", () => {
       );
       await h.engine.start();
       expect(h.fetch).toHaveBeenCalledTimes(1);
-      expect(h.store.feeds("arts")[0]?.nextAttempt).toBe(T0 + REFRESH_MS); // random 0.5 → no jitter
+      expect(rowsOf(h.store, h.sources, "arts")[0]?.nextAttempt).toBe(T0 + REFRESH_MS); // random 0.5 → no jitter
       h.clock.now = T0 + REFRESH_MS;
       await vi.advanceTimersByTimeAsync(15_000);
       expect(h.fetch).toHaveBeenCalledTimes(2);
@@ -457,7 +506,7 @@ describe("with the fixture feed server", () => {
     dbs.push(db);
     const store = new NewsStore(db);
     let now = T0;
-    const engine = new NewsEngine({
+    const engine = cityEngine({
       store,
       sources: [
         { key: "local", url: `${server.url}/feeds/nbc-newyork.rss.xml` },
@@ -468,6 +517,7 @@ describe("with the fixture feed server", () => {
       defaultImage: "/d.svg",
       timeZone: "America/Chicago",
       refreshMs: REFRESH_MS,
+      maxRefreshMs: REFRESH_MS,
       now: () => now,
       fetchOptions: { guard },
     });
@@ -488,7 +538,7 @@ describe("with the fixture feed server", () => {
     dbs.push(db);
     const store = new NewsStore(db);
     const logs: { obj: object; msg: string }[] = [];
-    const engine = new NewsEngine({
+    const engine = cityEngine({
       store,
       sources: [{ key: "archives", url: `${server.url}/${mode}/feeds/guardian-us.rss.xml` }],
       log: { info: () => {}, warn: (obj, msg) => logs.push({ obj, msg }) },
@@ -501,7 +551,7 @@ describe("with the fixture feed server", () => {
     await engine.refreshDue();
     expect(engine.getCategory("archives").state).toBe(state);
     if (reason) {
-      expect(store.feeds("archives")[0]?.lastError).toMatch(reason);
+      expect(store.feeds()[0]?.lastError).toMatch(reason);
       expect(logs[0]?.msg).toBe("feed failed");
     }
   });
@@ -514,7 +564,7 @@ describe("with the fixture feed server", () => {
     const viaLocalhost = createOutboundGuard({ allowPrivateHosts: ["localhost"] });
     const base = server.url.replace("127.0.0.1", "localhost");
     const redirected = `${base}/redirect-to?location=${encodeURIComponent(`http://127.1:${canary.port}/`)}`;
-    const engine = new NewsEngine({
+    const engine = cityEngine({
       store,
       sources: [
         { key: "local", url: redirected },
@@ -533,7 +583,7 @@ describe("with the fixture feed server", () => {
     const news = engine.getCategory("local");
     expect(news.state).toBe("ready");
     expect(news.articles[0]?.title).toMatch(/^NYC cops search/);
-    const feeds = store.feeds("local");
+    const feeds = store.feeds();
     expect(feeds.find((f) => f.url === redirected)).toMatchObject({
       lastError: "Refused a private address (127.0.0.1)",
       consecutiveFailures: 1,
@@ -619,11 +669,12 @@ describe("the in-memory snapshot of each category", () => {
       rss([{ title: "One", date: new Date(T0).toUTCString() }]),
     );
     await h.engine.refreshDue();
-    const latest = vi.spyOn(h.store, "latest");
+    h.engine.getCategory("world");
+    const newest = vi.spyOn(h.store, "newest");
     const feeds = vi.spyOn(h.store, "feeds");
     const prepare = vi.spyOn(h.db, "prepare");
     for (let i = 0; i < 100; i++) expect(h.engine.getCategory("world").articles).toHaveLength(1);
-    expect(latest).not.toHaveBeenCalled();
+    expect(newest).not.toHaveBeenCalled();
     expect(feeds).not.toHaveBeenCalled();
     expect(prepare).not.toHaveBeenCalled();
   });
@@ -634,7 +685,7 @@ describe("the in-memory snapshot of each category", () => {
       rss([{ title, date: new Date(T0).toUTCString() }]),
     );
     const changes: [string, number][] = [];
-    h.engine.onChange((key, version) => changes.push([key, version]));
+    h.engine.onChange((url) => changes.push([url, h.engine.version("world")]));
     const loading = h.engine.version("world");
     await h.engine.refreshDue();
     const first = h.engine.version("world");
@@ -646,8 +697,8 @@ describe("the in-memory snapshot of each category", () => {
     expect(h.engine.getCategory("world").articles.map((a) => a.title)).toEqual(["Second", "First"]);
     expect(h.engine.version("world")).toBe(first + 1);
     expect(changes).toEqual([
-      ["world", first],
-      ["world", first + 1],
+      ["https://a.example/w", first],
+      ["https://a.example/w", first + 1],
     ]);
   });
 
@@ -721,7 +772,7 @@ describe("retention", () => {
       await h.engine.refreshDue();
       h.clock.now += 86_400_000;
     }
-    const [feed] = h.store.feeds("world");
+    const [feed] = rowsOf(h.store, h.sources, "world");
     expect(h.store.countArticles(feed?.id ?? -1)).toBe(60);
     // Nothing is 30 days old yet: all stay.
     expect(h.engine.prune()).toBe(0);
@@ -765,18 +816,20 @@ describe("the store's reads", () => {
     const db = openDatabase(":memory:");
     dbs.push(db);
     const store = new NewsStore(db);
-    store.syncFeeds([{ key: "world", url: "https://a.example/w" }]);
+    const id = store.addFeeds(["https://a.example/w"]).get("https://a.example/w") ?? -1;
     const prepare = vi.spyOn(db, "prepare");
-    const [feed] = store.feeds("world");
-    store.recordSuccess(feed?.id ?? -1, {
+    store.addFeeds(["https://a.example/w", "https://b.example/w"]);
+    store.recordSuccess(id, {
       articles: [],
       etag: null,
       lastModified: null,
       now: T0,
       nextAttempt: T0,
     });
-    store.latest("world");
-    store.dueFeeds(T0);
+    store.newest({ id, url: "https://a.example/w" }, 15);
+    store.feeds();
+    store.search('"x"', 10, [id]);
+    store.articles([1]);
     store.prune(T0);
     expect(prepare).not.toHaveBeenCalled();
   });

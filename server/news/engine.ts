@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import pLimit from "p-limit";
 import type { FeedKey } from "../../sites/categories";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
-import { categoryLabel, type Article } from "./normalize";
+import { categoryLabel } from "./normalize";
 import { FeedParseError } from "./parse";
 import { readFeed } from "./read";
 import {
@@ -12,10 +12,15 @@ import {
   parseSearchQuery,
   type SearchResults,
 } from "./search";
+import { LRUCache } from "lru-cache";
+import type { Subscriptions } from "./network";
+import { feedInterval } from "./schedule";
 import {
   CATEGORY_LIMIT,
+  PER_FEED_LIMIT,
+  newestFirst,
+  type FeedArticle,
   type FeedRow,
-  type FeedSource,
   type NewsStore,
   type Retention,
   type StoredArticle,
@@ -46,7 +51,7 @@ export interface CombinedNews extends Omit<CategoryNews, "category"> {
   categories: FeedKey[];
 }
 
-/** What loaders and API routes read (through the load context). */
+/** What loaders and API routes read (through the load context): one city's news. */
 export interface NewsReader {
   getCategory(key: FeedKey): CategoryNews;
   /** The newest articles of several categories together (see combineNews). */
@@ -100,23 +105,32 @@ export interface Logger {
 
 export interface EngineOptions {
   store: NewsStore;
-  sources: readonly FeedSource[];
+  /** Which feeds the served cities list (news/network.ts): only those are fetched. */
+  subscriptions: Subscriptions;
   log: Logger;
   userAgent: string;
+  /** The network's default photo, for stories whose feed gives none. */
   defaultImage: string;
-  /** The site's IANA time zone: feed dates that name no zone are read in it. */
-  timeZone: string;
-  /** FEED_REFRESH_SECONDS in ms. */
+  /** FEED_REFRESH_SECONDS in ms: the shortest interval between two fetches of a feed. */
   refreshMs: number;
+  /** FEED_MAX_REFRESH_SECONDS in ms: the longest (a day unless told). */
+  maxRefreshMs?: number;
   /** FEED_BACKOFF_BASE_SECONDS in ms (default 1 minute). */
   backoffBaseMs?: number;
+  /** Fetches at once, all hosts together. */
   concurrency?: number;
+  /** Fetches at once from one host (a publisher's many feeds are not fetched all at once). */
+  perHostConcurrency?: number;
   now?: () => number;
   random?: () => number;
   fetch?: (url: string, options: FetchOptions) => Promise<FetchResult>;
   fetchOptions?: Partial<FetchOptions>;
   /** How long old articles are kept (RETENTION_DAYS, RETENTION_MIN_PER_FEED). */
   retention?: Retention;
+  /** How many feeds' newest articles are kept in memory (the rest are read again when asked). */
+  feedCacheSize?: number;
+  /** How many (city, category) reads are kept in memory. */
+  categoryCacheSize?: number;
 }
 
 /** Delay before retrying a feed that failed `failures` times in a row: 1 min doubling, 1 h at most. */
@@ -126,32 +140,50 @@ export function backoffMs(failures: number, baseMs = BACKOFF_BASE_MS): number {
 
 /** How often the retention policy runs (and once at start). */
 export const PRUNE_INTERVAL_MS = 3600_000;
+/** The longest interval between two fetches of a feed, unless FEED_MAX_REFRESH_SECONDS says. */
+export const MAX_REFRESH_MS = 86_400_000;
+export const DEFAULT_PER_HOST_CONCURRENCY = 2;
 
-/** A category as last read from the store, and how many times what it shows has changed. */
-interface Snapshot {
-  news: CategoryNews;
+/** A feed's newest articles as last read from the store, and what a page shows of its state. */
+interface FeedSnapshot {
   version: number;
-  /** What it shows, as text: a refresh that changes nothing keeps the version. */
+  articles: FeedArticle[];
+  /** What pages show of the feed (its articles, its last success, whether it fails), as text. */
   signature: string;
 }
 
+/** A city's category as last built, and the sum of its feeds' versions it was built at. */
+interface CategorySnapshot {
+  sum: number;
+  news: CategoryNews;
+}
+
 /**
- * The news engine: refreshes every feed at start and then on its interval (jittered), with
- * backoff for failing feeds, through the store. A feed URL that several categories list is
- * fetched and parsed once per refresh, its articles stored for each. Each category is read from
- * the store when a refresh of it ends, and kept in memory: pages and the API read that snapshot,
- * so a request never waits on a fetch and never runs SQL (search aside: it queries the full-text
- * index, bounded). The retention policy runs hourly.
+ * The network's news engine. Each feed URL that a served city lists is fetched once per interval
+ * whatever the number of cities listing it (its interval follows how often it publishes:
+ * schedule.ts), stored once, and read by every city that lists it. A feed that fails backs off;
+ * fetches are limited at once overall and per host. Reads never wait on a fetch and never run
+ * SQL on the hot path: each feed's newest articles are kept in memory (bounded, read when first
+ * asked for), a city's category is merged from them (bounded, built when first asked for), and
+ * a category's version is the sum of its feeds' versions, which grow whenever what a page shows
+ * of them changes. Search queries the full-text index, bounded, over the city's own feeds. The
+ * retention policy runs hourly.
  */
-export class NewsEngine implements NewsReader {
+export class NewsEngine {
   private readonly attempted = new Set<number>();
   /** Refreshes under way, by feed URL. */
   private readonly running = new Map<string, Promise<void>>();
-  private readonly snapshots = new Map<FeedKey, Snapshot>();
-  private readonly listeners = new Set<(key: FeedKey, version: number) => void>();
+  private readonly ids: Map<string, number>;
+  private readonly rows = new Map<number, FeedRow>();
+  private readonly versions = new Map<number, number>();
+  private readonly feedSnapshots: LRUCache<number, FeedSnapshot>;
+  private readonly categories: LRUCache<string, CategorySnapshot>;
+  private readonly readers = new Map<string, NewsReader>();
+  private readonly listeners = new Set<(feedUrl: string) => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
   private readonly limit;
+  private readonly hostLimits = new Map<string, ReturnType<typeof pLimit>>();
   private stopped = false;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -160,10 +192,14 @@ export class NewsEngine implements NewsReader {
     this.limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
-    options.store.syncFeeds(options.sources);
+    this.ids = options.store.addFeeds(options.subscriptions.urls());
+    const listed = new Set(this.ids.values());
+    for (const row of options.store.feeds()) if (listed.has(row.id)) this.rows.set(row.id, row);
+    this.feedSnapshots = new LRUCache({ max: options.feedCacheSize ?? 2_000 });
+    this.categories = new LRUCache({ max: options.categoryCacheSize ?? 10_000 });
   }
 
-  /** Starts refreshing (every feed at once, then whatever is due on each tick) and pruning. */
+  /** Starts refreshing (every due feed at once, then whatever is due on each tick) and pruning. */
   start(): Promise<void> {
     this.stopped = false;
     // Often enough for the shortest wait: the refresh interval, or the first backoff step.
@@ -194,192 +230,299 @@ export class NewsEngine implements NewsReader {
     return !this.stopped;
   }
 
-  /**
-   * Refreshes every feed URL that is due now (for every category that lists it, due or not);
-   * resolves when they have all finished.
-   */
-  async refreshDue(): Promise<void> {
-    const dueUrls = new Set(this.options.store.dueFeeds(this.now()).map((f) => f.url));
-    const byUrl = new Map<string, FeedRow[]>();
-    for (const feed of this.options.store.feeds()) {
-      if (dueUrls.has(feed.url)) byUrl.set(feed.url, [...(byUrl.get(feed.url) ?? []), feed]);
-    }
-    await Promise.all([...byUrl.values()].map((feeds) => this.refresh(feeds)));
+  /** The stored state of a listed feed. */
+  feedState(url: string): FeedRow | undefined {
+    const id = this.ids.get(url);
+    return id === undefined ? undefined : this.rows.get(id);
   }
 
-  /** Refreshes one feed URL for the categories listing it (at most one refresh of a URL at a time). */
-  private refresh(feeds: FeedRow[]): Promise<void> {
-    const url = (feeds[0] as FeedRow).url;
+  /** Refreshes every listed feed that is due now, each once; resolves when they have finished. */
+  async refreshDue(): Promise<void> {
+    const now = this.now();
+    const due: string[] = [];
+    for (const [url, id] of this.ids) {
+      const next = this.rows.get(id)?.nextAttempt;
+      if (next === null || next === undefined || next <= now) due.push(url);
+    }
+    await Promise.all(due.map((url) => this.refresh(url)));
+  }
+
+  /** Refreshes one feed URL (at most one refresh of a URL at a time). */
+  private refresh(url: string): Promise<void> {
     const running = this.running.get(url);
     if (running) return running;
-    const task = this.limit(async () => {
-      // Whatever the refresh did, its feeds count as attempted and their categories are read.
-      const failed = await this.fetchAndStore(feeds).then(
-        () => undefined,
-        (error: unknown) => ({ error }),
-      );
-      for (const feed of feeds) this.attempted.add(feed.id);
-      // Each category read again in a turn of its own (see fetchAndStore).
-      for (const key of new Set(feeds.map((f) => f.key))) {
-        if (!(await this.turn())) break;
-        this.readCategory(key);
-      }
-      if (failed) throw failed.error;
-    }).finally(() => this.running.delete(url));
+    const id = this.ids.get(url) as number;
+    const host = hostOf(url);
+    let hostLimit = this.hostLimits.get(host);
+    if (!hostLimit) {
+      hostLimit = pLimit(this.options.perHostConcurrency ?? DEFAULT_PER_HOST_CONCURRENCY);
+      this.hostLimits.set(host, hostLimit);
+    }
+    // The host's limit outside the overall one: a feed waiting for its host holds no slot.
+    const task = hostLimit(() =>
+      this.limit(async () => {
+        const failed = await this.fetchAndStore(url, id).then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        );
+        // Whatever the refresh did, the feed counts as attempted and is read again.
+        this.attempted.add(id);
+        if (await this.turn()) this.reread(id);
+        if (failed) throw failed.error;
+      }),
+    ).finally(() => {
+      this.running.delete(url);
+      if (hostLimit.activeCount === 0 && hostLimit.pendingCount === 0) this.hostLimits.delete(host);
+    });
     this.running.set(url, task);
     return task;
   }
 
-  private nextRefresh(now: number): number {
-    // ±10 % jitter so that feeds sharing a host do not fall into step.
-    return now + Math.round(this.options.refreshMs * (0.9 + 0.2 * this.random()));
+  /** Now plus `intervalMs`, ±10 % so that feeds sharing a host do not fall into step. */
+  private nextAttempt(now: number, intervalMs: number): number {
+    return now + Math.round(intervalMs * (0.9 + 0.2 * this.random()));
   }
 
-  private async fetchAndStore(feeds: FeedRow[]): Promise<void> {
-    const { store, log } = this.options;
-    const [first] = feeds as [FeedRow, ...FeedRow[]];
+  private async fetchAndStore(url: string, id: number): Promise<void> {
+    const { store, log, subscriptions } = this.options;
+    const row = this.rows.get(id);
     const fetcher = this.options.fetch ?? fetchFeed;
-    // Validators only when every category's copy has the same ones (else one would miss news).
-    const same = feeds.every((f) => f.etag === first.etag && f.lastModified === first.lastModified);
-    const result = await fetcher(first.url, {
+    const result = await fetcher(url, {
       ...this.options.fetchOptions,
       userAgent: this.options.userAgent,
-      etag: same ? first.etag : null,
-      lastModified: same ? first.lastModified : null,
+      etag: row?.etag ?? null,
+      lastModified: row?.lastModified ?? null,
       now: this.now,
     });
     const now = this.now();
-    const keys = feeds.map((f) => f.key);
+    const minMs = this.options.refreshMs;
+    const maxMs = Math.max(minMs, this.options.maxRefreshMs ?? MAX_REFRESH_MS);
     if (result.kind === "not-modified") {
-      for (const feed of feeds) store.recordNotModified(feed.id, now, this.nextRefresh(now));
-      log.info({ feed: first.url, keys, status: 304 }, "feed not modified");
+      // The pace earned at the last full fetch stands; the answer may ask for a longer wait.
+      const interval = Math.min(
+        maxMs,
+        Math.max(row?.intervalMs ?? minMs, minMs, result.freshForMs ?? 0),
+      );
+      store.recordNotModified(id, now, this.nextAttempt(now, interval));
+      log.info({ feed: url, status: 304 }, "feed not modified");
       return;
     }
     if (result.kind === "error") {
-      for (const feed of feeds) this.fail(feed, result.reason, now, result.retryAfterMs);
+      this.fail(id, url, result.reason, now, result.retryAfterMs);
       return;
     }
     // A refresh runs on the thread that answers readers: its work is cut into turns of the event
-    // loop (the parse of one feed, the write of one category, the read of one category), each a
-    // few milliseconds, so that requests arriving meanwhile are answered between them.
+    // loop (the parse of one feed, its write, its read), each a few milliseconds, so that
+    // requests arriving meanwhile are answered between them.
     if (!(await this.turn())) return;
-    let articles: Article[];
+    let feed: ReturnType<typeof readFeed>;
     try {
-      ({ articles } = readFeed(result.body, result.contentType, {
-        key: first.key,
+      feed = readFeed(result.body, result.contentType, {
+        key: subscriptions.keyOf(url),
         feedUrl: result.url,
         defaultImage: this.options.defaultImage,
-        timeZone: this.options.timeZone,
+        timeZone: subscriptions.zoneOf(url),
         now,
-      }));
+      });
     } catch (error) {
       const reason =
         error instanceof FeedParseError
           ? error.message
           : `Parser error: ${(error as Error).message}`;
-      for (const feed of feeds) this.fail(feed, reason, now);
+      this.fail(id, url, reason, now);
       return;
     }
-    for (const feed of feeds) {
-      if (!(await this.turn())) return;
-      const category = categoryLabel(feed.key);
-      store.recordSuccess(feed.id, {
-        articles: articles.map((a) => (a.category === category ? a : { ...a, category })),
-        etag: result.etag,
-        lastModified: result.lastModified,
-        now,
-        nextAttempt: this.nextRefresh(now),
-      });
-    }
-    log.info({ feed: first.url, keys, items: articles.length }, "feed refreshed");
+    if (!(await this.turn())) return;
+    const intervalMs = feedInterval({
+      published: feed.articles.map((a) => a.publishedAt),
+      now,
+      minMs,
+      maxMs,
+      ttlMinutes: feed.ttlMinutes,
+      freshForMs: result.freshForMs,
+    });
+    store.recordSuccess(id, {
+      articles: feed.articles,
+      etag: result.etag,
+      lastModified: result.lastModified,
+      title: feed.title,
+      now,
+      nextAttempt: this.nextAttempt(now, intervalMs),
+      intervalMs,
+    });
+    log.info({ feed: url, items: feed.articles.length, intervalMs }, "feed refreshed");
   }
 
-  private fail(feed: FeedRow, reason: string, now: number, retryAfterMs?: number): void {
-    const failures = feed.consecutiveFailures + 1;
+  private fail(id: number, url: string, reason: string, now: number, retryAfterMs?: number): void {
+    const failures = (this.rows.get(id)?.consecutiveFailures ?? 0) + 1;
     const delay = Math.max(
       backoffMs(failures, this.options.backoffBaseMs),
       Math.min(retryAfterMs ?? 0, BACKOFF_MAX_MS),
     );
-    this.options.store.recordFailure(feed.id, reason, now, now + delay);
-    this.options.log.warn(
-      { feed: feed.url, key: feed.key, error: reason, failures, retryInMs: delay },
-      "feed failed",
-    );
+    this.options.store.recordFailure(id, reason, now, now + delay);
+    this.options.log.warn({ feed: url, error: reason, failures, retryInMs: delay }, "feed failed");
   }
 
-  /** Runs the retention policy; the categories are read again when it deleted anything. */
+  /** Runs the retention policy; the feeds in memory are read again when it deleted anything. */
   prune(): number {
     const deleted = this.options.store.prune(this.now(), this.options.retention);
     if (deleted > 0) {
       this.options.log.info({ deleted }, "old articles pruned");
-      for (const key of this.snapshots.keys()) this.readCategory(key);
+      for (const id of this.feedSnapshots.keys()) this.reread(id);
     }
     return deleted;
   }
 
-  getCategories(keys: readonly FeedKey[], limit = CATEGORY_LIMIT): CombinedNews {
-    return combineNews(
-      keys.map((key) => this.getCategory(key)),
-      limit,
-    );
+  /** Reads a feed's state and newest articles again; what a page shows changed: a new version. */
+  private reread(id: number): void {
+    const row = this.options.store.feed(id);
+    if (!row) return;
+    this.rows.set(id, row);
+    const previous = this.feedSnapshots.get(id);
+    const snapshot = this.readFeedSnapshot(id, previous?.version ?? this.versionOf(id));
+    if (previous?.signature === snapshot.signature && this.versions.has(id)) return;
+    const version = this.versionOf(id) + 1;
+    this.versions.set(id, version);
+    this.feedSnapshots.set(id, { ...snapshot, version });
+    for (const listener of this.listeners) listener(row.url);
   }
 
-  /** A category as last read from the store (read now if it never was). */
-  getCategory(key: FeedKey): CategoryNews {
-    return (this.snapshots.get(key) ?? this.readCategory(key)).news;
+  private readFeedSnapshot(id: number, version: number): FeedSnapshot {
+    const row = this.rows.get(id) as FeedRow;
+    const articles = this.options.store.newest(row, PER_FEED_LIMIT);
+    const failing = row.consecutiveFailures > 0;
+    const signature = JSON.stringify([row.lastSuccess, failing, this.attempted.has(id), articles]);
+    return { version, articles, signature };
   }
 
-  /** How many times what a category shows has changed (pages cached from it compare it). */
-  version(key: FeedKey): number {
-    return (this.snapshots.get(key) ?? this.readCategory(key)).version;
+  /** A feed's version: how many times what pages show of it changed in this process. */
+  private versionOf(id: number): number {
+    return this.versions.get(id) ?? 0;
   }
 
-  /**
-   * One page of the stored stories (every category) matching what a reader typed: each word
-   * required, the last also as a prefix, diacritics ignored; newest first, relevance among
-   * stories of the same date; matches marked. Unlike the category reads it runs SQL, bounded to
-   * the SEARCH_WINDOW most recently stored matches (a few milliseconds at 100,000 stories).
-   * Any text is safe: only its words reach FTS5, quoted. A page that does not exist gives page 1.
-   */
-  search(query: string, page = 1): SearchResults {
-    const parsed = parseSearchQuery(query);
-    if (!parsed) return noResults();
-    const { store } = this.options;
-    const { matches, more } = store.search(parsed.match, SEARCH_WINDOW);
-    return orderResults(matches, parsed, { page, more, load: (ids) => store.articles(ids) });
+  /** A feed's newest articles, from memory (read from the store when not there). */
+  private newestOf(id: number): FeedArticle[] {
+    let snapshot = this.feedSnapshots.get(id);
+    if (!snapshot || snapshot.version !== this.versionOf(id)) {
+      snapshot = this.readFeedSnapshot(id, this.versionOf(id));
+      this.feedSnapshots.set(id, snapshot);
+    }
+    return snapshot.articles;
   }
 
-  /** Calls `listener` whenever what a category shows changes; returns how to stop. */
-  onChange(listener: (key: FeedKey, version: number) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** The ids of the feeds a city lists for a category. */
+  private feedIds(city: string, key: FeedKey): number[] {
+    return this.options.subscriptions
+      .feedsOf(city, key)
+      .map((url) => this.ids.get(url))
+      .filter((id): id is number => id !== undefined);
   }
 
-  /** Reads a category from the store into its snapshot; a change bumps its version. */
-  private readCategory(key: FeedKey): Snapshot {
-    const news = this.fromStore(key);
-    const signature = JSON.stringify(news);
-    const previous = this.snapshots.get(key);
-    if (previous && previous.signature === signature) return previous;
-    const snapshot = { news, signature, version: (previous?.version ?? 0) + 1 };
-    this.snapshots.set(key, snapshot);
-    if (previous) for (const listener of this.listeners) listener(key, snapshot.version);
-    return snapshot;
+  /** How many times what a city's category shows has changed (pages cached from it compare it). */
+  version(city: string, key: FeedKey): number {
+    let sum = 0;
+    for (const id of this.feedIds(city, key)) sum += this.versionOf(id);
+    return sum;
   }
 
-  private fromStore(key: FeedKey): CategoryNews {
-    const { store } = this.options;
-    const feeds = store.feeds(key);
-    const articles = store.latest(key);
-    const successes = feeds.map((f) => f.lastSuccess).filter((t): t is number => t !== null);
+  /** A city's category: its feeds' newest articles merged (15 per feed, 15 in all). */
+  getCategory(city: string, key: FeedKey): CategoryNews {
+    const ids = this.feedIds(city, key);
+    let sum = 0;
+    for (const id of ids) sum += this.versionOf(id);
+    const cacheKey = `${city}\u0000${key}`;
+    const cached = this.categories.get(cacheKey);
+    if (cached && cached.sum === sum) return cached.news;
+    const news = this.build(key, ids);
+    this.categories.set(cacheKey, { sum, news });
+    return news;
+  }
+
+  private build(key: FeedKey, ids: number[]): CategoryNews {
+    const label = categoryLabel(key);
+    const articles = ids
+      .flatMap((id) => this.newestOf(id))
+      .sort(newestFirst)
+      .slice(0, CATEGORY_LIMIT)
+      .map(({ feedId: _feed, lastSeen: _seen, position: _position, ...article }) =>
+        article.category === label ? article : { ...article, category: label },
+      );
+    const rows = ids.map((id) => this.rows.get(id)).filter((r): r is FeedRow => !!r);
+    const successes = rows.map((f) => f.lastSuccess).filter((t): t is number => t !== null);
     const updatedAt = successes.length ? Math.max(...successes) : null;
     const base = { category: key, updatedAt, articles };
     if (articles.length > 0) return { ...base, state: "ready", error: null };
-    if (feeds.some((f) => !this.attempted.has(f.id)))
+    if (rows.some((f) => !this.attempted.has(f.id))) {
       return { ...base, state: "loading", error: null };
-    if (feeds.length > 0 && feeds.every((f) => f.consecutiveFailures > 0)) {
+    }
+    if (rows.length > 0 && rows.every((f) => f.consecutiveFailures > 0)) {
       return { ...base, state: "error", error: ALL_FEEDS_FAILED };
     }
     return { ...base, state: "ready", error: null };
+  }
+
+  /**
+   * One page of a city's stored stories (its feeds, every category) matching what a reader
+   * typed: each word required, the last also as a prefix, diacritics ignored; newest first,
+   * relevance among stories of the same date; matches marked. Unlike the category reads it runs
+   * SQL, bounded to the SEARCH_WINDOW most recently stored matches (a few milliseconds at
+   * 100,000 stories). Any text is safe: only its words reach FTS5, quoted. A page that does not
+   * exist gives page 1.
+   */
+  search(city: string, query: string, page = 1): SearchResults {
+    const parsed = parseSearchQuery(query);
+    if (!parsed) return noResults();
+    const { store, subscriptions } = this.options;
+    // Each of the city's feeds, with the category the city lists it in first.
+    const labels = new Map<number, string>();
+    for (const key of subscriptions.keysOf(city)) {
+      for (const id of this.feedIds(city, key))
+        if (!labels.has(id)) labels.set(id, categoryLabel(key));
+    }
+    const { matches, more } = store.search(parsed.match, SEARCH_WINDOW, [...labels.keys()]);
+    return orderResults(matches, parsed, {
+      page,
+      more,
+      load: (ids) =>
+        store.articles(ids).map(({ feedId, ...article }) => {
+          const category = labels.get(feedId) ?? article.category;
+          return category === article.category ? article : { ...article, category };
+        }),
+    });
+  }
+
+  /** One city's news, as loaders read it. */
+  city(id: string): NewsReader {
+    let reader = this.readers.get(id);
+    if (!reader) {
+      reader = {
+        getCategory: (key) => this.getCategory(id, key),
+        getCategories: (keys, limit = CATEGORY_LIMIT) =>
+          combineNews(
+            keys.map((key) => this.getCategory(id, key)),
+            limit,
+          ),
+        version: (key) => this.version(id, key),
+        search: (query, page) => this.search(id, query, page),
+      };
+      // Readers are small and one per served city: kept while the process runs.
+      this.readers.set(id, reader);
+    }
+    return reader;
+  }
+
+  /** Calls `listener` with a feed's URL whenever what pages show of it changes; returns how to stop. */
+  onChange(listener: (feedUrl: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** The host a feed is fetched from (its URL's, lower-case), for the per-host limit. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return url;
   }
 }

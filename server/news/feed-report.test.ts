@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/open";
-import { describeFeeds, formatFeeds, relative } from "./feed-report";
+import { NO_FEEDS, describeFeeds, formatFeeds, relative, type ListedFeed } from "./feed-report";
 import { NewsStore } from "./store";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 
+/** The feeds the tests' city lists, by category. */
+const LISTED: ListedFeed[] = [
+  { key: "world", url: "https://a.example/world.xml" },
+  { key: "local", url: "https://b.example/local.xml" },
+  { key: "local", url: "https://c.example/new.xml" },
+];
+
 function storeWithFeeds() {
   const store = new NewsStore(openDatabase(":memory:"));
-  store.syncFeeds([
-    { key: "world", url: "https://a.example/world.xml" },
-    { key: "local", url: "https://b.example/local.xml" },
-    { key: "local", url: "https://c.example/new.xml" },
-  ]);
-  const [world, local] = [store.feeds("world")[0], store.feeds("local")[0]];
-  store.recordSuccess(world?.id ?? -1, {
+  const ids = store.addFeeds(LISTED.map((f) => f.url));
+  const [world, local] = [ids.get(LISTED[0]?.url ?? ""), ids.get(LISTED[1]?.url ?? "")];
+  store.recordSuccess(world ?? -1, {
     articles: [
       {
         uid: "1",
@@ -32,14 +35,14 @@ function storeWithFeeds() {
     now: NOW - 120_000,
     nextAttempt: NOW + 480_000,
   });
-  store.recordFailure(local?.id ?? -1, "HTTP 503", NOW - 60_000, NOW + 60_000);
-  store.recordFailure(local?.id ?? -1, "Timed out after 10 s", NOW - 30_000, NOW + 120_000);
+  store.recordFailure(local ?? -1, "HTTP 503", NOW - 60_000, NOW + 60_000);
+  store.recordFailure(local ?? -1, "Timed out after 10 s", NOW - 30_000, NOW + 120_000);
   return store;
 }
 
 describe("describeFeeds", () => {
   it("gives each feed's state, last success and error, failures in a row, next attempt and items", () => {
-    const feeds = describeFeeds(storeWithFeeds());
+    const feeds = describeFeeds(storeWithFeeds(), LISTED);
     expect(feeds.map((f) => [f.key, f.state, f.consecutiveFailures, f.itemsStored])).toEqual([
       ["local", "failing", 2, 0],
       ["local", "new", 0, 0],
@@ -52,13 +55,48 @@ describe("describeFeeds", () => {
     });
     expect(feeds[2]).toMatchObject({ lastSuccess: NOW - 120_000, nextAttempt: NOW + 480_000 });
   });
+
+  it("reports only the feeds listed, one never stored as new", () => {
+    const store = storeWithFeeds();
+    const feeds = describeFeeds(store, [
+      { key: "world", url: "https://a.example/world.xml" },
+      { key: "sports", url: "https://d.example/never-stored.xml" },
+    ]);
+    expect(feeds).toEqual([
+      {
+        key: "sports",
+        url: "https://d.example/never-stored.xml",
+        state: "new",
+        lastAttempt: null,
+        lastSuccess: null,
+        lastError: null,
+        consecutiveFailures: 0,
+        nextAttempt: null,
+        itemsStored: 0,
+      },
+      expect.objectContaining({ key: "world", state: "ok", itemsStored: 1 }),
+    ]);
+    expect(store.feeds().map((f) => f.url)).not.toContain("https://d.example/never-stored.xml");
+  });
+
+  it("gives a feed listed twice (two categories, two cities) the one state stored for its URL", () => {
+    const url = "https://b.example/local.xml";
+    const feeds = describeFeeds(storeWithFeeds(), [
+      { key: "local", url },
+      { key: "politics", url },
+    ]);
+    expect(feeds.map((f) => [f.key, f.state, f.lastError, f.consecutiveFailures])).toEqual([
+      ["local", "failing", "Timed out after 10 s", 2],
+      ["politics", "failing", "Timed out after 10 s", 2],
+    ]);
+  });
 });
 
 describe("formatFeeds", () => {
   const plain = { paint: (_s: string, t: string) => t, escape: (t: string) => t };
 
   it("prints a block per feed and a summary that counts the failing", () => {
-    const text = formatFeeds(describeFeeds(storeWithFeeds()), NOW, plain);
+    const text = formatFeeds(describeFeeds(storeWithFeeds(), LISTED), NOW, plain);
     expect(text).toContain("local  FAILING  https://b.example/local.xml");
     expect(text).toContain("  last error    Timed out after 10 s (2 in a row)");
     expect(text).toContain("  last success  2026-11-23T11:58:00.000Z (2 min ago)");
@@ -68,7 +106,7 @@ describe("formatFeeds", () => {
   });
 
   it("colours states through paint and passes remote text through escape", () => {
-    const feeds = describeFeeds(storeWithFeeds());
+    const feeds = describeFeeds(storeWithFeeds(), LISTED);
     const text = formatFeeds(feeds, NOW, {
       paint: (style, t) => `<${style}>${t}</${style}>`,
       escape: (t) => t.toUpperCase(),
@@ -81,8 +119,9 @@ describe("formatFeeds", () => {
 
   it("says so when no feed is configured", () => {
     expect(formatFeeds([], NOW, plain)).toBe(
-      "No feeds configured: the site's config (or FEEDS_FILE) lists none, so every news page stays empty.\n",
+      "No feeds configured: the cities served (and FEEDS_FILE) list none, so every news page stays empty.\n",
     );
+    expect(formatFeeds(describeFeeds(storeWithFeeds(), []), NOW, plain)).toBe(`${NO_FEEDS}\n`);
   });
 });
 

@@ -15,26 +15,38 @@ export interface FeedReport {
   itemsStored: number;
 }
 
-/** The state of every active feed of the store, by category then in configured order. */
-export function describeFeeds(store: NewsStore): FeedReport[] {
-  return store
-    .feeds()
-    .map((feed) => ({
-      key: feed.key,
-      url: feed.url,
-      state:
-        feed.lastAttempt === null
-          ? ("new" as const)
-          : feed.lastError !== null
-            ? ("failing" as const)
-            : ("ok" as const),
-      lastAttempt: feed.lastAttempt,
-      lastSuccess: feed.lastSuccess,
-      lastError: feed.lastError,
-      consecutiveFailures: feed.consecutiveFailures,
-      nextAttempt: feed.nextAttempt,
-      itemsStored: store.countArticles(feed.id),
-    }))
+/** A feed as a city lists it: its category and URL. */
+export interface ListedFeed {
+  key: FeedKey;
+  url: string;
+}
+
+/**
+ * The state of each listed feed (a city's, or every served city's), by category then in listed
+ * order. A feed is stored once per URL, so two cities listing it show the same state.
+ */
+export function describeFeeds(store: NewsStore, listed: readonly ListedFeed[]): FeedReport[] {
+  const rows = new Map(store.feeds().map((row) => [row.url, row]));
+  return listed
+    .map(({ key, url }) => {
+      const feed = rows.get(url);
+      return {
+        key,
+        url,
+        state:
+          !feed || feed.lastAttempt === null
+            ? ("new" as const)
+            : feed.lastError !== null
+              ? ("failing" as const)
+              : ("ok" as const),
+        lastAttempt: feed?.lastAttempt ?? null,
+        lastSuccess: feed?.lastSuccess ?? null,
+        lastError: feed?.lastError ?? null,
+        consecutiveFailures: feed?.consecutiveFailures ?? 0,
+        nextAttempt: feed?.nextAttempt ?? null,
+        itemsStored: feed ? store.countArticles(feed.id) : 0,
+      };
+    })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
@@ -67,7 +79,7 @@ const when = (time: number | null, now: number) =>
 
 /** What the newsroom is told, at start-up and by `npm run feeds`, of a site that lists no feed. */
 export const NO_FEEDS =
-  "No feeds configured: the site's config (or FEEDS_FILE) lists none, so every news page stays empty.";
+  "No feeds configured: the cities served (and FEEDS_FILE) list none, so every news page stays empty.";
 
 /** The report as text: a block per feed, a summary line at the end. */
 export function formatFeeds(feeds: readonly FeedReport[], now: number, o: FormatOptions): string {

@@ -34,8 +34,10 @@ export type FetchResult =
       etag: string | null;
       lastModified: string | null;
       url: string;
+      /** How long the answer says it stays fresh (Cache-Control max-age, else Expires), in ms. */
+      freshForMs?: number;
     }
-  | { kind: "not-modified" }
+  | { kind: "not-modified"; freshForMs?: number }
   | { kind: "error"; reason: string; retryAfterMs?: number };
 
 /** Reads Retry-After (seconds or an HTTP date) as a delay in ms. */
@@ -44,6 +46,27 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * How long an answer says it stays fresh, in ms: Cache-Control's s-maxage or max-age, else
+ * Expires against Date (or the clock); none for no-cache / no-store, which promise nothing.
+ * From: https://www.rfc-editor.org/rfc/rfc9111#section-4.2.1
+ */
+export function freshnessOf(
+  headers: { get(name: string): string | null },
+  now: number,
+): number | undefined {
+  const control = (headers.get("cache-control") ?? "").toLowerCase();
+  const age =
+    /(?:^|,)\s*s-maxage\s*=\s*"?(\d+)/.exec(control) ??
+    /(?:^|,)\s*max-age\s*=\s*"?(\d+)/.exec(control);
+  if (age) return Number(age[1]) * 1000;
+  if (/(?:^|,)\s*no-(?:cache|store)\b/.test(control)) return undefined;
+  const expires = Date.parse(headers.get("expires") ?? "");
+  if (Number.isNaN(expires)) return undefined;
+  const date = Date.parse(headers.get("date") ?? "");
+  return Math.max(0, expires - (Number.isNaN(date) ? now : date));
 }
 
 function isHttp(url: URL): boolean {
@@ -128,7 +151,7 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
       }
       if (response.status === 304) {
         await response.body?.cancel();
-        return { kind: "not-modified" };
+        return { kind: "not-modified", freshForMs: freshnessOf(response.headers, now()) };
       }
       if (!response.ok) {
         await response.body?.cancel();
@@ -151,6 +174,7 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
         etag: response.headers.get("etag"),
         lastModified: response.headers.get("last-modified"),
         url: url.href,
+        freshForMs: freshnessOf(response.headers, now()),
       };
     }
   } catch (error) {

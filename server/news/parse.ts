@@ -46,13 +46,15 @@ export interface ParsedFeed {
   format: "rss" | "rdf" | "atom";
   title?: string;
   link?: string;
+  /** RSS `<ttl>`: how many minutes the channel may be cached before it is fetched again. */
+  ttlMinutes?: number;
   entries: FeedEntry[];
   /** Every entry, read. */
   readonly items: RawItem[];
 }
 
 function feedOf(
-  head: Pick<ParsedFeed, "format" | "title" | "link">,
+  head: Pick<ParsedFeed, "format" | "title" | "link" | "ttlMinutes">,
   entries: FeedEntry[],
 ): ParsedFeed {
   let items: RawItem[] | undefined;
@@ -283,6 +285,13 @@ export function repair(xml: string): string {
   // (Characters XML forbids, control characters, are dropped from the text that is shown: see
   // normalize.ts. Scanning every document for them here cost more than the rest of repair.)
   return out;
+}
+
+/** An RSS `<ttl>` in minutes: a whole number up to a week, else none. */
+function ttlOf(value: string | undefined): number | undefined {
+  if (!value || !/^\s*\d{1,6}\s*$/.test(value)) return undefined;
+  const minutes = Number(value);
+  return minutes > 0 ? Math.min(minutes, 7 * 24 * 60) : undefined;
 }
 
 function text(value: unknown): string | undefined {
@@ -745,6 +754,7 @@ function feedFrom(
       format: atom ? "atom" : root === "rss" ? "rss" : "rdf",
       title: text(channel.title),
       link: atom ? attr(atomLink(list(channel.link)), "href") : text(channel.link),
+      ttlMinutes: atom ? undefined : ttlOf(text(channel.ttl)),
     },
     entries.map(({ date, node }) => ({ date, read: () => read(node(), bases) })),
   );

@@ -27,17 +27,23 @@ export function newestEntries<T extends { date?: string }>(
 }
 
 /**
- * Bytes of a fetched feed → its newest articles, normalized, and how many items the feed held.
+ * Bytes of a fetched feed → its newest articles, normalized, how many items the feed held, and
+ * its channel's title and `<ttl>`.
  * Throws FeedParseError for a document that is not a readable feed.
  */
 export function readFeed(
   body: Uint8Array,
   contentType: string | null,
   options: NormalizeOptions,
-): { articles: Article[]; itemCount: number } {
+): { articles: Article[]; itemCount: number; title?: string; ttlMinutes?: number } {
   const feed = parseFeedBytes(feedBytes(body, contentType));
   const articles = newestEntries(feed.entries, PER_FEED_LIMIT, options)
     .map((entry) => normalizeItem(entry.read(), options))
     .filter((a): a is Article => a !== null);
-  return { articles, itemCount: feed.entries.length };
+  return {
+    articles,
+    itemCount: feed.entries.length,
+    title: feed.title,
+    ttlMinutes: feed.ttlMinutes,
+  };
 }

@@ -18,7 +18,14 @@ import {
   relevanceOf,
   type SearchResults,
 } from "./search";
-import { NewsStore, type FeedSource } from "./store";
+import type { ListedFeed } from "./feed-report";
+import { Subscriptions } from "./network";
+import { NewsStore } from "./store";
+
+/** A feed as the tests' city lists it: its category and URL. */
+type FeedSource = ListedFeed;
+/** The city whose stories these tests search. */
+const CITY = "test";
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const HOUR = 3600_000;
@@ -52,22 +59,30 @@ function setUp(
   dbs.push(db);
   const store = new NewsStore(db);
   const clock = { now: T0 };
-  const engine = new NewsEngine({
+  const feeds: Partial<Record<FeedKey, string[]>> = {};
+  for (const { key, url } of sources) (feeds[key] ??= []).push(url);
+  const network = new NewsEngine({
     store,
-    sources,
+    subscriptions: Subscriptions.of(CITY, "America/Chicago", feeds),
     log: { info: () => {}, warn: () => {} },
     userAgent: "test",
     defaultImage: "/images/default-news.svg",
-    timeZone: "America/Chicago",
     refreshMs: 600_000,
+    maxRefreshMs: 600_000,
     now: () => clock.now,
     fetch: async (url) => fetch(url),
   });
+  /** The city's search, and the network's refresh. */
+  const engine = {
+    search: (query: string, page?: number) => network.city(CITY).search(query, page),
+    refreshDue: () => network.refreshDue(),
+  };
   /** Stores `articles` as one successful fetch of the feed of `key` (its first feed). */
   const save = (articles: Article[], key: FeedKey = "local") => {
-    const feed = store.feeds(key)[0];
-    if (!feed) throw new Error(`no feed for ${key}`);
-    store.recordSuccess(feed.id, {
+    const url = sources.find((s) => s.key === key)?.url;
+    const id = url === undefined ? undefined : store.addFeeds([url]).get(url);
+    if (id === undefined) throw new Error(`no feed for ${key}`);
+    store.recordSuccess(id, {
       articles,
       etag: null,
       lastModified: null,
@@ -75,7 +90,7 @@ function setUp(
       nextAttempt: clock.now + 600_000,
     });
   };
-  return { db, store, engine, clock, save };
+  return { db, store, engine, network, clock, save };
 }
 
 const titles = (results: SearchResults) => results.hits.map((h) => h.article.title);
@@ -304,6 +319,57 @@ describe("NewsEngine.search", () => {
     save([shared], "local");
     save([{ ...shared, category: "National" }], "national");
     expect(engine.search("port expansion")).toMatchObject({ total: 1 });
+  });
+
+  it("searches a city's own feeds only; a feed two cities list is found by both, in each one's category", () => {
+    const db = openDatabase(":memory:");
+    dbs.push(db);
+    const store = new NewsStore(db);
+    const [houston, anchorage, shared] = [
+      "https://feeds.example.org/houston",
+      "https://feeds.example.org/anchorage",
+      "https://feeds.example.org/wire",
+    ];
+    const network = new NewsEngine({
+      store,
+      subscriptions: new Subscriptions([
+        {
+          id: "houston",
+          timeZone: "America/Chicago",
+          feeds: { local: [houston], national: [shared] },
+        },
+        { id: "anchorage", timeZone: "America/Anchorage", feeds: { local: [anchorage, shared] } },
+      ]),
+      log: { info: () => {}, warn: () => {} },
+      userAgent: "test",
+      defaultImage: "/images/default-news.svg",
+      refreshMs: 600_000,
+    });
+    const ids = store.addFeeds([houston, anchorage, shared]);
+    const save = (url: string, article: Article) =>
+      store.recordSuccess(ids.get(url) ?? -1, {
+        articles: [article],
+        etag: null,
+        lastModified: null,
+        now: T0,
+        nextAttempt: T0 + 600_000,
+      });
+    save(houston, story("h", "Ferry fares rise on the ship channel", { publishedAt: T0 }));
+    save(anchorage, story("a", "Ferry to Kodiak delayed", { publishedAt: T0 - HOUR }));
+    save(shared, story("s", "Ferry strike ends", { publishedAt: T0 - 2 * HOUR, category: "Wire" }));
+    const hits = (city: string) =>
+      network.search(city, "ferry").hits.map((h) => [h.article.title, h.article.category]);
+    expect(hits("houston")).toEqual([
+      ["Ferry fares rise on the ship channel", "Local"],
+      ["Ferry strike ends", "National"],
+    ]);
+    expect(hits("anchorage")).toEqual([
+      ["Ferry to Kodiak delayed", "Local"],
+      ["Ferry strike ends", "Local"],
+    ]);
+    // A city the network does not serve finds nothing.
+    expect(network.search("honolulu", "ferry").total).toBe(0);
+    expect(titles(network.city("anchorage").search("kodiak"))).toEqual(["Ferry to Kodiak delayed"]);
   });
 
   it("leaves out the stories of feeds no longer configured", () => {

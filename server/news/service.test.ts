@@ -1,48 +1,67 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { SITES } from "../../sites/registry";
+import { openDatabase, type Db } from "../db/open";
 import { NO_FEEDS } from "./feed-report";
+import { NewsEngine } from "./engine";
+import { Subscriptions } from "./network";
 import { createNewsService } from "./service";
 
-const dirs: string[] = [];
+const dbs: Db[] = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const db of dbs.splice(0)) db.close();
 });
 
-function start(feeds: object) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "news-service-"));
-  dirs.push(dir);
-  const feedsFile = path.join(dir, "feeds.json");
-  writeFileSync(feedsFile, JSON.stringify(feeds));
+function start(feeds: ConstructorParameters<typeof Subscriptions>[0]) {
+  const db = openDatabase(":memory:");
+  dbs.push(db);
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) });
-  const { db } = createNewsService({
-    site: SITES.houston,
-    siteUrl: "https://news.example.test",
-    dataDir: dir,
-    feedsFile,
+  const engine = createNewsService({
+    db,
+    subscriptions: new Subscriptions(feeds),
+    userAgent: "City Wire Network news reader (+https://network.example.test)",
+    defaultImage: "/images/default-news.svg",
     refreshSeconds: 600,
     backoffBaseSeconds: 60,
     retention: { days: 30, minPerFeed: 50 },
     logger,
   });
-  db.close();
-  return { logs, feedsFile };
+  return { logs, engine, db };
 }
 
 describe("createNewsService", () => {
-  it("warns at start-up, naming the feed list, when it lists no feed at all", () => {
-    const { logs, feedsFile } = start({});
+  it("warns at start-up, naming the cities served, when they list no feed at all", () => {
+    const { logs } = start([
+      { id: "houston", timeZone: "America/Chicago", feeds: {} },
+      { id: "anchorage", timeZone: "America/Anchorage", feeds: { local: [] } },
+    ]);
     expect(logs).toContainEqual(
-      expect.objectContaining({ level: 40, msg: NO_FEEDS, site: "houston", feedsFile }),
+      expect.objectContaining({ level: 40, msg: NO_FEEDS, cities: ["houston", "anchorage"] }),
     );
   });
 
-  it("says nothing of the kind when there are feeds", () => {
-    const { logs } = start({ local: ["https://news.example.test/local.xml"] });
+  it("says nothing of the kind when a city lists a feed", () => {
+    const { logs } = start([
+      { id: "houston", timeZone: "America/Chicago", feeds: {} },
+      {
+        id: "anchorage",
+        timeZone: "America/Anchorage",
+        feeds: { local: ["https://news.example.test/local.xml"] },
+      },
+    ]);
     expect(logs.filter((l) => l.msg === NO_FEEDS)).toEqual([]);
+  });
+
+  it("returns the network's engine (not started), its feeds stored once per URL", () => {
+    const shared = "https://news.example.test/world.xml";
+    const { engine, db } = start([
+      { id: "houston", timeZone: "America/Chicago", feeds: { world: [shared] } },
+      { id: "anchorage", timeZone: "America/Anchorage", feeds: { world: [{ url: shared }] } },
+    ]);
+    expect(engine).toBeInstanceOf(NewsEngine);
+    expect(db.prepare("SELECT url FROM feeds").all()).toEqual([{ url: shared }]);
+    // Nothing fetched yet: each city's category is loading.
+    expect(engine.city("houston").getCategory("world").state).toBe("loading");
+    expect(engine.city("anchorage").getCategory("world").state).toBe("loading");
   });
 });

@@ -1,19 +1,22 @@
-import path from "node:path";
 import type { Logger } from "pino";
-import type { SiteConfig } from "../../sites/schema";
-import { openDatabase, type Db } from "../db/open";
+import type { Db } from "../db/open";
 import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { NewsEngine } from "./engine";
 import { NO_FEEDS } from "./feed-report";
-import { feedSources, readFeedsFile } from "./sources";
+import type { Subscriptions } from "./network";
 import { NewsStore, type Retention } from "./store";
 
 export interface NewsServiceOptions {
-  site: SiteConfig;
-  siteUrl: string;
-  dataDir: string;
-  feedsFile?: string;
+  /** The network's database (db/open.ts networkDatabaseFile). */
+  db: Db;
+  /** Which feeds the served cities list. */
+  subscriptions: Subscriptions;
+  /** Who fetches: the network's name and address, for the feeds' publishers. */
+  userAgent: string;
+  /** The network's default photo, for stories whose feed gives none. */
+  defaultImage: string;
   refreshSeconds: number;
+  maxRefreshSeconds?: number;
   backoffBaseSeconds: number;
   retention: Retention;
   /** ALLOW_PRIVATE_HOSTS: what feeds may reach at a private address (none by default). */
@@ -23,23 +26,19 @@ export interface NewsServiceOptions {
   logger: Logger;
 }
 
-/** Opens the site's database and creates the news engine over it (not yet started). */
-export function createNewsService(options: NewsServiceOptions): { engine: NewsEngine; db: Db } {
-  const { site, logger } = options;
-  const feeds = options.feedsFile ? readFeedsFile(options.feedsFile) : site.feeds;
-  const db = openDatabase(path.join(options.dataDir, `${site.id}.db`));
-  const sources = feedSources(feeds);
-  if (sources.length === 0) {
-    logger.warn({ site: site.id, feedsFile: options.feedsFile ?? null }, NO_FEEDS);
-  }
-  const engine = new NewsEngine({
-    store: new NewsStore(db),
-    sources,
+/** Creates the network's news engine over its database (not yet started). */
+export function createNewsService(options: NewsServiceOptions): NewsEngine {
+  const { logger, subscriptions } = options;
+  if (subscriptions.urls().size === 0)
+    logger.warn({ cities: [...subscriptions.cities()] }, NO_FEEDS);
+  return new NewsEngine({
+    store: new NewsStore(options.db),
+    subscriptions,
     log: logger.child({ part: "news" }),
-    userAgent: `${site.name} news reader (+${options.siteUrl})`,
-    defaultImage: site.defaultImage,
-    timeZone: site.timeZone,
+    userAgent: options.userAgent,
+    defaultImage: options.defaultImage,
     refreshMs: options.refreshSeconds * 1000,
+    maxRefreshMs: (options.maxRefreshSeconds ?? 86_400) * 1000,
     backoffBaseMs: options.backoffBaseSeconds * 1000,
     retention: options.retention,
     // Every feed fetch and redirect connects through one guard (and its connection pool).
@@ -47,5 +46,4 @@ export function createNewsService(options: NewsServiceOptions): { engine: NewsEn
       guard: options.guard ?? createOutboundGuard({ allowPrivateHosts: options.allowPrivateHosts }),
     },
   });
-  return { engine, db };
 }

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SITES } from "../../sites/registry";
 import { FEED_KEYS } from "../../sites/categories";
+import { feedUrl } from "../../sites/schema";
+import { testCity } from "../../tests/support/cities";
 import { demoFeedsFile } from "../../tests/fixture-servers/demo-feeds";
 import { FeedsFileError, feedSources, readFeedsFile } from "./sources";
 
@@ -17,15 +18,18 @@ function write(content: unknown): string {
 }
 
 describe("the feed registry", () => {
-  it("gives Houston every key of SPEC.md §7, and sports five feeds", () => {
-    const feeds = SITES.houston.feeds;
-    expect(Object.keys(feeds).sort()).toEqual([...FEED_KEYS].sort());
-    expect(feeds.sports).toHaveLength(5);
-    for (const urls of Object.values(feeds)) {
-      expect(urls.length).toBeGreaterThan(0);
-      for (const url of urls) expect(url).toMatch(/^https:\/\//);
-    }
-  });
+  it.each(["houston", "anchorage", "honolulu"])(
+    "gives %s every key of SPEC.md §7, and sports five feeds",
+    (id) => {
+      const feeds = testCity(id).feeds;
+      expect(Object.keys(feeds).sort()).toEqual([...FEED_KEYS].sort());
+      expect(feeds.sports).toHaveLength(5);
+      for (const entries of Object.values(feeds)) {
+        expect(entries.length).toBeGreaterThan(0);
+        for (const entry of entries) expect(feedUrl(entry)).toMatch(/^https:\/\//);
+      }
+    },
+  );
 
   it("lists one source per URL, keyed", () => {
     const sources = feedSources({
@@ -36,6 +40,19 @@ describe("the feed registry", () => {
       { key: "local", url: "https://b.example" },
       { key: "sports", url: "https://a.example/1" },
       { key: "sports", url: "https://a.example/2" },
+    ]);
+  });
+
+  it("lists a feed given with its zone and publisher by its URL", () => {
+    const sources = feedSources({
+      local: [
+        "https://b.example",
+        { url: "https://c.example/rss", timeZone: "America/Anchorage", name: "C" },
+      ],
+    });
+    expect(sources).toEqual([
+      { key: "local", url: "https://b.example" },
+      { key: "local", url: "https://c.example/rss" },
     ]);
   });
 });

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
 import type { SiteConfig } from "../../sites/schema";
 import { SettingsFileError, readSettingsFile } from "../settings-file";
-import type { FeedSource } from "./store";
+import type { ListedFeed } from "./feed-report";
+import type { FeedListing } from "./network";
 
 const FeedsFileSchema = z.strictObject(
   Object.fromEntries(
@@ -23,7 +24,14 @@ export function readFeedsFile(file: string): SiteConfig["feeds"] {
   return readSettingsFile("FEEDS_FILE", file, FeedsFileSchema, FeedsFileError);
 }
 
-/** Every feed to fetch: the site's configured URLs, or those of FEEDS_FILE when one is given. */
-export function feedSources(feeds: SiteConfig["feeds"]): FeedSource[] {
-  return FEED_KEYS.flatMap((key) => (feeds[key] ?? []).map((url) => ({ key, url })));
+/** Every feed a city lists, by category in the table's order, as `npm run feeds` reports them. */
+export function feedSources(
+  feeds: Partial<Record<(typeof FEED_KEYS)[number], readonly FeedListing[]>>,
+): ListedFeed[] {
+  return FEED_KEYS.flatMap((key) =>
+    (feeds[key] ?? []).map((entry) => ({
+      key,
+      url: typeof entry === "string" ? entry : entry.url,
+    })),
+  );
 }

@@ -1,5 +1,4 @@
 import type { Statement } from "better-sqlite3";
-import type { FeedKey } from "../../sites/categories";
 import type { Db } from "../db/open";
 import type { Article } from "./normalize";
 
@@ -14,15 +13,11 @@ export interface Retention {
 }
 export const DEFAULT_RETENTION: Retention = { days: 30, minPerFeed: 50 };
 
-export interface FeedSource {
-  key: FeedKey;
-  url: string;
-}
-
 export interface FeedRow {
   id: number;
-  key: FeedKey;
   url: string;
+  /** The channel's own title, as last fetched (the publisher's name), or null. */
+  title: string | null;
   etag: string | null;
   lastModified: string | null;
   lastAttempt: number | null;
@@ -30,6 +25,8 @@ export interface FeedRow {
   lastError: string | null;
   consecutiveFailures: number;
   nextAttempt: number | null;
+  /** The interval its publishing pace earned at its last fetch (news/schedule.ts), or null. */
+  intervalMs: number | null;
 }
 
 export interface StoredArticle extends Article {
@@ -39,9 +36,9 @@ export interface StoredArticle extends Article {
   feedUrl: string;
 }
 
-const FEED_COLUMNS = `id, key, url, etag, last_modified AS lastModified, last_attempt AS lastAttempt,
+const FEED_COLUMNS = `id, url, title, etag, last_modified AS lastModified, last_attempt AS lastAttempt,
   last_success AS lastSuccess, last_error AS lastError, consecutive_failures AS consecutiveFailures,
-  next_attempt AS nextAttempt`;
+  next_attempt AS nextAttempt, interval_ms AS intervalMs`;
 
 /**
  * A feed's newest articles first: dated before undated, newest date first, then the most recently
@@ -65,13 +62,19 @@ interface ArticleRow {
   category: string;
 }
 
+/** A stored article with what the order of several feeds' articles needs. */
+export interface FeedArticle extends StoredArticle {
+  feedId: number;
+  lastSeen: number;
+  position: number;
+}
+
 /** The order of NEWEST_FIRST, then by feed (as one query over the category would give). */
-function newestFirst(a: ArticleRow & { feedId: number }, b: ArticleRow & { feedId: number }) {
-  if ((a.published_at === null) !== (b.published_at === null))
-    return a.published_at === null ? 1 : -1;
+export function newestFirst(a: FeedArticle, b: FeedArticle): number {
+  if ((a.publishedAt === null) !== (b.publishedAt === null)) return a.publishedAt === null ? 1 : -1;
   return (
-    (b.published_at ?? 0) - (a.published_at ?? 0) ||
-    b.last_seen - a.last_seen ||
+    (b.publishedAt ?? 0) - (a.publishedAt ?? 0) ||
+    b.lastSeen - a.lastSeen ||
     a.position - b.position ||
     a.feedId - b.feedId
   );
@@ -105,17 +108,16 @@ function toStoredArticle(r: SearchRow): StoredArticle {
 }
 
 /**
- * The news tables: feeds with their fetch state, and their articles (upserted, so a refetch never
- * duplicates; pruned by the retention policy). Every statement is prepared once.
+ * The news tables: each feed once per URL with its fetch state, and its articles (upserted, so a
+ * refetch never duplicates; pruned by the retention policy). Which cities and categories list a
+ * feed is not stored: it is the cities' data (news/network.ts). Every statement is prepared once.
  */
 export class NewsStore {
   private readonly statements: {
-    deactivateAll: Statement;
-    activate: Statement;
-    feedsOfKey: Statement;
+    add: Statement;
+    idOf: Statement;
     allFeeds: Statement;
     feed: Statement;
-    due: Statement;
     upsert: Statement;
     success: Statement;
     notModified: Statement;
@@ -132,18 +134,10 @@ export class NewsStore {
   constructor(private readonly db: Db) {
     const prepare = (sql: string) => db.prepare(sql);
     this.statements = {
-      deactivateAll: prepare("UPDATE feeds SET active = 0"),
-      activate: prepare(
-        "INSERT INTO feeds (key, url) VALUES (?, ?) ON CONFLICT (key, url) DO UPDATE SET active = 1",
-      ),
-      feedsOfKey: prepare(
-        `SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 AND key = ? ORDER BY id`,
-      ),
-      allFeeds: prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 ORDER BY id`),
+      add: prepare("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING"),
+      idOf: prepare("SELECT id FROM feeds WHERE url = ?").pluck(),
+      allFeeds: prepare(`SELECT ${FEED_COLUMNS} FROM feeds ORDER BY id`),
       feed: prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE id = ?`),
-      due: prepare(
-        `SELECT ${FEED_COLUMNS} FROM feeds WHERE active = 1 AND (next_attempt IS NULL OR next_attempt <= ?) ORDER BY id`,
-      ),
       upsert: prepare(`
         INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default, published_at,
           claimed_at, category, position, first_seen, last_seen)
@@ -160,8 +154,9 @@ export class NewsStore {
           claimed_at = excluded.claimed_at,
           category = excluded.category, position = excluded.position, last_seen = excluded.last_seen`),
       success: prepare(
-        `UPDATE feeds SET etag = ?, last_modified = ?, last_attempt = ?, last_success = ?, last_error = NULL,
-           consecutive_failures = 0, next_attempt = ? WHERE id = ?`,
+        `UPDATE feeds SET etag = ?, last_modified = ?, title = COALESCE(?, title), last_attempt = ?,
+           last_success = ?, last_error = NULL, consecutive_failures = 0, next_attempt = ?,
+           interval_ms = ? WHERE id = ?`,
       ),
       notModified: prepare(
         `UPDATE feeds SET last_attempt = ?, last_success = ?, last_error = NULL, consecutive_failures = 0,
@@ -187,43 +182,44 @@ export class NewsStore {
       searchIds: prepare(
         "SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
       ).pluck(),
-      // Ids go in as one JSON array (json_each): one statement for any number of them.
+      // Ids go in as JSON arrays (json_each): one statement for any number of them. Only the
+      // feeds of the city searched count.
       searchMatches: prepare(
         `SELECT a.id, a.published_at AS publishedAt, a.url
-         FROM articles a JOIN feeds f ON f.id = a.feed_id
-         WHERE a.id IN (SELECT value FROM json_each(?)) AND f.active = 1
+         FROM articles a
+         WHERE a.id IN (SELECT value FROM json_each(?))
+           AND a.feed_id IN (SELECT value FROM json_each(?))
          ORDER BY a.published_at IS NULL, a.published_at DESC, a.id DESC`,
       ),
       byIds: prepare(
         `SELECT a.id, a.uid, a.title, a.summary, a.url, a.image, a.image_is_default,
-           a.published_at, a.claimed_at, a.category, f.url AS feedUrl
+           a.published_at, a.claimed_at, a.category, a.feed_id AS feedId, f.url AS feedUrl
          FROM articles a JOIN feeds f ON f.id = a.feed_id
          WHERE a.id IN (SELECT value FROM json_each(?))`,
       ),
     };
   }
 
-  /** Registers the configured feeds; feeds no longer configured stay stored but inactive. */
-  syncFeeds(sources: readonly FeedSource[]): void {
+  /** Registers feed URLs (each stored once, whoever lists it); returns each one's id. */
+  addFeeds(urls: Iterable<string>): Map<string, number> {
+    const ids = new Map<string, number>();
     this.db.transaction(() => {
-      this.statements.deactivateAll.run();
-      for (const s of sources) this.statements.activate.run(s.key, s.url);
+      for (const url of urls) {
+        if (ids.has(url)) continue;
+        this.statements.add.run(url);
+        ids.set(url, this.statements.idOf.get(url) as number);
+      }
     })();
+    return ids;
   }
 
-  feeds(key?: FeedKey): FeedRow[] {
-    return (
-      key ? this.statements.feedsOfKey.all(key) : this.statements.allFeeds.all()
-    ) as FeedRow[];
+  /** Every stored feed, listed or not. */
+  feeds(): FeedRow[] {
+    return this.statements.allFeeds.all() as FeedRow[];
   }
 
   feed(id: number): FeedRow | undefined {
     return this.statements.feed.get(id) as FeedRow | undefined;
-  }
-
-  /** Active feeds whose next attempt is due at `now`. */
-  dueFeeds(now: number): FeedRow[] {
-    return this.statements.due.all(now) as FeedRow[];
   }
 
   /** Stores a successful fetch: upserts its articles (never duplicating) and resets failures. */
@@ -233,8 +229,11 @@ export class NewsStore {
       articles: Article[];
       etag: string | null;
       lastModified: string | null;
+      /** The channel's title, when it gives one. */
+      title?: string;
       now: number;
       nextAttempt: number;
+      intervalMs?: number;
     },
   ): void {
     const { upsert, success } = this.statements;
@@ -251,9 +250,11 @@ export class NewsStore {
       success.run(
         result.etag,
         result.lastModified,
+        result.title ?? null,
         result.now,
         result.now,
         result.nextAttempt,
+        result.intervalMs ?? null,
         feedId,
       );
     })();
@@ -270,42 +271,49 @@ export class NewsStore {
   }
 
   /**
-   * The newest articles of a category: at most `perFeed` from any one feed and `limit` overall.
-   * Undated articles sort after dated ones, newest seen first, then in their feed's order. Each
-   * feed's newest `perFeed` come from the index; their merge is `limit` rows at most per feed.
+   * A feed's newest `limit` articles (the index articles_newest holds this order: the read takes
+   * its first rows and never looks at the feed's history).
    */
-  latest(key: FeedKey, limit = CATEGORY_LIMIT, perFeed = PER_FEED_LIMIT): StoredArticle[] {
-    const rows: (ArticleRow & { feedId: number; feedUrl: string })[] = [];
-    for (const feed of this.feeds(key)) {
-      const newest = this.statements.newestOfFeed.all(feed.id, Math.min(perFeed, limit));
-      for (const row of newest as ArticleRow[])
-        rows.push({ ...row, feedId: feed.id, feedUrl: feed.url });
-    }
-    return rows.sort(newestFirst).slice(0, limit).map(toStoredArticle);
+  newest(feed: Pick<FeedRow, "id" | "url">, limit: number): FeedArticle[] {
+    return (this.statements.newestOfFeed.all(feed.id, limit) as ArticleRow[]).map((row) => ({
+      ...toStoredArticle({ ...row, feedUrl: feed.url }),
+      feedId: feed.id,
+      lastSeen: row.last_seen,
+      position: row.position,
+    }));
   }
 
   /**
-   * Full-text search (articles_fts, migration 6): which stored articles of active feeds match
-   * `match`, an FTS5 expression made by search.ts parseSearchQuery (never reader text), among
-   * the `window` most recently stored matches; newest first (dated before undated, newest date
-   * first, then the most recently stored). `more` says whether matches were left out. Only what
-   * ordering needs is read: `articles` reads the stories a page shows.
+   * Full-text search (articles_fts, migration 6): which stored articles of the feeds `feedIds`
+   * (a city's) match `match`, an FTS5 expression made by search.ts parseSearchQuery (never
+   * reader text), among the `window` most recently stored matches; newest first (dated before
+   * undated, newest date first, then the most recently stored). `more` says whether matches
+   * were left out. Only what ordering needs is read: `articles` reads the stories a page shows.
    */
-  search(match: string, window: number): { matches: SearchMatch[]; more: boolean } {
+  search(
+    match: string,
+    window: number,
+    feedIds: readonly number[],
+  ): { matches: SearchMatch[]; more: boolean } {
     const ids = this.statements.searchIds.all(match, window + 1) as number[];
     const more = ids.length > window;
     if (more) ids.pop();
-    if (ids.length === 0) return { matches: [], more };
+    if (ids.length === 0 || feedIds.length === 0) return { matches: [], more };
     return {
-      matches: this.statements.searchMatches.all(JSON.stringify(ids)) as SearchMatch[],
+      matches: this.statements.searchMatches.all(
+        JSON.stringify(ids),
+        JSON.stringify(feedIds),
+      ) as SearchMatch[],
       more,
     };
   }
 
-  /** The stored articles with these ids, in no particular order. */
-  articles(ids: readonly number[]): StoredArticle[] {
+  /** The stored articles with these ids, in no particular order, each with its feed's id. */
+  articles(ids: readonly number[]): (StoredArticle & { feedId: number })[] {
     if (ids.length === 0) return [];
-    return (this.statements.byIds.all(JSON.stringify(ids)) as SearchRow[]).map(toStoredArticle);
+    return (
+      this.statements.byIds.all(JSON.stringify(ids)) as (SearchRow & { feedId: number })[]
+    ).map((row) => ({ ...toStoredArticle(row), feedId: row.feedId }));
   }
 
   /** How many articles are stored for a feed (history included). */

@@ -1,0 +1,97 @@
+import { FEED_KEYS, type FeedKey } from "../../sites/categories";
+
+/** A feed as a city lists it: its URL, or its URL with what the city's data says about it. */
+export type FeedListing =
+  string | { url: string; timeZone?: string; name?: string; language?: string };
+
+/** What the news engine needs of a city: its id, its zone and the feeds it lists per category. */
+export interface CityFeeds {
+  id: string;
+  timeZone: string;
+  feeds: Partial<Record<FeedKey, readonly FeedListing[]>>;
+}
+
+/** The zone of a feed's dates that name none, when neither the feed nor a local listing says. */
+export const SHARED_FEED_ZONE = "UTC";
+
+const urlOf = (listing: FeedListing) => (typeof listing === "string" ? listing : listing.url);
+
+/**
+ * Which feeds the served cities list, per city and category: the network's subscriptions. A feed
+ * is one URL whatever the number of cities listing it (the store keeps it once, the engine
+ * fetches it once). Built from the cities' data at start; it does not change while the process
+ * runs.
+ */
+export class Subscriptions {
+  private readonly byCity = new Map<string, Map<FeedKey, string[]>>();
+  private readonly zones = new Map<string, string>();
+  private readonly everyUrl = new Set<string>();
+  private readonly firstKey = new Map<string, FeedKey>();
+
+  constructor(cities: Iterable<CityFeeds>) {
+    const localZones = new Map<string, string>();
+    for (const city of cities) {
+      const keys = new Map<FeedKey, string[]>();
+      for (const key of FEED_KEYS) {
+        const listings = city.feeds[key] ?? [];
+        if (listings.length === 0) continue;
+        const urls = [...new Set(listings.map(urlOf))];
+        keys.set(key, urls);
+        for (const listing of listings) {
+          const url = urlOf(listing);
+          this.everyUrl.add(url);
+          if (!this.firstKey.has(url)) this.firstKey.set(url, key);
+          // A feed's own zone wins; else a city that lists it as its local news lends its zone.
+          if (typeof listing !== "string" && listing.timeZone && !this.zones.has(url)) {
+            this.zones.set(url, listing.timeZone);
+          }
+          if (key === "local" && !localZones.has(url)) localZones.set(url, city.timeZone);
+        }
+      }
+      this.byCity.set(city.id, keys);
+    }
+    for (const [url, zone] of localZones) if (!this.zones.has(url)) this.zones.set(url, zone);
+  }
+
+  /** One city listing `feeds` (tests, tools). */
+  static of(id: string, timeZone: string, feeds: CityFeeds["feeds"]): Subscriptions {
+    return new Subscriptions([{ id, timeZone, feeds }]);
+  }
+
+  /** Every URL some served city lists: the feeds the engine fetches, each once. */
+  urls(): ReadonlySet<string> {
+    return this.everyUrl;
+  }
+
+  cities(): IterableIterator<string> {
+    return this.byCity.keys();
+  }
+
+  has(city: string): boolean {
+    return this.byCity.has(city);
+  }
+
+  /** The URLs a city lists for a category, in its order (none for a city it does not know). */
+  feedsOf(city: string, key: FeedKey): readonly string[] {
+    return this.byCity.get(city)?.get(key) ?? [];
+  }
+
+  /** The categories a city lists feeds for. */
+  keysOf(city: string): FeedKey[] {
+    return [...(this.byCity.get(city)?.keys() ?? [])];
+  }
+
+  /** The category a feed is read for when it is stored (the first that lists it). */
+  keyOf(url: string): FeedKey {
+    return this.firstKey.get(url) ?? "local";
+  }
+
+  /**
+   * The zone in which a feed's dates that name none are read: the feed's own (its listing's
+   * `timeZone`), else the zone of a city that lists it as local news, else UTC (a national feed
+   * shared by cities an ocean apart has no one city's zone).
+   */
+  zoneOf(url: string): string {
+    return this.zones.get(url) ?? SHARED_FEED_ZONE;
+  }
+}
