@@ -28,7 +28,11 @@ const site = spawn(process.execPath, ["build/server-main/index.js"], {
   env: {
     ...process.env,
     PORT: String(env.PORT),
+    // localhost names no city: the demo's is Houston (or DEFAULT_SITE), fed by the fixtures.
+    DEFAULT_SITE: env.DEFAULT_SITE ?? "houston",
     FEEDS_FILE: feedsFile,
+    // Old fixture feeds would otherwise earn the longest interval (news/schedule.ts).
+    FEED_MAX_REFRESH_SECONDS: String(env.FEED_REFRESH_SECONDS),
     // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
     ALLOW_PRIVATE_HOSTS: new URL(feeds.url).hostname,
     // The demo is the offline site: nothing past this machine (pictures of the real feeds whose

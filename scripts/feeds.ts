@@ -1,26 +1,65 @@
 // npm run feeds: each feed's state for the newsroom (last success, last error and its reason,
-// consecutive failures, next attempt, items stored), read from the site's database.
-//   npm run feeds [-- --json]
+// consecutive failures, next attempt, items stored), read from the network's database: the
+// feeds one city lists with --site, every served city's without (each URL once).
+//   npm run feeds [-- --site ID] [-- --json]
 // Colour where the terminal supports it (NO_COLOR and FORCE_COLOR are honoured).
 import { existsSync } from "node:fs";
-import path from "node:path";
-import { styleText } from "node:util";
-import { openDatabase } from "../server/db/open";
+import { parseArgs, styleText } from "node:util";
+import { CityDirectory } from "../server/cities/directory";
+import { networkDatabaseFile, openDatabase } from "../server/db/open";
 import { readEnv, withEnvFile } from "../server/env";
 import { escapeControls } from "../server/messages/format";
-import { describeFeeds, formatFeeds } from "../server/news/feed-report";
+import { describeFeeds, formatFeeds, type ListedFeed } from "../server/news/feed-report";
+import { feedSources, readFeedsFile } from "../server/news/sources";
 import { NewsStore } from "../server/news/store";
 
+const USAGE = "Usage: npm run feeds [-- --site ID] [-- --json]";
+let options: { site?: string; json?: boolean };
+try {
+  ({ values: options } = parseArgs({
+    options: { site: { type: "string" }, json: { type: "boolean" } },
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}
+${USAGE}`);
+  process.exit(2);
+}
 const env = readEnv(withEnvFile());
-const file = path.join(env.DATA_DIR, `${env.SITE}.db`);
+if (env.FEEDS_FILE && !env.DEFAULT_SITE) {
+  console.error(
+    "FEEDS_FILE applies to the default city: set DEFAULT_SITE too (as for the server).",
+  );
+  process.exit(2);
+}
+const directory = new CityDirectory({
+  dir: env.CITIES_DIR,
+  networkFile: env.NETWORK_FILE,
+  only: options.site ? [options.site] : env.SITES,
+  // FEEDS_FILE replaces the default city's feeds, as in the server.
+  overrides:
+    env.FEEDS_FILE && env.DEFAULT_SITE
+      ? { [env.DEFAULT_SITE]: { feeds: readFeedsFile(env.FEEDS_FILE) } }
+      : {},
+});
+if (options.site && !directory.has(options.site)) {
+  console.error(`No city "${options.site}" in ${env.CITIES_DIR}.
+${USAGE}`);
+  process.exit(2);
+}
+const file = networkDatabaseFile(env.DATA_DIR);
 if (!existsSync(file)) {
   console.error(`No database at ${file}: start the site once (it fetches the feeds).`);
   process.exit(1);
 }
+// Each URL once, under the first category listing it.
+const listed = new Map<string, ListedFeed>();
+for (const city of directory.feeds()) {
+  for (const feed of feedSources(city.feeds)) if (!listed.has(feed.url)) listed.set(feed.url, feed);
+}
 const db = openDatabase(file);
-const feeds = describeFeeds(new NewsStore(db));
+const feeds = describeFeeds(new NewsStore(db), [...listed.values()]);
 db.close();
-if (process.argv.includes("--json")) {
+if (options.json) {
   process.stdout.write(`${JSON.stringify(feeds, null, 2)}\n`);
 } else {
   const colour = process.stdout.isTTY === true && process.stdout.hasColors();

@@ -12,17 +12,22 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", "scripts/messages.ts", ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, DATA_DIR: dir, SITE: "houston" },
+    env: { PATH: process.env.PATH, DATA_DIR: dir },
     encoding: "utf8",
     timeout: 30_000,
   });
 
-/** Stores messages as the server does (its connection, its generated secret), a minute apart. */
+/**
+ * Stores messages to a city (Houston unless one names another) as the server does (its
+ * connection, its generated secret), a minute apart.
+ */
 let now = Date.parse("2026-11-20T10:00:00Z");
-function store(...messages: { name: string; subject: string; message: string }[]): void {
-  const opened = openMessageStore({ dataDir: dir, siteId: "houston", now: () => now });
-  messages.forEach((m, i) => {
-    const result = opened.store.submit({ email: "tip@example.org", ...m }, `192.0.2.${i}`);
+function store(
+  ...messages: { name: string; subject: string; message: string; site?: string }[]
+): void {
+  const opened = openMessageStore({ dataDir: dir, now: () => now });
+  messages.forEach(({ site = "houston", ...m }, i) => {
+    const result = opened.store.submit(site, { email: "tip@example.org", ...m }, `192.0.2.${i}`);
     expect(result.ok).toBe(true);
     now += 60_000;
   });
@@ -79,15 +84,36 @@ describe("npm run messages", { timeout: 30_000 }, () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toEqual({
       id: expect.any(Number) as number,
+      site: "houston",
       createdAt: expect.any(Number) as number,
       email: "tip@example.org",
       ...HOSTILE,
     });
   });
 
+  it("prints one city's messages with --site, every city's without", () => {
+    store({ name: "Cy", subject: "Ferry tip", message: "Late again", site: "anchorage" });
+    const anchorage = JSON.parse(run("--json", "--site", "anchorage").stdout) as StoredMessage[];
+    expect(anchorage.map((m) => [m.site, m.subject])).toEqual([["anchorage", "Ferry tip"]]);
+    const houston = JSON.parse(run("--json", "--site", "houston").stdout) as StoredMessage[];
+    expect(houston.length).toBeGreaterThan(0);
+    expect(houston.every((m) => m.site === "houston")).toBe(true);
+    const all = JSON.parse(run("--json").stdout) as StoredMessage[];
+    expect(all[0]).toMatchObject({ site: "anchorage", subject: "Ferry tip" });
+    expect(all).toHaveLength(houston.length + 1);
+    expect(run("--site", "honolulu").stdout).toContain("No messages.");
+  });
+
   it("refuses a bad --limit with the usage", () => {
     const out = run("--limit", "none");
     expect(out.status).toBe(2);
     expect(out.stderr).toContain("Usage: npm run messages");
+  });
+
+  it("refuses a --site that is not a city id, with the usage", () => {
+    const out = run("--site", "../houston");
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain("--site must be a city id");
+    expect(out.stderr).toContain("Usage: npm run messages [-- --site ID]");
   });
 });

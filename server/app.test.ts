@@ -9,11 +9,13 @@ import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SITE_CONTENT, SITES } from "../sites/registry";
-import type { SiteConfig } from "../sites/schema";
+import type { City } from "../sites/schema";
+import { CITIES_DIR, NETWORK_FILE, cityServices, oneCity, testCity } from "../tests/support/cities";
 import { createApp, isValidHost, type AppOptions } from "./app";
 import { Limiter } from "./limiter";
-import type { ContextServices } from "./context";
+import { CityDirectory } from "./cities/directory";
+import { Network, type CityServices } from "./cities/network";
+import type { RadioHub } from "./radio/hub";
 import type { NewsReader } from "./news/engine";
 import { CONTACT_LIMITS } from "./messages/store";
 
@@ -46,11 +48,18 @@ interface Started {
 }
 
 async function start(
-  services: Partial<ContextServices> = {},
-  options: Pick<AppOptions, "trustProxy" | "renders"> & {
+  services: Partial<Pick<CityServices, "news" | "messages">> & {
+    site?: City;
+    isDev?: boolean;
+  } = {},
+  options: Pick<AppOptions, "trustProxy" | "renders" | "radio"> & {
     /** Serve the app as production does: a loaded server build, not Vite's middleware. */
     built?: boolean;
     level?: string;
+    /** The cities served by Host (one Houston for every host unless a test says). */
+    cities?: AppOptions["cities"];
+    /** The versions of the cities' categories (the one city's news unless a test says). */
+    version?: AppOptions["version"];
   } = {},
 ): Promise<Started> {
   const logs: Record<string, unknown>[] = [];
@@ -58,20 +67,19 @@ async function start(
     { level: options.level ?? "info" },
     { write: (line: string) => logs.push(JSON.parse(line)) },
   );
-  const { built, trustProxy, renders } = options;
-  const appOptions = { trustProxy, renders };
+  const { built, trustProxy, renders, radio } = options;
+  const appOptions = { trustProxy, renders, radio };
+  const houston = cityServices(testCity("houston"), {
+    siteUrl: "https://news.example.test",
+    news: services.news ?? emptyNews,
+    messages: services.messages,
+  });
+  // A test's own site (one that throws when read) replaces only the data pages read.
+  const city = services.site ? { ...houston, site: services.site } : houston;
   const app = createApp({
-    services: {
-      site: services.site ?? SITES.houston,
-      content: SITE_CONTENT.houston,
-      siteUrl: "https://news.example.test",
-      isDev: services.isDev ?? true,
-      news: services.news ?? emptyNews,
-      messages: services.messages ?? {
-        submit: () => ({ ok: true as const, id: 1 }),
-        limits: CONTACT_LIMITS,
-      },
-    },
+    services: { isDev: services.isDev ?? true },
+    cities: options.cities ?? oneCity(city),
+    version: options.version ?? ((_city, key) => city.news.version(key as never)),
     logger,
     ...(built
       ? {
@@ -108,9 +116,13 @@ const emptyNews: NewsReader = {
   search: (query) => ({ query, page: 1, pageCount: 0, total: 0, more: false, hits: [] }),
 };
 
-/** A site config whose every field read throws: the root loader fails while rendering. */
-const explodingSite = new Proxy({} as SiteConfig, {
-  get() {
+/**
+ * A city's data whose every field but its id throws when read: the request is routed and cached
+ * under the city's id, and the root loader fails while rendering.
+ */
+const explodingSite = new Proxy({} as City, {
+  get(_target, field) {
+    if (field === "id") return "houston";
     throw new Error("the site config exploded");
   },
 });
@@ -120,7 +132,7 @@ describe("the HTTP app", () => {
     const { url } = await start();
     const res = await fetch(`${url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", site: "houston" });
+    expect(await res.json()).toEqual({ status: "ok" });
   });
 
   it("answers an unknown path with 404 and logs the attempted path", async () => {
@@ -224,6 +236,168 @@ describe("the HTTP app", () => {
     expect((await fetch(`${url}/faq.data`)).headers.get("x-cache")).toBe("miss");
     expect((await fetch(`${url}/faq.data?_routes=faq`)).headers.get("x-cache")).toBe("miss");
     expect(rendered()).toBe(7);
+  }, 30_000);
+});
+
+/** A GET (or HEAD) naming `host` in its Host header (and any other headers given). */
+function getAt(
+  url: string,
+  target: string,
+  host: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: hostname, port, path: target, method, headers: { ...headers, Host: host } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The network's cities of the repository, each by its own hosts, with no news and no messages. */
+function repositoryCities(defaultSite?: string) {
+  const directory = new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE });
+  const versions: [string, string][] = [];
+  const network = new Network({
+    directory,
+    defaultSite,
+    news: () => emptyNews,
+    messages: () => ({ submit: () => ({ ok: true as const, id: 1 }), limits: CONTACT_LIMITS }),
+  });
+  return {
+    cities: network,
+    versions,
+    version: (city: string, key: string) => {
+      versions.push([city, key]);
+      return 1;
+    },
+  };
+}
+
+describe("one process, many cities", () => {
+  it("serves each city at its own hosts (any port or case), each page cached under its city", async () => {
+    const { cities, version, versions } = repositoryCities();
+    const { url, logs } = await start({ isDev: false }, { built: true, cities, version });
+    const houston = await getAt(url, "/faq", "houstoncitywire.com");
+    expect(houston.status).toBe(200);
+    expect(houston.headers["x-cache"]).toBe("miss");
+    expect(houston.body.toString()).toContain("Houston City Wire");
+    expect((await getAt(url, "/faq", "houstoncitywire.com:3000")).headers["x-cache"]).toBe("hit");
+
+    // Another city's same page is its own: rendered for it, never Houston's from the cache.
+    const anchorage = await getAt(url, "/faq", "WWW.AnchorageCityWire.com.:443");
+    expect(anchorage.status).toBe(200);
+    expect(anchorage.headers["x-cache"]).toBe("miss");
+    const page = anchorage.body.toString();
+    expect(page).toContain("Anchorage City Wire");
+    expect(page).not.toContain("Houston City Wire");
+    expect((await getAt(url, "/faq", "anchoragecitywire.com")).headers["x-cache"]).toBe("hit");
+    const rendered = logs.filter((l) => l.msg === "page rendered");
+    expect(rendered.map((l) => l.site)).toEqual(["houston", "anchorage"]);
+
+    // A kept news page is checked against the versions of its own city's categories.
+    await getAt(url, "/world-news", "honolulucitywire.com");
+    const again = await getAt(url, "/world-news", "honolulucitywire.com");
+    expect(again.headers["x-cache"]).toBe("hit");
+    expect(versions).toContainEqual(["honolulu", "world"]);
+    expect(versions.every(([city]) => city === "honolulu")).toBe(true);
+  }, 30_000);
+
+  it("gives a host that names no city the network's not-found page, uncached and naming no city", async () => {
+    const { cities, version } = repositoryCities();
+    const { url, logs } = await start({ isDev: false }, { built: true, cities, version });
+    for (const host of ["example.org", "localhost", "127.0.0.1:3000", "houstoncitywire.com.evil"]) {
+      const res = await getAt(url, "/faq", host);
+      expect(res.status, host).toBe(404);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      const body = res.body.toString();
+      expect(body).toContain("Site not found");
+      expect(body).not.toMatch(/Houston|Anchorage|Honolulu/);
+    }
+    const head = await getAt(url, "/", "example.org", {}, "HEAD");
+    expect(head.status).toBe(404);
+    expect(head.body.length).toBe(0);
+    // The health probe answers whatever the host.
+    expect((await getAt(url, "/healthz", "example.org")).status).toBe(200);
+    expect(logs.filter((l) => l.msg === "page rendered")).toEqual([]);
+  }, 30_000);
+
+  it("gives a host that names no city DEFAULT_SITE's city when it is set", async () => {
+    const { cities, version } = repositoryCities("honolulu");
+    const { url } = await start({ isDev: false }, { built: true, cities, version });
+    const res = await getAt(url, "/faq", "localhost:3000");
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain("Honolulu City Wire");
+    expect((await getAt(url, "/faq", "houstoncitywire.com")).body.toString()).toContain(
+      "Houston City Wire",
+    );
+  }, 30_000);
+
+  it("answers 503 on the hosts of a city whose data is invalid, naming its file in the log", async () => {
+    const houston = cityServices(testCity("houston"), { news: emptyNews });
+    const problem = { id: "broken", file: "/srv/cities/broken.json", message: "bad data" };
+    const { url, logs } = await start(
+      { isDev: false },
+      {
+        built: true,
+        cities: {
+          lookup: (host) =>
+            host === "broken.example"
+              ? { kind: "unavailable", problem }
+              : { kind: "city", city: houston },
+        },
+      },
+    );
+    const res = await getAt(url, "/faq", "broken.example");
+    expect(res.status).toBe(503);
+    expect(res.body.toString()).toBe("This publication is unavailable right now.");
+    expect(logs).toContainEqual(
+      expect.objectContaining({ msg: "city unavailable", file: problem.file, level: 50 }),
+    );
+    expect((await getAt(url, "/faq", "houstoncitywire.com")).status).toBe(200);
+  }, 30_000);
+
+  it("relays the radio of the city asked, and of no other", async () => {
+    const { cities, version } = repositoryCities();
+    const asked: string[] = [];
+    const hub = { nowPlaying: () => ({ title: "Gospel Morning" }) } as unknown as RadioHub;
+    const { url } = await start(
+      { isDev: false },
+      {
+        built: true,
+        cities,
+        version,
+        radio: (city) => {
+          asked.push(city.site.id);
+          return city.site.id === "houston" ? hub : undefined;
+        },
+      },
+    );
+    const houston = await getAt(url, "/api/radio/now-playing", "houstoncitywire.com");
+    expect(houston.status).toBe(200);
+    expect(JSON.parse(houston.body.toString())).toEqual({ title: "Gospel Morning" });
+    const anchorage = await getAt(url, "/api/radio/now-playing", "anchoragecitywire.com");
+    expect(anchorage.status).toBe(404);
+    expect(asked).toEqual(["houston", "anchorage"]);
   }, 30_000);
 });
 
@@ -430,7 +604,8 @@ describe("hostile requests to the production app", () => {
       socket.on("close", () => resolve(text));
     });
     expect(answer.startsWith("HTTP/1.1 200 OK")).toBe(true);
-    expect(answer).toContain('{"status":"ok","site":"houston"}');
+    // The instance's health, not a city's: a load balancer's probe names no city.
+    expect(answer.endsWith('{"status":"ok"}')).toBe(true);
   }, 30_000);
 
   it("logs a reader who leaves in the middle of a form as that, not as an error", async () => {

@@ -4,14 +4,15 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { CACHE_CONTROL } from "../app/lib/http";
-import type { ContextServices } from "./context";
-import type { NewsEngine } from "./news/engine";
+import type { CityLookup, CityServices } from "./cities/network";
+import type { SharedServices } from "./context";
 import { Limiter, Overloaded } from "./limiter";
 import { BUSY_THRESHOLD, LoadMonitor } from "./load";
 import { PageCache, compressIn } from "./page-cache";
-import { createPageHandler, isClientGone } from "./pages";
+import { createPageHandler, dependencyOf, isClientGone } from "./pages";
 import type { RadioHub } from "./radio/hub";
 import { SECURITY_HEADERS } from "./security";
+import { SOCIAL_IMAGE_PATH, SocialImages, serveSocialImage } from "./social-image";
 import { StaticFiles } from "./static-files";
 
 /** How long a rendered page is served before it is rendered again, if nothing it shows changed. */
@@ -20,9 +21,14 @@ export const PAGE_MAX_AGE_MS = 60_000;
 export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface AppOptions {
-  services: ContextServices & { news: Pick<NewsEngine, "version"> };
-  /** The live radio relay (absent in tests that do not need it). */
-  radio?: RadioHub;
+  /** What every city's pages share (mode, stylesheet). */
+  services: SharedServices;
+  /** The cities served, by Host (server/cities/network.ts). */
+  cities: { lookup(host: string | undefined): CityLookup };
+  /** The version of a city's category (the news engine's), for the page cache. */
+  version: (city: string, key: string) => number;
+  /** A city's live radio relay (absent in tests that do not need it, or for a city without one). */
+  radio?: (city: CityServices) => RadioHub | undefined;
   /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
   images?: (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
   logger: Logger;
@@ -56,9 +62,12 @@ export const RENDER_MAX_WAIT_MS = 2_000;
  */
 export const MAX_TARGET_LENGTH = 4096;
 
-/** The health probe's answer, made once: it is answered before anything else. */
-function healthAnswer(siteId: string) {
-  const body = Buffer.from(JSON.stringify({ status: "ok", site: siteId }));
+/**
+ * The health probe's answer, made once: it is answered before anything else, whatever the Host
+ * (a load balancer's probe names the instance, not a city).
+ */
+function healthAnswer() {
+  const body = Buffer.from(JSON.stringify({ status: "ok" }));
   const headers = {
     ...SECURITY_HEADERS,
     "Content-Type": "application/json; charset=utf-8",
@@ -98,6 +107,24 @@ function trustOf(setting: AppOptions["trustProxy"]): (address: string, hop: numb
   return proxyaddr.compile(setting ?? "loopback");
 }
 
+/**
+ * The network's own not-found page: for a host that names no city of this process. Small, never
+ * cached (another host may become a city), and it names no city.
+ */
+function unknownHost(res: ServerResponse, head: boolean): void {
+  const body =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site not found</title>' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    "</head><body><h1>Site not found</h1><p>No publication of this network is served at this address.</p></body></html>";
+  res.writeHead(404, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL.none,
+    "Content-Length": String(Buffer.byteLength(body)),
+  });
+  res.end(head ? undefined : body);
+}
+
 /** A host name or an IPv4 address, or an IPv6 address in brackets, and an optional port. */
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
@@ -117,6 +144,8 @@ export function isValidHost(host: string | undefined): boolean {
  */
 export function createApp({
   services,
+  cities,
+  version,
   logger,
   build,
   vite,
@@ -160,7 +189,10 @@ export function createApp({
     : new PageCache({
         maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
         maxBytes: pageCache?.maxBytes ?? PAGE_CACHE_BYTES,
-        version: (key) => services.news.version(key as never),
+        version: (dep) => {
+          const { city, key } = dependencyOf(dep);
+          return version(city, key);
+        },
         onError: (key, err) =>
           err instanceof Overloaded
             ? logger.warn({ key }, "page not rendered again: overloaded")
@@ -177,12 +209,20 @@ export function createApp({
     clientOf,
     limiter,
   });
-  // Made at the first probe (the site config is read then, as by a render).
-  let answerHealth: ReturnType<typeof healthAnswer> | undefined;
-  const health = (req: IncomingMessage, res: ServerResponse) =>
-    (answerHealth ??= healthAnswer(services.site.id))(req, res);
+  const health = healthAnswer();
   const files = build ? new StaticFiles(build.clientDir) : undefined;
+  const socialImages = new SocialImages();
+  // Which host a request names: its Host, or a trusted proxy's X-Forwarded-Host.
+  const hostOf = (req: IncomingMessage): string | undefined => {
+    const forwarded = req.headers["x-forwarded-host"];
+    if (forwarded !== undefined && trust(req.socket.remoteAddress ?? "", 0)) {
+      const first = String(forwarded).split(",")[0]?.trim();
+      if (first && isValidHost(first)) return first;
+    }
+    return req.headers.host;
+  };
 
+  const reported = new Set<string>();
   let lastHost: string | undefined;
   return (req, res) => {
     const url = req.url ?? "/";
@@ -209,6 +249,7 @@ export function createApp({
     const pathname = query === -1 ? url : url.slice(0, query);
     const method = req.method;
     if (method === "GET" || method === "HEAD") {
+      // Static files are the same for every city.
       if (files?.serve(req, res, pathname)) return;
       if (pathname.startsWith("/assets/") && files) {
         res.writeHead(404, { ...SECURITY_HEADERS, "Content-Type": "text/plain; charset=utf-8" });
@@ -219,9 +260,41 @@ export function createApp({
         health(req, res);
         return;
       }
-      if (radio && pathname === "/api/stream") {
+    }
+    const found = cities.lookup(hostOf(req));
+    if (found.kind === "unknown") {
+      unknownHost(res, method === "HEAD");
+      return;
+    }
+    if (found.kind === "unavailable") {
+      // A city whose data is invalid: its own readers get a 503, every other city is served. Its
+      // problem is logged once (a Set as large as the cities served, never a reader's text).
+      if (!reported.has(found.problem.file)) {
+        reported.add(found.problem.file);
+        logger.error(
+          { file: found.problem.file, error: found.problem.message },
+          "city unavailable",
+        );
+      }
+      plain(res, 503, "This publication is unavailable right now.");
+      return;
+    }
+    const { city } = found;
+    if (method === "GET" || method === "HEAD") {
+      if (pathname === SOCIAL_IMAGE_PATH) {
+        socialImages.get(city.site.id, city.site).then(
+          (image) => serveSocialImage(req, res, image),
+          (err: unknown) => {
+            logger.error({ err, site: city.site.id }, "social image failed");
+            plain(res, 500, "Internal server error");
+          },
+        );
+        return;
+      }
+      const hub = radio && pathname.startsWith("/api/") ? radio(city) : undefined;
+      if (hub && pathname === "/api/stream") {
         // Audio is never compressed (Cache-Control: no-transform) and never cached.
-        radio.stream(req, res).catch((err: unknown) => {
+        hub.stream(req, res).catch((err: unknown) => {
           if (isClientGone(err)) {
             logger.debug({ url: req.url }, "listener went away");
             res.destroy();
@@ -233,8 +306,8 @@ export function createApp({
         });
         return;
       }
-      if (radio && pathname === "/api/radio/now-playing") {
-        json(res, 200, radio.nowPlaying());
+      if (hub && pathname === "/api/radio/now-playing") {
+        json(res, 200, hub.nowPlaying());
         return;
       }
       if (images && pathname.startsWith("/img/")) {
@@ -243,9 +316,9 @@ export function createApp({
       }
     }
     if (vite) {
-      vite.middlewares(req, res, () => void pages(req, res));
+      vite.middlewares(req, res, () => void pages(req, res, city));
       return;
     }
-    void pages(req, res);
+    void pages(req, res, city);
   };
 }

@@ -1,14 +1,15 @@
 import type { Logger } from "pino";
 import type { AppLoadContext } from "react-router";
-import type { SiteContent } from "../sites/registry";
-import type { SiteConfig } from "../sites/schema";
-import type { MessageStore } from "./messages/store";
+import type { SiteContent } from "../sites/content";
+import type { City } from "../sites/schema";
+import type { CityServices } from "./cities/network";
+import type { CityMessages } from "./messages/store";
 import type { NewsReader } from "./news/engine";
 
 /** What every loader and action receives as `context`: the one seam between server and app. */
 export interface LoadContext {
-  /** The validated config of the publication this process serves. */
-  site: SiteConfig;
+  /** The validated data of the city the request's host names. */
+  site: City;
   /** The publication's editorial content (static blocks of the pages). */
   content: SiteContent;
   /** Canonical base URL (SITE_URL, else the site's baseUrl), without a trailing slash. */
@@ -23,8 +24,8 @@ export interface LoadContext {
   stylesheet?: string;
   /** The stored news, by category (never waits on a fetch). */
   news: NewsReader;
-  /** The contact messages. */
-  messages: Pick<MessageStore, "submit" | "limits">;
+  /** The city's contact messages. */
+  messages: CityMessages;
   /** The reader's address (for the contact form's rate limit). */
   clientAddress: string;
   /** A request-scoped logger. */
@@ -36,13 +37,9 @@ declare module "react-router" {
   interface AppLoadContext extends LoadContext {}
 }
 
-export interface ContextServices {
-  site: SiteConfig;
-  content: SiteContent;
-  siteUrl: string;
+/** What every city's requests share: the build's stylesheet, the mode, the clock. */
+export interface SharedServices {
   isDev: boolean;
-  news: NewsReader;
-  messages: Pick<MessageStore, "submit" | "limits">;
   /** Unconfigured embeds show a placeholder rather than nothing. */
   embedPlaceholders?: boolean;
   /** The site's stylesheet as text (production: read once from the build). */
@@ -54,6 +51,9 @@ export interface ContextServices {
   stylesheetHref?: string;
   clock?: () => number;
 }
+
+/** What one request's load context is made of: the shared services and its city's. */
+export type ContextServices = SharedServices & Omit<CityServices, "csp">;
 
 /** Builds the load context of one request from the long-lived services. */
 export function createLoadContext(

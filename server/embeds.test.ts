@@ -9,12 +9,12 @@ import {
   thirdPartyScripts,
   videoEmbedUrl,
 } from "../app/lib/embeds";
-import { SITE_CONTENT, loadSite } from "../sites/registry";
-import type { SiteConfig } from "../sites/schema";
+import type { City } from "../sites/schema";
+import { testCity } from "../tests/support/cities";
 import { EmbedsFileError, embedCspSources, readEmbedsFile } from "./embeds";
 import { contentSecurityPolicy } from "./security";
 
-type Embeds = SiteConfig["embeds"];
+type Embeds = City["embeds"];
 
 const NONE: Embeds = {
   formScript: "",
@@ -169,14 +169,18 @@ describe("embedCspSources", () => {
     ]);
   });
 
-  it("is per site: one site's embeds widen no other site's policy", () => {
-    const houston = {
-      site: { ...loadSite("houston"), embeds: ALL },
-      content: SITE_CONTENT.houston,
-    };
-    const austin = { site: loadSite("austin"), content: SITE_CONTENT.austin };
+  it("is per city: one city's embeds widen no other city's policy", () => {
+    const city = testCity("houston");
+    const houston = { site: { ...city, embeds: ALL }, content: city.content };
+    const other = testCity("anchorage");
+    const anchorage = { site: other, content: other.content };
     expect(embedCspSources(houston).scripts).toContain("https://pagead2.googlesyndication.com");
-    expect(embedCspSources(austin)).toEqual({ scripts: [], frames: [], connect: [], images: [] });
+    expect(embedCspSources(anchorage)).toEqual({
+      scripts: [],
+      frames: [],
+      connect: [],
+      images: [],
+    });
   });
 });
 

@@ -11,9 +11,11 @@ describe("readEnv", () => {
       NODE_ENV: "production",
       PORT: 3000,
       HOST: "0.0.0.0",
-      SITE: "houston",
+      CITIES_DIR: "./sites/cities",
+      NETWORK_FILE: "./sites/network.json",
       DATA_DIR: "./data",
       FEED_REFRESH_SECONDS: 600,
+      FEED_MAX_REFRESH_SECONDS: 86_400,
       FEED_BACKOFF_BASE_SECONDS: 60,
       RETENTION_DAYS: 30,
       RETENTION_MIN_PER_FEED: 50,
@@ -41,7 +43,12 @@ describe("readEnv", () => {
   it("reads every setting", () => {
     const env = readEnv({
       PORT: "8080",
-      SITE: "austin",
+      SITES: "houston, anchorage,honolulu",
+      DEFAULT_SITE: "anchorage",
+      CITIES_DIR: "/srv/cities",
+      NETWORK_FILE: "/srv/network.json",
+      FEED_REFRESH_SECONDS: "1",
+      FEED_MAX_REFRESH_SECONDS: "3600",
       SITE_URL: "https://news.example.org/",
       LOG_LEVEL: "warn",
       DATA_DIR: "/var/lib/news",
@@ -50,7 +57,12 @@ describe("readEnv", () => {
     expect(env).toMatchObject({
       RADIO_MAX_LISTENERS: 1000,
       PORT: 8080,
-      SITE: "austin",
+      SITES: ["houston", "anchorage", "honolulu"],
+      DEFAULT_SITE: "anchorage",
+      CITIES_DIR: "/srv/cities",
+      NETWORK_FILE: "/srv/network.json",
+      FEED_REFRESH_SECONDS: 1,
+      FEED_MAX_REFRESH_SECONDS: 3600,
       SITE_URL: "https://news.example.org",
       LOG_LEVEL: "warn",
       DATA_DIR: "/var/lib/news",
@@ -58,13 +70,24 @@ describe("readEnv", () => {
   });
 
   it("treats empty values as unset", () => {
-    const env = readEnv({ PORT: "", SITE_URL: "" });
+    const env = readEnv({ PORT: "", SITE_URL: "", SITES: "", DEFAULT_SITE: "" });
     expect(env.PORT).toBe(3000);
     expect(env.SITE_URL).toBeUndefined();
+    // No SITES: every city of CITIES_DIR; no DEFAULT_SITE: a host naming none is not found.
+    expect(env.SITES).toBeUndefined();
+    expect(env.DEFAULT_SITE).toBeUndefined();
   });
 
   it.each([
-    ["SITE", { SITE: "gotham" }, /SITE: must be one of: houston, austin/],
+    [
+      "SITE",
+      { SITE: "houston" },
+      /SITE: was replaced by SITES \(the cities served\) and DEFAULT_SITE \(see README\)/,
+    ],
+    ["SITES", { SITES: "houston,Gotham" }, /SITES\.1: must be a city id/],
+    ["SITES", { SITES: "../etc" }, /SITES\.0: must be a city id/],
+    ["SITES", { SITES: " , " }, /SITES:/],
+    ["DEFAULT_SITE", { DEFAULT_SITE: "Houston" }, /DEFAULT_SITE: must be a city id/],
     ["PORT", { PORT: "eighty" }, /PORT:/],
     ["PORT", { PORT: "70000" }, /PORT:/],
     [
@@ -73,7 +96,14 @@ describe("readEnv", () => {
       /SITE_URL: must be an absolute http\(s\) URL/,
     ],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }, /LOG_LEVEL:/],
-    ["FEED_REFRESH_SECONDS", { FEED_REFRESH_SECONDS: "1" }, /FEED_REFRESH_SECONDS:/],
+    ["FEED_REFRESH_SECONDS", { FEED_REFRESH_SECONDS: "0" }, /FEED_REFRESH_SECONDS:/],
+    ["FEED_REFRESH_SECONDS", { FEED_REFRESH_SECONDS: "86401" }, /FEED_REFRESH_SECONDS:/],
+    ["FEED_MAX_REFRESH_SECONDS", { FEED_MAX_REFRESH_SECONDS: "0" }, /FEED_MAX_REFRESH_SECONDS:/],
+    [
+      "FEED_MAX_REFRESH_SECONDS",
+      { FEED_MAX_REFRESH_SECONDS: String(7 * 86_400 + 1) },
+      /FEED_MAX_REFRESH_SECONDS:/,
+    ],
     ["RADIO_MAX_LISTENERS", { RADIO_MAX_LISTENERS: "lots" }, /RADIO_MAX_LISTENERS:/],
     ["RADIO_MAX_LISTENERS", { RADIO_MAX_LISTENERS: "0" }, /RADIO_MAX_LISTENERS:/],
     ["RETENTION_DAYS", { RETENTION_DAYS: "0" }, /RETENTION_DAYS:/],
@@ -140,14 +170,20 @@ describe("ALLOW_PRIVATE_HOSTS", () => {
 describe("withEnvFile (.env at start-up)", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "envfile-"));
   const file = path.join(dir, ".env");
-  writeFileSync(file, '# settings\nPORT=8081\nSITE=austin\nLOG_LEVEL="warn"\n');
+  writeFileSync(file, '# settings\nPORT=8081\nDEFAULT_SITE=anchorage\nLOG_LEVEL="warn"\n');
 
   it("adds the file's settings", () => {
     expect(readEnv(withEnvFile({}, file))).toMatchObject({
       PORT: 8081,
-      SITE: "austin",
+      DEFAULT_SITE: "anchorage",
       LOG_LEVEL: "warn",
     });
+  });
+
+  it("refuses a file that still sets SITE, naming it", () => {
+    const old = path.join(dir, "old.env");
+    writeFileSync(old, "SITE=houston\n");
+    expect(() => readEnv(withEnvFile({}, old))).toThrow(/SITE: was replaced by SITES/);
   });
 
   it("lets the real environment win over the file", () => {
@@ -165,8 +201,20 @@ describe("the documentation of the settings", () => {
   const readme = readFileSync(path.join(root, "README.md"), "utf8");
   const example = readFileSync(path.join(root, ".env.example"), "utf8");
 
-  it.each(SETTING_NAMES)("%s is in the README's table and in .env.example", (name) => {
-    expect(readme).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, "m"));
-    expect(example).toMatch(new RegExp(`^${name}=`, "m"));
+  // SITE is no setting any more: the schema names it only to refuse it (SITES replaced it).
+  const RETIRED = ["SITE"];
+
+  it.each(SETTING_NAMES.filter((name) => !RETIRED.includes(name)))(
+    "%s is in the README's table and in .env.example",
+    (name) => {
+      expect(readme).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, "m"));
+      expect(example).toMatch(new RegExp(`^${name}=`, "m"));
+    },
+  );
+
+  it.each(RETIRED)("%s, which the server refuses, is set in neither", (name) => {
+    expect(() => readEnv({ [name]: "houston" })).toThrow(EnvError);
+    expect(readme).not.toMatch(new RegExp(`^\\| \`${name}\` +\\|`, "m"));
+    expect(example).not.toMatch(new RegExp(`^${name}=`, "m"));
   });
 });

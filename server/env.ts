@@ -2,18 +2,36 @@ import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
-import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from "../sites/registry";
+
+/** A city's id: its file's name in CITIES_DIR (sites/city-data.ts CITY_ID). */
+const cityId = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,62}$/, "must be a city id (a file name in CITIES_DIR)");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  // One process serves every city of CITIES_DIR (or those SITES lists), each by its hosts.
   SITE: z
+    .never({ error: "was replaced by SITES (the cities served) and DEFAULT_SITE (see README)" })
+    .optional(),
+  SITES: z
     .string()
-    .default(DEFAULT_SITE_ID)
-    .refine((id): id is SiteId => (SITE_IDS as string[]).includes(id), {
-      error: `must be one of: ${SITE_IDS.join(", ")}`,
-    }),
+    .transform((list) =>
+      list
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(cityId).min(1))
+    .optional(),
+  // The city of hosts that name none (development, the demo, tests on localhost); unset, they
+  // get the network's not-found page.
+  DEFAULT_SITE: cityId.optional(),
+  CITIES_DIR: z.string().min(1).default("./sites/cities"),
+  NETWORK_FILE: z.string().min(1).default("./sites/network.json"),
+  // The default city's canonical base (staging, tests), instead of https:// and its first host.
   SITE_URL: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .transform((u) => u.replace(/\/+$/, ""))
@@ -24,7 +42,15 @@ const EnvSchema = z.object({
   FEEDS_FILE: z.string().min(1).optional(),
   // A JSON file of embed ids and URLs that replaces the site config's `embeds` (server/embeds.ts).
   EMBEDS_FILE: z.string().min(1).optional(),
-  FEED_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  // The shortest interval between two fetches of a feed; a feed that publishes rarely is
+  // fetched less often, up to FEED_MAX_REFRESH_SECONDS (news/schedule.ts).
+  FEED_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  FEED_MAX_REFRESH_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(86_400),
   // Hosts a feed may reach at a private address (server/net/outbound.ts): names, IPs or CIDRs.
   ALLOW_PRIVATE_HOSTS: z
     .string()
@@ -110,9 +136,9 @@ export function parseTrustProxy(value: string): false | number | string[] | Erro
 }
 
 /** The name of every setting (README and .env.example document each). */
-export const SETTING_NAMES = Object.keys(EnvSchema.shape);
+export const SETTING_NAMES = Object.keys(EnvSchema.shape).filter((name) => name !== "SITE");
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "SITE"> & { SITE: SiteId };
+export type Env = Omit<z.infer<typeof EnvSchema>, "SITE">;
 
 /** Thrown when an environment variable is invalid; the message names each bad variable. */
 export class EnvError extends Error {

@@ -48,9 +48,31 @@ describe("start-up", { timeout: 30_000 }, () => {
     expect(run.stderr).toMatch(/world\.0: must be an http\(s\) URL/);
   });
 
-  it("stops on an unknown SITE, naming the setting", () => {
-    const run = start({ SITE: "gotham" });
+  it("stops on SITE, which SITES and DEFAULT_SITE replaced, naming them", () => {
+    const run = start({ SITE: "houston" });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("SITE: must be one of: houston, austin");
+    expect(run.stderr).toContain(
+      "SITE: was replaced by SITES (the cities served) and DEFAULT_SITE (see README)",
+    );
+  });
+
+  it("stops on a DEFAULT_SITE it does not serve, naming the setting", () => {
+    const run = start({ SITES: "houston,anchorage", DEFAULT_SITE: "gotham" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('DEFAULT_SITE names "gotham", which this process does not serve');
+  });
+
+  it("stops when SITES names no city of CITIES_DIR", () => {
+    const run = start({ SITES: "gotham" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("No city to serve in");
+  });
+
+  it("stops on a FEEDS_FILE without a DEFAULT_SITE to apply it to", () => {
+    const file = path.join(dir, "good.json");
+    writeFileSync(file, JSON.stringify({ local: ["https://a.example/feed"] }));
+    const run = start({ FEEDS_FILE: file });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("apply to the default city: set DEFAULT_SITE too");
   });
 });

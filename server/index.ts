@@ -2,97 +2,169 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { readEnv, withEnvFile } from "./env";
+import type { FeedKey } from "../sites/categories";
+import { readEnv, withEnvFile, type Env } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
+import { CityDirectory, type CityOverrides } from "./cities/directory";
+import { Network } from "./cities/network";
 import { createHttpServer } from "./http-server";
-import type { ContextServices } from "./context";
+import type { SharedServices } from "./context";
+import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
+import { networkDatabaseFile, openDatabase } from "./db/open";
 import { readEmbedsFile } from "./embeds";
-import { configuredPictures, withCoverLinks, withPictureLinks } from "./images/links";
+import { configuredPictures, pictureLinks, withCoverLinks } from "./images/links";
 import { createImageRoute } from "./images/route";
 import { openImageService } from "./images/service";
 import { openMessageStore } from "./messages/store";
 import { createOutboundGuard } from "./net/outbound";
 import { RadioHub } from "./radio/hub";
+import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
-import { SITE_CONTENT, loadSite } from "../sites/registry";
+import { readFeedsFile } from "./news/sources";
+
+/** The settings that replace parts of the default city's data (staging, tests, the demo). */
+function defaultCityOverrides(env: Env): Record<string, CityOverrides> {
+  const radio = Object.fromEntries(
+    Object.entries({
+      upstream: env.RADIO_UPSTREAM,
+      ports: env.RADIO_PORTS,
+      maxListeners: env.RADIO_MAX_LISTENERS,
+    }).filter(([, value]) => value !== undefined),
+  );
+  const override: CityOverrides = {
+    ...(env.FEEDS_FILE ? { feeds: readFeedsFile(env.FEEDS_FILE) } : {}),
+    ...(env.EMBEDS_FILE ? { embeds: readEmbedsFile(env.EMBEDS_FILE) } : {}),
+    ...(env.SITE_URL ? { baseUrl: env.SITE_URL } : {}),
+    ...(Object.keys(radio).length ? { radio } : {}),
+  };
+  if (Object.keys(override).length === 0) return {};
+  if (!env.DEFAULT_SITE) {
+    throw new Error(
+      "FEEDS_FILE, EMBEDS_FILE, SITE_URL and RADIO_* apply to the default city: set DEFAULT_SITE too",
+    );
+  }
+  return { [env.DEFAULT_SITE]: override };
+}
 
 /**
- * The process: checks settings and the site config (a bad one stops here with a message naming
- * the field), then serves the site. `npm run dev` runs this file through tsx with Vite in
- * middleware mode; `npm start` runs its bundle (build/server-main/index.js) on the production build.
+ * The process: checks settings and indexes the cities (a bad city file is reported and left
+ * out; the others are served), then serves every city by Host. `npm run dev` runs this file
+ * through tsx with Vite in middleware mode; `npm start` runs its bundle
+ * (build/server-main/index.js) on the production build.
  */
 async function main(): Promise<void> {
   const env = readEnv(withEnvFile());
   const isDev = env.NODE_ENV === "development";
   const logger = createLogger(env.LOG_LEVEL, isDev);
-  const configured = loadSite(env.SITE);
-  // The radio settings (and EMBEDS_FILE) replace the site config's, so every part sees one value.
-  const site = {
-    ...configured,
-    embeds: env.EMBEDS_FILE ? readEmbedsFile(env.EMBEDS_FILE) : configured.embeds,
-    radio: {
-      ...configured.radio,
-      upstream: env.RADIO_UPSTREAM ?? configured.radio.upstream,
-      ports: env.RADIO_PORTS ?? configured.radio.ports,
-      maxListeners: env.RADIO_MAX_LISTENERS ?? configured.radio.maxListeners,
-    },
-  };
-  const siteUrl = env.SITE_URL ?? site.baseUrl;
+  const directory = new CityDirectory({
+    dir: env.CITIES_DIR,
+    networkFile: env.NETWORK_FILE,
+    only: env.SITES,
+    overrides: defaultCityOverrides(env),
+  });
+  for (const problem of directory.problems) {
+    logger.error({ site: problem.id, file: problem.file }, problem.message);
+  }
+  const served = directory.ids();
+  if (served.length === 0) throw new Error(`No city to serve in ${env.CITIES_DIR}`);
+  const subscriptions = new Subscriptions(directory.feeds());
+
+  // A DATA_DIR of the days of one city per process becomes the network's (db/legacy.ts).
+  const legacy = legacyCity(env.DATA_DIR, served, env.DEFAULT_SITE);
+  if (legacy.ambiguous.length > 1) {
+    // Not guessed: the operator says which city's news and messages become the network's.
+    logger.error(
+      { found: legacy.ambiguous },
+      "Several one-city databases in DATA_DIR: set DEFAULT_SITE to the one to adopt, or move them",
+    );
+    throw new Error("Several one-city databases in DATA_DIR and no DEFAULT_SITE to choose one");
+  }
+  const adopted = legacy.city !== undefined && adoptLegacyFiles(env.DATA_DIR, legacy.city);
+  const db = openDatabase(networkDatabaseFile(env.DATA_DIR));
+  if (adopted && legacy.city) {
+    logger.info(
+      { site: legacy.city, messages: claimLegacyMessages(db, legacy.city) },
+      "adopted the one-city database",
+    );
+  }
+
   // Feeds and pictures reach other servers through one guard (SSRF: public addresses only).
   const guard = createOutboundGuard({
     allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
     allowPublicHosts: env.ALLOW_PUBLIC_HOSTS,
   });
-  const news = createNewsService({
-    site,
-    siteUrl,
-    dataDir: env.DATA_DIR,
-    feedsFile: env.FEEDS_FILE,
+  const network = directory.network();
+  const engine = createNewsService({
+    db,
+    subscriptions,
+    userAgent: `${network.name} news reader (+${network.url})`,
+    defaultImage: network.defaultImage,
     refreshSeconds: env.FEED_REFRESH_SECONDS,
+    maxRefreshSeconds: env.FEED_MAX_REFRESH_SECONDS,
     backoffBaseSeconds: env.FEED_BACKOFF_BASE_SECONDS,
     retention: { days: env.RETENTION_DAYS, minPerFeed: env.RETENTION_MIN_PER_FEED },
     guard,
     logger,
   });
-  const content = SITE_CONTENT[env.SITE];
   const images = openImageService({
     dataDir: env.DATA_DIR,
-    siteId: site.id,
     secret: env.IMAGE_KEY_SECRET,
     cacheMb: env.IMAGE_CACHE_MB,
-    db: news.db,
+    db,
     guard,
-    defaultImage: site.defaultImage,
-    configured: configuredPictures(content),
-    userAgent: `${site.name} pictures (+${siteUrl})`,
+    defaultImage: network.defaultImage,
+    configured: [],
+    userAgent: `${network.name} pictures (+${network.url})`,
     log: logger.child({ part: "images" }),
   });
   // Its own connection, with synchronous FULL: an acknowledged message survives power loss.
-  const messages = openMessageStore({
-    dataDir: env.DATA_DIR,
-    siteId: env.SITE,
-    secret: env.CONTACT_KEY_SECRET,
+  const messages = openMessageStore({ dataDir: env.DATA_DIR, secret: env.CONTACT_KEY_SECRET });
+  const linked = pictureLinks(images);
+  const cities = new Network({
+    directory,
+    defaultSite: env.DEFAULT_SITE,
+    // Loaders see pictures as image route paths only (server/images/links.ts).
+    news: (id) => linked(engine.city(id)),
+    messages: (id) => messages.store.forSite(id),
+    content: (content) => withCoverLinks(content, images),
+    onLoad: (id, outcome) => {
+      // (An invalid city is logged by the app, once, when its readers get a 503.)
+      if ("city" in outcome) images.configure(configuredPictures(outcome.city.content));
+    },
   });
-  const radio = new RadioHub({
-    upstream: site.radio.upstream,
-    ports: site.radio.ports,
-    maxListeners: site.radio.maxListeners,
-    log: logger.child({ part: "radio" }),
-    userAgent: `${site.name} radio relay (+${siteUrl})`,
-  });
-  // Loaders see pictures as image route paths only (server/images/links.ts).
-  const services: ContextServices = {
-    site,
-    content: withCoverLinks(content, images),
-    siteUrl,
+  // Each city's relay, made when its radio is first asked for.
+  const hubs = new Map<string, RadioHub>();
+  const radio = (city: {
+    site: {
+      id: string;
+      name: string;
+      radio: { upstream: string; ports: number[]; maxListeners: number };
+    };
+    siteUrl: string;
+  }) => {
+    let hub = hubs.get(city.site.id);
+    if (!hub) {
+      hub = new RadioHub({
+        upstream: city.site.radio.upstream,
+        ports: city.site.radio.ports,
+        maxListeners: city.site.radio.maxListeners,
+        log: logger.child({ part: "radio", site: city.site.id }),
+        userAgent: `${city.site.name} radio relay (+${city.siteUrl})`,
+      });
+      hubs.set(city.site.id, hub);
+    }
+    return hub;
+  };
+  const services: SharedServices = {
     isDev,
     embedPlaceholders: isDev || env.SHOW_EMBED_PLACEHOLDERS,
-    news: withPictureLinks(news.engine, images),
-    messages: messages.store,
   };
 
   const serving = {
+    cities,
+    version: (city: string, key: string) => engine.version(city, key as FeedKey),
+    radio,
     images: createImageRoute(images, logger),
     trustProxy: env.TRUST_PROXY,
     renders: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE },
@@ -101,7 +173,7 @@ async function main(): Promise<void> {
   if (isDev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-    app = createApp({ services, logger, vite, radio, ...serving });
+    app = createApp({ services, logger, vite, ...serving });
   } else {
     // The bundle lives in build/server-main/; the React Router build sits beside it.
     const here = path.dirname(fileURLToPath(import.meta.url));
@@ -115,7 +187,6 @@ async function main(): Promise<void> {
       services,
       logger,
       build: { server, clientDir: path.join(buildDir, "client") },
-      radio,
       ...serving,
     });
   }
@@ -124,17 +195,25 @@ async function main(): Promise<void> {
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info({ port, site: site.id, siteUrl }, "listening");
+    logger.info(
+      {
+        port,
+        cities: served.length,
+        defaultSite: env.DEFAULT_SITE ?? null,
+        feeds: subscriptions.urls().size,
+      },
+      "listening",
+    );
   });
   // Stored articles are served at once; the first refresh runs in the background.
-  void news.engine.start();
+  void engine.start();
   const stop = (signal: string) => {
     logger.info({ signal }, "shutting down");
-    const refreshesStopped = news.engine.stop();
-    radio.shutdown();
+    const refreshesStopped = engine.stop();
+    for (const hub of hubs.values()) hub.shutdown();
     server.close(() => {
       void refreshesStopped.then(() => {
-        news.db.close();
+        db.close();
         messages.db.close();
         process.exit(0);
       });

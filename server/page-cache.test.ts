@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { NOT_FOUND_KEY, PageCache, isCacheable, type RenderedPage } from "./page-cache";
+import {
+  NOT_FOUND_KEY,
+  PageCache,
+  isCacheable,
+  isNotFoundKey,
+  type RenderedPage,
+} from "./page-cache";
 
 const PUBLIC = { "content-type": "text/html", "cache-control": "public, max-age=60" };
 
@@ -166,6 +172,25 @@ describe("PageCache", () => {
     expect(render).not.toHaveBeenCalled();
     expect((await cache.get("/gone", async () => notFound())).cache).toBe("pass");
     expect(cache.peek("/gone")).toBeUndefined();
+  });
+
+  it("keeps each city's not-found page under its city's key, and no other 404 of a city", async () => {
+    const { cache } = setup();
+    const notFound = (city: string) =>
+      page(`<h1>${city}: Page Not Found</h1>`, {}, { status: 404 });
+    expect(isNotFoundKey(NOT_FOUND_KEY)).toBe(true);
+    expect(isNotFoundKey(`houston ${NOT_FOUND_KEY}`)).toBe(true);
+    expect(isNotFoundKey(`houston /gone`)).toBe(false);
+    expect(isNotFoundKey(`houston /x${NOT_FOUND_KEY}`)).toBe(false);
+    for (const city of ["houston", "anchorage"]) {
+      const key = `${city} ${NOT_FOUND_KEY}`;
+      expect((await cache.get(key, async () => notFound(city))).cache).toBe("miss");
+      expect((await cache.get(key, async () => notFound("other"))).cache).toBe("hit");
+    }
+    expect(cache.peek(`anchorage ${NOT_FOUND_KEY}`)?.body.toString()).toContain("anchorage");
+    expect((await cache.get("houston /gone", async () => notFound("houston"))).cache).toBe("pass");
+    expect(isCacheable(notFound("houston"), "houston /gone")).toBe(false);
+    expect(isCacheable(notFound("houston"), `houston ${NOT_FOUND_KEY}`)).toBe(true);
   });
 
   it("keeps the encoding a page was rendered with, and compresses it strongly at its second reader", async () => {

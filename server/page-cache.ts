@@ -26,6 +26,11 @@ export type Coding = "br" | "gzip";
 /** The key under which the one not-found page is kept: every path no route names gets it. */
 export const NOT_FOUND_KEY = "<not-found>";
 
+/** Whether a key is the not-found page's (of a city: "<city> <not-found>", server/pages.ts). */
+export function isNotFoundKey(key: string): boolean {
+  return key === NOT_FOUND_KEY || key.endsWith(` ${NOT_FOUND_KEY}`);
+}
+
 /** A response of the app, as the cache keeps it. */
 export interface RenderedPage {
   status: number;
@@ -97,7 +102,7 @@ export function isCacheable(page: RenderedPage, key?: string): boolean {
     ""
   ).toLowerCase();
   return (
-    (page.status === 200 || (page.status === 404 && key === NOT_FOUND_KEY)) &&
+    (page.status === 200 || (page.status === 404 && key !== undefined && isNotFoundKey(key))) &&
     !/no-store|private|no-cache/.test(cacheControl) &&
     !("set-cookie" in page.headers) &&
     !("Set-Cookie" in page.headers)

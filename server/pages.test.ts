@@ -1,7 +1,15 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Abandoned } from "./limiter";
-import { cacheKey, deferHydration, isClientGone, rememberedKeys } from "./pages";
+import {
+  cacheKey,
+  cityKey,
+  deferHydration,
+  dependencyKey,
+  dependencyOf,
+  isClientGone,
+  rememberedKeys,
+} from "./pages";
 import { matchPage, routeTree } from "./route-match";
 
 // React Router's bootstrap as the production build renders it (shortened).
@@ -147,6 +155,25 @@ describe("isClientGone", () => {
     expect(isClientGone(new Abandoned("gone"))).toBe(true);
     expect(isClientGone(new Error("the loader failed"))).toBe(false);
     expect(isClientGone(new TypeError("x is undefined"))).toBe(false);
+  });
+});
+
+describe("the keys of a city's pages", () => {
+  it("put the city first, so that no two cities' pages share a key", () => {
+    expect(cityKey("houston", "/faq")).toBe("houston /faq");
+    expect(cityKey("houston", "/faq")).not.toBe(cityKey("anchorage", "/faq"));
+    // A key may itself hold spaces (a query) or start with //: the city is what comes first.
+    expect(cityKey("houston", "//evil.example/x")).toBe("houston //evil.example/x");
+  });
+
+  it("name a page's dependency on a city's category, and read it back", () => {
+    const dep = dependencyKey("honolulu", "world");
+    expect(dep).toBe("honolulu world");
+    expect(dependencyOf(dep)).toEqual({ city: "honolulu", key: "world" });
+    expect(dependencyOf(dependencyKey("new-york-2", "real-estate"))).toEqual({
+      city: "new-york-2",
+      key: "real-estate",
+    });
   });
 });
 

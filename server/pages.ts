@@ -6,8 +6,8 @@ import { CACHE_CONTROL } from "../app/lib/http";
 import { ARTICLES_API } from "../app/lib/api";
 import { SEARCH_PARAMS, SEARCH_PATH } from "../app/lib/search";
 import { FEED_KEYS } from "../sites/categories";
-import { createLoadContext, type ContextServices } from "./context";
-import { embedCspSources } from "./embeds";
+import type { CityServices } from "./cities/network";
+import { createLoadContext, type SharedServices } from "./context";
 import type { NewsReader } from "./news/engine";
 import {
   NOT_FOUND_KEY,
@@ -74,7 +74,8 @@ export interface PageHandlerOptions {
   /** The React Router server build (or, in development, how to load it). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
-  services: ContextServices;
+  /** What every city's pages share; each request brings its city's own (pageHandler). */
+  services: SharedServices;
   logger: Logger;
   /** Rendered pages kept for other readers; absent in development. */
   cache?: PageCache;
@@ -276,9 +277,33 @@ function loadStylesheet(href: string): string {
   );
 }
 
+/**
+ * A page's dependency on a city's category, as the page cache keeps it: the city's id and the
+ * category's key (the page cache asks the engine for its version by it: versionKey).
+ */
+export function dependencyKey(city: string, key: string): string {
+  return `${city} ${key}`;
+}
+
+/** The city and category of a dependencyKey. */
+export function dependencyOf(dep: string): { city: string; key: string } {
+  const space = dep.indexOf(" ");
+  return { city: dep.slice(0, space), key: dep.slice(space + 1) };
+}
+
+/**
+ * The page cache's key of a page of a city: the city's id, then the page's own key. Ids are
+ * lower-case letters, digits and dashes and a request target has no space, so no two cities'
+ * keys meet.
+ */
+export function cityKey(city: string, key: string): string {
+  return `${city} ${key}`;
+}
+
 /** A NewsReader that notes which categories a render read, and their versions then. */
-function tracking(news: NewsReader, deps: Map<string, number>): NewsReader {
-  const note = (key: Parameters<NewsReader["version"]>[0]) => deps.set(key, news.version(key));
+function tracking(news: NewsReader, deps: Map<string, number>, city: string): NewsReader {
+  const note = (key: Parameters<NewsReader["version"]>[0]) =>
+    deps.set(dependencyKey(city, key), news.version(key));
   return {
     getCategory: (key) => {
       note(key);
@@ -306,10 +331,6 @@ function tracking(news: NewsReader, deps: Map<string, number>): NewsReader {
  */
 export function createPageHandler(options: PageHandlerOptions) {
   const handle = createRequestHandler(options.build, options.mode);
-  // The origins of this site's configured embeds, and no others (server/embeds.ts), read from
-  // the site config at the first render.
-  let sources: ReturnType<typeof embedCspSources> | undefined;
-  const cspSources = () => (sources ??= embedCspSources(options.services));
 
   // The route table, for knowing a page by its path before rendering it (production only: in
   // development the build is loaded anew with each change, and nothing is cached).
@@ -324,12 +345,13 @@ export function createPageHandler(options: PageHandlerOptions) {
   async function render(
     req: IncomingMessage,
     url: URL,
+    city: CityServices,
     body?: Buffer,
     coding?: Coding,
   ): Promise<RenderedPage> {
     const release = options.limiter ? await options.limiter.acquire() : undefined;
     try {
-      const page = await renderNow(req, url, body);
+      const page = await renderNow(req, url, city, body);
       if (coding && worthCompressing(page)) {
         page.precoded = { coding, body: await compress(page.body, coding, "fast") };
       }
@@ -342,11 +364,19 @@ export function createPageHandler(options: PageHandlerOptions) {
   /** Compresses outside a render, as render work: refused (Overloaded) under load. */
   const compressLimited = compressIn(options.limiter);
 
-  async function renderNow(req: IncomingMessage, url: URL, body?: Buffer): Promise<RenderedPage> {
+  async function renderNow(
+    req: IncomingMessage,
+    url: URL,
+    city: CityServices,
+    body?: Buffer,
+  ): Promise<RenderedPage> {
     const started = performance.now();
     const deps = new Map<string, number>();
     const { address } = options.clientOf(req);
-    const log = options.logger.child({ req: { method: req.method, url: req.url } });
+    const log = options.logger.child({
+      site: city.site.id,
+      req: { method: req.method, url: req.url },
+    });
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined || name.startsWith(":")) continue;
@@ -358,7 +388,14 @@ export function createPageHandler(options: PageHandlerOptions) {
       headers,
       body: body && method !== "GET" ? new Uint8Array(body) : undefined,
     });
-    const services = { ...options.services, news: tracking(options.services.news, deps) };
+    const services = {
+      ...options.services,
+      site: city.site,
+      content: city.content,
+      siteUrl: city.siteUrl,
+      messages: city.messages,
+      news: tracking(city.news, deps, city.site.id),
+    };
     const response = await handle(request, createLoadContext(services, { log, ip: address }));
     const page: RenderedPage = {
       status: response.status,
@@ -377,7 +414,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       if (options.csp) {
         page.headers["Content-Security-Policy"] = contentSecurityPolicy(
           inlineScriptHashes(html),
-          cspSources(),
+          city.csp,
         );
       }
     }
@@ -488,23 +525,30 @@ export function createPageHandler(options: PageHandlerOptions) {
   }
 
   /** The not-found page's log line for a reader it was served to from the cache (SPEC.md §8). */
-  function notFound(path: string): void {
-    options.logger.warn({ path: path.split("?")[0] }, "page not found");
+  function notFound(path: string, site: string): void {
+    options.logger.warn({ site, path: path.split("?")[0] }, "page not found");
   }
 
-  return async function pageHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function pageHandler(
+    req: IncomingMessage,
+    res: ServerResponse,
+    city: CityServices,
+  ): Promise<void> {
     // The path of a cache hit: a plain path (nothing to normalize), a current page, its encoding
-    // ready. Everything else goes the general way below.
+    // ready. Everything else goes the general way below. Every key is the city's (cityKey).
     const method = req.method ?? "GET";
     const raw = req.url ?? "/";
+    const site = city.site.id;
+    const notFoundKey = cityKey(site, NOT_FOUND_KEY);
     if ((method === "GET" || method === "HEAD") && options.cache) {
       // A plain path is its own key, unless it names the not-found page or another spelling
       // (then the key remembered for it).
-      const plain = PLAIN_PATH.test(raw) ? options.cache.peek(raw) : undefined;
-      const key = plain ? undefined : keys.get(raw);
+      const rawKey = cityKey(site, raw);
+      const plain = PLAIN_PATH.test(raw) ? options.cache.peek(rawKey) : undefined;
+      const key = plain ? undefined : keys.get(rawKey);
       const page = plain ?? (key === undefined ? undefined : options.cache.peek(key));
       if (page && sendHit(req, res, page)) {
-        if (page.key === NOT_FOUND_KEY) notFound(raw);
+        if (page.key === notFoundKey) notFound(raw, site);
         return;
       }
     }
@@ -522,13 +566,13 @@ export function createPageHandler(options: PageHandlerOptions) {
         throw new Refusal(400, "Bad request");
       }
       if (method === "POST") {
-        const page = await render(req, url, await readBody(req), acceptedCoding(req));
+        const page = await render(req, url, city, await readBody(req), acceptedCoding(req));
         await send(req, res, page, "pass");
         return;
       }
       const cache = options.cache;
       if (!cache) {
-        await send(req, res, await render(req, url, undefined, acceptedCoding(req)), "pass");
+        await send(req, res, await render(req, url, city, undefined, acceptedCoding(req)), "pass");
         return;
       }
       const match =
@@ -544,16 +588,17 @@ export function createPageHandler(options: PageHandlerOptions) {
         // Every path that names no page gets the one not-found page (its HTML names no path).
         key = NOT_FOUND_KEY;
       }
-      rememberKey(raw, key);
+      const stored = cityKey(site, key);
+      rememberKey(cityKey(site, raw), stored);
       // Made from its key, so what is kept under the key is what the key says (its query; the
       // path is the request's, never parsed again: a key may start with "//").
       const made = new URL(url);
       if (key !== NOT_FOUND_KEY) made.search = key.slice(url.pathname.length);
       const coding = acceptedCoding(req);
-      const { page, cache: outcome } = await cache.get(key, () =>
-        render(req, made, undefined, coding),
+      const { page, cache: outcome } = await cache.get(stored, () =>
+        render(req, made, city, undefined, coding),
       );
-      if (key === NOT_FOUND_KEY && outcome !== "miss") notFound(raw);
+      if (key === NOT_FOUND_KEY && outcome !== "miss") notFound(raw, site);
       await send(req, res, page, outcome);
     } catch (error) {
       if (res.headersSent) {

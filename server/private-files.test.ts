@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./db/open";
+import { networkDatabaseFile, openDatabase } from "./db/open";
 import { openMessageStore } from "./messages/store";
 import { privateDir } from "./private-files";
 
@@ -26,18 +26,15 @@ describe("the data folder and its database", () => {
     const previous = process.umask(0o022);
     try {
       const dataDir = path.join(scratch(), "data");
-      const { store, db } = openMessageStore({
-        dataDir,
-        siteId: "houston",
-        secret: "s".repeat(40),
-      });
+      const { store, db } = openMessageStore({ dataDir, secret: "s".repeat(40) });
       store.submit(
+        "houston",
         { name: "Ann", email: "ann@example.com", subject: "Hi", message: "A message" },
         "127.0.0.1",
       );
       expect(mode(dataDir)).toBe(0o700);
       for (const suffix of ["", "-wal", "-shm"]) {
-        expect(mode(path.join(dataDir, `houston.db${suffix}`)), suffix || "db").toBe(0o600);
+        expect(mode(`${networkDatabaseFile(dataDir)}${suffix}`), suffix || "db").toBe(0o600);
       }
       db.close();
     } finally {

@@ -55,35 +55,41 @@ export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) 
               </a>
             </dd>
           </div>
-          <div>
-            <dt className="font-semibold">Phone</dt>
-            <dd>
-              <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
-                {contact.phone}
-              </a>
-            </dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Address</dt>
-            <dd>{contact.address}</dd>
-          </div>
+          {contact.phone && (
+            <div>
+              <dt className="font-semibold">Phone</dt>
+              <dd>
+                <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
+                  {contact.phone}
+                </a>
+              </dd>
+            </div>
+          )}
+          {contact.address && (
+            <div>
+              <dt className="font-semibold">Address</dt>
+              <dd>{contact.address}</dd>
+            </div>
+          )}
           <div>
             <dt className="font-semibold">Office hours</dt>
             <dd>{contact.officeHours}</dd>
           </div>
         </dl>
       </section>
-      <figure className="overflow-hidden border border-rule bg-white">
-        <StreetMap />
-        <figcaption className="px-3 text-sm">
-          <ExternalLink
-            href={mapSearchUrl(contact.address)}
-            className="link flex min-h-11 items-center font-semibold"
-          >
-            Open in a map<span className="sr-only"> ({contact.address})</span>
-          </ExternalLink>
-        </figcaption>
-      </figure>
+      {contact.address && (
+        <figure className="overflow-hidden border border-rule bg-white">
+          <StreetMap />
+          <figcaption className="px-3 text-sm">
+            <ExternalLink
+              href={mapSearchUrl(contact.address)}
+              className="link flex min-h-11 items-center font-semibold"
+            >
+              Open in a map<span className="sr-only"> ({contact.address})</span>
+            </ExternalLink>
+          </figcaption>
+        </figure>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "../../sites/schema";
+import type { City as SiteConfig } from "../../sites/schema";
 
 export type RadioSchedule = SiteConfig["radio"]["schedule"];
 

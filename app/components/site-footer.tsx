@@ -58,12 +58,14 @@ export function SiteFooter({
                 {site.contact.email}
               </a>
             </p>
-            <p>
-              <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
-                {site.contact.phone}
-              </a>
-            </p>
-            <p>{site.contact.address}</p>
+            {site.contact.phone && (
+              <p>
+                <a href={`tel:${site.contact.phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
+                  {site.contact.phone}
+                </a>
+              </p>
+            )}
+            {site.contact.address && <p>{site.contact.address}</p>}
           </address>
           <ul className="mt-3 space-y-1 text-sm">
             {[...site.social, ...site.partners].map((l) => (

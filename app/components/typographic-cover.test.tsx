@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { BOOKS } from "../../sites/network/books";
+import { testCity } from "../../tests/support/cities";
 import { COVER_PALETTES, TypographicCover, coverDesign } from "./typographic-cover";
 
 afterEach(cleanup);
+
+/** The network's books (sites/network.json), as every city shows them. */
+const BOOKS = testCity("houston").content.pages.books;
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

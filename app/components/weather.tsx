@@ -51,7 +51,11 @@ function Condition({ condition, size = 20 }: { condition: WeatherCondition; size
 }
 
 /** Current conditions: temperature, condition and the five facts of SPEC.md §3. */
-export function CurrentConditions({ current }: { current: WeatherContent["current"] }) {
+export function CurrentConditions({
+  current,
+}: {
+  current: NonNullable<WeatherContent["current"]>;
+}) {
   const facts: [string, string][] = [
     ["Humidity", `${current.humidity}%`],
     ["Wind", `${current.windSpeed} mph ${current.windDirection}`],
@@ -108,7 +112,7 @@ export function WeatherAlerts({ alerts }: { alerts: WeatherContent["alerts"] }) 
 }
 
 /** The 7-day forecast (SPEC.md §9). */
-export function Forecast({ days }: { days: WeatherContent["forecast"] }) {
+export function Forecast({ days }: { days: NonNullable<WeatherContent["forecast"]> }) {
   return (
     <section aria-labelledby="forecast" className="mt-10">
       <h2 id="forecast" className={WEATHER_H2}>
@@ -139,7 +143,7 @@ export function ClimateHistory({
   history,
 }: {
   city: string;
-  history: WeatherContent["history"];
+  history: NonNullable<WeatherContent["history"]>;
 }) {
   return (
     <section aria-labelledby="history" className="mt-10">

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SITES } from "../../sites/registry";
+import { testCity } from "../../tests/support/cities";
 import { buildMeta, buildStoryList, newsPageExtras, pageTitle } from "./meta";
 import { PAGES } from "./pages";
 import { toPublicSite } from "./site";
 
-const site = toPublicSite(SITES.austin);
+const site = toPublicSite(testCity("anchorage"));
 const siteUrl = "https://news.example.test";
 
 function find(meta: ReturnType<typeof buildMeta>, key: string, value: string) {
@@ -16,27 +16,27 @@ describe("buildMeta", () => {
   const meta = buildMeta({ site, siteUrl, page: PAGES.weather });
 
   it("sets the title, description and canonical URL from the site URL and path", () => {
-    expect(meta).toContainEqual({ title: "Weather | Austin City Wire" });
-    expect(find(meta, "name", "description")?.content).toMatch(/^Austin weather/);
+    expect(meta).toContainEqual({ title: "Weather | Anchorage City Wire" });
+    expect(find(meta, "name", "description")?.content).toMatch(/^Anchorage weather/);
     expect(find(meta, "rel", "canonical")?.href).toBe("https://news.example.test/weather");
   });
 
-  it("describes the 1200×630 social image and the Twitter card", () => {
+  it("describes the 1200×630 social image (drawn for the city) and the Twitter card", () => {
     expect(find(meta, "property", "og:image")?.content).toBe(
-      "https://news.example.test/social/austin-1200x630.png",
+      "https://news.example.test/social.png",
     );
     expect(find(meta, "property", "og:image:width")?.content).toBe("1200");
     expect(find(meta, "property", "og:image:height")?.content).toBe("630");
     expect(find(meta, "property", "og:url")?.content).toBe("https://news.example.test/weather");
-    expect(find(meta, "property", "og:site_name")?.content).toBe("Austin City Wire");
+    expect(find(meta, "property", "og:site_name")?.content).toBe("Anchorage City Wire");
     expect(find(meta, "name", "twitter:card")?.content).toBe("summary_large_image");
   });
 
   it("places the page with geo tags from the site config", () => {
-    expect(find(meta, "name", "geo.region")?.content).toBe("US-TX");
-    expect(find(meta, "name", "geo.placename")?.content).toBe("Austin");
-    expect(find(meta, "name", "geo.position")?.content).toBe("30.2672;-97.7431");
-    expect(find(meta, "name", "ICBM")?.content).toBe("30.2672, -97.7431");
+    expect(find(meta, "name", "geo.region")?.content).toBe("US-AK");
+    expect(find(meta, "name", "geo.placename")?.content).toBe("Anchorage");
+    expect(find(meta, "name", "geo.position")?.content).toBe("61.2181;-149.9003");
+    expect(find(meta, "name", "ICBM")?.content).toBe("61.2181, -149.9003");
   });
 
   it.each([
@@ -142,7 +142,7 @@ describe("buildStoryList", () => {
 describe("pageTitle", () => {
   it("leads with the publication on home", () => {
     expect(pageTitle(site, PAGES.home)).toBe(
-      "Austin City Wire: Austin News, Weather, Sports & Events",
+      "Anchorage City Wire: Anchorage News, Weather, Sports & Events",
     );
   });
 });

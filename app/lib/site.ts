@@ -1,8 +1,8 @@
-import type { SiteConfig } from "../../sites/schema";
+import type { City } from "../../sites/schema";
 
 /** The part of the site config that pages render; sent to the browser with the root loader. */
 export type PublicSite = Pick<
-  SiteConfig,
+  City,
   | "id"
   | "name"
   | "tagline"
@@ -27,7 +27,7 @@ export type PublicSite = Pick<
  * Picks the public part of a site config: no feed URLs (they may carry an operator's token), no
  * radio upstream, no embed settings (a page that shows an embed gets its id from its own loader).
  */
-export function toPublicSite(site: SiteConfig): PublicSite {
+export function toPublicSite(site: City): PublicSite {
   return {
     id: site.id,
     name: site.name,

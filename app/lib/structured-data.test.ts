@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CategoryNews, NewsReader } from "../../server/news/engine";
 import type { StoredArticle } from "../../server/news/store";
 import { CATEGORIES, categoryAt, HOME_SECTIONS, type FeedKey } from "../../sites/categories";
-import { SITE_CONTENT, SITE_IDS, SITES, type SiteId } from "../../sites/registry";
+import type { City } from "../../sites/schema";
+import { testCity } from "../../tests/support/cities";
 import {
   checkJsonLd,
   ISO_DATE_TIME_WITH_ZONE,
@@ -23,6 +24,9 @@ import { toPublicSite } from "./site";
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const HOUR = 3600_000;
 const SITE_URL = "https://news.example.test";
+/** The network's cities (sites/cities), each rendered in turn. */
+const SITE_IDS = ["houston", "anchorage", "honolulu"] as const;
+type SiteId = (typeof SITE_IDS)[number];
 /** A category page shows this many stories (toNewsBlock's limit). */
 const PAGE_STORIES = 15;
 
@@ -71,11 +75,15 @@ function fixtureNews(stories: "dated" | "undated" | "none"): NewsReader {
   };
 }
 
-function contextFor(siteId: SiteId, news: NewsReader): AppLoadContext {
+/** A city by id, or a city's data as given. */
+const cityOf = (city: SiteId | City): City => (typeof city === "string" ? testCity(city) : city);
+
+function contextFor(city: SiteId | City, news: NewsReader): AppLoadContext {
   const quiet = () => undefined;
+  const site = cityOf(city);
   return {
-    site: SITES[siteId],
-    content: SITE_CONTENT[siteId],
+    site,
+    content: site.content,
     siteUrl: SITE_URL,
     now: NOW,
     embedPlaceholders: false,
@@ -146,7 +154,7 @@ const MODULES = import.meta.glob<PageModule>("../routes/*.tsx");
 const ROUTES = pageRoutes(routes as readonly RouteEntry[]);
 
 /** A route's meta tags, from its own loader and meta functions. */
-async function renderMeta(route: PageRoute, siteId: SiteId, news: NewsReader) {
+async function renderMeta(route: PageRoute, siteId: SiteId | City, news: NewsReader) {
   const importModule = MODULES[`../${route.file}`];
   if (!importModule) throw new Error(`no module ${route.file}`);
   const module = await importModule();
@@ -162,7 +170,7 @@ async function renderMeta(route: PageRoute, siteId: SiteId, news: NewsReader) {
     typeof result === "object" && result !== null && "type" in result && "data" in result
       ? result.data
       : result;
-  const root = { site: toPublicSite(SITES[siteId]), siteUrl: SITE_URL, now: NOW };
+  const root = { site: toPublicSite(cityOf(siteId)), siteUrl: SITE_URL, now: NOW };
   const matches: MetaMatch[] = [
     { id: "root", loaderData: root },
     ...(route.inLayout ? [{ id: "layouts/site", loaderData: undefined }] : []),
@@ -257,14 +265,15 @@ function googleErrors(value: Json, at = "$"): string[] {
 
 /** The times a page should carry: from the newest story shown, or its content's date. */
 function expectedTimes(route: PageRoute, siteId: SiteId): string | undefined {
-  const { pages } = SITE_CONTENT[siteId];
-  const zone = SITES[siteId].timeZone;
+  const { content, timeZone: zone } = testCity(siteId);
+  const { pages } = content;
   const inCity = (date: string) => toCityDateTime(date, zone);
   const category = categoryAt(route.pattern.slice(1));
   if (route.id === "home" || category?.fed) return NEWEST_SHOWN;
   const careers = pages.careers.openings.map((j) => inCity(j.datePosted));
   const byPage: Record<string, string | undefined> = {
-    weather: inCity(pages.weather.updated),
+    // A city without weather figures (a new one) has no date for them.
+    weather: pages.weather.updated === undefined ? undefined : inCity(pages.weather.updated),
     contact: inCity(pages.contact.updated),
     faq: inCity(pages.faq.updated),
     partners: inCity(pages.partners.updated),
@@ -392,6 +401,33 @@ describe.each(SITE_IDS)("the metadata of every route of %s", (siteId) => {
   });
 });
 
+describe("a city without weather figures of its own (a new one)", () => {
+  it("gives its weather page no times, and valid JSON-LD", async () => {
+    const houston = testCity("houston");
+    const {
+      updated: _updated,
+      current: _current,
+      forecast: _forecast,
+      history: _history,
+      ...rest
+    } = houston.content.pages.weather;
+    void [_updated, _current, _forecast, _history];
+    const city: City = {
+      ...houston,
+      content: { ...houston.content, pages: { ...houston.content.pages, weather: rest } },
+    };
+    const route = ROUTES.find((r) => r.id === "weather");
+    if (!route) throw new Error("no weather route");
+    const meta = await renderMeta(route, city, fixtureNews("dated"));
+    expect(tagOf(meta, "article:published_time")).toBeUndefined();
+    expect(tagOf(meta, "article:modified_time")).toBeUndefined();
+    const documents = jsonLdOf(meta);
+    expect(documents.length).toBeGreaterThan(0);
+    for (const document of documents) expect(checkJsonLd(document, vocabulary)).toEqual([]);
+    expect(JSON.stringify(documents)).not.toContain("datePublished");
+  });
+});
+
 describe("a news page whose stories have no date", () => {
   const newsRoutes = ROUTES.filter((r) => r.id === "home" || r.id === "world-news");
 
@@ -415,7 +451,7 @@ describe("a news page whose stories have no date", () => {
       for (const document of documents) expect(checkJsonLd(document, vocabulary)).toEqual([]);
       expect(JSON.stringify(documents)).not.toContain("datePublished");
       // Home shows its built-in featured story meanwhile; a category page, no story.
-      const featured = SITE_CONTENT.houston.news.featuredStory;
+      const featured = testCity("houston").content.news.featuredStory;
       const page = pageNode(documents, `${SITE_URL}${route.pattern === "/" ? "/" : route.pattern}`);
       const list = isObject(page?.mainEntity) ? page.mainEntity : undefined;
       if (route.id === "home") {

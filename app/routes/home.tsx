@@ -133,7 +133,7 @@ export default function Home() {
           aria-label="Related"
         >
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
-          <LinkListCard list={cityLinks} />
+          {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
           <NewsFeedBlock
             title="News Feed"
             categories={newsFeedCategories}

@@ -19,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
     heading: PAGES.weather.heading,
     weather,
     meta: pageMeta(context, PAGES.weather, {
-      dates: contentDates([weather.updated], context.site.timeZone),
+      dates: contentDates(weather.updated ? [weather.updated] : [], context.site.timeZone),
     }),
   };
 }
@@ -36,10 +36,11 @@ export default function Weather() {
         {heading}
       </PageHeading>
       <div className="grid gap-10 lg:grid-cols-2">
-        <CurrentConditions current={weather.current} />
+        {/* A city without figures of its own shows none, never invented ones. */}
+        {weather.current && <CurrentConditions current={weather.current} />}
         <WeatherAlerts alerts={weather.alerts} />
       </div>
-      <Forecast days={weather.forecast} />
+      {weather.forecast && weather.forecast.length > 0 && <Forecast days={weather.forecast} />}
       {/* No radar map is configured for any city yet: its box is only for designing pages. */}
       <div className={`mt-10 grid gap-10 ${embedPlaceholders ? "lg:grid-cols-2" : ""}`}>
         <section aria-labelledby="preparedness">
@@ -68,7 +69,9 @@ export default function Weather() {
           </section>
         )}
       </div>
-      <ClimateHistory city={site.city} history={weather.history} />
+      {weather.history && weather.history.length > 0 && (
+        <ClimateHistory city={site.city} history={weather.history} />
+      )}
     </>
   );
 }

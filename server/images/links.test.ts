@@ -1,23 +1,30 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BOOK_PLACEHOLDER } from "../../app/components/book-card";
 import { parseImagePath } from "../../app/lib/images";
-import { SITE_CONTENT } from "../../sites/registry";
+import { testCity } from "../../tests/support/cities";
 import type { NewsReader } from "../news/engine";
 import { noResults } from "../news/search";
 import type { StoredArticle } from "../news/store";
 import { getDefaultOutboundGuard } from "../net/outbound";
 import { contentSecurityPolicy } from "../security";
-import { COVER_FALLBACK, configuredPictures, withCoverLinks, withPictureLinks } from "./links";
-import { ImageService } from "./service";
+import {
+  COVER_FALLBACK,
+  configuredPictures,
+  pictureLinks,
+  withCoverLinks,
+  withPictureLinks,
+} from "./links";
+import { openDatabase } from "../db/open";
+import { ImageService, openImageService } from "./service";
 import { ImageSigner } from "./sign";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "image-links-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const content = SITE_CONTENT.houston;
+const content = testCity("houston").content;
 const images = new ImageService({
   signer: new ImageSigner("l".repeat(64)),
   articleImage: () => null,
@@ -92,6 +99,72 @@ describe("withPictureLinks", () => {
 
   it("links each article object once", () => {
     expect(linked.getCategory("world").articles[0]).toBe(linked.getCategory("local").articles[0]);
+  });
+});
+
+describe("pictureLinks", () => {
+  it("links an article once for every city whose reader hands it out", () => {
+    const link = pictureLinks(images);
+    const [one, two] = [link(reader), link(reader)];
+    const first = one.getCategory("world").articles[0];
+    expect(parseImagePath(first?.image ?? "")).toMatchObject({ width: 640 });
+    expect(two.getCategory("local").articles[0]).toBe(first);
+    expect(two.search("story").hits[0]?.article).toBe(first);
+  });
+});
+
+describe("ImageService.configure", () => {
+  it("adds a city's covers when it is loaded: unknown before, routed after", () => {
+    const service = new ImageService({
+      signer: new ImageSigner("l".repeat(64)),
+      articleImage: () => null,
+      configured: [],
+      defaultImage: "/images/default-news.svg",
+      cache: { dir, maxBytes: 1024 * 1024 },
+      guard: getDefaultOutboundGuard(),
+      userAgent: "test",
+      log: { warn: () => {} },
+    });
+    const [cover] = configuredPictures(content);
+    if (!cover) throw new Error("no configured cover in the network's books");
+    expect(service.configuredPath(cover.url)).toBe("");
+    service.configure([cover]);
+    const routed = service.configuredPath(cover.url);
+    // The same id as a service configured at start: ids are signed by URL.
+    expect(routed).toBe(images.configuredPath(cover.url));
+    expect(service.resolve(parseImagePath(routed)?.id ?? "")).toMatchObject({
+      fallback: COVER_FALLBACK,
+    });
+  });
+});
+
+describe("openImageService", () => {
+  it("keeps the network's one key in DATA_DIR/network.image-key: the same links after a restart", () => {
+    const dataDir = path.join(dir, "data");
+    const db = openDatabase(":memory:");
+    const open = () =>
+      openImageService({
+        dataDir,
+        cacheMb: 1,
+        db,
+        guard: getDefaultOutboundGuard(),
+        defaultImage: "/images/default-news.svg",
+        configured: configuredPictures(content),
+        userAgent: "test",
+        log: { warn: () => {} },
+      });
+    try {
+      const [cover] = configuredPictures(content);
+      if (!cover) throw new Error("no configured cover in the network's books");
+      const first = open().configuredPath(cover.url);
+      const file = path.join(dataDir, "network.image-key");
+      expect(readFileSync(file, "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(open().configuredPath(cover.url)).toBe(first);
+      expect(existsSync(path.join(dataDir, "houston.image-key"))).toBe(false);
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SiteContent } from "../../sites/registry";
+import type { SiteContent } from "../../sites/content";
 import type { NewsReader } from "../news/engine";
 import type { StoredArticle } from "../news/store";
 import type { ImageService, ImageSource } from "./service";
@@ -36,11 +36,11 @@ export function withCoverLinks(content: SiteContent, images: ImageService): Site
 }
 
 /**
- * A NewsReader whose articles carry the image route's path as `image` (the default picture stays
- * as it is). The engine hands out the same article objects until a category changes, so each is
- * linked once.
+ * Makes NewsReaders whose articles carry the image route's path as `image` (the default picture
+ * stays as it is). The engine hands out the same article objects until a feed changes, to every
+ * city that lists it, so each is linked once for all of them.
  */
-export function withPictureLinks(news: NewsReader, images: ImageService): NewsReader {
+export function pictureLinks(images: ImageService): (news: NewsReader) => NewsReader {
   const linked = new WeakMap<StoredArticle, StoredArticle>();
   const link = (article: StoredArticle): StoredArticle => {
     let copy = linked.get(article);
@@ -50,6 +50,18 @@ export function withPictureLinks(news: NewsReader, images: ImageService): NewsRe
     }
     return copy;
   };
+  return (news) => linkedReader(news, link);
+}
+
+/** A NewsReader whose articles carry the image route's path as `image` (see pictureLinks). */
+export function withPictureLinks(news: NewsReader, images: ImageService): NewsReader {
+  return pictureLinks(images)(news);
+}
+
+function linkedReader(
+  news: NewsReader,
+  link: (article: StoredArticle) => StoredArticle,
+): NewsReader {
   return {
     getCategory: (key) => {
       const category = news.getCategory(key);

@@ -183,6 +183,15 @@ export class ImageService {
     return imagePath(this.signer.articleId(article.id, article.image));
   }
 
+  /**
+   * Adds pictures that a city's content names (its book covers) when the city is loaded; the
+   * network's own are given at start. Ids stay signed by URL, so every city naming the same
+   * cover shares its id and its variants.
+   */
+  configure(sources: readonly ImageSource[]): void {
+    for (const source of sources) this.configured.set(configuredHash(source.url), source);
+  }
+
   /** The route path of a configured picture; "" (no picture) when it was not configured. */
   configuredPath(url: string): string {
     if (!this.configured.has(configuredHash(url))) return "";
@@ -324,8 +333,7 @@ export function imageCacheDir(dataDir: string): string {
 
 export interface ImageServiceSetup {
   dataDir: string;
-  siteId: string;
-  /** IMAGE_KEY_SECRET; unset, a key generated once into DATA_DIR/<site>.image-key. */
+  /** IMAGE_KEY_SECRET; unset, a key generated once into DATA_DIR/network.image-key. */
   secret?: string;
   /** IMAGE_CACHE_MB. */
   cacheMb: number;
@@ -337,11 +345,11 @@ export interface ImageServiceSetup {
   log: ImageServiceOptions["log"];
 }
 
-/** Creates the site's image service over its database, its key and DATA_DIR/images. */
+/** Creates the network's image service over its database, its key and DATA_DIR/images. */
 export function openImageService(setup: ImageServiceSetup): ImageService {
   const secret =
     setup.secret ??
-    loadSecretFile(path.join(setup.dataDir, `${setup.siteId}.image-key`), "IMAGE_KEY_SECRET");
+    loadSecretFile(path.join(setup.dataDir, "network.image-key"), "IMAGE_KEY_SECRET");
   return new ImageService({
     signer: new ImageSigner(secret),
     articleImage: articleImageLookup(setup.db),

@@ -5,6 +5,7 @@ import type { StoredMessage } from "./store";
 const AT = Date.parse("2026-11-20T10:00:00Z");
 const message = (change: Partial<StoredMessage>): StoredMessage => ({
   id: 1,
+  site: "houston",
   createdAt: AT,
   name: "Ana",
   email: "ana@example.org",
@@ -42,9 +43,16 @@ describe("formatForTerminal", () => {
 
   it("indents every body line, keeping LF and CRLF breaks and escaping a lone CR", () => {
     expect(formatForTerminal([message({ message: "one\r\ntwo\n\nthree\rfour" })])).toBe(
-      "#1  2026-11-20T10:00:00.000Z  Ana <ana@example.org>\nSubject: Tip\n" +
+      "#1  [houston]  2026-11-20T10:00:00.000Z  Ana <ana@example.org>\nSubject: Tip\n" +
         "  one\n  two\n  \n  three\\rfour\n\n",
     );
+  });
+
+  it("names the city a message was sent to, and none for a message of before the network", () => {
+    expect(formatForTerminal([message({ site: "honolulu" })])).toMatch(
+      /^#1 {2}\[honolulu\] {2}2026/,
+    );
+    expect(formatForTerminal([message({ site: "" })])).toMatch(/^#1 {2}2026/);
   });
 
   it("keeps a newline in the name or subject from starting a line", () => {

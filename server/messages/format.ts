@@ -44,7 +44,9 @@ export function formatForTerminal(messages: readonly StoredMessage[]): string {
         .split(/\r?\n/)
         .map((line) => `  ${escapeControls(line)}`)
         .join("\n");
-      return `#${m.id}  ${date}  ${escapeControls(m.name)} <${escapeControls(m.email)}>\nSubject: ${escapeControls(m.subject)}\n${body}\n\n`;
+      // The city it was sent to, when it names one (messages of before the network name none).
+      const site = m.site ? `  [${escapeControls(m.site)}]` : "";
+      return `#${m.id}${site}  ${date}  ${escapeControls(m.name)} <${escapeControls(m.email)}>\nSubject: ${escapeControls(m.subject)}\n${body}\n\n`;
     })
     .join("");
 }

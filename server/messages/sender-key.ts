@@ -26,17 +26,20 @@ export function senderBucket(address: string): string {
 }
 
 /**
- * The stored sender key of a client address: a keyed HMAC-SHA-256 of its bucket. An unsalted
+ * The stored sender key of a client address writing to a city: a keyed HMAC-SHA-256 of the city
+ * and the address's bucket (so one city's keys say nothing of another's senders). An unsalted
  * hash of an IPv4 address is reversed by trying all 2^32 of them; reversing the HMAC takes the
  * secret.
  */
-export function senderKey(secret: string, address: string): string {
-  return createHmac("sha256", secret).update(senderBucket(address)).digest("hex");
+export function senderKey(secret: string, address: string, site = ""): string {
+  return createHmac("sha256", secret)
+    .update(`${site}\n${senderBucket(address)}`)
+    .digest("hex");
 }
 
-/** Where the generated sender secret of a site is kept, beside its database in DATA_DIR. */
-export function senderSecretFile(dataDir: string, siteId: string): string {
-  return path.join(dataDir, `${siteId}.contact-key`);
+/** Where the generated sender secret is kept, beside the network's database in DATA_DIR. */
+export function senderSecretFile(dataDir: string): string {
+  return path.join(dataDir, "network.contact-key");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SYNCHRONOUS_FULL, openDatabase, siteDatabaseFile, type Db } from "../db/open";
+import { SYNCHRONOUS_FULL, networkDatabaseFile, openDatabase, type Db } from "../db/open";
 import { loadSenderSecret, senderKey, senderSecretFile } from "./sender-key";
 
 /** At most this many messages from one sender (an IPv4 address or IPv6 /64) in RATE_WINDOW_MS. */
@@ -56,6 +56,8 @@ export type ContactMessage = z.infer<typeof ContactSchema>;
 
 export interface StoredMessage extends ContactMessage {
   id: number;
+  /** The city whose contact form it was sent from. */
+  site: string;
   createdAt: number;
 }
 
@@ -79,7 +81,13 @@ export interface MessageStoreOptions {
   now?: () => number;
 }
 
-/** The contact messages, kept in the site's SQLite database for the newsroom. */
+/** What a city's contact form uses of the store: its own messages and limits. */
+export interface CityMessages {
+  submit(input: Record<ContactField, string>, senderAddress: string): SubmitResult;
+  readonly limits: typeof CONTACT_LIMITS;
+}
+
+/** The contact messages of every city, kept in the network's SQLite database for the newsrooms. */
 export class MessageStore {
   /** The longest each field may be (CONTACT_LIMITS), for the form. */
   readonly limits = CONTACT_LIMITS;
@@ -100,11 +108,11 @@ export class MessageStore {
   }
 
   /**
-   * Checks a message (each bad field gets its own explanation) and stores it in a transaction,
-   * unless its sender (an address, kept only as a keyed hash of its senderBucket) already sent
-   * RATE_LIMIT messages in the last RATE_WINDOW_MS.
+   * Checks a message to a city (each bad field gets its own explanation) and stores it in a
+   * transaction, unless its sender (an address, kept only as a keyed hash of the city and its
+   * senderBucket) already sent that city RATE_LIMIT messages in the last RATE_WINDOW_MS.
    */
-  submit(input: Record<ContactField, string>, senderAddress: string): SubmitResult {
+  submit(site: string, input: Record<ContactField, string>, senderAddress: string): SubmitResult {
     const parsed = ContactSchema.safeParse(input);
     if (!parsed.success) {
       const errors: Partial<Record<ContactField, string>> = {};
@@ -116,14 +124,14 @@ export class MessageStore {
     // Rows stored before the keys were HMACs held a plain SHA-256 of the address, reversible for
     // IPv4; migration 5 (db/open.ts) blanked them. Their senders start a fresh window once, which
     // is all the ten-minute limit loses.
-    const sender = senderKey(this.secret, senderAddress);
+    const sender = senderKey(this.secret, senderAddress, site);
     const now = this.now();
     return this.db.transaction((): SubmitResult => {
       const { n, oldest } = this.db
         .prepare(
-          "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM messages WHERE sender = ? AND created_at > ?",
+          "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM messages WHERE site = ? AND sender = ? AND created_at > ?",
         )
-        .get(sender, now - RATE_WINDOW_MS) as { n: number; oldest: number | null };
+        .get(site, sender, now - RATE_WINDOW_MS) as { n: number; oldest: number | null };
       if (n >= RATE_LIMIT) {
         // The window frees up when the oldest message in it leaves it.
         const retryAfterMs = (oldest ?? now) + RATE_WINDOW_MS - now;
@@ -136,35 +144,40 @@ export class MessageStore {
       }
       const info = this.db
         .prepare(
-          "INSERT INTO messages (name, email, subject, message, sender, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+          "INSERT INTO messages (site, name, email, subject, message, sender, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
-        .run(message.name, message.email, message.subject, message.message, sender, now);
+        .run(site, message.name, message.email, message.subject, message.message, sender, now);
       return { ok: true, id: Number(info.lastInsertRowid) };
     })();
   }
 
-  /** Stored messages, newest first. */
-  list(limit = 100): StoredMessage[] {
+  /** A city's stored messages (every city's without one), newest first. */
+  list(limit = 100, site?: string): StoredMessage[] {
     return this.db
       .prepare(
-        "SELECT id, name, email, subject, message, created_at AS createdAt FROM messages ORDER BY created_at DESC, id DESC LIMIT ?",
+        `SELECT id, site, name, email, subject, message, created_at AS createdAt FROM messages
+         ${site === undefined ? "" : "WHERE site = @site"}
+         ORDER BY created_at DESC, id DESC LIMIT @limit`,
       )
-      .all(limit) as StoredMessage[];
+      .all({ limit, ...(site === undefined ? {} : { site }) }) as StoredMessage[];
+  }
+
+  /** What one city's contact form uses. */
+  forSite(site: string): CityMessages {
+    return { submit: (input, address) => this.submit(site, input, address), limits: this.limits };
   }
 }
 
 export interface MessageStoreSetup {
   dataDir: string;
-  siteId: string;
   /** CONTACT_KEY_SECRET; when unset, the secret generated once into DATA_DIR (senderSecretFile). */
   secret?: string;
   now?: () => number;
 }
 
 /**
- * Opens the message store on its own connection to the site's database, with synchronous FULL.
- * The messages stay in the site's database (no move, nothing to migrate, `npm run messages` reads
- * the same file); since PRAGMA synchronous belongs to the connection, the news engine's connection
+ * Opens the message store on its own connection to the network's database, with synchronous
+ * FULL. The messages stay in the news database (`npm run messages` reads the same file); since PRAGMA synchronous belongs to the connection, the news engine's connection
  * keeps NORMAL and its bulk article writes stay as fast as before. In WAL mode a FULL commit syncs
  * the shared WAL, so it also makes the news frames written before it durable: a cost paid per
  * contact message (rare), never per article write. Switching the shared connection to FULL
@@ -173,7 +186,7 @@ export interface MessageStoreSetup {
  * closes `db`.
  */
 export function openMessageStore(setup: MessageStoreSetup): { store: MessageStore; db: Db } {
-  const secret = setup.secret ?? loadSenderSecret(senderSecretFile(setup.dataDir, setup.siteId));
-  const db = openDatabase(siteDatabaseFile(setup.dataDir, setup.siteId), { synchronous: "FULL" });
+  const secret = setup.secret ?? loadSenderSecret(senderSecretFile(setup.dataDir));
+  const db = openDatabase(networkDatabaseFile(setup.dataDir), { synchronous: "FULL" });
   return { store: new MessageStore(db, { secret, now: setup.now }), db };
 }

@@ -10,7 +10,7 @@ import { waitForHydration } from "./helpers";
 // limit of one test does not touch the others.
 
 const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
-const dbFile = () => path.join(E2E.houstonDataDir, "houston.db");
+const dbFile = () => path.join(E2E.houstonDataDir, "network.db");
 /** A documentation address (198.51.100.0/24) of its own for each test. */
 const sender = (n: number) => ({ "X-Forwarded-For": `198.51.100.${10 + n}` });
 
@@ -18,7 +18,7 @@ function storedWithSubject(subject: string): { name: string; email: string; mess
   const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare("SELECT name, email, message FROM messages WHERE subject = ?")
+      .prepare("SELECT name, email, message FROM messages WHERE site = 'houston' AND subject = ?")
       .all(subject) as {
       name: string;
       email: string;

@@ -7,8 +7,8 @@ export const E2E_VARIABLES = {
   houstonUrl: "E2E_HOUSTON_URL",
   /** Its DATA_DIR (the contact tests read the stored messages). */
   houstonDataDir: "E2E_HOUSTON_DATA_DIR",
-  /** The Austin sample, with its own (unreachable) feeds. */
-  austinUrl: "E2E_AUSTIN_URL",
+  /** The same build serving Anchorage and Honolulu only (SITES), Anchorage by default. */
+  otherUrl: "E2E_OTHER_URL",
   /** The fixture feed server. */
   feedsUrl: "E2E_FEEDS_URL",
   /** The FEEDS_FILE pointing every category at it. */

@@ -10,8 +10,8 @@ import { E2E_VARIABLES, TEST_SITE_URL } from "./env";
 /**
  * What the end-to-end tests run against, each on a free port and with fresh data, so that a run
  * depends on no earlier one and two runs can share a machine: the fixture feed server and radio
- * station (in this process), the production build as the default site (fed by both) and as the
- * Austin sample. Where they are reaches the tests through environment variables (tests/e2e/env.ts).
+ * station (in this process), the production build serving every city with Houston as the
+ * default one (fed by both), and the same build serving Anchorage and Honolulu only (SITES). Where they are reaches the tests through environment variables (tests/e2e/env.ts).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "e2e-"));
@@ -19,7 +19,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const station = await startRadioStation();
   const feedsFile = path.join(dir, "feeds.json");
   writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url), null, 2));
-  const [houston, austin] = await Promise.all([
+  const [houston, other] = await Promise.all([
     startSiteProcess({
       env: {
         SITE_URL: TEST_SITE_URL,
@@ -30,13 +30,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         RADIO_PORTS: String(station.port),
       },
     }),
-    // SITE_URL empty (unset): Austin's canonical links come from its own config.
-    startSiteProcess({ env: { SITE: "austin", SITE_URL: "" } }),
+    // SITE_URL empty (unset): canonical links come from each city's own hosts.
+    startSiteProcess({
+      env: { SITES: "anchorage,honolulu", DEFAULT_SITE: "anchorage", SITE_URL: "" },
+    }),
   ]);
   const settings: Record<keyof typeof E2E_VARIABLES, string> = {
     houstonUrl: houston.url,
     houstonDataDir: houston.dataDir,
-    austinUrl: austin.url,
+    otherUrl: other.url,
     feedsUrl: feeds.url,
     feedsFile,
     radioPort: String(station.port),
@@ -45,7 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[E2E_VARIABLES[name as keyof typeof settings]] = value;
   }
   return async () => {
-    await Promise.all([houston.stop(), austin.stop(), feeds.close(), station.close()]);
+    await Promise.all([houston.stop(), other.stop(), feeds.close(), station.close()]);
     rmSync(dir, { recursive: true, force: true });
   };
 }

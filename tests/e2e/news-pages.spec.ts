@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PAGES } from "../../app/lib/pages";
 import { CATEGORIES, HOME_SECTIONS, LIST_SLUGS, categoryAt } from "../../sites/categories";
-import houstonNews from "../../sites/houston/content/news";
+import { testCity } from "../support/cities";
 import { gotoHydrated } from "./helpers";
 
 // The news pages of the default site, filled from the fixture feeds (the FEEDS_FILE of global-setup.ts).
@@ -265,7 +265,7 @@ test("/sports has the interview, three highlights, the latest news and four upco
   await articlesOf(page, "sports");
   await page.goto("/sports");
   await expect(
-    page.getByRole("heading", { name: houstonNews.sports.interview.title }),
+    page.getByRole("heading", { name: testCity("houston").content.news.sports.interview.title }),
   ).toBeVisible();
   await expect(page.getByRole("region", { name: "Highlights" }).getByRole("listitem")).toHaveCount(
     3,

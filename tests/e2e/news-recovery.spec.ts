@@ -20,7 +20,8 @@ test.beforeAll(async () => {
       JSON.stringify({ sports: [`${E2E.feedsUrl}/switch/${SWITCH}/feeds/espn-top.rss.xml`] }),
     );
     return {
-      SITE: "austin",
+      SITES: "anchorage",
+      DEFAULT_SITE: "anchorage",
       FEEDS_FILE: feedsFile,
       ALLOW_PRIVATE_HOSTS: new URL(E2E.feedsUrl).hostname,
       // Retry failing feeds after 1 s (not 1 min), so recovery happens within the test.

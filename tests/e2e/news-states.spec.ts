@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import austinNews from "../../sites/austin/content/news";
+import { testCity } from "../support/cities";
 import { E2E } from "./env";
 import { gotoHydrated, startSiteServer, type SiteServer } from "./helpers";
 
@@ -29,7 +29,8 @@ test.beforeAll(async () => {
       }),
     );
     return {
-      SITE: "austin",
+      SITES: "anchorage",
+      DEFAULT_SITE: "anchorage",
       FEEDS_FILE: feedsFile,
       // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
       ALLOW_PRIVATE_HOSTS: new URL(E2E.feedsUrl).hostname,
@@ -99,7 +100,7 @@ test("home shows the built-in featured story when the local feed is empty", asyn
   await page.goto(`${BASE}/`);
   const featured = page.getByRole("region", { name: "Featured story" });
   await expect(featured.getByRole("heading", { level: 2 })).toContainText(
-    austinNews.featuredStory.title,
+    testCity("anchorage").content.news.featuredStory.title,
   );
 });
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { gotoHydrated } from "./helpers";
 
-// The static pages built so far from sites/houston/content/pages.ts: FAQ and careers.
+// The static pages built so far from Houston's data (sites/cities/houston.json): FAQ and careers.
 
 /** The JSON-LD blocks of a page's server HTML. */
 async function jsonLd(request: APIRequestContext, path: string) {

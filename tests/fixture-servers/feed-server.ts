@@ -195,6 +195,21 @@ function handle(
     pump();
     return;
   }
+  if ((m = /^\/city\/([a-z0-9-]+)\/local\.xml$/.exec(p))) {
+    // A city's own local feed (the network tests' generated cities): three stories naming the
+    // city, dated with no zone (read in the city's zone), at 08:00, 09:00 and 10:00 on the day.
+    const city = m[1] ?? "";
+    const items = [8, 9, 10]
+      .map(
+        (hour) =>
+          `<item><title>Local story at ${hour}:00 in ${city}</title><link>https://local.example/${city}/${hour}</link><pubDate>2026-11-20T${String(hour).padStart(2, "0")}:00:00</pubDate></item>`,
+      )
+      .join("");
+    res
+      .writeHead(200, { "Content-Type": "application/rss+xml" })
+      .end(`<rss version="2.0"><channel><title>${city} local</title>${items}</channel></rss>`);
+    return;
+  }
   if (p === "/fresh") {
     const now = Date.now();
     const items = [

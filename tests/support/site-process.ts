@@ -38,6 +38,8 @@ export async function startSiteProcess(options: SiteProcessOptions = {}): Promis
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Served on 127.0.0.1, which no city names: the default city answers, at this address.
+      DEFAULT_SITE: "houston",
       SITE_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",

@@ -1,0 +1,179 @@
+import type { AddressInfo } from "node:net";
+import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import type { ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CITIES_DIR, NETWORK_FILE } from "../tests/support/cities";
+import { createApp } from "./app";
+import { CityDirectory } from "./cities/directory";
+import { Network } from "./cities/network";
+import { CONTACT_LIMITS } from "./messages/store";
+import type { CategoryNews, NewsReader } from "./news/engine";
+
+// Two cities served alternately by one app (production mode: its page cache on), by Host.
+
+let vite: ViteDevServer;
+let server: Server;
+let base: string;
+/** The same app trusting no proxy (TRUST_PROXY=off). */
+let untrusting: Server;
+let untrustingBase: string;
+
+/** A city's news: one local story naming the city, the rest empty. */
+function newsOf(city: string): NewsReader {
+  const category = (key: string): CategoryNews => ({
+    category: key as CategoryNews["category"],
+    state: "ready",
+    error: null,
+    updatedAt: Date.parse("2026-11-24T10:00:00Z"),
+    articles:
+      key === "local"
+        ? [
+            {
+              id: city.length,
+              uid: city,
+              title: `Only in ${city}: the harbor reopens`,
+              summary: `A story of ${city}.`,
+              url: `https://news.example/${city}`,
+              image: "/images/default-news.svg",
+              imageIsDefault: true,
+              publishedAt: Date.parse("2026-11-24T09:00:00Z"),
+              claimedAt: null,
+              category: "Local",
+              feedUrl: `https://news.example/${city}.xml`,
+            },
+          ]
+        : [],
+  });
+  return {
+    getCategory: (key) => category(key),
+    getCategories: (keys) => ({ ...category(keys[0] ?? "local"), categories: [...keys] }),
+    version: () => 1,
+    search: () => ({ hits: [], page: 1, pageCount: 0, more: false }) as never,
+  };
+}
+
+beforeAll(async () => {
+  vite = await createServer({
+    server: { middlewareMode: true },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const directory = new CityDirectory({
+    dir: CITIES_DIR,
+    networkFile: NETWORK_FILE,
+    only: ["anchorage", "honolulu"],
+  });
+  const cities = new Network({
+    directory,
+    news: newsOf,
+    messages: () => ({ submit: () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
+  });
+  const listen = async (trustProxy: "loopback" | false) => {
+    const app = createApp({
+      services: { isDev: false },
+      cities,
+      version: () => 1,
+      logger: pino({ level: "silent" }),
+      build: { server: build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
+      trustProxy,
+    });
+    const listening = createHttpServer(app).listen(0, "127.0.0.1");
+    await new Promise((r) => listening.once("listening", r));
+    return {
+      server: listening,
+      base: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
+    };
+  };
+  ({ server, base } = await listen("loopback"));
+  ({ server: untrusting, base: untrustingBase } = await listen(false));
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  await new Promise((r) => untrusting.close(r));
+  await vite.close();
+});
+
+function get(target: string, headers: Record<string, string>, origin = base) {
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const req = httpRequest(new URL(target, origin), { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            headers: res.headers,
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+describe("two cities in one process", () => {
+  it("never show each other's name, links, news or cached pages, asked alternately", async () => {
+    for (let round = 0; round < 3; round++) {
+      for (const page of ["/", "/local-news", "/contact", "/sitemap.xml", "/robots.txt"]) {
+        const a = await get(page, { Host: "anchoragecitywire.com" });
+        const h = await get(page, { Host: "HonoluluCityWire.com:443" });
+        expect([a.status, h.status]).toEqual([200, 200]);
+        expect(a.body).toContain("anchoragecitywire.com");
+        expect(a.body).not.toMatch(/honolulu/i);
+        expect(h.body).toContain("honolulucitywire.com");
+        expect(h.body).not.toMatch(/anchorage/i);
+        if (page === "/local-news") {
+          expect(a.body).toContain("Only in anchorage");
+          expect(h.body).toContain("Only in honolulu");
+        }
+        // Both from the cache after the first round, each its own entry and ETag.
+        if (round > 0 && !page.endsWith(".txt") && !page.endsWith(".xml")) {
+          expect([a.headers["x-cache"], h.headers["x-cache"]]).toEqual(["hit", "hit"]);
+          expect(a.headers.etag).not.toBe(h.headers.etag);
+        }
+      }
+    }
+  }, 60_000);
+
+  it("answers a host that names no city with the network's small 404, never cached", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await get("/", { Host: "nowhere.example" });
+      expect(res.status).toBe(404);
+      expect(res.body).toContain("Site not found");
+      expect(res.body).not.toMatch(/anchorage|honolulu/i);
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+  });
+
+  it("believes X-Forwarded-Host from a trusted proxy only", async () => {
+    const viaProxy = await get("/contact", {
+      Host: "internal:8080",
+      "X-Forwarded-Host": "www.honolulucitywire.com",
+    });
+    expect(viaProxy.body).toContain("Honolulu City Wire");
+    const notBelieved = await get(
+      "/contact",
+      { Host: "internal:8080", "X-Forwarded-Host": "www.honolulucitywire.com" },
+      untrustingBase,
+    );
+    expect(notBelieved.status).toBe(404);
+    expect(notBelieved.body).toContain("Site not found");
+  });
+
+  it("serves each city's own social image at /social.png", async () => {
+    const a = await get("/social.png", { Host: "anchoragecitywire.com" });
+    const h = await get("/social.png", { Host: "honolulucitywire.com" });
+    expect([a.status, h.status]).toEqual([200, 200]);
+    expect(a.headers["content-type"]).toBe("image/png");
+    expect(a.headers.etag).not.toBe(h.headers.etag);
+  });
+});

@@ -1,0 +1,263 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import { CITY_ID, mergeOverDefaults, parseCity } from "../../sites/city-data";
+import type { City } from "../../sites/schema";
+import { FEED_KEYS, type FeedKey } from "../../sites/categories";
+import type { CityFeeds, FeedListing } from "../news/network";
+
+/** What the operator's settings replace in one city's data (FEEDS_FILE, EMBEDS_FILE, RADIO_*). */
+export interface CityOverrides {
+  feeds?: Partial<Record<FeedKey, readonly FeedListing[]>>;
+  embeds?: City["embeds"];
+  radio?: Partial<City["radio"]>;
+  /** SITE_URL: the canonical base, for a city served under another name (staging, tests). */
+  baseUrl?: string;
+}
+
+export interface CityDirectoryOptions {
+  /** CITIES_DIR: one `<id>.json` per city. */
+  dir: string;
+  /** NETWORK_FILE: the defaults every city is merged over. */
+  networkFile: string;
+  /** SITES: the cities this process serves (all when absent). */
+  only?: readonly string[];
+  /** Settings that replace parts of one city's data, by city id. */
+  overrides?: Readonly<Record<string, CityOverrides>>;
+  /** How many cities' data are kept loaded (the least recently asked for go first). */
+  maxLoaded?: number;
+}
+
+/** A city file that cannot be used: its path, and what is wrong. */
+export interface CityProblem {
+  id: string;
+  file: string;
+  message: string;
+}
+
+/** A host name as a request names it: lower-case, without its port or a trailing dot. */
+export function hostKey(host: string): string {
+  let name = host.trim().toLowerCase();
+  if (name.startsWith("[")) return name.slice(0, name.indexOf("]") + 1);
+  const colon = name.lastIndexOf(":");
+  if (colon !== -1) name = name.slice(0, colon);
+  return name.endsWith(".") ? name.slice(0, -1) : name;
+}
+
+/** What the index reads of each city file at start: enough to route and to schedule feeds. */
+const IndexSchema = z.looseObject({
+  hosts: z.array(z.string().min(1)).min(1),
+  timeZone: z.string().min(1),
+  feeds: z
+    .partialRecord(
+      z.enum(FEED_KEYS),
+      z.array(
+        z.union([z.string(), z.looseObject({ url: z.string(), timeZone: z.string().optional() })]),
+      ),
+    )
+    .optional(),
+});
+
+/** The network's own name and address (NETWORK_FILE's `network`), and its default photo. */
+const NetworkInfoSchema = z.object({
+  name: z.string().min(2),
+  url: z.url({ protocol: /^https?$/ }),
+  defaultImage: z.string().regex(/^\/[\w\-./]+$/, "must be a path under public/"),
+});
+export type NetworkInfo = z.infer<typeof NetworkInfoSchema>;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+interface IndexEntry {
+  id: string;
+  file: string;
+  hosts: string[];
+  feeds: CityFeeds;
+}
+
+/**
+ * The network's cities, as data: `CITIES_DIR/<id>.json`, each merged over NETWORK_FILE. At start
+ * the directory reads every served city's hosts, zone and feeds (to route requests and schedule
+ * feeds) and nothing more; a city's whole data is read, merged and validated when a request
+ * first needs it, and kept in a bounded cache. A bad file is reported with its path and field
+ * and leaves the other cities alone: a file that cannot be indexed is left out (its hosts get the
+ * network's not-found page), one that fails validation answers 503 on its own hosts.
+ */
+export class CityDirectory {
+  private readonly entries = new Map<string, IndexEntry>();
+  private readonly hosts = new Map<string, string>();
+  private readonly loaded: LRUCache<string, { city: City } | { problem: CityProblem }>;
+  private readonly networkDefaults: unknown;
+  /** Files that could not be indexed, and hosts that two cities claim. */
+  readonly problems: CityProblem[] = [];
+
+  private readonly about: NetworkInfo;
+
+  constructor(private readonly options: CityDirectoryOptions) {
+    const file = readJson(options.networkFile);
+    const { network, ...defaults } = (isObject(file) ? file : {}) as {
+      network?: unknown;
+      defaultImage?: unknown;
+    };
+    const about = NetworkInfoSchema.safeParse({
+      defaultImage: defaults.defaultImage,
+      ...(isObject(network) ? network : {}),
+    });
+    if (!about.success) {
+      const fields = about.error.issues.map((i) => `network.${i.path.join(".")}: ${i.message}`);
+      throw new Error(`${options.networkFile}: ${fields.join("; ")}`);
+    }
+    this.about = about.data;
+    this.networkDefaults = defaults;
+    this.loaded = new LRUCache({ max: options.maxLoaded ?? 1_000 });
+    const only = options.only ? new Set(options.only) : undefined;
+    const files = readdirSync(options.dir)
+      .filter((name) => name.endsWith(".json"))
+      .sort();
+    for (const name of files) {
+      const id = name.slice(0, -".json".length);
+      if (only && !only.has(id)) continue;
+      const file = path.join(options.dir, name);
+      if (!CITY_ID.test(id)) {
+        this.problems.push({
+          id,
+          file,
+          message: `${file}: the file name is not a city id (${CITY_ID})`,
+        });
+        continue;
+      }
+      try {
+        this.index(id, file);
+      } catch (error) {
+        this.problems.push({ id, file, message: (error as Error).message });
+      }
+    }
+    for (const id of only ?? []) {
+      if (!this.entries.has(id) && !this.problems.some((p) => p.id === id)) {
+        this.problems.push({
+          id,
+          file: path.join(options.dir, `${id}.json`),
+          message: `SITES names "${id}", which has no file in ${options.dir}`,
+        });
+      }
+    }
+  }
+
+  private index(id: string, file: string): void {
+    const merged = mergeOverDefaults(this.networkDefaults, readJson(file));
+    const parsed = IndexSchema.safeParse(merged);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map(
+        (i) => `${i.path.join(".") || "(root)"}: ${i.message}`,
+      );
+      throw new Error(`${file}: ${fields.join("; ")}`);
+    }
+    const override = this.options.overrides?.[id];
+    const feeds = (override?.feeds ?? parsed.data.feeds ?? {}) as CityFeeds["feeds"];
+    const hosts = parsed.data.hosts.map(hostKey);
+    for (const host of hosts) {
+      const owner = this.hosts.get(host);
+      if (owner && owner !== id) {
+        this.problems.push({ id, file, message: `${file}: host ${host} is already ${owner}'s` });
+        continue;
+      }
+      this.hosts.set(host, id);
+    }
+    this.entries.set(id, { id, file, hosts, feeds: { id, timeZone: parsed.data.timeZone, feeds } });
+  }
+
+  /** The network's defaults every city is merged over (NETWORK_FILE without `network`). */
+  defaults(): unknown {
+    return this.networkDefaults;
+  }
+
+  /** Who the network is (its name and address, in the User-Agent of its fetches). */
+  network(): NetworkInfo {
+    return this.about;
+  }
+
+  /** The ids of the cities served (those indexed). */
+  ids(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** The city a Host header names (port and case ignored), if any. */
+  byHost(host: string): string | undefined {
+    return this.hosts.get(hostKey(host));
+  }
+
+  /** Every served city's feeds, for the news engine's subscriptions. */
+  feeds(): CityFeeds[] {
+    return [...this.entries.values()].map((e) => e.feeds);
+  }
+
+  /** A city's file as written (not merged), for tools. */
+  raw(id: string): unknown {
+    const entry = this.entries.get(id);
+    return entry ? readJson(entry.file) : undefined;
+  }
+
+  /** The file of a city. */
+  fileOf(id: string): string | undefined {
+    return this.entries.get(id)?.file;
+  }
+
+  /**
+   * A city's whole data, merged over the network's and validated (read on first use, then kept
+   * while it is among the most recently used); a SiteConfigError-like problem when it is invalid.
+   */
+  load(id: string): { city: City } | { problem: CityProblem } {
+    const cached = this.loaded.get(id);
+    if (cached) return cached;
+    const entry = this.entries.get(id);
+    if (!entry) throw new Error(`No city "${id}" is served`);
+    let result: { city: City } | { problem: CityProblem };
+    try {
+      result = {
+        city: this.withOverrides(
+          parseCity(id, this.networkDefaults, readJson(entry.file), entry.file),
+        ),
+      };
+    } catch (error) {
+      result = { problem: { id, file: entry.file, message: (error as Error).message } };
+    }
+    this.loaded.set(id, result);
+    return result;
+  }
+
+  private withOverrides(city: City): City {
+    const override = this.options.overrides?.[city.id];
+    if (!override) return city;
+    return {
+      ...city,
+      ...(override.feeds ? { feeds: override.feeds as City["feeds"] } : {}),
+      ...(override.embeds ? { embeds: override.embeds } : {}),
+      ...(override.baseUrl ? { baseUrl: override.baseUrl } : {}),
+      radio: { ...city.radio, ...override.radio },
+    };
+  }
+}
+
+/** A JSON file's value; the error names the file. */
+export function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(
+      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+}

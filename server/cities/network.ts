@@ -1,0 +1,103 @@
+import { LRUCache } from "lru-cache";
+import type { City } from "../../sites/schema";
+import type { SiteContent } from "../../sites/content";
+import type { CityMessages } from "../messages/store";
+import type { NewsReader } from "../news/engine";
+import { embedCspSources } from "../embeds";
+import type { CspSources } from "../security";
+import type { CityDirectory, CityProblem } from "./directory";
+
+/** Everything a request of one city reads: its data, its canonical base, its news and messages. */
+export interface CityServices {
+  site: City;
+  content: SiteContent;
+  /** Canonical base URL (its data's baseUrl, else https:// and its first host), no trailing slash. */
+  siteUrl: string;
+  news: NewsReader;
+  messages: CityMessages;
+  /** The origins of the city's configured embeds, for its pages' CSP (server/embeds.ts). */
+  csp: CspSources;
+}
+
+/** How a request's host was resolved. */
+export type CityLookup =
+  | { kind: "city"; city: CityServices }
+  | { kind: "unavailable"; problem: CityProblem }
+  | { kind: "unknown" };
+
+export interface NetworkOptions {
+  directory: CityDirectory;
+  /** DEFAULT_SITE: the city of hosts that name none (development, the demo, tests). */
+  defaultSite?: string;
+  /** A city's news, by id (the engine's reader, with pictures linked). */
+  news: (id: string) => NewsReader;
+  /** A city's messages, by id. */
+  messages: (id: string) => CityMessages;
+  /** A city's content as pages read it (covers linked through the image route). */
+  content?: (content: SiteContent) => SiteContent;
+  /** Called once when a city is loaded, or found invalid. */
+  onLoad?: (id: string, outcome: { city: City } | { problem: CityProblem }) => void;
+  /** How many cities' services are kept (the directory keeps their data as long). */
+  maxLoaded?: number;
+}
+
+/** A city's canonical base: its data's baseUrl, else https:// and its first host. */
+export function canonicalBase(city: Pick<City, "baseUrl" | "hosts">): string {
+  return (city.baseUrl ?? `https://${city.hosts[0]}`).replace(/\/+$/, "");
+}
+
+/**
+ * The cities one process serves, by Host: a request's host names its city (port and case
+ * ignored), else DEFAULT_SITE's when set, else none (the network's not-found page). A city's
+ * services are made when a request first needs them and kept in a bounded cache; nothing of a
+ * city lives in a module-level variable.
+ */
+export class Network {
+  private readonly services: LRUCache<string, CityServices>;
+
+  constructor(private readonly options: NetworkOptions) {
+    this.services = new LRUCache({ max: options.maxLoaded ?? 1_000 });
+    if (options.defaultSite !== undefined && !options.directory.has(options.defaultSite)) {
+      throw new Error(
+        `DEFAULT_SITE names "${options.defaultSite}", which this process does not serve`,
+      );
+    }
+  }
+
+  /** The id of the city a host names (or the default city's), if any. */
+  idOf(host: string | undefined): string | undefined {
+    return (host ? this.options.directory.byHost(host) : undefined) ?? this.options.defaultSite;
+  }
+
+  /** The city a host names, with its services. */
+  lookup(host: string | undefined): CityLookup {
+    const id = this.idOf(host);
+    if (id === undefined) return { kind: "unknown" };
+    return this.city(id);
+  }
+
+  /** A served city by id, with its services. */
+  city(id: string): CityLookup {
+    const cached = this.services.get(id);
+    if (cached) return { kind: "city", city: cached };
+    const loaded = this.options.directory.load(id);
+    this.options.onLoad?.(id, loaded);
+    if ("problem" in loaded) return { kind: "unavailable", problem: loaded.problem };
+    const { city } = loaded;
+    const content = { news: city.content.news, pages: city.content.pages };
+    const services: CityServices = {
+      site: city,
+      content: this.options.content ? this.options.content(content) : content,
+      siteUrl: canonicalBase(city),
+      news: this.options.news(id),
+      messages: this.options.messages(id),
+      csp: embedCspSources({ site: city, content }),
+    };
+    this.services.set(id, services);
+    return { kind: "city", city: services };
+  }
+
+  ids(): string[] {
+    return this.options.directory.ids();
+  }
+}
