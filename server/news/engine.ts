@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import pLimit from "p-limit";
 import type { FeedKey } from "../../sites/categories";
@@ -148,7 +149,7 @@ export const DEFAULT_PER_HOST_CONCURRENCY = 2;
 interface FeedSnapshot {
   version: number;
   articles: FeedArticle[];
-  /** What pages show of the feed (its articles, its last success, whether it fails), as text. */
+  /** What pages show of the feed (its articles, its last success, whether it fails): a digest. */
   signature: string;
 }
 
@@ -391,7 +392,10 @@ export class NewsEngine {
     const row = this.rows.get(id) as FeedRow;
     const articles = this.options.store.newest(row, PER_FEED_LIMIT);
     const failing = row.consecutiveFailures > 0;
-    const signature = JSON.stringify([row.lastSuccess, failing, this.attempted.has(id), articles]);
+    // Kept as a digest: thousands of feeds' snapshots would otherwise each hold their text twice.
+    const signature = createHash("sha1")
+      .update(JSON.stringify([row.lastSuccess, failing, this.attempted.has(id), articles]))
+      .digest("base64");
     return { version, articles, signature };
   }
 

@@ -19,6 +19,8 @@ export interface SiteProcessOptions {
   env?: Record<string, string> | ((dataDir: string) => Record<string, string>);
   /** How long to wait for /healthz. */
   timeoutMs?: number;
+  /** Node's own options (e.g. the heap cap `npm start` sets). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -32,24 +34,28 @@ export async function startSiteProcess(options: SiteProcessOptions = {}): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `site-${port}-`));
   const url = `http://127.0.0.1:${port}`;
   const extra = typeof options.env === "function" ? options.env(dataDir) : (options.env ?? {});
-  const child = spawn(process.execPath, ["build/server-main/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      // Served on 127.0.0.1, which no city names: the default city answers, at this address.
-      DEFAULT_SITE: "houston",
-      SITE_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // A test never reaches past this machine: feeds, pictures and covers outside the
-      // allowlist (the fixture servers' address, which callers add) fail as if offline.
-      ALLOW_PUBLIC_HOSTS: "false",
-      ...extra,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), "build/server-main/index.js"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        // Served on 127.0.0.1, which no city names: the default city answers, at this address.
+        DEFAULT_SITE: "houston",
+        SITE_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        // A test never reaches past this machine: feeds, pictures and covers outside the
+        // allowlist (the fixture servers' address, which callers add) fail as if offline.
+        ALLOW_PUBLIC_HOSTS: "false",
+        ...extra,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   let exitCode: number | null | undefined;
   const exited = new Promise<void>((resolve) =>
     child.once("exit", (code) => {
