@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../tests/support/cities";
+import { getAs } from "../tests/support/get-as";
 import { createApp } from "./app";
 import { CityDirectory } from "./cities/directory";
 import { Network } from "./cities/network";
@@ -100,24 +101,10 @@ afterAll(async () => {
   await vite.close();
 });
 
-function get(target: string, headers: Record<string, string>, origin = base) {
-  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
-    (resolve, reject) => {
-      const req = httpRequest(new URL(target, origin), { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8"),
-            headers: res.headers,
-          }),
-        );
-      });
-      req.on("error", reject);
-      req.end();
-    },
-  );
+/** A GET naming the Host in `headers` (of the trusting app unless told). */
+function get(target: string, headers: Record<string, string> & { Host: string }, origin = base) {
+  const { Host, ...rest } = headers;
+  return getAs(origin, Host, target, rest);
 }
 
 describe("two cities in one process", () => {

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -7,6 +6,7 @@ import { fromZonedTime } from "date-fns-tz";
 import { DEMO_FEEDS } from "../fixture-servers/demo-feeds";
 import { startFeedServer, type FeedServer } from "../fixture-servers/feed-server";
 import { generateCities, type GeneratedCity } from "../support/generate-cities";
+import { getAs as getAt } from "../support/get-as";
 import { startSiteProcess, type SiteProcess } from "../support/site-process";
 
 // One process of the production build serving 300 generated cities (states and zones from
@@ -20,6 +20,9 @@ let cities: GeneratedCity[];
 let dir: string;
 
 test.describe.configure({ mode: "serial" });
+
+/** A GET of `target` on the site, naming `host`. */
+const getAs = (host: string, target: string) => getAt(site.url, host, target);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -47,21 +50,6 @@ test.afterAll(async () => {
   await feeds?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A GET of `target` on the site, naming `host`. */
-function getAs(host: string, target: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(new URL(target, site.url), { headers: { Host: host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 test("fetches each shared feed once for all 300 cities, and each city's own feed once", async () => {
   test.setTimeout(120_000);

@@ -1,27 +1,13 @@
-import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
+import { getAs as getAt } from "../support/get-as";
 import { E2E } from "./env";
+
+const getAs = (host: string, target: string) => getAt(E2E.otherUrl, host, target);
 
 // The same build, serving Anchorage and Honolulu only (SITES), Anchorage for hosts that name
 // neither (DEFAULT_SITE): other publications, chosen by Host, no rebuild.
 
 test.use({ baseURL: E2E.otherUrl });
-
-/** A GET of `path` naming `host` (fetch may not set Host; node:http may). */
-function getAs(host: string, path: string): Promise<{ status: number; body: string }> {
-  const url = new URL(path, E2E.otherUrl);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { Host: host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 test("the default city serves its own name, contacts and geo tags", async ({ request }) => {
   const res = await request.get("/");

@@ -1,0 +1,39 @@
+import { request as httpRequest } from "node:http";
+
+/** An answer as a test reads it: status, headers and the body as text. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A GET of `target` at `origin` naming `host` in its Host header (fetch may not set Host;
+ * node:http may), with any other `headers`: how a test asks one process for several cities.
+ */
+export function getAs(
+  origin: string,
+  host: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      new URL(target, origin),
+      { headers: { ...headers, Host: host } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
