@@ -6,11 +6,12 @@
 import { existsSync } from "node:fs";
 import { parseArgs, styleText } from "node:util";
 import { CityDirectory } from "../server/cities/directory";
+import { defaultCityOverrides } from "../server/cities/overrides";
 import { networkDatabaseFile, openDatabase } from "../server/db/open";
 import { readEnv, withEnvFile } from "../server/env";
 import { escapeControls } from "../server/messages/format";
 import { describeFeeds, formatFeeds, type ListedFeed } from "../server/news/feed-report";
-import { feedSources, readFeedsFile } from "../server/news/sources";
+import { feedSources } from "../server/news/sources";
 import { NewsStore } from "../server/news/store";
 
 const USAGE = "Usage: npm run feeds [-- --site ID] [-- --json]";
@@ -25,21 +26,19 @@ ${USAGE}`);
   process.exit(2);
 }
 const env = readEnv(withEnvFile());
-if (env.FEEDS_FILE && !env.DEFAULT_SITE) {
-  console.error(
-    "FEEDS_FILE applies to the default city: set DEFAULT_SITE too (as for the server).",
-  );
+// FEEDS_FILE replaces the default city's feeds, as in the server (and needs DEFAULT_SITE).
+let overrides: ReturnType<typeof defaultCityOverrides>;
+try {
+  overrides = defaultCityOverrides(env);
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
 const directory = new CityDirectory({
   dir: env.CITIES_DIR,
   networkFile: env.NETWORK_FILE,
   only: options.site ? [options.site] : env.SITES,
-  // FEEDS_FILE replaces the default city's feeds, as in the server.
-  overrides:
-    env.FEEDS_FILE && env.DEFAULT_SITE
-      ? { [env.DEFAULT_SITE]: { feeds: readFeedsFile(env.FEEDS_FILE) } }
-      : {},
+  overrides,
 });
 if (options.site && !directory.has(options.site)) {
   console.error(`No city "${options.site}" in ${env.CITIES_DIR}.

@@ -23,6 +23,8 @@ let base: string;
 /** The same app trusting no proxy (TRUST_PROXY=off). */
 let untrusting: Server;
 let untrustingBase: string;
+/** How many times a city's data was asked of the directory. */
+let loads = 0;
 
 /** A city's news: one local story naming the city, the rest empty. */
 function newsOf(city: string): NewsReader {
@@ -70,6 +72,11 @@ beforeAll(async () => {
     networkFile: NETWORK_FILE,
     only: ["anchorage", "honolulu"],
   });
+  const load = directory.load.bind(directory);
+  directory.load = (id) => {
+    loads++;
+    return load(id);
+  };
   const cities = new Network({
     directory,
     news: newsOf,
@@ -130,6 +137,19 @@ describe("two cities in one process", () => {
       }
     }
   }, 60_000);
+
+  it("answers a cached page from its city's id alone, never asking for the city's data", async () => {
+    await get("/faq", { Host: "anchoragecitywire.com" });
+    const before = loads;
+    for (let i = 0; i < 3; i++) {
+      const res = await get("/faq", { Host: "anchoragecitywire.com" });
+      expect(res.headers["x-cache"]).toBe("hit");
+    }
+    expect(loads).toBe(before);
+    // A page that must be made asks for it.
+    await get("/careers", { Host: "anchoragecitywire.com" });
+    expect(loads).toBeGreaterThan(before);
+  });
 
   it("answers a host that names no city with the network's small 404, never cached", async () => {
     for (let i = 0; i < 2; i++) {

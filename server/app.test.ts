@@ -360,10 +360,9 @@ describe("one process, many cities", () => {
       {
         built: true,
         cities: {
-          lookup: (host) =>
-            host === "broken.example"
-              ? { kind: "unavailable", problem }
-              : { kind: "city", city: houston },
+          idOf: (host) => (host === "broken.example" ? "broken" : "houston"),
+          city: (id) =>
+            id === "broken" ? { kind: "unavailable", problem } : { kind: "city", city: houston },
         },
       },
     );

@@ -9,7 +9,7 @@ import type { SharedServices } from "./context";
 import { Limiter, Overloaded } from "./limiter";
 import { BUSY_THRESHOLD, LoadMonitor } from "./load";
 import { PageCache, compressIn } from "./page-cache";
-import { createPageHandler, dependencyOf, isClientGone } from "./pages";
+import { Refusal, createPageHandler, isClientGone, sendRefusal, splitCityKey } from "./pages";
 import type { RadioHub } from "./radio/hub";
 import { SECURITY_HEADERS } from "./security";
 import { SOCIAL_IMAGE_PATH, SocialImages, serveSocialImage } from "./social-image";
@@ -23,8 +23,11 @@ export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 export interface AppOptions {
   /** What every city's pages share (mode, stylesheet). */
   services: SharedServices;
-  /** The cities served, by Host (server/cities/network.ts). */
-  cities: { lookup(host: string | undefined): CityLookup };
+  /** The cities served, by Host (server/cities/network.ts): a host's city id, a city by id. */
+  cities: {
+    idOf(host: string | undefined): string | undefined;
+    city(id: string): Exclude<CityLookup, { kind: "unknown" }>;
+  };
   /** The version of a city's category (the news engine's), for the page cache. */
   version: (city: string, key: string) => number;
   /** A city's live radio relay (absent in tests that do not need it, or for a city without one). */
@@ -125,6 +128,9 @@ function unknownHost(res: ServerResponse, head: boolean): void {
   res.end(head ? undefined : body);
 }
 
+/** The radio relay's own paths (a city's hub is made only when one of them is asked for). */
+const RADIO_PATHS = new Set(["/api/stream", "/api/radio/now-playing"]);
+
 /** A host name or an IPv4 address, or an IPv6 address in brackets, and an optional port. */
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
@@ -190,7 +196,7 @@ export function createApp({
         maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
         maxBytes: pageCache?.maxBytes ?? PAGE_CACHE_BYTES,
         version: (dep) => {
-          const { city, key } = dependencyOf(dep);
+          const { city, key } = splitCityKey(dep);
           return version(city, key);
         },
         onError: (key, err) =>
@@ -261,12 +267,15 @@ export function createApp({
         return;
       }
     }
-    const found = cities.lookup(hostOf(req));
-    if (found.kind === "unknown") {
+    const site = cities.idOf(hostOf(req));
+    if (site === undefined) {
       unknownHost(res, method === "HEAD");
       return;
     }
-    if (found.kind === "unavailable") {
+    // The city's services, asked for only by what needs more than its id (a cache hit does not).
+    const cityOf = (): CityServices => {
+      const found = cities.city(site);
+      if (found.kind === "city") return found.city;
       // A city whose data is invalid: its own readers get a 503, every other city is served. Its
       // problem is logged once (a Set as large as the cities served, never a reader's text).
       if (!reported.has(found.problem.file)) {
@@ -276,11 +285,19 @@ export function createApp({
           "city unavailable",
         );
       }
-      plain(res, 503, "This publication is unavailable right now.");
-      return;
-    }
-    const { city } = found;
-    if (method === "GET" || method === "HEAD") {
+      throw new Refusal(503, "This publication is unavailable right now.");
+    };
+    if (
+      (method === "GET" || method === "HEAD") &&
+      (pathname === SOCIAL_IMAGE_PATH || (radio && RADIO_PATHS.has(pathname)))
+    ) {
+      let city: CityServices;
+      try {
+        city = cityOf();
+      } catch (error) {
+        sendRefusal(res, error as Refusal);
+        return;
+      }
       if (pathname === SOCIAL_IMAGE_PATH) {
         socialImages.get(city.site.id, city.site).then(
           (image) => serveSocialImage(req, res, image),
@@ -291,7 +308,7 @@ export function createApp({
         );
         return;
       }
-      const hub = radio && pathname.startsWith("/api/") ? radio(city) : undefined;
+      const hub = radio?.(city);
       if (hub && pathname === "/api/stream") {
         // Audio is never compressed (Cache-Control: no-transform) and never cached.
         hub.stream(req, res).catch((err: unknown) => {
@@ -310,15 +327,16 @@ export function createApp({
         json(res, 200, hub.nowPlaying());
         return;
       }
-      if (images && pathname.startsWith("/img/")) {
-        images(req, res, pathname);
-        return;
-      }
     }
-    if (vite) {
-      vite.middlewares(req, res, () => void pages(req, res, city));
+    // Pictures are the network's (ids signed by URL), whichever city's page names them.
+    if ((method === "GET" || method === "HEAD") && images && pathname.startsWith("/img/")) {
+      images(req, res, pathname);
       return;
     }
-    void pages(req, res, city);
+    if (vite) {
+      vite.middlewares(req, res, () => void pages(req, res, site, cityOf));
+      return;
+    }
+    void pages(req, res, site, cityOf);
   };
 }

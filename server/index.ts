@@ -3,16 +3,16 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { FeedKey } from "../sites/categories";
-import { readEnv, withEnvFile, type Env } from "./env";
+import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
-import { CityDirectory, type CityOverrides } from "./cities/directory";
-import { Network } from "./cities/network";
+import { CityDirectory } from "./cities/directory";
+import { defaultCityOverrides } from "./cities/overrides";
+import { Network, type CityServices } from "./cities/network";
 import { createHttpServer } from "./http-server";
 import type { SharedServices } from "./context";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
 import { networkDatabaseFile, openDatabase } from "./db/open";
-import { readEmbedsFile } from "./embeds";
 import { configuredPictures, pictureLinks, withCoverLinks } from "./images/links";
 import { createImageRoute } from "./images/route";
 import { openImageService } from "./images/service";
@@ -21,31 +21,6 @@ import { createOutboundGuard } from "./net/outbound";
 import { RadioHub } from "./radio/hub";
 import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
-import { readFeedsFile } from "./news/sources";
-
-/** The settings that replace parts of the default city's data (staging, tests, the demo). */
-function defaultCityOverrides(env: Env): Record<string, CityOverrides> {
-  const radio = Object.fromEntries(
-    Object.entries({
-      upstream: env.RADIO_UPSTREAM,
-      ports: env.RADIO_PORTS,
-      maxListeners: env.RADIO_MAX_LISTENERS,
-    }).filter(([, value]) => value !== undefined),
-  );
-  const override: CityOverrides = {
-    ...(env.FEEDS_FILE ? { feeds: readFeedsFile(env.FEEDS_FILE) } : {}),
-    ...(env.EMBEDS_FILE ? { embeds: readEmbedsFile(env.EMBEDS_FILE) } : {}),
-    ...(env.SITE_URL ? { baseUrl: env.SITE_URL } : {}),
-    ...(Object.keys(radio).length ? { radio } : {}),
-  };
-  if (Object.keys(override).length === 0) return {};
-  if (!env.DEFAULT_SITE) {
-    throw new Error(
-      "FEEDS_FILE, EMBEDS_FILE, SITE_URL and RADIO_* apply to the default city: set DEFAULT_SITE too",
-    );
-  }
-  return { [env.DEFAULT_SITE]: override };
-}
 
 /**
  * The process: checks settings and indexes the cities (a bad city file is reported and left
@@ -135,14 +110,7 @@ async function main(): Promise<void> {
   });
   // Each city's relay, made when its radio is first asked for.
   const hubs = new Map<string, RadioHub>();
-  const radio = (city: {
-    site: {
-      id: string;
-      name: string;
-      radio: { upstream: string; ports: number[]; maxListeners: number };
-    };
-    siteUrl: string;
-  }) => {
+  const radio = (city: CityServices) => {
     let hub = hubs.get(city.site.id);
     if (!hub) {
       hub = new RadioHub({

@@ -5,8 +5,7 @@ import {
   cacheKey,
   cityKey,
   deferHydration,
-  dependencyKey,
-  dependencyOf,
+  splitCityKey,
   isClientGone,
   rememberedKeys,
 } from "./pages";
@@ -167,10 +166,10 @@ describe("the keys of a city's pages", () => {
   });
 
   it("name a page's dependency on a city's category, and read it back", () => {
-    const dep = dependencyKey("honolulu", "world");
+    const dep = cityKey("honolulu", "world");
     expect(dep).toBe("honolulu world");
-    expect(dependencyOf(dep)).toEqual({ city: "honolulu", key: "world" });
-    expect(dependencyOf(dependencyKey("new-york-2", "real-estate"))).toEqual({
+    expect(splitCityKey(dep)).toEqual({ city: "honolulu", key: "world" });
+    expect(splitCityKey(cityKey("new-york-2", "real-estate"))).toEqual({
       city: "new-york-2",
       key: "real-estate",
     });

@@ -278,21 +278,9 @@ function loadStylesheet(href: string): string {
 }
 
 /**
- * A page's dependency on a city's category, as the page cache keeps it: the city's id and the
- * category's key (the page cache asks the engine for its version by it: versionKey).
- */
-export function dependencyKey(city: string, key: string): string {
-  return `${city} ${key}`;
-}
-
-/** The city and category of a dependencyKey. */
-export function dependencyOf(dep: string): { city: string; key: string } {
-  const space = dep.indexOf(" ");
-  return { city: dep.slice(0, space), key: dep.slice(space + 1) };
-}
-
-/**
- * The page cache's key of a page of a city: the city's id, then the page's own key. Ids are
+ * A key of something of a city: the city's id, then the thing's own key. The page cache keeps a
+ * city's pages under it (their own key: path and query) and their dependencies on the city's
+ * categories (the category's key, whose version it asks the engine for: splitCityKey). Ids are
  * lower-case letters, digits and dashes and a request target has no space, so no two cities'
  * keys meet.
  */
@@ -300,10 +288,16 @@ export function cityKey(city: string, key: string): string {
   return `${city} ${key}`;
 }
 
+/** The city and own key of a cityKey. */
+export function splitCityKey(cityKeyed: string): { city: string; key: string } {
+  const space = cityKeyed.indexOf(" ");
+  return { city: cityKeyed.slice(0, space), key: cityKeyed.slice(space + 1) };
+}
+
 /** A NewsReader that notes which categories a render read, and their versions then. */
 function tracking(news: NewsReader, deps: Map<string, number>, city: string): NewsReader {
   const note = (key: Parameters<NewsReader["version"]>[0]) =>
-    deps.set(dependencyKey(city, key), news.version(key));
+    deps.set(cityKey(city, key), news.version(key));
   return {
     getCategory: (key) => {
       note(key);
@@ -529,16 +523,21 @@ export function createPageHandler(options: PageHandlerOptions) {
     options.logger.warn({ site, path: path.split("?")[0] }, "page not found");
   }
 
+  /**
+   * Answers a request of the city `site`. A cache hit needs only its id; its services
+   * (`cityOf`, which may throw a Refusal) are asked for only when a page is made: a city whose
+   * data has left the directory's cache is not read again for a page already cached.
+   */
   return async function pageHandler(
     req: IncomingMessage,
     res: ServerResponse,
-    city: CityServices,
+    site: string,
+    cityOf: () => CityServices,
   ): Promise<void> {
     // The path of a cache hit: a plain path (nothing to normalize), a current page, its encoding
     // ready. Everything else goes the general way below. Every key is the city's (cityKey).
     const method = req.method ?? "GET";
     const raw = req.url ?? "/";
-    const site = city.site.id;
     const notFoundKey = cityKey(site, NOT_FOUND_KEY);
     if ((method === "GET" || method === "HEAD") && options.cache) {
       // A plain path is its own key, unless it names the not-found page or another spelling
@@ -555,6 +554,7 @@ export function createPageHandler(options: PageHandlerOptions) {
     try {
       const early = refusalBeforeBody(req);
       if (early) throw early;
+      const city = cityOf();
       const { protocol } = options.clientOf(req);
       let url: URL;
       try {

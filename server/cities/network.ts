@@ -1,4 +1,3 @@
-import { LRUCache } from "lru-cache";
 import type { City } from "../../sites/schema";
 import type { SiteContent } from "../../sites/content";
 import type { CityMessages } from "../messages/store";
@@ -37,8 +36,6 @@ export interface NetworkOptions {
   content?: (content: SiteContent) => SiteContent;
   /** Called once when a city is loaded, or found invalid. */
   onLoad?: (id: string, outcome: { city: City } | { problem: CityProblem }) => void;
-  /** How many cities' services are kept (the directory keeps their data as long). */
-  maxLoaded?: number;
 }
 
 /** A city's canonical base: its data's baseUrl, else https:// and its first host. */
@@ -49,14 +46,16 @@ export function canonicalBase(city: Pick<City, "baseUrl" | "hosts">): string {
 /**
  * The cities one process serves, by Host: a request's host names its city (port and case
  * ignored), else DEFAULT_SITE's when set, else none (the network's not-found page). A city's
- * services are made when a request first needs them and kept in a bounded cache; nothing of a
- * city lives in a module-level variable.
+ * services are made when a request first needs them and kept as long as the directory keeps its
+ * data (one bounded cache: the directory's); nothing of a city lives in a module-level variable.
  */
 export class Network {
-  private readonly services: LRUCache<string, CityServices>;
+  /** Each loaded city's services, for as long as its data is loaded. */
+  private readonly services = new WeakMap<City, CityServices>();
+  /** The loads (a city's data, or its problem) onLoad was told of. */
+  private readonly told = new WeakSet<object>();
 
   constructor(private readonly options: NetworkOptions) {
-    this.services = new LRUCache({ max: options.maxLoaded ?? 1_000 });
     if (options.defaultSite !== undefined && !options.directory.has(options.defaultSite)) {
       throw new Error(
         `DEFAULT_SITE names "${options.defaultSite}", which this process does not serve`,
@@ -77,13 +76,16 @@ export class Network {
   }
 
   /** A served city by id, with its services. */
-  city(id: string): CityLookup {
-    const cached = this.services.get(id);
-    if (cached) return { kind: "city", city: cached };
+  city(id: string): Exclude<CityLookup, { kind: "unknown" }> {
     const loaded = this.options.directory.load(id);
-    this.options.onLoad?.(id, loaded);
+    if (!this.told.has(loaded)) {
+      this.told.add(loaded);
+      this.options.onLoad?.(id, loaded);
+    }
     if ("problem" in loaded) return { kind: "unavailable", problem: loaded.problem };
     const { city } = loaded;
+    const cached = this.services.get(city);
+    if (cached) return { kind: "city", city: cached };
     const content = { news: city.content.news, pages: city.content.pages };
     const services: CityServices = {
       site: city,
@@ -93,11 +95,7 @@ export class Network {
       messages: this.options.messages(id),
       csp: embedCspSources({ site: city, content }),
     };
-    this.services.set(id, services);
+    this.services.set(city, services);
     return { kind: "city", city: services };
-  }
-
-  ids(): string[] {
-    return this.options.directory.ids();
   }
 }

@@ -175,6 +175,8 @@ export class NewsEngine {
   /** Refreshes under way, by feed URL. */
   private readonly running = new Map<string, Promise<void>>();
   private readonly ids: Map<string, number>;
+  /** Each served city's feed ids by category (feedIds), made when first asked for. */
+  private readonly cityFeedIds = new Map<string, Map<FeedKey, readonly number[]>>();
   private readonly rows = new Map<number, FeedRow>();
   private readonly versions = new Map<number, number>();
   private readonly feedSnapshots: LRUCache<number, FeedSnapshot>;
@@ -414,26 +416,40 @@ export class NewsEngine {
     return snapshot.articles;
   }
 
-  /** The ids of the feeds a city lists for a category. */
-  private feedIds(city: string, key: FeedKey): number[] {
-    return this.options.subscriptions
-      .feedsOf(city, key)
-      .map((url) => this.ids.get(url))
-      .filter((id): id is number => id !== undefined);
+  /**
+   * The ids of the feeds a city lists for a category: made once per (city, category), since the
+   * page cache asks for a category's version on every hit and subscriptions never change.
+   */
+  private feedIds(city: string, key: FeedKey): readonly number[] {
+    let byKey = this.cityFeedIds.get(city);
+    if (!byKey) this.cityFeedIds.set(city, (byKey = new Map()));
+    let ids = byKey.get(key);
+    if (!ids) {
+      ids = this.options.subscriptions
+        .feedsOf(city, key)
+        .map((url) => this.ids.get(url))
+        .filter((id): id is number => id !== undefined);
+      byKey.set(key, ids);
+    }
+    return ids;
+  }
+
+  /** The sum of the versions of `ids`: a category's version. */
+  private versionSum(ids: readonly number[]): number {
+    let sum = 0;
+    for (const id of ids) sum += this.versionOf(id);
+    return sum;
   }
 
   /** How many times what a city's category shows has changed (pages cached from it compare it). */
   version(city: string, key: FeedKey): number {
-    let sum = 0;
-    for (const id of this.feedIds(city, key)) sum += this.versionOf(id);
-    return sum;
+    return this.versionSum(this.feedIds(city, key));
   }
 
   /** A city's category: its feeds' newest articles merged (15 per feed, 15 in all). */
   getCategory(city: string, key: FeedKey): CategoryNews {
     const ids = this.feedIds(city, key);
-    let sum = 0;
-    for (const id of ids) sum += this.versionOf(id);
+    const sum = this.versionSum(ids);
     const cacheKey = `${city}\u0000${key}`;
     const cached = this.categories.get(cacheKey);
     if (cached && cached.sum === sum) return cached.news;
@@ -442,7 +458,7 @@ export class NewsEngine {
     return news;
   }
 
-  private build(key: FeedKey, ids: number[]): CategoryNews {
+  private build(key: FeedKey, ids: readonly number[]): CategoryNews {
     const label = categoryLabel(key);
     const articles = ids
       .flatMap((id) => this.newestOf(id))

@@ -67,10 +67,6 @@ export class Subscriptions {
     return this.byCity.keys();
   }
 
-  has(city: string): boolean {
-    return this.byCity.has(city);
-  }
-
   /** The URLs a city lists for a category, in its order (none for a city it does not know). */
   feedsOf(city: string, key: FeedKey): readonly string[] {
     return this.byCity.get(city)?.get(key) ?? [];

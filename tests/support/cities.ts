@@ -2,7 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { City } from "../../sites/schema";
 import { CityDirectory } from "../../server/cities/directory";
-import type { CityLookup, CityServices } from "../../server/cities/network";
+import type { AppOptions } from "../../server/app";
+import type { CityServices } from "../../server/cities/network";
 import { embedCspSources } from "../../server/embeds";
 import { CONTACT_LIMITS } from "../../server/messages/store";
 import type { NewsReader } from "../../server/news/engine";
@@ -43,6 +44,6 @@ export function cityServices(
 }
 
 /** A lookup that serves one city whatever the host (DEFAULT_SITE on a test's 127.0.0.1). */
-export function oneCity(city: CityServices): { lookup(host: string | undefined): CityLookup } {
-  return { lookup: () => ({ kind: "city", city }) };
+export function oneCity(city: CityServices): AppOptions["cities"] {
+  return { idOf: () => city.site.id, city: () => ({ kind: "city", city }) };
 }
