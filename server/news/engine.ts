@@ -149,6 +149,12 @@ export const DEFAULT_PER_HOST_CONCURRENCY = 2;
 interface FeedSnapshot {
   version: number;
   articles: FeedArticle[];
+  /**
+   * Its articles as pages show them under a category's label (in the order of `articles`), made
+   * once per label: every city and category showing the feed shares the same objects (which
+   * also lets pictureLinks link each once), rather than each category keeping copies.
+   */
+  shown?: Map<string, StoredArticle[]>;
   /** What pages show of the feed (its articles, its last success, whether it fails): a digest. */
   signature: string;
 }
@@ -406,14 +412,14 @@ export class NewsEngine {
     return this.versions.get(id) ?? 0;
   }
 
-  /** A feed's newest articles, from memory (read from the store when not there). */
-  private newestOf(id: number): FeedArticle[] {
+  /** A feed's snapshot (its newest articles), from memory (read from the store when not there). */
+  private snapshotOf(id: number): FeedSnapshot {
     let snapshot = this.feedSnapshots.get(id);
     if (!snapshot || snapshot.version !== this.versionOf(id)) {
       snapshot = this.readFeedSnapshot(id, this.versionOf(id));
       this.feedSnapshots.set(id, snapshot);
     }
-    return snapshot.articles;
+    return snapshot;
   }
 
   /**
@@ -461,12 +467,14 @@ export class NewsEngine {
   private build(key: FeedKey, ids: readonly number[]): CategoryNews {
     const label = categoryLabel(key);
     const articles = ids
-      .flatMap((id) => this.newestOf(id))
-      .sort(newestFirst)
+      .flatMap((id) => {
+        const snapshot = this.snapshotOf(id);
+        const shown = shownAs(snapshot, label);
+        return snapshot.articles.map((article, i) => ({ article, shown: shown[i] }));
+      })
+      .sort((a, b) => newestFirst(a.article, b.article))
       .slice(0, CATEGORY_LIMIT)
-      .map(({ feedId: _feed, lastSeen: _seen, position: _position, ...article }) =>
-        article.category === label ? article : { ...article, category: label },
-      );
+      .map(({ shown }) => shown as StoredArticle);
     const rows = ids.map((id) => this.rows.get(id)).filter((r): r is FeedRow => !!r);
     const successes = rows.map((f) => f.lastSuccess).filter((t): t is number => t !== null);
     const updatedAt = successes.length ? Math.max(...successes) : null;
@@ -539,6 +547,20 @@ export class NewsEngine {
 }
 
 /** The host a feed is fetched from (its URL's, lower-case), for the per-host limit. */
+/** A feed snapshot's articles as shown under `label` (FeedSnapshot.shown), made on first use. */
+function shownAs(snapshot: FeedSnapshot, label: string): StoredArticle[] {
+  snapshot.shown ??= new Map();
+  let shown = snapshot.shown.get(label);
+  if (!shown) {
+    shown = snapshot.articles.map(
+      ({ feedId: _feed, lastSeen: _seen, position: _position, ...article }) =>
+        article.category === label ? article : { ...article, category: label },
+    );
+    snapshot.shown.set(label, shown);
+  }
+  return shown;
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).host.toLowerCase();

@@ -152,6 +152,22 @@ describe("the network engine", () => {
     expect(n.fetch).toHaveBeenCalledTimes(4 + 4);
   });
 
+  it("shows every city listing a feed under one category the same article objects, not copies", async () => {
+    const n = network(cities, answer);
+    await n.engine.refreshDue();
+    const [fromA] = n.engine.city("a").getCategory("national").articles;
+    const [fromB] = n.engine.city("b").getCategory("national").articles;
+    // Memory at network scale: one object per story and label, whatever the number of cities.
+    expect(fromA).toBeDefined();
+    expect(fromB).toBe(fromA);
+    const [politics] = n.engine.city("b").getCategory("politics").articles;
+    expect(politics).not.toBe(fromA);
+    expect(politics?.category).toBe("Politics");
+    expect(n.engine.city("b").getCategory("politics").articles[0]).toBe(politics);
+    // Nothing private leaves the engine.
+    for (const field of ["feedId", "lastSeen", "position"]) expect(fromA).not.toHaveProperty(field);
+  });
+
   it("never fetches a stored feed that no served city lists", async () => {
     const first = network(cities, answer);
     await first.engine.refreshDue();
