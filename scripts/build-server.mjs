@@ -1,10 +1,11 @@
-// Bundles the Node process (server/index.ts and the site configs) into build/server-main/index.js.
+// Bundles the Node process (server/index.ts and the site configs) into build/server-main/index.js,
+// and its render worker (server/render/worker.ts) beside it as render-worker.js.
 // Packages stay external (node_modules); the React Router build is imported at run time.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/index.ts"],
-  outfile: "build/server-main/index.js",
+  entryPoints: { index: "server/index.ts", "render-worker": "server/render/worker.ts" },
+  outdir: "build/server-main",
   bundle: true,
   platform: "node",
   format: "esm",

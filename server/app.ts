@@ -7,6 +7,7 @@ import { CACHE_CONTROL } from "../app/lib/http";
 import type { CityLookup, CityServices } from "./cities/network";
 import type { SharedServices } from "./context";
 import { Limiter, Overloaded } from "./limiter";
+import type { RenderPool } from "./render/pool";
 import { BUSY_THRESHOLD, LoadMonitor } from "./load";
 import { PageCache, compressIn } from "./page-cache";
 import { Refusal, createPageHandler, isClientGone, sendRefusal, splitCityKey } from "./pages";
@@ -48,6 +49,8 @@ export interface AppOptions {
    * beyond, a reader gets 503 with Retry-After. Cache hits, files and /healthz never wait.
    */
   renders?: Limiter | { concurrency: number; queue: number };
+  /** Where pages are made (render worker threads, server/render/pool.ts); absent: this thread. */
+  pool?: Pick<RenderPool, "render">;
 }
 
 /** Renders at once and waiting, unless the settings say otherwise. */
@@ -160,6 +163,7 @@ export function createApp({
   trustProxy,
   pageCache,
   renders,
+  pool,
 }: AppOptions): RequestListener {
   const isDev = services.isDev;
   const serverBuild =
@@ -214,6 +218,7 @@ export function createApp({
     csp: !isDev,
     clientOf,
     limiter,
+    pool,
   });
   const health = healthAnswer();
   const files = build ? new StaticFiles(build.clientDir) : undefined;

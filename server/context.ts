@@ -1,10 +1,42 @@
 import type { Logger } from "pino";
-import type { AppLoadContext } from "react-router";
 import type { SiteContent } from "../sites/content";
 import type { City } from "../sites/schema";
-import type { CityServices } from "./cities/network";
-import type { CityMessages } from "./messages/store";
+import type { CityMessages, SubmitResult } from "./messages/store";
 import type { NewsReader } from "./news/engine";
+
+/**
+ * The stored news as a page's loaders read it: asynchronously, since a page may be made on a
+ * render worker that asks the process holding the news (server/render/).
+ */
+export interface NewsSource {
+  getCategory(
+    ...args: Parameters<NewsReader["getCategory"]>
+  ): Promise<ReturnType<NewsReader["getCategory"]>>;
+  getCategories(
+    ...args: Parameters<NewsReader["getCategories"]>
+  ): Promise<ReturnType<NewsReader["getCategories"]>>;
+  search(...args: Parameters<NewsReader["search"]>): Promise<ReturnType<NewsReader["search"]>>;
+}
+
+/** A city's contact messages as the contact page uses them (asynchronously, as NewsSource). */
+export interface MessageDesk {
+  submit(...args: Parameters<CityMessages["submit"]>): Promise<SubmitResult>;
+  readonly limits: CityMessages["limits"];
+}
+
+/** A NewsReader read as a NewsSource (in the process that holds it). */
+export function newsSource(news: NewsReader): NewsSource {
+  return {
+    getCategory: async (...args) => news.getCategory(...args),
+    getCategories: async (...args) => news.getCategories(...args),
+    search: async (...args) => news.search(...args),
+  };
+}
+
+/** A city's CityMessages used as a MessageDesk (in the process that holds the store). */
+export function messageDesk(messages: CityMessages): MessageDesk {
+  return { submit: async (...args) => messages.submit(...args), limits: messages.limits };
+}
 
 /** What every loader and action receives as `context`: the one seam between server and app. */
 export interface LoadContext {
@@ -23,9 +55,9 @@ export interface LoadContext {
   /** The site's stylesheet, inlined in every page's head (empty in development). */
   stylesheet?: string;
   /** The stored news, by category (never waits on a fetch). */
-  news: NewsReader;
+  news: NewsSource;
   /** The city's contact messages. */
-  messages: CityMessages;
+  messages: MessageDesk;
   /** The reader's address (for the contact form's rate limit). */
   clientAddress: string;
   /** A request-scoped logger. */
@@ -50,27 +82,4 @@ export interface SharedServices {
    */
   stylesheetHref?: string;
   clock?: () => number;
-}
-
-/** What one request's load context is made of: the shared services and its city's. */
-export type ContextServices = SharedServices & Omit<CityServices, "csp">;
-
-/** Builds the load context of one request from the long-lived services. */
-export function createLoadContext(
-  services: ContextServices,
-  request: { log: LoadContext["log"]; ip?: string },
-): AppLoadContext {
-  return {
-    site: services.site,
-    content: services.content,
-    siteUrl: services.siteUrl,
-    now: (services.clock ?? Date.now)(),
-    isDev: services.isDev,
-    stylesheet: services.stylesheet,
-    embedPlaceholders: services.embedPlaceholders ?? services.isDev,
-    news: services.news,
-    messages: services.messages,
-    clientAddress: request.ip ?? "unknown",
-    log: request.log,
-  };
 }

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { EnvError, SETTING_NAMES, readEnv, withEnvFile } from "./env";
+import { EnvError, SETTING_NAMES, defaultRenderWorkers, readEnv, withEnvFile } from "./env";
 
 describe("readEnv", () => {
   it("applies the documented defaults", () => {
@@ -23,10 +23,25 @@ describe("readEnv", () => {
       TRUST_PROXY: ["loopback"],
       RENDER_CONCURRENCY: 4,
       RENDER_QUEUE: 64,
+      RENDER_WORKERS: defaultRenderWorkers(),
       IMAGE_CACHE_MB: 512,
       ALLOW_PUBLIC_HOSTS: true,
       SHOW_EMBED_PLACEHOLDERS: false,
     });
+  });
+
+  it.each([
+    [1, 1],
+    [2, 1],
+    [4, 3],
+    [64, 8],
+  ])("makes pages on cores − 1 workers by default (%i cores: %i)", (cores, workers) => {
+    expect(defaultRenderWorkers(cores)).toBe(workers);
+  });
+
+  it("reads RENDER_WORKERS=0 as pages on the request thread", () => {
+    expect(readEnv({ RENDER_WORKERS: "0" }).RENDER_WORKERS).toBe(0);
+    expect(() => readEnv({ RENDER_WORKERS: "-1" })).toThrow(/RENDER_WORKERS/);
   });
 
   it.each([

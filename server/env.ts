@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { parseEnv } from "node:util";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
@@ -105,11 +106,26 @@ const EnvSchema = z.object({
     }),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  // Worker threads that make pages, off the thread that answers cache hits (0: that thread).
+  RENDER_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(() => defaultRenderWorkers()),
   // The image route (server/images/): its disk cache's cap in DATA_DIR/images, and the key that
   // signs picture ids (unset, one is generated into DATA_DIR; several servers need the same one).
   IMAGE_CACHE_MB: z.coerce.number().int().min(16).max(1_048_576).default(512),
   IMAGE_KEY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
+
+/**
+ * Render workers unless told: one core fewer than the machine has (the request thread keeps
+ * one), at least one and at most eight.
+ */
+export function defaultRenderWorkers(cores = availableParallelism()): number {
+  return Math.min(8, Math.max(1, cores - 1));
+}
 
 /**
  * Whose forwarding headers (X-Forwarded-For, X-Forwarded-Proto) are believed: `off` (nobody's:

@@ -19,6 +19,8 @@ import { openImageService } from "./images/service";
 import { openMessageStore } from "./messages/store";
 import { createOutboundGuard } from "./net/outbound";
 import { RadioHub } from "./radio/hub";
+import { renderSettings } from "./render/page";
+import { RenderPool } from "./render/pool";
 import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
 
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
     renders: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE },
   };
   let app;
+  let pool: RenderPool | undefined;
   if (isDev) {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -151,10 +154,22 @@ async function main(): Promise<void> {
     const stylesheet = readStylesheet(server, path.join(buildDir, "client"));
     services.stylesheet = stylesheet.css;
     services.stylesheetHref = stylesheet.href;
+    // Pages are made on worker threads (the bundle's render-worker.js, beside this one).
+    pool =
+      env.RENDER_WORKERS > 0
+        ? new RenderPool({
+            filename: path.join(here, "render-worker.js"),
+            build: pathToFileURL(serverEntry).href,
+            settings: renderSettings(services, true),
+            workers: env.RENDER_WORKERS,
+            concurrency: env.RENDER_CONCURRENCY,
+          })
+        : undefined;
     app = createApp({
       services,
       logger,
       build: { server, clientDir: path.join(buildDir, "client") },
+      pool,
       ...serving,
     });
   }
@@ -167,6 +182,7 @@ async function main(): Promise<void> {
       {
         port,
         cities: served.length,
+        renderWorkers: pool ? env.RENDER_WORKERS : 0,
         defaultSite: env.DEFAULT_SITE ?? null,
         feeds: subscriptions.urls().size,
       },
@@ -179,6 +195,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     const refreshesStopped = engine.stop();
     for (const hub of hubs.values()) hub.shutdown();
+    void pool?.close();
     server.close(() => {
       void refreshesStopped.then(() => {
         db.close();

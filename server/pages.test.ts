@@ -1,14 +1,8 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Abandoned } from "./limiter";
-import {
-  cacheKey,
-  cityKey,
-  deferHydration,
-  splitCityKey,
-  isClientGone,
-  rememberedKeys,
-} from "./pages";
+import { cacheKey, cityKey, splitCityKey, isClientGone, rememberedKeys } from "./pages";
+import { deferHydration } from "./render/hydration";
 import { matchPage, routeTree } from "./route-match";
 
 // React Router's bootstrap as the production build renders it (shortened).

@@ -1,13 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
-import { createRequestHandler, type RouteObject, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  type RequestHandler,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import type { Logger } from "pino";
 import { CACHE_CONTROL } from "../app/lib/http";
 import { ARTICLES_API } from "../app/lib/api";
 import { SEARCH_PARAMS, SEARCH_PATH } from "../app/lib/search";
 import { FEED_KEYS } from "../sites/categories";
 import type { CityServices } from "./cities/network";
-import { createLoadContext, type SharedServices } from "./context";
+import { messageDesk, newsSource, type SharedServices } from "./context";
 import type { NewsReader } from "./news/engine";
 import {
   NOT_FOUND_KEY,
@@ -20,8 +25,9 @@ import {
 } from "./page-cache";
 import { Abandoned, Overloaded, type Limiter } from "./limiter";
 import { matchPage, routeTree } from "./route-match";
-import { trimPageCss } from "./page-css";
-import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from "./security";
+import { renderPage, renderSettings, type RenderTask } from "./render/page";
+import type { RenderPool } from "./render/pool";
+import { SECURITY_HEADERS } from "./security";
 import { accepts, notModified } from "./static-files";
 
 /** The largest request body the site reads (its one form is a few kilobytes). */
@@ -85,6 +91,8 @@ export interface PageHandlerOptions {
   clientOf: (req: IncomingMessage) => { address: string; protocol: "http" | "https" };
   /** Admission for renders (load shedding); absent: no limit. */
   limiter?: Limiter;
+  /** Where pages are made (render workers); absent: on this thread. */
+  pool?: Pick<RenderPool, "render">;
 }
 
 /** How long a reader turned away under load is asked to wait, in seconds. */
@@ -234,49 +242,6 @@ export function isClientGone(error: unknown): boolean {
   return (error as Error | null)?.message === "aborted";
 }
 
-/** React Router's module preloads, and its bootstrap's static imports of the route modules. */
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
-const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";\n/gm;
-
-/**
- * A page is whole in its HTML (rendered on the server, its stylesheet inline); its scripts only
- * make it interactive. So they wait for the first paint: the module preloads are dropped and
- * React Router's bootstrap module imports the route modules (all at once, in parallel) only after
- * the first frame, then hydrates as before. On a slow connection the text and the lead picture
- * come first; the page is interactive a frame later. (The bootstrap is a module script, so it
- * may await; the CSP's hash is taken from the script as rewritten.)
- *
- * With `stylesheet` (where the whole stylesheet is served), the bootstrap also loads it beside
- * the modules and hydrates once it has come (or failed): the page inlines only its own rules
- * (trimPageCss), and whatever the reader does next (a menu opened, another page) may need any.
- */
-export function deferHydration(html: string, stylesheet?: string): string {
-  const start = html.indexOf('<script type="module"');
-  if (start === -1) return html;
-  const bodyStart = html.indexOf(">", start) + 1;
-  const end = html.indexOf("</script>", bodyStart);
-  const script = html.slice(bodyStart, end);
-  const routes = [...script.matchAll(ROUTE_IMPORT)];
-  if (routes.length === 0) return html;
-  const names = routes.map((m) => m[1]).join(", ");
-  const loads = routes.map((m) => `import(${JSON.stringify(m[2])})`);
-  if (stylesheet) loads.push(loadStylesheet(stylesheet));
-  const rewritten =
-    "await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));\n" +
-    `const [${names}] = await Promise.all([${loads.join(", ")}]);\n` +
-    script.replace(ROUTE_IMPORT, "");
-  return (html.slice(0, bodyStart) + rewritten + html.slice(end)).replace(MODULE_PRELOAD, "");
-}
-
-/** A promise, in the bootstrap, of the stylesheet at `href` appended to the head and loaded. */
-function loadStylesheet(href: string): string {
-  return (
-    'new Promise((r) => { const l = document.createElement("link"); ' +
-    `l.rel = "stylesheet"; l.href = ${JSON.stringify(href)}; l.onload = l.onerror = r; ` +
-    "document.head.append(l); })"
-  );
-}
-
 /**
  * A key of something of a city: the city's id, then the thing's own key. The page cache keeps a
  * city's pages under it (their own key: path and query) and their dependencies on the city's
@@ -324,7 +289,11 @@ function tracking(news: NewsReader, deps: Map<string, number>, city: string): Ne
  * capped; methods and content types the site has no use for are refused with a 4xx.
  */
 export function createPageHandler(options: PageHandlerOptions) {
-  const handle = createRequestHandler(options.build, options.mode);
+  // React Router's handler on this thread: for every page without a pool, else for none (the
+  // build is loaded only when first needed).
+  let handle: RequestHandler | undefined;
+  const handler = async () => (handle ??= createRequestHandler(options.build, options.mode));
+  const settings = renderSettings(options.services, options.csp);
 
   // The route table, for knowing a page by its path before rendering it (production only: in
   // development the build is loaded anew with each change, and nothing is cached).
@@ -366,53 +335,46 @@ export function createPageHandler(options: PageHandlerOptions) {
   ): Promise<RenderedPage> {
     const started = performance.now();
     const deps = new Map<string, number>();
-    const { address } = options.clientOf(req);
     const log = options.logger.child({
       site: city.site.id,
       req: { method: req.method, url: req.url },
     });
-    const headers = new Headers();
+    const headers: [string, string][] = [];
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined || name.startsWith(":")) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v]);
     }
-    const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
-    const request = new Request(url, {
-      method,
+    const task: RenderTask = {
+      url: url.href,
+      method: req.method ?? "GET",
       headers,
-      body: body && method !== "GET" ? new Uint8Array(body) : undefined,
-    });
-    const services = {
-      ...options.services,
-      site: city.site,
-      content: city.content,
-      siteUrl: city.siteUrl,
-      messages: city.messages,
-      news: tracking(city.news, deps, city.site.id),
+      body: body ? new Uint8Array(body) : undefined,
+      city: { site: city.site, content: city.content, siteUrl: city.siteUrl, csp: city.csp },
+      address: options.clientOf(req).address,
+      now: (options.services.clock ?? Date.now)(),
     };
-    const response = await handle(request, createLoadContext(services, { log, ip: address }));
+    const news = tracking(city.news, deps, city.site.id);
+    const made = options.pool
+      ? await options.pool.render(task, { news, messages: city.messages, log })
+      : await renderPage(await handler(), task, settings, {
+          news: newsSource(news),
+          messages: messageDesk(city.messages),
+          log,
+        });
     const page: RenderedPage = {
-      status: response.status,
-      headers: { ...SECURITY_HEADERS },
-      body: Buffer.from(await response.arrayBuffer()),
+      status: made.status,
+      headers: made.headers,
+      body: Buffer.from(made.body.buffer, made.body.byteOffset, made.body.byteLength),
       deps,
     };
-    response.headers.forEach((value, name) => {
-      page.headers[name] = value;
-    });
-    if ((page.headers["content-type"] ?? "").startsWith("text/html")) {
-      const href = options.services.stylesheetHref;
-      const rendered = page.body.toString("utf8");
-      const html = deferHydration(href ? await trimPageCss(rendered) : rendered, href);
-      page.body = Buffer.from(html, "utf8");
-      if (options.csp) {
-        page.headers["Content-Security-Policy"] = contentSecurityPolicy(
-          inlineScriptHashes(html),
-          city.csp,
-        );
-      }
-    }
-    log.info({ status: page.status, ms: Math.round(performance.now() - started) }, "page rendered");
+    log.info(
+      {
+        status: page.status,
+        ms: Math.round(performance.now() - started),
+        ...(made.thread === undefined ? {} : { thread: made.thread }),
+      },
+      "page rendered",
+    );
     return page;
   }
 

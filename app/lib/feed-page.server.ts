@@ -9,13 +9,13 @@ import { newsPageMeta } from "./page-meta.server";
  * A page's loader data for one feed key: the news block, the sidebar resources and the page's
  * meta tags.
  */
-export function loadFeedPage<T extends object>(
+export async function loadFeedPage<T extends object>(
   context: AppLoadContext,
   key: FeedKey,
   page: MetaInput["page"],
   extra: T,
 ) {
-  const block = toNewsBlock(context.news.getCategory(key));
+  const block = toNewsBlock(await context.news.getCategory(key));
   return data(
     {
       heading: page.heading,

@@ -88,12 +88,16 @@ function contextFor(city: SiteId | City, news: NewsReader): AppLoadContext {
     now: NOW,
     embedPlaceholders: false,
     isDev: false,
-    news,
+    news: {
+      getCategory: async (...args) => news.getCategory(...args),
+      getCategories: async (...args) => news.getCategories(...args),
+      search: async (...args) => news.search(...args),
+    },
     messages: {
       // The contact form's limits (server/messages/store.ts; app code imports only its types).
       limits: { name: 100, email: 254, subject: 150, message: 5000 },
       submit: () => {
-        throw new Error("no messages in this test");
+        return Promise.reject(new Error("no messages in this test"));
       },
     },
     clientAddress: "127.0.0.1",

@@ -19,7 +19,7 @@ const QuerySchema = z.object({
  * state and when it was last refreshed. With several keys, their articles together, newest
  * first, each story once (home's News Feed asks for home's six sections this way).
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = QuerySchema.safeParse({ category: params.getAll(ARTICLES_API.params[0]) });
   if (!query.success) {
@@ -31,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const keys = query.data.category;
-  const news = context.news.getCategories(keys);
+  const news = await context.news.getCategories(keys);
   const city = { locale: context.site.locale, timeZone: context.site.timeZone };
   return data(
     {

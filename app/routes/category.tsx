@@ -23,11 +23,11 @@ import type { Route } from "./+types/category";
 /** SPEC.md §9: the embedded image board's height. */
 const IMAGE_BOARD_HEIGHT = 1600;
 
-export function loader({ context, pattern }: Route.LoaderArgs) {
+export async function loader({ context, pattern }: Route.LoaderArgs) {
   const category = categoryAt(pattern.replace(/^\/|\/$/g, ""));
   if (!category?.fed) throw data("Not found", { status: 404 });
   const { key, slug: id } = category;
-  const block = toNewsBlock(context.news.getCategory(key));
+  const block = toNewsBlock(await context.news.getCategory(key));
   const { news } = context.content;
   return data(
     {

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.log.warn({ form: "contact" }, "honeypot filled: message dropped");
     return data<ContactResult>({ ok: true }, { headers: NO_STORE });
   }
-  const result = context.messages.submit(values, context.clientAddress);
+  const result = await context.messages.submit(values, context.clientAddress);
   if (result.ok) {
     context.log.info({ form: "contact", id: result.id }, "contact message stored");
     return data<ContactResult>({ ok: true }, { headers: NO_STORE });

@@ -21,13 +21,15 @@ export const HOME_SECTION_SIZE = 5;
 /** Headlines in the sidebar's News Feed. */
 const NEWS_FEED_SIZE = 8;
 
-export function loader({ context }: Route.LoaderArgs) {
-  const sections = HOME_SECTIONS.map(({ title, key, slug }) => ({
-    title,
-    key,
-    path: PAGES[slug].path,
-    block: toNewsBlock(context.news.getCategory(key), HOME_SECTION_SIZE + 1),
-  }));
+export async function loader({ context }: Route.LoaderArgs) {
+  const sections = await Promise.all(
+    HOME_SECTIONS.map(async ({ title, key, slug }) => ({
+      title,
+      key,
+      path: PAGES[slug].path,
+      block: toNewsBlock(await context.news.getCategory(key), HOME_SECTION_SIZE + 1),
+    })),
+  );
   const local = sections[0]?.block;
   const firstLocal = local?.articles[0];
   const { news } = context.content;
@@ -44,9 +46,9 @@ export function loader({ context }: Route.LoaderArgs) {
       ).slice(0, HOME_SECTION_SIZE),
     },
   }));
-  const newsFeed = context.news
-    .getCategories(HOME_KEYS, NEWS_FEED_SIZE)
-    .articles.map(toCardArticle);
+  const newsFeed = (await context.news.getCategories(HOME_KEYS, NEWS_FEED_SIZE)).articles.map(
+    toCardArticle,
+  );
   return data(
     {
       heading: PAGES.home.heading,

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { SYNCHRONOUS_FULL, networkDatabaseFile, openDatabase, type Db } from "../db/open";
+import { CONTACT_LIMITS } from "./limits";
 import { loadSenderSecret, senderKey, senderSecretFile } from "./sender-key";
 
 /** At most this many messages from one sender (an IPv4 address or IPv6 /64) in RATE_WINDOW_MS. */
 export const RATE_LIMIT = 3;
 export const RATE_WINDOW_MS = 10 * 60_000;
 
-/** The longest each field may be, in characters (the form's maxlength comes from here too). */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+export { CONTACT_LIMITS };
 
 const count = (n: number) => n.toLocaleString("en-US");
 

@@ -3,7 +3,7 @@ import { PUBLIC_PAGES } from "../../app/lib/pages";
 import { gotoHydrated, waitForHydration } from "./helpers";
 
 // Each page inlines only the rules its own markup uses (server/page-css.ts), and its bootstrap
-// loads the whole stylesheet before it hydrates (deferHydration in server/pages.ts).
+// loads the whole stylesheet before it hydrates (deferHydration in server/render/hydration.ts).
 
 /** Every element of the body: its box and the computed styles a missing rule would change. */
 function layout(page: Page): Promise<string[]> {

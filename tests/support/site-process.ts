@@ -11,6 +11,8 @@ export interface SiteProcess {
   pid: number;
   /** Its DATA_DIR: a fresh temporary folder, removed on stop. */
   dataDir: string;
+  /** What it wrote to standard output so far (with keepOutput; else empty). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -21,13 +23,15 @@ export interface SiteProcessOptions {
   timeoutMs?: number;
   /** Node's own options (e.g. the heap cap `npm start` sets). */
   nodeArgs?: string[];
+  /** Keep its standard output (its log lines), for `output()`; dropped unless asked for. */
+  keepOutput?: boolean;
 }
 
 /**
  * Starts `node build/server-main/index.js` on a free loopback port with a fresh DATA_DIR and
  * resolves once it answers /healthz (or rejects, with its exit code, if it stops first). It
  * reaches no public host (ALLOW_PUBLIC_HOSTS=false). Its
- * standard output is dropped (a caller's output may be piped); errors go to standard error.
+ * standard output is dropped unless kept (keepOutput); errors go to standard error.
  */
 export async function startSiteProcess(options: SiteProcessOptions = {}): Promise<SiteProcess> {
   const port = await freePort();
@@ -53,9 +57,11 @@ export async function startSiteProcess(options: SiteProcessOptions = {}): Promis
         ALLOW_PUBLIC_HOSTS: "false",
         ...extra,
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", options.keepOutput ? "pipe" : "ignore", "inherit"],
     },
   );
+  const written: Buffer[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => written.push(chunk));
   let exitCode: number | null | undefined;
   const exited = new Promise<void>((resolve) =>
     child.once("exit", (code) => {
@@ -87,5 +93,6 @@ export async function startSiteProcess(options: SiteProcessOptions = {}): Promis
     // The process is starting (no event to await from outside it): look again shortly.
     await Promise.race([exited, new Promise((r) => setTimeout(r, 100))]);
   }
-  return { url, port, pid: child.pid ?? 0, dataDir, stop };
+  const output = () => Buffer.concat(written).toString("utf8");
+  return { url, port, pid: child.pid ?? 0, dataDir, output, stop };
 }

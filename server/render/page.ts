@@ -1,0 +1,127 @@
+import type { AppLoadContext, RequestHandler } from "react-router";
+import type { SiteContent } from "../../sites/content";
+import type { City } from "../../sites/schema";
+import type { LoadContext, MessageDesk, NewsSource, SharedServices } from "../context";
+import { trimPageCss } from "../page-css";
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  SECURITY_HEADERS,
+  type CspSources,
+} from "../security";
+import { deferHydration } from "./hydration";
+
+/**
+ * One page to make, as plain data: what a render worker receives (structured clone), and what
+ * the request thread renders from itself when there is no worker (development, RENDER_WORKERS=0).
+ */
+export interface RenderTask {
+  /** The absolute URL the page is made from (its cache key's query, not the raw request's). */
+  url: string;
+  method: string;
+  headers: [string, string][];
+  /** A form's body (POST). */
+  body?: Uint8Array<ArrayBuffer>;
+  /** The city's data, canonical base and embed origins. */
+  city: { site: City; content: SiteContent; siteUrl: string; csp: CspSources };
+  /** The reader's address (the contact form's rate limit). */
+  address: string;
+  /** The request time (ms since the epoch). */
+  now: number;
+}
+
+/** What every render of a process shares: fixed at start-up, given to each worker once. */
+export interface RenderSettings {
+  isDev: boolean;
+  embedPlaceholders: boolean;
+  /** The site's stylesheet as text (production). */
+  stylesheet?: string;
+  /** Where the whole stylesheet is served; pages then inline only their own rules. */
+  stylesheetHref?: string;
+  /** Whether pages carry a CSP (not in development). */
+  csp: boolean;
+}
+
+/** The render settings of a process's shared services (`csp`: whether pages carry a CSP). */
+export function renderSettings(services: SharedServices, csp: boolean): RenderSettings {
+  return {
+    isDev: services.isDev,
+    embedPlaceholders: services.embedPlaceholders ?? services.isDev,
+    stylesheet: services.stylesheet,
+    stylesheetHref: services.stylesheetHref,
+    csp,
+  };
+}
+
+/** What a render reaches outside itself: the city's news and messages, and a logger. */
+export interface RenderIo {
+  news: NewsSource;
+  messages: MessageDesk;
+  log: LoadContext["log"];
+}
+
+/** A page as made: status, headers (security headers and CSP included) and body. */
+export interface RenderOutput {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  /** The worker thread that made it (node:worker_threads' threadId; absent: the request thread). */
+  thread?: number;
+}
+
+/**
+ * Makes a page: React Router's answer to the task's request, and for HTML its stylesheet cut to
+ * the rules it uses, its hydration deferred and a CSP listing the hashes of its inline scripts
+ * (so that the page and its policy can be cached together). The same on a render worker and on
+ * the request thread.
+ */
+export async function renderPage(
+  handle: RequestHandler,
+  task: RenderTask,
+  settings: RenderSettings,
+  io: RenderIo,
+): Promise<RenderOutput> {
+  const headers = new Headers();
+  for (const [name, value] of task.headers) headers.append(name, value);
+  const method = task.method === "HEAD" ? "GET" : task.method;
+  const request = new Request(task.url, {
+    method,
+    headers,
+    body: task.body && method !== "GET" ? task.body : undefined,
+  });
+  const context: AppLoadContext = {
+    site: task.city.site,
+    content: task.city.content,
+    siteUrl: task.city.siteUrl,
+    now: task.now,
+    isDev: settings.isDev,
+    stylesheet: settings.stylesheet,
+    embedPlaceholders: settings.embedPlaceholders,
+    news: io.news,
+    messages: io.messages,
+    clientAddress: task.address,
+    log: io.log,
+  };
+  const response = await handle(request, context);
+  const page: RenderOutput = {
+    status: response.status,
+    headers: { ...SECURITY_HEADERS },
+    body: new Uint8Array(await response.arrayBuffer()),
+  };
+  response.headers.forEach((value, name) => {
+    page.headers[name] = value;
+  });
+  if ((page.headers["content-type"] ?? "").startsWith("text/html")) {
+    const href = settings.stylesheetHref;
+    const rendered = Buffer.from(page.body).toString("utf8");
+    const html = deferHydration(href ? await trimPageCss(rendered) : rendered, href);
+    page.body = new TextEncoder().encode(html);
+    if (settings.csp) {
+      page.headers["Content-Security-Policy"] = contentSecurityPolicy(
+        inlineScriptHashes(html),
+        task.city.csp,
+      );
+    }
+  }
+  return page;
+}
