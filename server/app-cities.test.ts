@@ -4,10 +4,10 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../tests/support/cities";
+import { viteServerBuild } from "../tests/support/vite-build";
 import { getAs } from "../tests/support/get-as";
 import { createApp } from "./app";
 import { CityDirectory } from "./cities/directory";
@@ -61,12 +61,9 @@ function newsOf(city: string): NewsReader {
 }
 
 beforeAll(async () => {
-  vite = await createServer({
-    server: { middlewareMode: true },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const served = await viteServerBuild();
+  vite = served.vite;
+  const { build } = served;
   const directory = new CityDirectory({
     dir: CITIES_DIR,
     networkFile: NETWORK_FILE,

@@ -5,10 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { pino } from "pino";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
+import { createRequestHandler } from "react-router";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
+import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { createApp } from "../app";
 import { CityDirectory } from "../cities/directory";
@@ -165,12 +166,9 @@ const stored: [string, string][] = [];
 let tasks = 0;
 
 beforeAll(async () => {
-  vite = await createServer({
-    server: { middlewareMode: true },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const served = await viteServerBuild();
+  vite = served.vite;
+  const { build } = served;
   const handle = createRequestHandler(build, "production");
   const settings: RenderSettings = { isDev: false, embedPlaceholders: false, csp: true };
   const pool: Pick<RenderPool, "render"> = {
