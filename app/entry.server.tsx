@@ -23,12 +23,17 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // A render that has not finished in time is aborted. The timer is cleared as soon as the
+    // render is whole (or failed): left running, it would keep every page rendered in the last
+    // few seconds in memory, with its React request, until it fired.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <StylesheetContext.Provider value={loadContext.stylesheet}>
         <ServerRouter context={routerContext} url={request.url} />
       </StylesheetContext.Provider>,
       {
         onAllReady() {
+          clearTimeout(timer);
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -47,6 +52,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -56,7 +62,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -7,7 +7,7 @@ import { MessageChannel } from "node:worker_threads";
 import { pino } from "pino";
 import { createRequestHandler } from "react-router";
 import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
@@ -164,12 +164,14 @@ let title = "First edition";
 const stored: [string, string][] = [];
 /** Tasks the pool was given. */
 let tasks = 0;
+/** React Router's handler of the Vite build. */
+let handle: ReturnType<typeof createRequestHandler>;
 
 beforeAll(async () => {
   const served = await viteServerBuild();
   vite = served.vite;
   const { build } = served;
-  const handle = createRequestHandler(build, "production");
+  handle = createRequestHandler(build, "production");
   const settings: RenderSettings = { isDev: false, embedPlaceholders: false, csp: true };
   const pool: Pick<RenderPool, "render"> = {
     async render(task, io) {
@@ -270,5 +272,51 @@ describe("pages made through a render pool", () => {
     });
     expect(status).toBe(200);
     expect(stored).toEqual([["anchorage", "127.0.0.1"]]);
+  });
+});
+
+describe("a render once whole", () => {
+  it("leaves no abort timer behind to hold it in memory", async () => {
+    const set = vi.spyOn(globalThis, "setTimeout");
+    const cleared = vi.spyOn(globalThis, "clearTimeout");
+    try {
+      const directory = new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE });
+      const loaded = directory.load("houston");
+      if (!("city" in loaded)) throw new Error("Houston's data is invalid");
+      const quiet = () => undefined;
+      const page = await renderPage(
+        handle,
+        {
+          url: "http://localhost/contact",
+          method: "GET",
+          headers: [],
+          city: {
+            site: loaded.city,
+            content: loaded.city.content,
+            siteUrl: "https://houstoncitywire.com",
+            csp: {},
+          },
+          address: "127.0.0.1",
+          now: Date.parse("2026-11-24T12:00:00Z"),
+        },
+        { isDev: false, embedPlaceholders: false, csp: false },
+        {
+          news: {} as never,
+          messages: { submit: () => Promise.reject(new Error("unused")), limits: CONTACT_LIMITS },
+          log: { info: quiet, warn: quiet, error: quiet, debug: quiet },
+        },
+      );
+      expect(page.status).toBe(200);
+      // entry.server.tsx arms one timer per render (streamTimeout + 1 s) to abort a stuck one;
+      // left running, each would keep its whole render in memory for six seconds.
+      const aborts = set.mock.calls
+        .map((call, i) => ({ delay: call[1], timer: set.mock.results[i]?.value as unknown }))
+        .filter(({ delay }) => delay === 6_000);
+      expect(aborts).toHaveLength(1);
+      expect(cleared.mock.calls.map(([timer]) => timer)).toContain(aborts[0]?.timer);
+    } finally {
+      set.mockRestore();
+      cleared.mockRestore();
+    }
   });
 });
