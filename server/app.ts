@@ -18,8 +18,11 @@ import { StaticFiles } from "./static-files";
 
 /** How long a rendered page is served before it is rendered again, if nothing it shows changed. */
 export const PAGE_MAX_AGE_MS = 60_000;
-/** The most the page cache holds (bodies and their compressed copies). */
-export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * The most the page cache holds (pages kept compressed: brotli, and gzip once asked for; about
+ * 15 KB a news page, so a few thousand pages).
+ */
+export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface AppOptions {
   /** What every city's pages share (mode, stylesheet). */

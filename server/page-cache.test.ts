@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import {
   NOT_FOUND_KEY,
+  compress,
   PageCache,
   isCacheable,
   isNotFoundKey,
@@ -71,20 +72,20 @@ describe("PageCache", () => {
     );
     const first = cache.get("/world-news", render);
     release();
-    expect((await first).page.body.toString()).toBe("<p>1</p>");
+    expect((await first).page.body?.toString()).toBe("<p>1</p>");
     versions.set("world", 2);
     const finder = cache.get("/world-news", render);
     const others = await Promise.all([
       cache.get("/world-news", render),
       cache.get("/world-news", render),
     ]);
-    expect(others.map((o) => [o.cache, o.page.body.toString()])).toEqual([
+    expect(others.map((o) => [o.cache, o.page.body?.toString()])).toEqual([
       ["stale", "<p>1</p>"],
       ["stale", "<p>1</p>"],
     ]);
     release();
     expect(await finder).toMatchObject({ cache: "miss" });
-    expect((await finder).page.body.toString()).toBe("<p>2</p>");
+    expect((await finder).page.body?.toString()).toBe("<p>2</p>");
     expect(render).toHaveBeenCalledTimes(2);
     expect((await cache.get("/world-news", render)).cache).toBe("hit");
   });
@@ -98,14 +99,14 @@ describe("PageCache", () => {
     await first;
     clock.now += 60_000;
     const answers = await Promise.all([cache.get("/faq", render), cache.get("/faq", render)]);
-    expect(answers.map((a) => [a.cache, a.page.body.toString()])).toEqual([
+    expect(answers.map((a) => [a.cache, a.page.body?.toString()])).toEqual([
       ["stale", "<p>1</p>"],
       ["stale", "<p>1</p>"],
     ]);
     expect(render).toHaveBeenCalledTimes(2);
     release();
     await vi.waitFor(async () =>
-      expect((await cache.get("/faq", render)).page.body.toString()).toBe("<p>2</p>"),
+      expect((await cache.get("/faq", render)).page.body?.toString()).toBe("<p>2</p>"),
     );
     expect(render).toHaveBeenCalledTimes(2);
   });
@@ -187,7 +188,7 @@ describe("PageCache", () => {
       expect((await cache.get(key, async () => notFound(city))).cache).toBe("miss");
       expect((await cache.get(key, async () => notFound("other"))).cache).toBe("hit");
     }
-    expect(cache.peek(`anchorage ${NOT_FOUND_KEY}`)?.body.toString()).toContain("anchorage");
+    expect(cache.peek(`anchorage ${NOT_FOUND_KEY}`)?.body?.toString()).toContain("anchorage");
     expect((await cache.get("houston /gone", async () => notFound("houston"))).cache).toBe("pass");
     expect(isCacheable(notFound("houston"), "houston /gone")).toBe(false);
     expect(isCacheable(notFound("houston"), `houston ${NOT_FOUND_KEY}`)).toBe(true);
@@ -200,6 +201,7 @@ describe("PageCache", () => {
         calls.push(`${coding}:${strength}`);
         return Buffer.from(`${strength}:${body.toString()}`);
       },
+      decompress: async (body) => Buffer.from(body.toString().replace(/^(fast|strong):/, "")),
     });
     const rendered = page("<p>body</p>");
     const first = await cache.get("/faq", async () => ({
@@ -219,6 +221,44 @@ describe("PageCache", () => {
     cache.peek("/faq");
     await new Promise((r) => setTimeout(r, 0));
     expect(calls).toEqual(["br:strong"]);
+  });
+
+  it("keeps a page compressed only, and makes its body again for a reader who takes none", async () => {
+    const { cache } = setup();
+    const html = `<html><body>${"<p>Council votes on the budget.</p>".repeat(200)}</body></html>`;
+    const first = await cache.get("/local-news", async () => {
+      const rendered = page(html);
+      return {
+        ...rendered,
+        precoded: { coding: "br", body: await compress(rendered.body, "br", "fast") },
+      };
+    });
+    if (!("etag" in first.page)) throw new Error("not cached");
+    const cached = first.page;
+    // Brotli only: a fraction of the page, counted as such.
+    expect(cached.body).toBeUndefined();
+    expect(cached.length).toBe(Buffer.byteLength(html));
+    const brotli = cached.ready.get("br")?.length ?? 0;
+    expect(brotli).toBeLessThan(html.length / 10);
+    expect(cache.stats().bytes).toBeLessThan(brotli + 4_096);
+    // The reader who takes no compression, and the one who takes gzip, get the same page.
+    expect((await cache.identity(cached)).toString()).toBe(html);
+    const gz = await cache.encoded(cached, "gzip");
+    expect(gunzipSync(gz).toString()).toBe(html);
+    // The strong compression at the second reader starts from the same page.
+    cache.peek("/local-news");
+    await vi.waitFor(() => expect(cached.strong.size).toBe(2));
+    await vi.waitFor(() =>
+      expect(brotliDecompressSync(cached.ready.get("br") ?? Buffer.alloc(0)).toString()).toBe(html),
+    );
+  });
+
+  it("keeps a page too small to compress as it is", async () => {
+    const { cache } = setup();
+    const { page: cached } = await cache.get("/robots.txt", async () => page("User-agent: *"));
+    if (!("etag" in cached)) throw new Error("not cached");
+    expect(cached.body?.toString()).toBe("User-agent: *");
+    expect((await cache.identity(cached)).toString()).toBe("User-agent: *");
   });
 
   it("when the compressor refuses (under load), the encoding is tried again by a later reader", async () => {
@@ -244,9 +284,9 @@ describe("PageCache", () => {
     const failing = vi.fn(async (): Promise<RenderedPage> => {
       throw new Error("render failed");
     });
-    expect((await cache.get("/faq", failing)).page.body.toString()).toBe("old");
+    expect((await cache.get("/faq", failing)).page.body?.toString()).toBe("old");
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith("/faq", expect.any(Error)));
-    expect((await cache.get("/faq", async () => page("new"))).page.body.toString()).toBe("old");
+    expect((await cache.get("/faq", async () => page("new"))).page.body?.toString()).toBe("old");
   });
 
   it("serves the previous copy to the reader who finds the news changed when the render fails", async () => {
@@ -258,7 +298,7 @@ describe("PageCache", () => {
       throw new Error("overloaded");
     });
     expect(answer).toMatchObject({ cache: "stale" });
-    expect(answer.page.body.toString()).toBe("before");
+    expect(answer.page.body?.toString()).toBe("before");
     expect(onError).toHaveBeenCalledWith("/world-news", expect.any(Error));
     await expect(
       cache.get("/new-page", async () => {

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from "node:zlib";
 import type { Limiter } from "./limiter";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const unbrotli = promisify(brotliDecompress);
+const gunzipAsync = promisify(gunzip);
 
 /**
  * How hard a page is compressed. "strong" is brotli's highest quality (about 80 ms of a core for
@@ -42,8 +44,16 @@ export interface RenderedPage {
   precoded?: { coding: Coding; body: Buffer };
 }
 
-export interface CachedPage extends RenderedPage {
+export interface CachedPage extends Omit<RenderedPage, "body" | "precoded"> {
   key: string;
+  /**
+   * The body uncompressed: kept only until the page has a compressed copy, then made again from
+   * it on demand (PageCache.identity) for the rare reader who takes no compression. A page is
+   * kept as brotli (and gzip when asked for): about a fifth of its size.
+   */
+  body: Buffer | undefined;
+  /** The uncompressed body's length. */
+  length: number;
   /** A strong validator of the uncompressed body (each encoding adds its suffix). */
   etag: string;
   storedAt: number;
@@ -75,6 +85,8 @@ export interface PageCacheOptions {
   compress?: (body: Buffer, coding: Coding, strength: Strength) => Promise<Buffer>;
   /** The most pages kept, whatever their size (each costs its headers and key besides its body). */
   maxPages?: number;
+  /** Undoes `compress` (`decompress` itself unless told). */
+  decompress?: (body: Buffer, coding: Coding) => Promise<Buffer>;
 }
 
 /** A compression as render work: in the render limiter's slots, refused (Overloaded) under load. */
@@ -95,7 +107,7 @@ const ENTRY_OVERHEAD_BYTES = 2_048;
  * Whether a response may be kept for other readers: a 200 (or, under NOT_FOUND_KEY, the
  * not-found page's 404) that no header makes private.
  */
-export function isCacheable(page: RenderedPage, key?: string): boolean {
+export function isCacheable(page: Pick<RenderedPage, "status" | "headers">, key?: string): boolean {
   const cacheControl = (
     page.headers["Cache-Control"] ??
     page.headers["cache-control"] ??
@@ -121,6 +133,11 @@ export function compress(body: Buffer, coding: Coding, strength: Strength): Prom
     : gzipAsync(body, { level: LEVELS[strength].gzip });
 }
 
+/** A compressed body as it was (zlib's thread pool, off the event loop). */
+export function decompress(body: Buffer, coding: Coding): Promise<Buffer> {
+  return coding === "br" ? unbrotli(body) : gunzipAsync(body);
+}
+
 /**
  * Rendered pages, kept per key (path and query) and served again until what they were made from
  * changes (a news category's version) or they reach maxAgeMs:
@@ -139,6 +156,7 @@ export class PageCache {
   private bytes = 0;
   private readonly now: () => number;
   private readonly compress: NonNullable<PageCacheOptions["compress"]>;
+  private readonly decompress: NonNullable<PageCacheOptions["decompress"]>;
   private readonly maxPages: number;
   /** Encodings of popular pages waiting to be compressed strongly, one at a time. */
   private readonly upgrades: [CachedPage, Coding][] = [];
@@ -147,6 +165,7 @@ export class PageCache {
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
     this.compress = options.compress ?? compress;
+    this.decompress = options.decompress ?? decompress;
     this.maxPages = options.maxPages ?? MAX_PAGES;
   }
 
@@ -218,7 +237,7 @@ export class PageCache {
   encoded(page: CachedPage, coding: Coding): Promise<Buffer> {
     let body = page.encoded.get(coding);
     if (!body) {
-      body = this.compress(page.body, coding, "fast");
+      body = this.identity(page).then((plain) => this.compress(plain, coding, "fast"));
       page.encoded.set(coding, body);
       body.then(
         (b) => this.setEncoding(page, coding, b),
@@ -228,16 +247,40 @@ export class PageCache {
     return body;
   }
 
+  /**
+   * The page's body uncompressed: the one kept, or one made from a compressed copy (off the
+   * event loop, in zlib's thread pool; not kept).
+   */
+  identity(page: CachedPage): Promise<Buffer> {
+    if (page.body) return Promise.resolve(page.body);
+    const br = page.ready.get("br");
+    if (br) return this.decompress(br, "br");
+    const gz = page.ready.get("gzip");
+    if (gz) return this.decompress(gz, "gzip");
+    return Promise.reject(new Error(`Cached page ${page.key} has no body`));
+  }
+
   /** Keeps `body` as the page's `coding` (replacing an earlier one), counting its bytes. */
   private setEncoding(page: CachedPage, coding: Coding, body: Buffer): void {
     const before = page.ready.get(coding)?.length ?? 0;
     page.ready.set(coding, body);
     page.encoded.set(coding, Promise.resolve(body));
-    if (this.pages.get(page.key) === page) {
+    const kept = this.pages.get(page.key) === page;
+    if (kept) {
       page.bytes += body.length - before;
       this.bytes += body.length - before;
-      this.evict();
     }
+    this.dropBody(page);
+    if (kept) this.evict();
+  }
+
+  /** Lets a page's uncompressed body go once a compressed copy holds it (counting the bytes). */
+  private dropBody(page: CachedPage): void {
+    if (!page.body || page.ready.size === 0) return;
+    const freed = page.body.length;
+    page.body = undefined;
+    page.bytes -= freed;
+    if (this.pages.get(page.key) === page) this.bytes -= freed;
   }
 
   /**
@@ -264,7 +307,8 @@ export class PageCache {
         const [page, coding] = next;
         if (this.pages.get(page.key) !== page) continue;
         try {
-          this.setEncoding(page, coding, await this.compress(page.body, coding, "strong"));
+          const plain = await this.identity(page);
+          this.setEncoding(page, coding, await this.compress(plain, coding, "strong"));
         } catch {
           page.strong.delete(coding); // refused under load: a later reader asks again
         }
@@ -302,6 +346,7 @@ export class PageCache {
     const { precoded, ...rest } = page;
     const cached: CachedPage = {
       ...rest,
+      length: page.body.length,
       key,
       etag: `"${createHash("sha1").update(page.body).digest("base64url").slice(0, 22)}"`,
       storedAt: this.now(),
@@ -314,6 +359,7 @@ export class PageCache {
       cached.ready.set(precoded.coding, precoded.body);
       cached.encoded.set(precoded.coding, Promise.resolve(precoded.body));
       cached.bytes += precoded.body.length;
+      this.dropBody(cached);
     }
     if (cached.bytes > this.options.maxBytes / 4) return cached; // too big to keep
     this.pages.set(key, cached);

@@ -52,8 +52,9 @@ function etagOf(page: CachedPage, coding: Coding | undefined): string {
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|x-turbo|rss)|image\/svg)/;
 
 /** Whether a response is worth compressing: text of a kilobyte or more. */
-function worthCompressing(page: RenderedPage): boolean {
-  return page.body.length >= 1024 && COMPRESSIBLE.test(page.headers["content-type"] ?? "");
+function worthCompressing(page: RenderedPage | CachedPage): boolean {
+  const length = "etag" in page ? page.length : page.body.length;
+  return length >= 1024 && COMPRESSIBLE.test(page.headers["content-type"] ?? "");
 }
 
 /** The encoding a reader takes: brotli, else gzip, else none. */
@@ -401,7 +402,7 @@ export function createPageHandler(options: PageHandlerOptions) {
   }
 
   /** The encoding a page is sent in: brotli, else gzip, when accepted and worth it. */
-  function codingFor(req: IncomingMessage, page: RenderedPage): Coding | undefined {
+  function codingFor(req: IncomingMessage, page: RenderedPage | CachedPage): Coding | undefined {
     return worthCompressing(page) ? acceptedCoding(req) : undefined;
   }
 
@@ -461,12 +462,14 @@ export function createPageHandler(options: PageHandlerOptions) {
     let coding = codingFor(req, page);
     const cached = "etag" in page ? page : undefined;
     if (cached && answeredNotModified(req, res, cached, coding)) return;
-    let body = page.body;
+    // A cached page comes from the cache, which keeps its body compressed (PageCache.identity).
+    const store = options.cache;
+    let body: Buffer | undefined;
     if (coding) {
       try {
         body =
-          cached && options.cache
-            ? await options.cache.encoded(cached, coding)
+          "etag" in page
+            ? await (store as PageCache).encoded(page, coding)
             : page.precoded?.coding === coding
               ? page.precoded.body
               : await compressLimited(page.body, coding, "fast");
@@ -476,6 +479,7 @@ export function createPageHandler(options: PageHandlerOptions) {
         coding = undefined;
       }
     }
+    body ??= "etag" in page ? await (store as PageCache).identity(page) : page.body;
     res.writeHead(page.status, headersFor(page, coding, cache, body.length));
     res.end(req.method === "HEAD" ? undefined : body);
   }

@@ -39,6 +39,13 @@ test("each encoding of a page has its own validator", async ({ request }) => {
   expect(plain.headers()["content-encoding"]).toBeUndefined();
   const tags = [br, gzip, plain].map((r) => r.headers().etag);
   expect(new Set(tags).size).toBe(3);
+  // The cache keeps the page compressed only: each reader still gets the same page, the one
+  // who takes no compression from a copy decompressed for them.
+  const [brText, gzipText, plainText] = await Promise.all([br, gzip, plain].map((r) => r.text()));
+  expect(plainText).toContain("Frequently Asked Questions");
+  expect(plain.headers()["x-cache"]).toBe("hit");
+  expect(brText).toBe(plainText);
+  expect(gzipText).toBe(plainText);
 });
 
 test("a form's answer is never cached; the form's page is", async ({ request }) => {
