@@ -8,7 +8,7 @@
 //    pause, against the same wrk on a bare Node server in this run (the baseline).
 // Targets (issue 23): at 3,000 visited cities at most 150 MB more than at 1; fetches per
 // interval = distinct URLs; cached p99 <= 10 ms while renders run.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +16,13 @@ import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { generateCities } from "../tests/support/generate-cities";
 import { startSiteProcess } from "../tests/support/site-process";
 import { rssMb, runWrk, timedGet } from "./load";
+
+/** Node's options as `npm start` gives them (package.json), so that the figures are its own. */
+const START_NODE_OPTIONS = (
+  JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
 
 const SIZES = (process.env.BENCH_CITIES ?? "1,300,3000").split(",").map(Number);
 const VISIT_CONCURRENCY = 8;
@@ -75,7 +82,7 @@ for (const count of SIZES) {
     timeoutMs: 120_000,
     // As `npm start` runs it in production: the heap capped at 512 MB, so that RSS shows what
     // the process keeps rather than how lazily an uncapped heap is collected.
-    nodeArgs: ["--max-old-space-size=512"],
+    nodeArgs: START_NODE_OPTIONS,
   });
   try {
     // The first refresh: every local feed asked for once (then every shared one has been too).
