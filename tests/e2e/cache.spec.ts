@@ -43,7 +43,8 @@ test("each encoding of a page has its own validator", async ({ request }) => {
   // who takes no compression from a copy decompressed for them.
   const [brText, gzipText, plainText] = await Promise.all([br, gzip, plain].map((r) => r.text()));
   expect(plainText).toContain("Frequently Asked Questions");
-  expect(plain.headers()["x-cache"]).toBe("hit");
+  // From the cache (stale when an earlier test left it older than a minute), not a new render.
+  expect(["hit", "stale"]).toContain(plain.headers()["x-cache"]);
   expect(brText).toBe(plainText);
   expect(gzipText).toBe(plainText);
 });
