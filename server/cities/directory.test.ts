@@ -79,6 +79,10 @@ describe("CityDirectory over the repository's cities", () => {
     ]);
     // The network's feeds, which the city does not list itself, are its too.
     expect(anchorage?.feeds.world?.length).toBeGreaterThan(0);
+    // ... and one list for every city that lists them (memory at 3,000 cities).
+    const honolulu = directory.feeds().find((f) => f.id === "honolulu");
+    expect(honolulu?.feeds.world).toBe(anchorage?.feeds.world);
+    expect(honolulu?.feeds.local).not.toBe(anchorage?.feeds.local);
   });
 
   it("loads a city's whole data once, then keeps it", () => {

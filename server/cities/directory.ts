@@ -88,6 +88,8 @@ interface IndexEntry {
  */
 export class CityDirectory {
   private readonly entries = new Map<string, IndexEntry>();
+  /** Each distinct feed list of the index, by its JSON: shared by every city listing it. */
+  private readonly feedLists = new Map<string, readonly FeedListing[]>();
   private readonly hosts = new Map<string, string>();
   private readonly loaded: LRUCache<string, { city: City } | { problem: CityProblem }>;
   private readonly networkDefaults: unknown;
@@ -156,7 +158,15 @@ export class CityDirectory {
       throw new Error(`${file}: ${fields.join("; ")}`);
     }
     const override = this.options.overrides?.[id];
-    const feeds = (override?.feeds ?? parsed.data.feeds ?? {}) as CityFeeds["feeds"];
+    const listed = (override?.feeds ?? parsed.data.feeds ?? {}) as CityFeeds["feeds"];
+    // Most cities list the network's own feeds for most categories: one list for all of them.
+    const feeds: CityFeeds["feeds"] = {};
+    for (const [key, listings] of Object.entries(listed) as [FeedKey, readonly FeedListing[]][]) {
+      const same = JSON.stringify(listings);
+      let shared = this.feedLists.get(same);
+      if (!shared) this.feedLists.set(same, (shared = listings));
+      feeds[key] = shared;
+    }
     const hosts = parsed.data.hosts.map(hostKey);
     for (const host of hosts) {
       const owner = this.hosts.get(host);

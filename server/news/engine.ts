@@ -183,6 +183,7 @@ export class NewsEngine {
   private readonly ids: Map<string, number>;
   /** Each served city's feed ids by category (feedIds), made when first asked for. */
   private readonly cityFeedIds = new Map<string, Map<FeedKey, readonly number[]>>();
+  private readonly idLists = new WeakMap<readonly string[], readonly number[]>();
   private readonly rows = new Map<number, FeedRow>();
   private readonly versions = new Map<number, number>();
   private readonly feedSnapshots: LRUCache<number, FeedSnapshot>;
@@ -431,10 +432,13 @@ export class NewsEngine {
     if (!byKey) this.cityFeedIds.set(city, (byKey = new Map()));
     let ids = byKey.get(key);
     if (!ids) {
-      ids = this.options.subscriptions
-        .feedsOf(city, key)
-        .map((url) => this.ids.get(url))
-        .filter((id): id is number => id !== undefined);
+      // Cities listing the same URLs (Subscriptions shares their list) share one list of ids.
+      const urls = this.options.subscriptions.feedsOf(city, key);
+      ids = this.idLists.get(urls);
+      if (!ids) {
+        ids = urls.map((url) => this.ids.get(url)).filter((id): id is number => id !== undefined);
+        this.idLists.set(urls, ids);
+      }
       byKey.set(key, ids);
     }
     return ids;

@@ -81,6 +81,9 @@ describe("subscriptions", () => {
       NATIONAL,
     ]);
     expect(subs.feedsOf("a", "politics")).toEqual([NATIONAL]);
+    // One list of URLs for every city and category listing the same ones.
+    expect(subs.feedsOf("b", "national")).toBe(subs.feedsOf("a", "national"));
+    expect(subs.feedsOf("a", "politics")).toBe(subs.feedsOf("a", "national"));
     expect(subs.feedsOf("b", "politics")).toEqual([]);
     expect(subs.feedsOf("nowhere", "local")).toEqual([]);
   });

@@ -27,6 +27,8 @@ export class Subscriptions {
   private readonly zones = new Map<string, string>();
   private readonly everyUrl = new Set<string>();
   private readonly firstKey = new Map<string, FeedKey>();
+  /** Each distinct list of URLs, shared by every city and category listing it. */
+  private readonly lists = new Map<string, string[]>();
 
   constructor(cities: Iterable<CityFeeds>) {
     const localZones = new Map<string, string>();
@@ -35,7 +37,10 @@ export class Subscriptions {
       for (const key of FEED_KEYS) {
         const listings = city.feeds[key] ?? [];
         if (listings.length === 0) continue;
-        const urls = [...new Set(listings.map(urlOf))];
+        const unique = [...new Set(listings.map(urlOf))];
+        const same = unique.join("\n");
+        let urls = this.lists.get(same);
+        if (!urls) this.lists.set(same, (urls = unique));
         keys.set(key, urls);
         for (const listing of listings) {
           const url = urlOf(listing);
