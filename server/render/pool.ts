@@ -6,6 +6,9 @@ import type { RenderOutput, RenderSettings, RenderTask } from "./page";
 /** The most a render worker's old generation may hold, in MB (about 30 is live at rest). */
 export const WORKER_HEAP_MB = 128;
 
+/** How much lower a render worker's CPU priority is than the request thread's (nice). */
+export const WORKER_NICE = 10;
+
 /** What a render worker is started with (workerData). */
 export interface WorkerSetup {
   /** The React Router server build's module (a file: URL). */
@@ -53,6 +56,9 @@ export class RenderPool {
       // process's (workers otherwise inherit --max-old-space-size and grow lazily towards it).
       // One that runs out is replaced by piscina; its renders fail, and a stale page stays served.
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      // Renders yield the CPU to the request thread (Linux: a worker thread's own nice value):
+      // on a busy machine a cached page is answered first, and a render waits its turn.
+      niceIncrement: WORKER_NICE,
       // The request thread's limiter admits and queues renders; the pool's queue is that one's.
       maxQueue: Number.POSITIVE_INFINITY,
     });

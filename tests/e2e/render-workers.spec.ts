@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { startSiteProcess, type SiteProcess } from "../support/site-process";
 
@@ -16,6 +17,18 @@ function renders(site: SiteProcess): { thread?: number; status: number; req: { u
     .split("\n")
     .filter((line) => line.includes('"msg":"page rendered"'))
     .map((line) => JSON.parse(line) as { thread?: number; status: number; req: { url: string } });
+}
+
+/** Each thread of process `pid` and its nice value (Linux: /proc/PID/task/TID/stat, field 19). */
+function niceValues(pid: number): Map<number, number> {
+  const values = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    // The fields after the command's closing parenthesis start at field 3.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    values.set(Number(tid), Number(fields[19 - 3]));
+  }
+  return values;
 }
 
 /** Asks `site` for every page of PAGES (each its first time: every one is rendered). */
@@ -46,6 +59,10 @@ test("by default every page is made on one of the worker threads", async () => {
     }
     expect(threads.size).toBeLessThanOrEqual(2);
     expect(site.output()).toContain('"renderWorkers":2');
+    // The workers yield the CPU to the request thread (Linux: each thread's own nice value).
+    const nice = niceValues(site.pid);
+    expect(nice.get(site.pid)).toBe(0);
+    expect([...nice.values()].filter((value) => value === 10)).toHaveLength(2);
   } finally {
     await site.stop();
   }
