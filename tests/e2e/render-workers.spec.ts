@@ -61,8 +61,8 @@ test("by default every page is made on one of the worker threads", async () => {
     expect(site.output()).toContain('"renderWorkers":2');
     // The workers yield the CPU to the request thread (Linux: each thread's own nice value).
     const nice = niceValues(site.pid);
-    expect(nice.get(site.pid)).toBe(0);
-    expect([...nice.values()].filter((value) => value === 10)).toHaveLength(2);
+    const main = nice.get(site.pid) ?? Number.NaN;
+    expect([...nice.values()].filter((value) => value === Math.min(main + 10, 19))).toHaveLength(2);
   } finally {
     await site.stop();
   }
