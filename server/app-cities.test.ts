@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../tests/support/cities";
 import { viteServerBuild } from "../tests/support/vite-build";
 import { getAs } from "../tests/support/get-as";
+import { fixedNews } from "../tests/support/news";
 import { createApp } from "./app";
 import { CityDirectory } from "./cities/directory";
 import { Network } from "./cities/network";
 import { CONTACT_LIMITS } from "./messages/store";
-import type { CategoryNews, NewsReader } from "./news/engine";
+import type { NewsReader } from "./news/engine";
 
 // Two cities served alternately by one app (production mode: its page cache on), by Host.
 
@@ -28,12 +29,9 @@ let loads = 0;
 
 /** A city's news: one local story naming the city, the rest empty. */
 function newsOf(city: string): NewsReader {
-  const category = (key: string): CategoryNews => ({
-    category: key as CategoryNews["category"],
-    state: "ready",
-    error: null,
+  return fixedNews({
     updatedAt: Date.parse("2026-11-24T10:00:00Z"),
-    articles:
+    articles: (key) =>
       key === "local"
         ? [
             {
@@ -52,12 +50,6 @@ function newsOf(city: string): NewsReader {
           ]
         : [],
   });
-  return {
-    getCategory: (key) => category(key),
-    getCategories: (keys) => ({ ...category(keys[0] ?? "local"), categories: [...keys] }),
-    version: () => 1,
-    search: () => ({ hits: [], page: 1, pageCount: 0, more: false }) as never,
-  };
 }
 
 beforeAll(async () => {

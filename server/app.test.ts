@@ -7,29 +7,28 @@ import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { City } from "../sites/schema";
 import { CITIES_DIR, NETWORK_FILE, cityServices, oneCity, testCity } from "../tests/support/cities";
+import { fixedNews } from "../tests/support/news";
+import { viteServerBuild } from "../tests/support/vite-build";
 import { createApp, isValidHost, type AppOptions } from "./app";
 import { Limiter } from "./limiter";
 import { CityDirectory } from "./cities/directory";
 import { Network, type CityServices } from "./cities/network";
 import type { RadioHub } from "./radio/hub";
-import type { NewsReader } from "./news/engine";
 import { CONTACT_LIMITS } from "./messages/store";
 
 // The app over real HTTP, with the React Router build served by Vite (no production build needed).
 
 let vite: ViteDevServer;
+/** The React Router build Vite serves (what a test of production mode is given). */
+let serverBuild: ServerBuild;
 const servers: Server[] = [];
 
 beforeAll(async () => {
-  vite = await createServer({
-    server: { middlewareMode: true },
-    appType: "custom",
-    logLevel: "silent",
-  });
+  ({ vite, build: serverBuild } = await viteServerBuild());
 }, 60_000);
 
 afterAll(async () => {
@@ -84,7 +83,7 @@ async function start(
     ...(built
       ? {
           build: {
-            server: (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
+            server: serverBuild,
             clientDir: emptyDir(),
           },
         }
@@ -97,24 +96,7 @@ async function start(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logs };
 }
 
-const emptyNews: NewsReader = {
-  getCategory: (category) => ({
-    category,
-    state: "ready",
-    error: null,
-    updatedAt: null,
-    articles: [],
-  }),
-  getCategories: (categories) => ({
-    categories: [...categories],
-    state: "ready",
-    error: null,
-    updatedAt: null,
-    articles: [],
-  }),
-  version: () => 1,
-  search: (query) => ({ query, page: 1, pageCount: 0, total: 0, more: false, hits: [] }),
-};
+const emptyNews = fixedNews();
 
 /**
  * A city's data whose every field but its id throws when read: the request is routed and cached

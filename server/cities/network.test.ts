@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
 import { CONTACT_LIMITS, type CityMessages } from "../messages/store";
 import type { NewsReader } from "../news/engine";
-import { noResults } from "../news/search";
+import { fixedNews } from "../../tests/support/news";
 import { CityDirectory } from "./directory";
 import { Network, canonicalBase, type CityServices } from "./network";
 
@@ -13,24 +13,7 @@ const directory = new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE
 
 /** A city's news that names its city (to tell them apart). */
 function newsOf(id: string): NewsReader {
-  return {
-    getCategory: (category) => ({
-      category,
-      state: "ready",
-      error: null,
-      updatedAt: null,
-      articles: [],
-    }),
-    getCategories: (categories) => ({
-      categories: [...categories],
-      state: "ready",
-      error: null,
-      updatedAt: null,
-      articles: [],
-    }),
-    version: () => id.length,
-    search: (query) => noResults(query),
-  };
+  return fixedNews({ version: () => id.length });
 }
 
 function network(options: Partial<ConstructorParameters<typeof Network>[0]> = {}) {

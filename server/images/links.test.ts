@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BOOK_PLACEHOLDER } from "../../app/components/book-card";
 import { parseImagePath } from "../../app/lib/images";
 import { testCity } from "../../tests/support/cities";
-import type { NewsReader } from "../news/engine";
+import { fixedNews } from "../../tests/support/news";
 import { noResults } from "../news/search";
 import type { StoredArticle } from "../news/store";
 import { getDefaultOutboundGuard } from "../net/outbound";
@@ -56,27 +56,15 @@ const stories = [
   article(1, "https://cdn.example.org/one.jpg"),
   article(2, "/images/default-news.svg", true),
 ];
-const reader: NewsReader = {
-  getCategory: (category) => ({
-    category,
-    state: "ready",
-    error: null,
-    updatedAt: 1,
-    articles: stories,
-  }),
-  getCategories: (categories) => ({
-    categories: [...categories],
-    state: "ready",
-    error: null,
-    updatedAt: 1,
-    articles: stories,
-  }),
+const reader = fixedNews({
+  updatedAt: 1,
+  articles: () => stories,
   version: () => 7,
   search: (query) => ({
     ...noResults(query),
     hits: stories.map((a) => ({ article: a, title: [a.title], summary: [""] })),
   }),
-};
+});
 
 describe("withPictureLinks", () => {
   const linked = withPictureLinks(reader, images);

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
+import { fixedNews } from "../../tests/support/news";
+import type { FeedKey } from "../../sites/categories";
 import { createApp } from "../app";
 import { CityDirectory } from "../cities/directory";
 import { Network } from "../cities/network";
@@ -20,18 +22,16 @@ import { borrowIo, lendIo, type LentIo } from "./channel";
 import { renderPage, type RenderSettings, type RenderTask } from "./page";
 import type { RenderPool } from "./pool";
 
-/** A category of one story titled `title`. */
-function categoryOf(key: string, title: string): CategoryNews {
-  return {
-    category: key as CategoryNews["category"],
-    state: "ready",
-    error: null,
+/** News whose every category has one story, titled `title()` when read. */
+function newsTitled(title: () => string, version?: () => number): NewsReader {
+  return fixedNews({
     updatedAt: Date.parse("2026-11-24T10:00:00Z"),
-    articles: [
+    version,
+    articles: () => [
       {
         id: 7,
         uid: "a",
-        title,
+        title: title(),
         summary: "A story.",
         url: "https://news.example/a",
         image: "/images/default-news.svg",
@@ -42,7 +42,12 @@ function categoryOf(key: string, title: string): CategoryNews {
         feedUrl: "https://news.example/feed.xml",
       },
     ],
-  };
+  });
+}
+
+/** A category of one story titled `title`. */
+function categoryOf(key: FeedKey, title: string): CategoryNews {
+  return newsTitled(() => title).getCategory(key);
 }
 
 /** Two ends of a render's port: the request thread's io lent, the render's borrowed. */
@@ -50,7 +55,7 @@ function connected(io: Partial<LentIo>) {
   const quiet = () => undefined;
   const { port1, port2 } = new MessageChannel();
   lendIo(port1, {
-    news: io.news ?? ({} as NewsReader),
+    news: io.news ?? fixedNews(),
     messages: io.messages ?? { submit: () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS },
     log: io.log ?? { info: quiet, warn: quiet, error: quiet, debug: quiet },
   });
@@ -96,14 +101,12 @@ describe("a render's port (channel.ts)", () => {
     let calls = 0;
     const { borrowed, close } = connected({
       news: {
+        ...fixedNews(),
         getCategory: () => {
           calls++;
           if (calls === 1) throw new Error("database is locked");
           return categoryOf("local", "Second try");
         },
-        getCategories: () => ({ ...categoryOf("local", "Unused"), categories: ["local"] }),
-        version: () => 1,
-        search: () => ({}) as never,
       },
     });
     await expect(borrowed.news.getCategory("local")).rejects.toThrow("database is locked");
@@ -188,12 +191,11 @@ beforeAll(async () => {
       }
     },
   };
-  const news = (): NewsReader => ({
-    getCategory: (key) => categoryOf(key, title),
-    getCategories: (keys) => ({ ...categoryOf(keys[0] ?? "local", title), categories: [...keys] }),
-    version: () => version,
-    search: () => ({ hits: [], page: 1, pageCount: 0, more: false }) as never,
-  });
+  const news = () =>
+    newsTitled(
+      () => title,
+      () => version,
+    );
   const messages = (id: string): CityMessages => ({
     submit: (_input, address) => {
       stored.push([id, address]);

@@ -1,0 +1,35 @@
+import type { FeedKey } from "../../sites/categories";
+import { combineNews, type NewsReader } from "../../server/news/engine";
+import { noResults } from "../../server/news/search";
+import type { StoredArticle } from "../../server/news/store";
+
+export interface FixedNewsOptions {
+  /** Each category's stories (none unless told). */
+  articles?: (key: FeedKey) => StoredArticle[];
+  /** Each category's version (1 unless told). */
+  version?: (key: FeedKey) => number;
+  /** When its feeds last answered (null unless told). */
+  updatedAt?: number | null;
+  /** A search's answer (no results unless told). */
+  search?: NewsReader["search"];
+}
+
+/**
+ * A NewsReader of fixed stories, as a test gives the app: every category ready with its
+ * `articles`, several categories combined as the engine combines them (combineNews).
+ */
+export function fixedNews(options: FixedNewsOptions = {}): NewsReader {
+  const getCategory: NewsReader["getCategory"] = (category) => ({
+    category,
+    state: "ready",
+    error: null,
+    updatedAt: options.updatedAt ?? null,
+    articles: options.articles?.(category) ?? [],
+  });
+  return {
+    getCategory,
+    getCategories: (categories, limit) => combineNews(categories.map(getCategory), limit),
+    version: (key) => options.version?.(key) ?? 1,
+    search: options.search ?? ((query) => noResults(query)),
+  };
+}
