@@ -135,6 +135,15 @@ describe("two cities in one process", () => {
       expect(res.headers["x-cache"]).toBe("hit");
     }
     expect(loads).toBe(before);
+    // Nor when it is answered the general way: a page kept as brotli only, asked for by a reader
+    // who takes no compression (its body is made again from the brotli copy).
+    await get("/partners", { Host: "anchoragecitywire.com", "Accept-Encoding": "br" });
+    const kept = loads;
+    const plain = await get("/partners", { Host: "anchoragecitywire.com" });
+    expect(plain.headers["x-cache"]).toBe("hit");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("Anchorage City Wire");
+    expect(loads).toBe(kept);
     // A page that must be made asks for it.
     await get("/careers", { Host: "anchoragecitywire.com" });
     expect(loads).toBeGreaterThan(before);

@@ -293,7 +293,7 @@ export function createPageHandler(options: PageHandlerOptions) {
   // React Router's handler on this thread: for every page without a pool, else for none (the
   // build is loaded only when first needed).
   let handle: RequestHandler | undefined;
-  const handler = async () => (handle ??= createRequestHandler(options.build, options.mode));
+  const handler = () => (handle ??= createRequestHandler(options.build, options.mode));
   const settings = renderSettings(options.services, options.csp);
 
   // The route table, for knowing a page by its path before rendering it (production only: in
@@ -357,7 +357,7 @@ export function createPageHandler(options: PageHandlerOptions) {
     const news = tracking(city.news, deps, city.site.id);
     const made = options.pool
       ? await options.pool.render(task, { news, messages: city.messages, log })
-      : await renderPage(await handler(), task, settings, {
+      : await renderPage(handler(), task, settings, {
           news: newsSource(news),
           messages: messageDesk(city.messages),
           log,
@@ -520,7 +520,6 @@ export function createPageHandler(options: PageHandlerOptions) {
     try {
       const early = refusalBeforeBody(req);
       if (early) throw early;
-      const city = cityOf();
       const { protocol } = options.clientOf(req);
       let url: URL;
       try {
@@ -532,13 +531,14 @@ export function createPageHandler(options: PageHandlerOptions) {
         throw new Refusal(400, "Bad request");
       }
       if (method === "POST") {
-        const page = await render(req, url, city, await readBody(req), acceptedCoding(req));
+        const page = await render(req, url, cityOf(), await readBody(req), acceptedCoding(req));
         await send(req, res, page, "pass");
         return;
       }
       const cache = options.cache;
       if (!cache) {
-        await send(req, res, await render(req, url, city, undefined, acceptedCoding(req)), "pass");
+        const page = await render(req, url, cityOf(), undefined, acceptedCoding(req));
+        await send(req, res, page, "pass");
         return;
       }
       const match =
@@ -561,8 +561,10 @@ export function createPageHandler(options: PageHandlerOptions) {
       const made = new URL(url);
       if (key !== NOT_FOUND_KEY) made.search = key.slice(url.pathname.length);
       const coding = acceptedCoding(req);
-      const { page, cache: outcome } = await cache.get(stored, () =>
-        render(req, made, city, undefined, coding),
+      // The city's services only for a render: a page the cache answers needs its id alone.
+      // (A city unavailable now fails the render, and a copy already kept stays in service.)
+      const { page, cache: outcome } = await cache.get(stored, async () =>
+        render(req, made, cityOf(), undefined, coding),
       );
       if (key === NOT_FOUND_KEY && outcome !== "miss") notFound(raw, site);
       await send(req, res, page, outcome);

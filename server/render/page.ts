@@ -113,7 +113,7 @@ export async function renderPage(
   });
   if ((page.headers["content-type"] ?? "").startsWith("text/html")) {
     const href = settings.stylesheetHref;
-    const rendered = Buffer.from(page.body).toString("utf8");
+    const rendered = new TextDecoder().decode(page.body);
     const html = deferHydration(href ? await trimPageCss(rendered) : rendered, href);
     page.body = new TextEncoder().encode(html);
     if (settings.csp) {
