@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   NOT_FOUND_KEY,
   compress,
+  decompress,
   PageCache,
   isCacheable,
   isNotFoundKey,
@@ -251,6 +252,40 @@ describe("PageCache", () => {
     await vi.waitFor(() =>
       expect(brotliDecompressSync(cached.ready.get("br") ?? Buffer.alloc(0)).toString()).toBe(html),
     );
+  });
+
+  it("keeps the uncompressed body of a page read uncompressed twice, counted in its bytes", async () => {
+    let decompressions = 0;
+    const { cache } = setup({
+      decompress: async (body, coding) => {
+        decompressions++;
+        return decompress(body, coding);
+      },
+    });
+    const html = `<html><body>${"<p>Flood gauges rise on Buffalo Bayou.</p>".repeat(200)}</body></html>`;
+    const { page: cached } = await cache.get("/weather", async () => {
+      const rendered = page(html);
+      return {
+        ...rendered,
+        precoded: { coding: "br", body: await compress(rendered.body, "br", "fast") },
+      };
+    });
+    if (!("etag" in cached)) throw new Error("not cached");
+    const compressedOnly = cache.stats().bytes;
+    // The first such reader: made from brotli, not kept (one reader proves nothing).
+    expect((await cache.plain(cached)).toString()).toBe(html);
+    expect(cached.body).toBeUndefined();
+    expect(cache.stats().bytes).toBe(compressedOnly);
+    // The second: kept, and counted; the ones after it need no decompression.
+    expect((await cache.plain(cached)).toString()).toBe(html);
+    expect(cached.body?.toString()).toBe(html);
+    expect(cache.stats().bytes).toBe(compressedOnly + Buffer.byteLength(html));
+    expect((await cache.plain(cached)).toString()).toBe(html);
+    expect(decompressions).toBe(2);
+    // A stronger compression later does not drop it.
+    cache.peek("/weather");
+    await vi.waitFor(() => expect(cached.strong.size).toBe(1));
+    expect(cached.body?.toString()).toBe(html);
   });
 
   it("keeps a page too small to compress as it is", async () => {

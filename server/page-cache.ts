@@ -59,6 +59,12 @@ export interface CachedPage extends Omit<RenderedPage, "body" | "precoded"> {
   storedAt: number;
   /** The body compressed, once per encoding, on first demand. */
   encoded: Map<Coding, Promise<Buffer>>;
+  /**
+   * How many readers took the page uncompressed. From the second, its uncompressed body is
+   * kept again (counted in the cache's bytes), so that such readers (wrk, curl, some crawlers
+   * and proxies) are answered from memory rather than by a decompression each.
+   */
+  plainReaders: number;
   /** The same, once compressed (what the synchronous path of a cache hit sends). */
   ready: Map<Coding, Buffer>;
   /** The encodings compressed strongly already, or being so. */
@@ -260,6 +266,24 @@ export class PageCache {
     return Promise.reject(new Error(`Cached page ${page.key} has no body`));
   }
 
+  /**
+   * The page's body uncompressed for a reader who takes no compression (identity). A page asked
+   * for so a second time keeps that body from then on, while it stays in the cache (its bytes
+   * counted, so that the least used pages make room): a cache hit then sends it at once.
+   */
+  async plain(page: CachedPage): Promise<Buffer> {
+    if (page.body) return page.body;
+    const body = await this.identity(page);
+    page.plainReaders++;
+    if (page.plainReaders >= 2 && !page.body && this.pages.get(page.key) === page) {
+      page.body = body;
+      page.bytes += body.length;
+      this.bytes += body.length;
+      this.evict();
+    }
+    return body;
+  }
+
   /** Keeps `body` as the page's `coding` (replacing an earlier one), counting its bytes. */
   private setEncoding(page: CachedPage, coding: Coding, body: Buffer): void {
     const before = page.ready.get(coding)?.length ?? 0;
@@ -276,7 +300,7 @@ export class PageCache {
 
   /** Lets a page's uncompressed body go once a compressed copy holds it (counting the bytes). */
   private dropBody(page: CachedPage): void {
-    if (!page.body || page.ready.size === 0) return;
+    if (!page.body || page.ready.size === 0 || page.plainReaders >= 2) return;
     const freed = page.body.length;
     page.body = undefined;
     page.bytes -= freed;
@@ -351,6 +375,7 @@ export class PageCache {
       etag: `"${createHash("sha1").update(page.body).digest("base64url").slice(0, 22)}"`,
       storedAt: this.now(),
       encoded: new Map(),
+      plainReaders: 0,
       ready: new Map(),
       strong: new Set(),
       bytes: page.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,

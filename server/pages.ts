@@ -462,7 +462,7 @@ export function createPageHandler(options: PageHandlerOptions) {
     let coding = codingFor(req, page);
     const cached = "etag" in page ? page : undefined;
     if (cached && answeredNotModified(req, res, cached, coding)) return;
-    // A cached page comes from the cache, which keeps its body compressed (PageCache.identity).
+    // A cached page comes from the cache, which keeps its body compressed (PageCache.plain).
     const store = options.cache;
     let body: Buffer | undefined;
     if (coding) {
@@ -479,7 +479,7 @@ export function createPageHandler(options: PageHandlerOptions) {
         coding = undefined;
       }
     }
-    body ??= "etag" in page ? await (store as PageCache).identity(page) : page.body;
+    body ??= "etag" in page ? await (store as PageCache).plain(page) : page.body;
     res.writeHead(page.status, headersFor(page, coding, cache, body.length));
     res.end(req.method === "HEAD" ? undefined : body);
   }
