@@ -36,13 +36,18 @@ describe("npm run feeds", { timeout: 30_000 }, () => {
     expect(result.stderr).toContain(`No database at ${path.join(dir, "network.db")}`);
   });
 
-  it("prints each feed's state, escaping what a feed's server sent, and --json for scripts", () => {
-    const db = openDatabase(networkDatabaseFile(dir));
+  it("prints each feed's state, escaping what a feed's server sent, and --json for scripts", async () => {
+    const db = await openDatabase(networkDatabaseFile(dir));
     const store = new NewsStore(db);
     const url = "https://b.example/local.xml";
-    const id = store.addFeeds([url]).get(url) ?? -1;
-    store.recordFailure(id, "Network error: \u001b[2Jgone\r", Date.now(), Date.now() + 60_000);
-    db.close();
+    const id = (await store.addFeeds([url])).get(url) ?? -1;
+    await store.recordFailure(
+      id,
+      "Network error: \u001b[2Jgone\r",
+      Date.now(),
+      Date.now() + 60_000,
+    );
+    await db.close();
     const env = feedsFile({ local: [url] });
     const text = run(env);
     expect(text.status).toBe(0);

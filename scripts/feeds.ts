@@ -55,9 +55,9 @@ const listed = new Map<string, ListedFeed>();
 for (const city of directory.feeds()) {
   for (const feed of feedSources(city.feeds)) if (!listed.has(feed.url)) listed.set(feed.url, feed);
 }
-const db = openDatabase(file);
-const feeds = describeFeeds(new NewsStore(db), [...listed.values()]);
-db.close();
+const db = await openDatabase(file);
+const feeds = await describeFeeds(new NewsStore(db), [...listed.values()]);
+await db.close();
 if (options.json) {
   process.stdout.write(`${JSON.stringify(feeds, null, 2)}\n`);
 } else {

@@ -22,16 +22,20 @@ const run = (...args: string[]) =>
  * connection, its generated secret), a minute apart.
  */
 let now = Date.parse("2026-11-20T10:00:00Z");
-function store(
+async function store(
   ...messages: { name: string; subject: string; message: string; site?: string }[]
-): void {
-  const opened = openMessageStore({ dataDir: dir, now: () => now });
-  messages.forEach(({ site = "houston", ...m }, i) => {
-    const result = opened.store.submit(site, { email: "tip@example.org", ...m }, `192.0.2.${i}`);
+): Promise<void> {
+  const opened = await openMessageStore({ dataDir: dir, now: () => now });
+  for (const [i, { site = "houston", ...m }] of messages.entries()) {
+    const result = await opened.store.submit(
+      site,
+      { email: "tip@example.org", ...m },
+      `192.0.2.${i}`,
+    );
     expect(result.ok).toBe(true);
     now += 60_000;
-  });
-  opened.db.close();
+  }
+  await opened.db.close();
 }
 
 // What a sender can put in a field to attack the newsroom's terminal: a screen clear, an OSC 52
@@ -49,13 +53,13 @@ const rawControls = (text: string) =>
 
 // Each test starts a process through tsx (about a second, several on a busy 2-core machine).
 describe("npm run messages", { timeout: 30_000 }, () => {
-  it("says so when there is no message", () => {
+  it("says so when there is no message", async () => {
     expect(run().stdout).toContain("No messages.");
     expect(run("--json").stdout).toBe("[]\n");
   });
 
-  it("prints the stored messages, newest first", () => {
-    store(
+  it("prints the stored messages, newest first", async () => {
+    await store(
       { name: "Ana", subject: "Older tip", message: "First" },
       { name: "Bo", subject: "Newer tip", message: "Second\nline" },
     );
@@ -65,8 +69,8 @@ describe("npm run messages", { timeout: 30_000 }, () => {
     expect(out).toContain("  Second\n  line");
   });
 
-  it("escapes terminal controls and keeps hostile text from forging an entry", () => {
-    store(HOSTILE);
+  it("escapes terminal controls and keeps hostile text from forging an entry", async () => {
+    await store(HOSTILE);
     const { stdout, status } = run();
     expect(status).toBe(0);
     expect(rawControls(stdout)).toEqual([]);
@@ -77,7 +81,7 @@ describe("npm run messages", { timeout: 30_000 }, () => {
     expect(stdout).toContain("  Body\\rOverwritten\\x9b31m\\u202etxt.exe\\u2066\n  \n  #999");
   });
 
-  it("prints the exact stored text as one JSON array with --json, and honours --limit", () => {
+  it("prints the exact stored text as one JSON array with --json, and honours --limit", async () => {
     const out = run("--json", "--limit", "1");
     expect(rawControls(out.stdout)).toEqual([]);
     const messages = JSON.parse(out.stdout) as StoredMessage[];
@@ -91,8 +95,8 @@ describe("npm run messages", { timeout: 30_000 }, () => {
     });
   });
 
-  it("prints one city's messages with --site, every city's without", () => {
-    store({ name: "Cy", subject: "Ferry tip", message: "Late again", site: "anchorage" });
+  it("prints one city's messages with --site, every city's without", async () => {
+    await store({ name: "Cy", subject: "Ferry tip", message: "Late again", site: "anchorage" });
     const anchorage = JSON.parse(run("--json", "--site", "anchorage").stdout) as StoredMessage[];
     expect(anchorage.map((m) => [m.site, m.subject])).toEqual([["anchorage", "Ferry tip"]]);
     const houston = JSON.parse(run("--json", "--site", "houston").stdout) as StoredMessage[];
@@ -104,13 +108,13 @@ describe("npm run messages", { timeout: 30_000 }, () => {
     expect(run("--site", "honolulu").stdout).toContain("No messages.");
   });
 
-  it("refuses a bad --limit with the usage", () => {
+  it("refuses a bad --limit with the usage", async () => {
     const out = run("--limit", "none");
     expect(out.status).toBe(2);
     expect(out.stderr).toContain("Usage: npm run messages");
   });
 
-  it("refuses a --site that is not a city id, with the usage", () => {
+  it("refuses a --site that is not a city id, with the usage", async () => {
     const out = run("--site", "../houston");
     expect(out.status).toBe(2);
     expect(out.stderr).toContain("--site must be a city id");

@@ -35,7 +35,11 @@ function readOptions(): { limit: number; json: boolean; site?: string } {
 const options = readOptions();
 const env = readEnv(withEnvFile());
 // The same store and connection the server uses, so this reads wherever messages are kept.
-const { store, db } = openMessageStore({ dataDir: env.DATA_DIR, secret: env.CONTACT_KEY_SECRET });
-const messages = store.list(options.limit, options.site);
-db.close();
+const { store, db } = await openMessageStore({
+  dataDir: env.DATA_DIR,
+  secret: env.CONTACT_KEY_SECRET,
+  databaseUrl: env.DATABASE_URL,
+});
+const messages = await store.list(options.limit, options.site);
+await db.close();
 process.stdout.write(options.json ? formatAsJson(messages) : formatForTerminal(messages));

@@ -7,8 +7,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# What the tests need from the OS, from apt when missing: Chromium (end-to-end tests), and
-# Icecast 2 with ffmpeg (the radio relay's integration test against a real Icecast server).
+# What the tests need from the OS, from apt when missing: Chromium (end-to-end tests), Icecast 2
+# with ffmpeg (the radio relay's integration test against a real Icecast server), and PostgreSQL
+# (the stores' tests on both databases start throwaway clusters of their own: no service runs).
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 apt_install() {
@@ -19,6 +20,9 @@ apt_install() {
 [ -x /usr/bin/chromium ] || apt_install chromium || echo "Could not install chromium"
 if [ ! -x /usr/bin/icecast2 ] || [ ! -x /usr/bin/ffmpeg ]; then
   apt_install --no-install-recommends icecast2 ffmpeg || echo "Could not install icecast2, ffmpeg"
+fi
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  apt_install --no-install-recommends postgresql || echo "Could not install postgresql"
 fi
 # Here the Icecast integration test must run: a missing icecast2 fails it rather than skipping it.
 export TEST_ALL=1

@@ -69,7 +69,7 @@ beforeAll(async () => {
   const cities = new Network({
     directory,
     news: newsOf,
-    messages: () => ({ submit: () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
+    messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
   });
   const listen = async (trustProxy: "loopback" | false) => {
     const app = createApp({

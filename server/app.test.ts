@@ -262,7 +262,10 @@ function repositoryCities(defaultSite?: string) {
     directory,
     defaultSite,
     news: () => emptyNews,
-    messages: () => ({ submit: () => ({ ok: true as const, id: 1 }), limits: CONTACT_LIMITS }),
+    messages: () => ({
+      submit: async () => ({ ok: true as const, id: 1 }),
+      limits: CONTACT_LIMITS,
+    }),
   });
   return {
     cities: network,
@@ -388,7 +391,7 @@ function recordingMessages() {
   return {
     senders,
     messages: {
-      submit: (_input: unknown, sender: string) => {
+      submit: async (_input: unknown, sender: string) => {
         senders.push(sender);
         return { ok: true as const, id: senders.length };
       },

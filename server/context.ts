@@ -1,41 +1,27 @@
 import type { Logger } from "pino";
 import type { SiteContent } from "../sites/content";
 import type { City } from "../sites/schema";
-import type { CityMessages, SubmitResult } from "./messages/store";
+import type { CityMessages } from "./messages/store";
 import type { NewsReader } from "./news/engine";
 
 /**
- * The stored news as a page's loaders read it: asynchronously, since a page may be made on a
+ * A city's news as a page's loaders read it (the engine's reader, without the page cache's
+ * versions): asynchronously, since the store may be PostgreSQL, and a page may be made on a
  * render worker that asks the process holding the news (server/render/).
  */
-export interface NewsSource {
-  getCategory(
-    ...args: Parameters<NewsReader["getCategory"]>
-  ): Promise<ReturnType<NewsReader["getCategory"]>>;
-  getCategories(
-    ...args: Parameters<NewsReader["getCategories"]>
-  ): Promise<ReturnType<NewsReader["getCategories"]>>;
-  search(...args: Parameters<NewsReader["search"]>): Promise<ReturnType<NewsReader["search"]>>;
-}
+export type NewsSource = Omit<NewsReader, "version">;
 
-/** A city's contact messages as the contact page uses them (asynchronously, as NewsSource). */
-export interface MessageDesk {
-  submit(...args: Parameters<CityMessages["submit"]>): Promise<SubmitResult>;
-  readonly limits: CityMessages["limits"];
-}
+/** A city's contact messages as the contact page uses them. */
+export type MessageDesk = CityMessages;
 
 /** A NewsReader read as a NewsSource (in the process that holds it). */
 export function newsSource(news: NewsReader): NewsSource {
-  return {
-    getCategory: async (...args) => news.getCategory(...args),
-    getCategories: async (...args) => news.getCategories(...args),
-    search: async (...args) => news.search(...args),
-  };
+  return news;
 }
 
 /** A city's CityMessages used as a MessageDesk (in the process that holds the store). */
 export function messageDesk(messages: CityMessages): MessageDesk {
-  return { submit: async (...args) => messages.submit(...args), limits: messages.limits };
+  return messages;
 }
 
 /** What every loader and action receives as `context`: the one seam between server and app. */

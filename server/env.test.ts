@@ -25,6 +25,7 @@ describe("readEnv", () => {
       RENDER_QUEUE: 64,
       RENDER_WORKERS: defaultRenderWorkers(),
       IMAGE_CACHE_MB: 512,
+      DATABASE_POOL_SIZE: 10,
       ALLOW_PUBLIC_HOSTS: true,
       SHOW_EMBED_PLACEHOLDERS: false,
     });
@@ -37,6 +38,28 @@ describe("readEnv", () => {
     [64, 8],
   ])("makes pages on cores − 1 workers by default (%i cores: %i)", (cores, workers) => {
     expect(defaultRenderWorkers(cores)).toBe(workers);
+  });
+
+  it("takes a postgres:// DATABASE_URL, and refuses to start without the keys instances share", () => {
+    const url = "postgres://site@db.internal:5432/news";
+    const keys = { IMAGE_KEY_SECRET: "i".repeat(32), CONTACT_KEY_SECRET: "c".repeat(32) };
+    expect(readEnv({ DATABASE_URL: url, ...keys }).DATABASE_URL).toBe(url);
+    expect(readEnv({ DATABASE_URL: "postgresql://x@y/z", ...keys }).DATABASE_URL).toBe(
+      "postgresql://x@y/z",
+    );
+    expect(() => readEnv({ DATABASE_URL: "mysql://x@y/z", ...keys })).toThrow(
+      /DATABASE_URL: must be a postgres:\/\/ URL/,
+    );
+    // Each instance would otherwise generate its own into its DATA_DIR: pictures signed by one
+    // would be refused by another, and a sender would be counted apart on each.
+    expect(() => readEnv({ DATABASE_URL: url })).toThrow(
+      /IMAGE_KEY_SECRET: must be set when DATABASE_URL is[\s\S]*CONTACT_KEY_SECRET: must be set/,
+    );
+    expect(() => readEnv({ DATABASE_URL: url, IMAGE_KEY_SECRET: keys.IMAGE_KEY_SECRET })).toThrow(
+      /CONTACT_KEY_SECRET/,
+    );
+    // Without DATABASE_URL a single instance generates its keys, as before.
+    expect(readEnv({}).DATABASE_URL).toBeUndefined();
   });
 
   it("reads RENDER_WORKERS=0 as pages on the request thread", () => {

@@ -117,7 +117,19 @@ const EnvSchema = z.object({
   // signs picture ids (unset, one is generated into DATA_DIR; several servers need the same one).
   IMAGE_CACHE_MB: z.coerce.number().int().min(16).max(1_048_576).default(512),
   IMAGE_KEY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // The shared database of several instances (PostgreSQL); unset, SQLite in DATA_DIR.
+  DATABASE_URL: z
+    .string()
+    .refine((url) => /^postgres(ql)?:\/\//i.test(url), "must be a postgres:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+/**
+ * Settings that instances sharing a database must share: the keys of picture ids and of sender
+ * hashes, which a single instance otherwise generates into its own DATA_DIR.
+ */
+const SHARED_SECRETS = ["IMAGE_KEY_SECRET", "CONTACT_KEY_SECRET"] as const;
 
 /**
  * Render workers unless told: one core fewer than the machine has (the request thread keeps
@@ -184,9 +196,18 @@ export function withEnvFile(
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
-    throw new EnvError(`Invalid environment:\n${problems.join("\n")}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+  if (cleaned.DATABASE_URL !== undefined) {
+    for (const name of SHARED_SECRETS) {
+      if (cleaned[name] === undefined)
+        problems.push(
+          `  - ${name}: must be set when DATABASE_URL is (every instance needs the same key)`,
+        );
+    }
   }
+  if (!result.success || problems.length > 0)
+    throw new EnvError(`Invalid environment:\n${problems.join("\n")}`);
   return result.data as Env;
 }

@@ -12,7 +12,8 @@ import { Network, type CityServices } from "./cities/network";
 import { createHttpServer } from "./http-server";
 import type { SharedServices } from "./context";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
-import { networkDatabaseFile, openDatabase } from "./db/open";
+import { networkDatabaseFile, openDatabase, type Store } from "./db/open";
+import { openPostgres } from "./db/postgres";
 import { configuredPictures, pictureLinks, withCoverLinks } from "./images/links";
 import { createImageRoute } from "./images/route";
 import { openImageService } from "./images/service";
@@ -23,6 +24,7 @@ import { renderSettings } from "./render/page";
 import { RenderPool } from "./render/pool";
 import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
+import { NewsStore } from "./news/store";
 
 /**
  * The process: checks settings and indexes the cities (a bad city file is reported and left
@@ -47,24 +49,10 @@ async function main(): Promise<void> {
   if (served.length === 0) throw new Error(`No city to serve in ${env.CITIES_DIR}`);
   const subscriptions = new Subscriptions(directory.feeds());
 
-  // A DATA_DIR of the days of one city per process becomes the network's (db/legacy.ts).
-  const legacy = legacyCity(env.DATA_DIR, served, env.DEFAULT_SITE);
-  if (legacy.ambiguous.length > 1) {
-    // Not guessed: the operator says which city's news and messages become the network's.
-    logger.error(
-      { found: legacy.ambiguous },
-      "Several one-city databases in DATA_DIR: set DEFAULT_SITE to the one to adopt, or move them",
-    );
-    throw new Error("Several one-city databases in DATA_DIR and no DEFAULT_SITE to choose one");
-  }
-  const adopted = legacy.city !== undefined && adoptLegacyFiles(env.DATA_DIR, legacy.city);
-  const db = openDatabase(networkDatabaseFile(env.DATA_DIR));
-  if (adopted && legacy.city) {
-    logger.info(
-      { site: legacy.city, messages: claimLegacyMessages(db, legacy.city) },
-      "adopted the one-city database",
-    );
-  }
+  const db = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE })
+    : await openEmbedded(env.DATA_DIR, served, env.DEFAULT_SITE, logger);
+  logger.info({ database: db.dialect }, "database ready");
 
   // Feeds and pictures reach other servers through one guard (SSRF: public addresses only).
   const guard = createOutboundGuard({
@@ -72,7 +60,7 @@ async function main(): Promise<void> {
     allowPublicHosts: env.ALLOW_PUBLIC_HOSTS,
   });
   const network = directory.network();
-  const engine = createNewsService({
+  const engine = await createNewsService({
     db,
     subscriptions,
     userAgent: `${network.name} news reader (+${network.url})`,
@@ -88,7 +76,7 @@ async function main(): Promise<void> {
     dataDir: env.DATA_DIR,
     secret: env.IMAGE_KEY_SECRET,
     cacheMb: env.IMAGE_CACHE_MB,
-    db,
+    news: new NewsStore(db),
     guard,
     defaultImage: network.defaultImage,
     configured: [],
@@ -96,7 +84,11 @@ async function main(): Promise<void> {
     log: logger.child({ part: "images" }),
   });
   // Its own connection, with synchronous FULL: an acknowledged message survives power loss.
-  const messages = openMessageStore({ dataDir: env.DATA_DIR, secret: env.CONTACT_KEY_SECRET });
+  const messages = await openMessageStore({
+    dataDir: env.DATA_DIR,
+    secret: env.CONTACT_KEY_SECRET,
+    databaseUrl: env.DATABASE_URL,
+  });
   const linked = pictureLinks(images);
   const cities = new Network({
     directory,
@@ -197,16 +189,44 @@ async function main(): Promise<void> {
     for (const hub of hubs.values()) hub.shutdown();
     void pool?.close();
     server.close(() => {
-      void refreshesStopped.then(() => {
-        db.close();
-        messages.db.close();
-        process.exit(0);
-      });
+      void refreshesStopped
+        .then(() => Promise.allSettled([db.close(), messages.db.close()]))
+        .then(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * The embedded database: SQLite in DATA_DIR. A DATA_DIR of the days of one city per process
+ * becomes the network's (db/legacy.ts).
+ */
+async function openEmbedded(
+  dataDir: string,
+  served: readonly string[],
+  defaultSite: string | undefined,
+  logger: ReturnType<typeof createLogger>,
+): Promise<Store> {
+  const legacy = legacyCity(dataDir, served, defaultSite);
+  if (legacy.ambiguous.length > 1) {
+    // Not guessed: the operator says which city's news and messages become the network's.
+    logger.error(
+      { found: legacy.ambiguous },
+      "Several one-city databases in DATA_DIR: set DEFAULT_SITE to the one to adopt, or move them",
+    );
+    throw new Error("Several one-city databases in DATA_DIR and no DEFAULT_SITE to choose one");
+  }
+  const adopted = legacy.city !== undefined && adoptLegacyFiles(dataDir, legacy.city);
+  const db = await openDatabase(networkDatabaseFile(dataDir));
+  if (adopted && legacy.city && db.sqlite) {
+    logger.info(
+      { site: legacy.city, messages: claimLegacyMessages(db.sqlite, legacy.city) },
+      "adopted the one-city database",
+    );
+  }
+  return db;
 }
 
 /** The built stylesheet: where it is served (root.tsx exports it) and its text, which pages inline. */

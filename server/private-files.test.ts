@@ -22,12 +22,12 @@ function scratch(): string {
 const mode = (file: string) => statSync(file).mode & 0o777;
 
 describe("the data folder and its database", () => {
-  it("are made 0700 and 0600 whatever the umask, the WAL and its index too", () => {
+  it("are made 0700 and 0600 whatever the umask, the WAL and its index too", async () => {
     const previous = process.umask(0o022);
     try {
       const dataDir = path.join(scratch(), "data");
-      const { store, db } = openMessageStore({ dataDir, secret: "s".repeat(40) });
-      store.submit(
+      const { store, db } = await openMessageStore({ dataDir, secret: "s".repeat(40) });
+      await store.submit(
         "houston",
         { name: "Ann", email: "ann@example.com", subject: "Hi", message: "A message" },
         "127.0.0.1",
@@ -36,27 +36,27 @@ describe("the data folder and its database", () => {
       for (const suffix of ["", "-wal", "-shm"]) {
         expect(mode(`${networkDatabaseFile(dataDir)}${suffix}`), suffix || "db").toBe(0o600);
       }
-      db.close();
+      await db.close();
     } finally {
       process.umask(previous);
     }
   });
 
-  it("brings a folder and a database made readable by an older version down to owner-only", () => {
+  it("brings a folder and a database made readable by an older version down to owner-only", async () => {
     const dataDir = path.join(scratch(), "data");
     mkdirSync(dataDir, { mode: 0o755 });
     chmodSync(dataDir, 0o755);
     const file = path.join(dataDir, "houston.db");
-    openDatabase(file).close();
+    await (await openDatabase(file)).close();
     chmodSync(file, 0o644);
     writeFileSync(`${file}-wal`, "");
     chmodSync(`${file}-wal`, 0o644);
-    openDatabase(file).close();
+    await (await openDatabase(file)).close();
     expect(mode(dataDir)).toBe(0o700);
     expect(mode(file)).toBe(0o600);
   });
 
-  it("privateDir makes missing parents and the folder itself owner-only", () => {
+  it("privateDir makes missing parents and the folder itself owner-only", async () => {
     const dir = path.join(scratch(), "a", "b");
     privateDir(dir);
     expect(mode(dir)).toBe(0o700);

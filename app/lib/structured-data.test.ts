@@ -62,8 +62,8 @@ function fixtureNews(stories: "dated" | "undated" | "none"): NewsReader {
         : Array.from({ length: 16 }, (_, i) => storyAt(key, i, stories === "dated")),
   });
   return {
-    getCategory,
-    getCategories: (keys, limit = PAGE_STORIES) => ({
+    getCategory: async (key) => getCategory(key),
+    getCategories: async (keys, limit = PAGE_STORIES) => ({
       categories: [...keys],
       state: stories === "none" ? "loading" : "ready",
       error: null,
@@ -71,7 +71,7 @@ function fixtureNews(stories: "dated" | "undated" | "none"): NewsReader {
       articles: keys.flatMap((k) => getCategory(k).articles).slice(0, limit),
     }),
     version: () => 1,
-    search: (query) => ({ query, page: 1, pageCount: 0, total: 0, more: false, hits: [] }),
+    search: async (query) => ({ query, page: 1, pageCount: 0, total: 0, more: false, hits: [] }),
   };
 }
 

@@ -19,7 +19,7 @@ function newsOf(id: string): NewsReader {
 function network(options: Partial<ConstructorParameters<typeof Network>[0]> = {}) {
   const news = vi.fn(newsOf);
   const messages = vi.fn((): CityMessages => ({
-    submit: () => ({ ok: true, id: 1 }),
+    submit: async () => ({ ok: true, id: 1 }),
     limits: CONTACT_LIMITS,
   }));
   return { network: new Network({ directory, news, messages, ...options }), news, messages };
@@ -113,7 +113,7 @@ describe("Network", () => {
       const cities = new Network({
         directory: new CityDirectory({ dir, networkFile: NETWORK_FILE }),
         news: newsOf,
-        messages: () => ({ submit: () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
+        messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
         onLoad,
       });
       const found = cities.lookup("honolulucitywire.com");

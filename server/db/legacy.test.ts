@@ -13,7 +13,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MessageStore } from "../messages/store";
 import { senderSecretFile } from "../messages/sender-key";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./legacy";
-import { MIGRATIONS, networkDatabaseFile, openDatabase } from "./open";
+import { openSqlite } from "../../tests/support/db";
+import { LEGACY_MIGRATIONS, networkDatabaseFile, openDatabase, type Db } from "./open";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -39,7 +40,7 @@ function legacyDataDir(city = "houston"): string {
   const source = path.join(scratch(), "live.db");
   const live = new Database(source);
   live.pragma("journal_mode = WAL");
-  live.exec(MIGRATIONS.slice(0, 7).join(";\n"));
+  live.exec(LEGACY_MIGRATIONS.slice(0, 7).join(";\n"));
   live.pragma("user_version = 7");
   live.pragma("wal_checkpoint(TRUNCATE)");
   live.pragma("wal_autocheckpoint = 0");
@@ -59,7 +60,7 @@ function legacyDataDir(city = "houston"): string {
 }
 
 describe("adoptLegacyFiles", () => {
-  it("renames the city's database, its WAL and its keys to the network's, losing nothing", () => {
+  it("renames the city's database, its WAL and its keys to the network's, losing nothing", async () => {
     const dataDir = legacyDataDir("houston");
     expect(adoptLegacyFiles(dataDir, "houston")).toBe(true);
     for (const old of [
@@ -72,7 +73,7 @@ describe("adoptLegacyFiles", () => {
     }
     expect(readFileSync(senderSecretFile(dataDir), "utf8")).toBe(`${KEY("c")}\n`);
     expect(readFileSync(path.join(dataDir, "network.image-key"), "utf8")).toBe(`${KEY("i")}\n`);
-    const db = openDatabase(networkDatabaseFile(dataDir));
+    const db = await openSqlite(networkDatabaseFile(dataDir));
     try {
       // The message lived in the WAL only: it came along.
       expect(db.prepare("SELECT site, subject FROM messages").all()).toEqual([
@@ -86,20 +87,21 @@ describe("adoptLegacyFiles", () => {
     }
   });
 
-  it("then gives the city the messages stored before they named one, and only those", () => {
+  it("then gives the city the messages stored before they named one, and only those", async () => {
     const dataDir = legacyDataDir("houston");
     adoptLegacyFiles(dataDir, "houston");
-    const db = openDatabase(networkDatabaseFile(dataDir), { synchronous: "FULL" });
+    const opened = await openDatabase(networkDatabaseFile(dataDir), { synchronous: "FULL" });
+    const db = opened.sqlite as Db;
     try {
-      const store = new MessageStore(db, { secret: KEY("c") });
-      store.submit(
+      const store = new MessageStore(opened, { secret: KEY("c") });
+      await store.submit(
         "anchorage",
         { name: "Bo", email: "bo@example.org", subject: "Ferry", message: "Late" },
         "203.0.113.9",
       );
       expect(claimLegacyMessages(db, "houston")).toBe(1);
-      expect(store.list(100, "houston").map((m) => m.subject)).toEqual(["Pothole"]);
-      expect(store.list(100, "anchorage").map((m) => m.subject)).toEqual(["Ferry"]);
+      expect((await store.list(100, "houston")).map((m) => m.subject)).toEqual(["Pothole"]);
+      expect((await store.list(100, "anchorage")).map((m) => m.subject)).toEqual(["Ferry"]);
       // Claimed once: nothing is left to claim.
       expect(claimLegacyMessages(db, "houston")).toBe(0);
     } finally {
@@ -107,9 +109,9 @@ describe("adoptLegacyFiles", () => {
     }
   });
 
-  it("adopts nothing when the network's database exists already", () => {
+  it("adopts nothing when the network's database exists already", async () => {
     const dataDir = legacyDataDir("houston");
-    openDatabase(networkDatabaseFile(dataDir)).close();
+    (await openSqlite(networkDatabaseFile(dataDir))).close();
     expect(adoptLegacyFiles(dataDir, "houston")).toBe(false);
     for (const old of ["houston.db", "houston.contact-key", "houston.image-key"]) {
       expect(existsSync(path.join(dataDir, old)), old).toBe(true);
@@ -117,7 +119,7 @@ describe("adoptLegacyFiles", () => {
     expect(existsSync(senderSecretFile(dataDir))).toBe(false);
   });
 
-  it("adopts nothing when the city never had a database (a new DATA_DIR, or another city's)", () => {
+  it("adopts nothing when the city never had a database (a new DATA_DIR, or another city's)", async () => {
     expect(adoptLegacyFiles(scratch(), "houston")).toBe(false);
     const dataDir = legacyDataDir("houston");
     expect(adoptLegacyFiles(dataDir, "anchorage")).toBe(false);
@@ -125,7 +127,7 @@ describe("adoptLegacyFiles", () => {
     expect(existsSync(path.join(dataDir, "houston.db"))).toBe(true);
   });
 
-  it("keeps a network key that exists already rather than replacing it", () => {
+  it("keeps a network key that exists already rather than replacing it", async () => {
     const dataDir = legacyDataDir("houston");
     writeFileSync(senderSecretFile(dataDir), `${KEY("n")}\n`);
     expect(adoptLegacyFiles(dataDir, "houston")).toBe(true);
@@ -135,7 +137,7 @@ describe("adoptLegacyFiles", () => {
 });
 
 describe("legacyCity", () => {
-  it("picks DEFAULT_SITE's database, else the one served city's, and never guesses among several", () => {
+  it("picks DEFAULT_SITE's database, else the one served city's, and never guesses among several", async () => {
     const one = legacyDataDir("houston");
     expect(legacyCity(one, ["anchorage", "houston"])).toEqual({ city: "houston", ambiguous: [] });
     const two = legacyDataDir("houston");

@@ -2,16 +2,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { openSqlite } from "../../tests/support/db";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS, networkDatabaseFile, openDatabase } from "./open";
+import { LEGACY_MIGRATIONS, networkDatabaseFile } from "./open";
 
 describe("migration 7: categories as the category table labels them", () => {
-  it("renames the stored articles' Realestate and Arts, and leaves the others", () => {
+  it("renames the stored articles' Realestate and Arts, and leaves the others", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "migration-7-"));
     try {
       const file = path.join(dir, "old.db");
       const old = new Database(file);
-      old.exec(MIGRATIONS.slice(0, 6).join(";\n"));
+      old.exec(LEGACY_MIGRATIONS.slice(0, 6).join(";\n"));
       old.pragma("user_version = 6");
       old.exec("INSERT INTO feeds (key, url) VALUES ('realestate', 'https://feeds.example.org/r')");
       const insert = old.prepare(`INSERT INTO articles (feed_id, uid, title, summary, url, image,
@@ -25,14 +26,14 @@ describe("migration 7: categories as the category table labels them", () => {
         insert.run(uid, category);
       }
       old.close();
-      const db = openDatabase(file);
+      const db = await openSqlite(file);
       const rows = db.prepare("SELECT uid, category FROM articles ORDER BY uid").all();
       expect(rows).toEqual([
         { uid: "a", category: "Real Estate" },
         { uid: "b", category: "Arts & Culture" },
         { uid: "c", category: "Local" },
       ]);
-      expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -44,7 +45,7 @@ describe("migration 8: one feed per URL, messages naming their city", () => {
   /** A database as the last release of one city per process left it (seven migrations). */
   function version7(file: string): void {
     const old = new Database(file);
-    old.exec(MIGRATIONS.slice(0, 7).join(";\n"));
+    old.exec(LEGACY_MIGRATIONS.slice(0, 7).join(";\n"));
     old.pragma("user_version = 7");
     // One URL listed under two categories (two rows then), and another feed.
     old.exec(`INSERT INTO feeds (id, key, url, etag, last_success, consecutive_failures, next_attempt)
@@ -71,13 +72,13 @@ describe("migration 8: one feed per URL, messages naming their city", () => {
     old.close();
   }
 
-  it("merges the copies of a URL into the oldest, keeping its state and every article once", () => {
+  it("merges the copies of a URL into the oldest, keeping its state and every article once", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "migration-8-"));
     try {
       const file = path.join(dir, "houston.db");
       version7(file);
-      const db = openDatabase(file);
-      expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+      const db = await openSqlite(file);
+      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
       expect(
         db
           .prepare(
@@ -136,12 +137,12 @@ describe("migration 8: one feed per URL, messages naming their city", () => {
     }
   });
 
-  it("gives the messages stored before it no city yet, and indexes them by city and sender", () => {
+  it("gives the messages stored before it no city yet, and indexes them by city and sender", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "migration-8-"));
     try {
       const file = path.join(dir, "houston.db");
       version7(file);
-      const db = openDatabase(file);
+      const db = await openSqlite(file);
       expect(db.prepare("SELECT site, subject, sender FROM messages").all()).toEqual([
         { site: "", subject: "S", sender: "k" },
       ]);
@@ -159,13 +160,13 @@ describe("migration 8: one feed per URL, messages naming their city", () => {
     }
   });
 
-  it("runs once: opening a migrated database again changes nothing", () => {
+  it("runs once: opening a migrated database again changes nothing", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "migration-8-"));
     try {
       const file = path.join(dir, "houston.db");
       version7(file);
-      openDatabase(file).close();
-      const db = openDatabase(file);
+      (await openSqlite(file)).close();
+      const db = await openSqlite(file);
       expect(db.prepare("SELECT COUNT(*) AS n FROM feeds").get()).toEqual({ n: 2 });
       expect(db.prepare("SELECT COUNT(*) AS n FROM articles").get()).toEqual({ n: 4 });
       db.close();
@@ -176,7 +177,7 @@ describe("migration 8: one feed per URL, messages naming their city", () => {
 });
 
 describe("networkDatabaseFile", () => {
-  it("is network.db in DATA_DIR, whatever the cities", () => {
+  it("is network.db in DATA_DIR, whatever the cities", async () => {
     expect(networkDatabaseFile("/var/lib/news")).toBe(path.join("/var/lib/news", "network.db"));
   });
 });

@@ -1,11 +1,19 @@
 import path from "node:path";
 import Database from "better-sqlite3";
+import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import { privateDatabaseFile, privateDir } from "../private-files";
+import type { Dialect } from "./dialect";
+import { runMigrations } from "./migrate";
+import type { Database as Schema } from "./schema";
 
 export type Db = Database.Database;
+export type { Dialect };
 
-/** Versioned schema changes, applied in order; PRAGMA user_version records how many ran. */
-export const MIGRATIONS: readonly string[] = [
+/**
+ * The schema changes of SQLite databases before migrations moved to db/migrations, applied in
+ * order; PRAGMA user_version records how many ran. History: never changed, never added to.
+ */
+export const LEGACY_MIGRATIONS: readonly string[] = [
   // 1: feeds and their articles
   `CREATE TABLE feeds (
      id INTEGER PRIMARY KEY,
@@ -149,47 +157,122 @@ export interface OpenOptions {
   synchronous?: "NORMAL" | "FULL";
 }
 
+/** The network's database, whichever engine holds it, as the stores use it. */
+export interface Store {
+  db: Kysely<Schema>;
+  dialect: Dialect;
+  /** The SQLite connection under `db` (SQLite only: pragmas, `npm run messages`' checks). */
+  sqlite?: Db;
+  /** Closes the connection (SQLite) or the pool (PostgreSQL). */
+  close(): Promise<void>;
+}
+
 /**
- * Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. Its
- * folder is made 0700 and its files 0600 (private-files.ts): they hold readers' messages.
+ * Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date
+ * (migrate). Its folder is made 0700 and its files 0600 (private-files.ts): they hold readers'
+ * messages.
  */
-export function openDatabase(file: string, options: OpenOptions = {}): Db {
+export async function openDatabase(file: string, options: OpenOptions = {}): Promise<Store> {
   if (file !== ":memory:") {
     privateDir(path.dirname(file));
     privateDatabaseFile(file);
   }
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma(`synchronous = ${options.synchronous ?? "NORMAL"}`);
-  db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
-  migrate(db);
-  return db;
+  const raw = new Database(file);
+  raw.pragma("journal_mode = WAL");
+  raw.pragma(`synchronous = ${options.synchronous ?? "NORMAL"}`);
+  raw.pragma("foreign_keys = ON");
+  raw.pragma("busy_timeout = 5000");
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
+  try {
+    await migrate(raw, db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect: "sqlite", sqlite: raw, close: () => db.destroy() };
+}
+
+/** How many prepared statements a SQLite connection keeps for reuse (preparedOnce). */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The connection as Kysely's SQLite dialect uses it, each statement prepared once and reused
+ * (Kysely prepares every query anew; SQLite's parse and plan then cost more than many of the
+ * queries themselves). Bounded: the least recently used go first (lists of ids of many lengths
+ * make many texts). Statements are never run concurrently: the dialect holds its one connection
+ * for one query at a time, and nothing here streams (iterate).
+ */
+export function preparedOnce(raw: Db, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = raw.prepare(text);
+        if (statements.size >= max) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /**
- * Runs the migrations this database has not seen yet, each in its own transaction. Foreign keys
- * are off meanwhile (SQLite ignores the setting inside a transaction): a migration that rebuilds
- * a table drops the old one, which would otherwise cascade to the rows that refer to it. They
- * are checked before they are turned on again.
- * From: https://sqlite.org/lang_altertable.html#otheralter
+ * Brings a SQLite database's schema up to date, in one transaction begun IMMEDIATE (it holds
+ * the write lock from the start: a second process opening the same file meanwhile waits for it,
+ * busy_timeout, then finds nothing left to do): first the eight migrations numbered by PRAGMA
+ * user_version that SQLite databases had before (LEGACY_MIGRATIONS, history that never changes),
+ * then the migrations of db/migrations (Kysely's Migrator, which on SQLite takes no lock and
+ * opens no transaction of its own). Foreign keys are off meanwhile (SQLite ignores the setting
+ * inside a transaction): a migration that rebuilds a table drops the old one, which would
+ * otherwise cascade to the rows that refer to it. They are checked before the commit.
+ * From: https://sqlite.org/lang_altertable.html#otheralter, https://sqlite.org/lang_transaction.html
  */
-export function migrate(db: Db): void {
-  const current = db.pragma("user_version", { simple: true }) as number;
-  if (current >= MIGRATIONS.length) return;
-  const enforced = db.pragma("foreign_keys", { simple: true }) === 1;
-  db.pragma("foreign_keys = OFF");
+export async function migrate(raw: Db, db: Kysely<Schema>): Promise<void> {
+  const enforced = raw.pragma("foreign_keys", { simple: true }) === 1;
+  raw.pragma("foreign_keys = OFF");
+  raw.exec("BEGIN IMMEDIATE");
   try {
-    MIGRATIONS.slice(current).forEach((sql, i) => {
-      db.transaction(() => {
-        db.exec(sql);
-        const broken = db.pragma("foreign_key_check") as unknown[];
-        if (broken.length > 0)
-          throw new Error(`Migration ${current + i + 1} broke ${broken.length} references`);
-        db.pragma(`user_version = ${current + i + 1}`);
-      })();
+    const current = raw.pragma("user_version", { simple: true }) as number;
+    LEGACY_MIGRATIONS.slice(current).forEach((statements, i) => {
+      raw.exec(statements);
+      raw.pragma(`user_version = ${current + i + 1}`);
     });
+    await runMigrations(db);
+    const broken = raw.pragma("foreign_key_check") as unknown[];
+    if (broken.length > 0) throw new Error(`Migrations broke ${broken.length} references`);
+    raw.exec("COMMIT");
+  } catch (error) {
+    if (raw.inTransaction) raw.exec("ROLLBACK");
+    throw error;
   } finally {
-    if (enforced) db.pragma("foreign_keys = ON");
+    if (enforced) raw.pragma("foreign_keys = ON");
   }
+}
+
+/**
+ * Runs `work` in one write transaction. SQLite: begun IMMEDIATE, so that it holds the write lock
+ * from its first read (another process's writer waits, busy_timeout, rather than both reading
+ * and one failing at its first write); Kysely's single SQLite connection runs nothing else
+ * meanwhile. PostgreSQL: a transaction of one pooled connection.
+ */
+export async function writeTransaction<T>(
+  store: Pick<Store, "db" | "dialect">,
+  work: (db: Kysely<Schema>) => Promise<T>,
+): Promise<T> {
+  if (store.dialect === "postgres") return store.db.transaction().execute(work);
+  return store.db.connection().execute(async (db) => {
+    await sql`BEGIN IMMEDIATE`.execute(db);
+    try {
+      const result = await work(db);
+      await sql`COMMIT`.execute(db);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(db).catch(() => undefined);
+      throw error;
+    }
+  });
 }

@@ -18,6 +18,7 @@ import {
   withPictureLinks,
 } from "./links";
 import { openDatabase } from "../db/open";
+import { NewsStore } from "../news/store";
 import { ImageService, openImageService } from "./service";
 import { ImageSigner } from "./sign";
 
@@ -27,7 +28,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const content = testCity("houston").content;
 const images = new ImageService({
   signer: new ImageSigner("l".repeat(64)),
-  articleImage: () => null,
+  articleImage: async () => null,
   configured: configuredPictures(content),
   defaultImage: "/images/default-news.svg",
   cache: { dir, maxBytes: 1024 * 1024 },
@@ -60,7 +61,7 @@ const reader = fixedNews({
   updatedAt: 1,
   articles: () => stories,
   version: () => 7,
-  search: (query) => ({
+  search: async (query) => ({
     ...noResults(query),
     hits: stories.map((a) => ({ article: a, title: [a.title], summary: [""] })),
   }),
@@ -69,43 +70,45 @@ const reader = fixedNews({
 describe("withPictureLinks", () => {
   const linked = withPictureLinks(reader, images);
 
-  it("gives loaders the image route's path, never the feed's picture URL", () => {
-    const [first, second] = linked.getCategory("world").articles;
+  it("gives loaders the image route's path, never the feed's picture URL", async () => {
+    const [first, second] = (await linked.getCategory("world")).articles;
     expect(parseImagePath(first?.image ?? "")).toMatchObject({ width: 640 });
-    expect(JSON.stringify(linked.getCategory("world"))).not.toContain("cdn.example.org");
+    expect(JSON.stringify(await linked.getCategory("world"))).not.toContain("cdn.example.org");
     // The default picture is local already.
     expect(second?.image).toBe("/images/default-news.svg");
   });
 
-  it("links the articles of every read (combined categories and search)", () => {
-    expect(JSON.stringify(linked.getCategories(["world", "local"]))).not.toContain(
+  it("links the articles of every read (combined categories and search)", async () => {
+    expect(JSON.stringify(await linked.getCategories(["world", "local"]))).not.toContain(
       "cdn.example.org",
     );
-    expect(JSON.stringify(linked.search("story"))).not.toContain("cdn.example.org");
+    expect(JSON.stringify(await linked.search("story"))).not.toContain("cdn.example.org");
     expect(linked.version("world")).toBe(7);
   });
 
-  it("links each article object once", () => {
-    expect(linked.getCategory("world").articles[0]).toBe(linked.getCategory("local").articles[0]);
+  it("links each article object once", async () => {
+    expect((await linked.getCategory("world")).articles[0]).toBe(
+      (await linked.getCategory("local")).articles[0],
+    );
   });
 });
 
 describe("pictureLinks", () => {
-  it("links an article once for every city whose reader hands it out", () => {
+  it("links an article once for every city whose reader hands it out", async () => {
     const link = pictureLinks(images);
     const [one, two] = [link(reader), link(reader)];
-    const first = one.getCategory("world").articles[0];
+    const first = (await one.getCategory("world")).articles[0];
     expect(parseImagePath(first?.image ?? "")).toMatchObject({ width: 640 });
-    expect(two.getCategory("local").articles[0]).toBe(first);
-    expect(two.search("story").hits[0]?.article).toBe(first);
+    expect((await two.getCategory("local")).articles[0]).toBe(first);
+    expect((await two.search("story")).hits[0]?.article).toBe(first);
   });
 });
 
 describe("ImageService.configure", () => {
-  it("adds a city's covers when it is loaded: unknown before, routed after", () => {
+  it("adds a city's covers when it is loaded: unknown before, routed after", async () => {
     const service = new ImageService({
       signer: new ImageSigner("l".repeat(64)),
-      articleImage: () => null,
+      articleImage: async () => null,
       configured: [],
       defaultImage: "/images/default-news.svg",
       cache: { dir, maxBytes: 1024 * 1024 },
@@ -120,21 +123,21 @@ describe("ImageService.configure", () => {
     const routed = service.configuredPath(cover.url);
     // The same id as a service configured at start: ids are signed by URL.
     expect(routed).toBe(images.configuredPath(cover.url));
-    expect(service.resolve(parseImagePath(routed)?.id ?? "")).toMatchObject({
+    expect(await service.resolve(parseImagePath(routed)?.id ?? "")).toMatchObject({
       fallback: COVER_FALLBACK,
     });
   });
 });
 
 describe("openImageService", () => {
-  it("keeps the network's one key in DATA_DIR/network.image-key: the same links after a restart", () => {
+  it("keeps the network's one key in DATA_DIR/network.image-key: the same links after a restart", async () => {
     const dataDir = path.join(dir, "data");
-    const db = openDatabase(":memory:");
+    const db = await openDatabase(":memory:");
     const open = () =>
       openImageService({
         dataDir,
         cacheMb: 1,
-        db,
+        news: new NewsStore(db),
         guard: getDefaultOutboundGuard(),
         defaultImage: "/images/default-news.svg",
         configured: configuredPictures(content),
@@ -151,20 +154,20 @@ describe("openImageService", () => {
       expect(open().configuredPath(cover.url)).toBe(first);
       expect(existsSync(path.join(dataDir, "houston.image-key"))).toBe(false);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });
 
 describe("withCoverLinks", () => {
-  it("names every cover by its image route path, which the route knows", () => {
+  it("names every cover by its image route path, which the route knows", async () => {
     const covers = withCoverLinks(content, images).pages.books.books.map((b) => b.cover);
     const configured = covers.filter(Boolean);
     expect(configured.length).toBeGreaterThan(0);
     for (const cover of configured) {
       const parsed = parseImagePath(cover);
       expect(parsed).not.toBeNull();
-      expect(images.resolve(parsed?.id ?? "")).toMatchObject({ fallback: COVER_FALLBACK });
+      expect(await images.resolve(parsed?.id ?? "")).toMatchObject({ fallback: COVER_FALLBACK });
     }
     // Books without a cover keep their typographic cover.
     expect(covers.filter((c) => c === "").length).toBe(
@@ -172,13 +175,13 @@ describe("withCoverLinks", () => {
     );
   });
 
-  it("falls back to the books page's own placeholder", () => {
+  it("falls back to the books page's own placeholder", async () => {
     expect(COVER_FALLBACK).toBe(BOOK_PLACEHOLDER);
   });
 });
 
 describe("the Content-Security-Policy", () => {
-  it("allows pictures from this origin only (and data: URLs)", () => {
+  it("allows pictures from this origin only (and data: URLs)", async () => {
     expect(contentSecurityPolicy()).toContain("img-src 'self' data:;");
   });
 });

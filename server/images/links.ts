@@ -63,17 +63,17 @@ function linkedReader(
   link: (article: StoredArticle) => StoredArticle,
 ): NewsReader {
   return {
-    getCategory: (key) => {
-      const category = news.getCategory(key);
+    getCategory: async (key) => {
+      const category = await news.getCategory(key);
       return { ...category, articles: category.articles.map(link) };
     },
-    getCategories: (keys, limit) => {
-      const combined = news.getCategories(keys, limit);
+    getCategories: async (keys, limit) => {
+      const combined = await news.getCategories(keys, limit);
       return { ...combined, articles: combined.articles.map(link) };
     },
     version: (key) => news.version(key),
-    search: (query, page) => {
-      const results = news.search(query, page);
+    search: async (query, page) => {
+      const results = await news.search(query, page);
       return {
         ...results,
         hits: results.hits.map((hit) => ({ ...hit, article: link(hit.article) })),

@@ -52,7 +52,7 @@ function tempDir(): string {
 async function startSite(options: Partial<ImageServiceOptions> = {}) {
   const service = new ImageService({
     signer,
-    articleImage: (id) => articles.get(id) ?? null,
+    articleImage: async (id) => articles.get(id) ?? null,
     configured: [{ url: `${pictures.url}/cover.jpg`, fallback: COVER_FALLBACK }],
     defaultImage: DEFAULT_IMAGE,
     cache: { dir: tempDir(), maxBytes: 64 * 1024 * 1024 },

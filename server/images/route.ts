@@ -5,7 +5,7 @@ import { Abandoned, Overloaded } from "../limiter";
 import { ASSET_SECURITY_HEADERS } from "../security";
 import { notModified } from "../static-files";
 import { CONTENT_TYPES, negotiateFormat } from "./encode";
-import type { ImageService } from "./service";
+import type { ImageService, ImageSource } from "./service";
 
 /** A variant never changes under its URL (the id is content-addressed): a year, like assets. */
 export const IMAGE_CACHE_CONTROL = CACHE_CONTROL.asset;
@@ -41,11 +41,28 @@ export function createImageRoute(
 ): (req: IncomingMessage, res: ServerResponse, pathname: string) => void {
   return (req, res, pathname) => {
     const parsed = parseImagePath(pathname);
-    const source = parsed && service.resolve(parsed.id);
-    if (!parsed || !source) {
+    if (!parsed) {
       text(res, 404, "Not found");
       return;
     }
+    service.resolve(parsed.id).then(
+      (source) => {
+        if (!source) text(res, 404, "Not found");
+        else answer(req, res, parsed, source);
+      },
+      (err: unknown) => {
+        log.error({ err, url: req.url }, "image lookup failed");
+        if (!res.headersSent) text(res, 500, "Internal server error");
+      },
+    );
+  };
+
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsed: NonNullable<ReturnType<typeof parseImagePath>>,
+    source: ImageSource,
+  ): void {
     const { id, width } = parsed;
     const format = negotiateFormat(req.headers.accept);
     const etag = service.etag(id, width, format);
@@ -97,10 +114,10 @@ export function createImageRoute(
         } else if (err instanceof Overloaded) {
           text(res, 503, "Busy", { "Retry-After": String(BUSY_RETRY_AFTER_S) });
         } else {
-          log.error({ err, pathname }, "picture failed");
+          log.error({ err, pathname: req.url }, "picture failed");
           text(res, 500, "Internal server error");
         }
       },
     );
-  };
+  }
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { Db } from "../db/open";
+import type { NewsStore } from "../news/store";
 import { LRUCache } from "lru-cache";
 import { Limiter, type LimiterOptions } from "../limiter";
 import type { OutboundGuard } from "../net/outbound";
@@ -64,7 +64,7 @@ export interface ImageServiceOptions {
   /** Signs the ids (IMAGE_KEY_SECRET or the key generated into DATA_DIR). */
   signer: ImageSigner;
   /** A stored article's picture URL, or null when the article is gone or has the default one. */
-  articleImage: (articleId: number) => string | null;
+  articleImage: (articleId: number) => Promise<string | null>;
   /** Pictures named by the site's content (book covers), each with its own fallback picture. */
   configured?: readonly ImageSource[];
   /** The site's default picture: what a story's failed picture becomes. */
@@ -137,17 +137,6 @@ function coalesce<T>(
   return wanted.promise;
 }
 
-/** Reads a stored article's picture, for the route (a primary-key lookup; null when not a feed's). */
-export function articleImageLookup(db: Db): (articleId: number) => string | null {
-  const statement = db.prepare<[number], { image: string; image_is_default: number }>(
-    "SELECT image, image_is_default FROM articles WHERE id = ?",
-  );
-  return (articleId) => {
-    const row = statement.get(articleId);
-    return row && row.image_is_default === 0 ? row.image : null;
-  };
-}
-
 /**
  * The pictures of the image route: which ids exist (signed, of stored articles and configured
  * pictures only), and their variants, made once each and kept on disk. Each original is fetched
@@ -199,18 +188,18 @@ export class ImageService {
   }
 
   /** The picture an id names, when it is well signed and its article or configuration exists. */
-  resolve(id: string): ImageSource | null {
+  async resolve(id: string): Promise<ImageSource | null> {
     const key = parseImageId(id);
     if (!key) return null;
     const source =
       key.kind === "article"
-        ? this.articleSource(key.articleId)
+        ? await this.articleSource(key.articleId)
         : (this.configured.get(key.hash) ?? null);
     return source && this.signer.verify(id, source.url) ? source : null;
   }
 
-  private articleSource(articleId: number): ImageSource | null {
-    const url = this.options.articleImage(articleId);
+  private async articleSource(articleId: number): Promise<ImageSource | null> {
+    const url = await this.options.articleImage(articleId);
     return url ? { url, fallback: this.options.defaultImage } : null;
   }
 
@@ -337,7 +326,8 @@ export interface ImageServiceSetup {
   secret?: string;
   /** IMAGE_CACHE_MB. */
   cacheMb: number;
-  db: Db;
+  /** The stored articles (their pictures). */
+  news: Pick<NewsStore, "articleImage">;
   guard: OutboundGuard;
   defaultImage: string;
   configured: readonly ImageSource[];
@@ -352,7 +342,7 @@ export function openImageService(setup: ImageServiceSetup): ImageService {
     loadSecretFile(path.join(setup.dataDir, "network.image-key"), "IMAGE_KEY_SECRET");
   return new ImageService({
     signer: new ImageSigner(secret),
-    articleImage: articleImageLookup(setup.db),
+    articleImage: (id) => setup.news.articleImage(id),
     configured: setup.configured,
     defaultImage: setup.defaultImage,
     cache: { dir: imageCacheDir(setup.dataDir), maxBytes: setup.cacheMb * 1024 * 1024 },

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { SYNCHRONOUS_FULL, networkDatabaseFile, openDatabase, type Db } from "../db/open";
+import { sql } from "kysely";
+import {
+  SYNCHRONOUS_FULL,
+  networkDatabaseFile,
+  openDatabase,
+  writeTransaction,
+  type Store,
+} from "../db/open";
+import { openPostgres } from "../db/postgres";
 import { CONTACT_LIMITS } from "./limits";
 import { loadSenderSecret, senderKey, senderSecretFile } from "./sender-key";
 
@@ -83,25 +91,31 @@ export interface MessageStoreOptions {
 
 /** What a city's contact form uses of the store: its own messages and limits. */
 export interface CityMessages {
-  submit(input: Record<ContactField, string>, senderAddress: string): SubmitResult;
+  submit(input: Record<ContactField, string>, senderAddress: string): Promise<SubmitResult>;
   readonly limits: typeof CONTACT_LIMITS;
 }
 
-/** The contact messages of every city, kept in the network's SQLite database for the newsrooms. */
+/**
+ * The contact messages of every city, kept in the network's database (SQLite or PostgreSQL) for
+ * the newsrooms.
+ */
 export class MessageStore {
   /** The longest each field may be (CONTACT_LIMITS), for the form. */
   readonly limits = CONTACT_LIMITS;
   private readonly secret: string;
   private readonly now: () => number;
 
-  /** Over a connection opened with synchronous FULL (openMessageStore); throws on any other. */
+  /**
+   * Over a store whose commits survive power loss: SQLite opened with synchronous FULL, or
+   * PostgreSQL (synchronous_commit on: db/postgres.ts) (openMessageStore); throws on any other.
+   */
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     options: MessageStoreOptions,
   ) {
     // A sender is told their message was received once submit() returns: that must survive a
     // power loss, which a NORMAL connection in WAL mode does not promise.
-    if (db.pragma("synchronous", { simple: true }) !== SYNCHRONOUS_FULL)
+    if (store.sqlite && store.sqlite.pragma("synchronous", { simple: true }) !== SYNCHRONOUS_FULL)
       throw new Error("MessageStore needs a connection with synchronous = FULL (openMessageStore)");
     this.secret = options.secret;
     this.now = options.now ?? Date.now;
@@ -112,7 +126,11 @@ export class MessageStore {
    * transaction, unless its sender (an address, kept only as a keyed hash of the city and its
    * senderBucket) already sent that city RATE_LIMIT messages in the last RATE_WINDOW_MS.
    */
-  submit(site: string, input: Record<ContactField, string>, senderAddress: string): SubmitResult {
+  async submit(
+    site: string,
+    input: Record<ContactField, string>,
+    senderAddress: string,
+  ): Promise<SubmitResult> {
     const parsed = ContactSchema.safeParse(input);
     if (!parsed.success) {
       const errors: Partial<Record<ContactField, string>> = {};
@@ -126,15 +144,26 @@ export class MessageStore {
     // is all the ten-minute limit loses.
     const sender = senderKey(this.secret, senderAddress, site);
     const now = this.now();
-    return this.db.transaction((): SubmitResult => {
-      const { n, oldest } = this.db
-        .prepare(
-          "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM messages WHERE site = ? AND sender = ? AND created_at > ?",
-        )
-        .get(site, sender, now - RATE_WINDOW_MS) as { n: number; oldest: number | null };
-      if (n >= RATE_LIMIT) {
+    // The count and the insert in one transaction, one sender at a time across every instance:
+    // SQLite's write lock (taken first: writeTransaction), PostgreSQL's transaction-scoped
+    // advisory lock on the (city, sender) pair, released at commit or rollback whatever happens,
+    // also when the instance dies. From: https://www.postgresql.org/docs/15/explicit-locking.html
+    return writeTransaction(this.store, async (db): Promise<SubmitResult> => {
+      if (this.store.dialect === "postgres") {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${site} ${sender}`}, 0))`.execute(
+          db,
+        );
+      }
+      const { n, oldest } = await db
+        .selectFrom("messages")
+        .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("created_at").as("oldest")])
+        .where("site", "=", site)
+        .where("sender", "=", sender)
+        .where("created_at", ">", now - RATE_WINDOW_MS)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= RATE_LIMIT) {
         // The window frees up when the oldest message in it leaves it.
-        const retryAfterMs = (oldest ?? now) + RATE_WINDOW_MS - now;
+        const retryAfterMs = (oldest === null ? now : Number(oldest)) + RATE_WINDOW_MS - now;
         return {
           ok: false,
           reason: "rate-limited",
@@ -142,24 +171,25 @@ export class MessageStore {
           message: rateLimitMessage(retryAfterMs),
         };
       }
-      const info = this.db
-        .prepare(
-          "INSERT INTO messages (site, name, email, subject, message, sender, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .run(site, message.name, message.email, message.subject, message.message, sender, now);
-      return { ok: true, id: Number(info.lastInsertRowid) };
-    })();
+      const { id } = await db
+        .insertInto("messages")
+        .values({ site, ...message, sender, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { ok: true, id };
+    });
   }
 
   /** A city's stored messages (every city's without one), newest first. */
-  list(limit = 100, site?: string): StoredMessage[] {
-    return this.db
-      .prepare(
-        `SELECT id, site, name, email, subject, message, created_at AS createdAt FROM messages
-         ${site === undefined ? "" : "WHERE site = @site"}
-         ORDER BY created_at DESC, id DESC LIMIT @limit`,
-      )
-      .all({ limit, ...(site === undefined ? {} : { site }) }) as StoredMessage[];
+  async list(limit = 100, site?: string): Promise<StoredMessage[]> {
+    let query = this.store.db
+      .selectFrom("messages")
+      .select(["id", "site", "name", "email", "subject", "message", "created_at as createdAt"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit);
+    if (site !== undefined) query = query.where("site", "=", site);
+    return query.execute();
   }
 
   /** What one city's contact form uses. */
@@ -172,21 +202,26 @@ export interface MessageStoreSetup {
   dataDir: string;
   /** CONTACT_KEY_SECRET; when unset, the secret generated once into DATA_DIR (senderSecretFile). */
   secret?: string;
+  /** DATABASE_URL: PostgreSQL instead of the SQLite database in DATA_DIR. */
+  databaseUrl?: string;
   now?: () => number;
 }
 
 /**
- * Opens the message store on its own connection to the network's database, with synchronous
- * FULL. The messages stay in the news database (`npm run messages` reads the same file); since PRAGMA synchronous belongs to the connection, the news engine's connection
- * keeps NORMAL and its bulk article writes stay as fast as before. In WAL mode a FULL commit syncs
- * the shared WAL, so it also makes the news frames written before it durable: a cost paid per
- * contact message (rare), never per article write. Switching the shared connection to FULL
- * around each message transaction would work too (SQLite allows it between transactions, not
- * inside one), but a connection of its own keeps each setting fixed whatever throws. The caller
- * closes `db`.
+ * Opens the message store. SQLite: on its own connection to the network's database, with
+ * synchronous FULL. The messages stay in the news database (`npm run messages` reads the same
+ * file); since PRAGMA synchronous belongs to the connection, the news engine's connection keeps
+ * NORMAL and its bulk article writes stay as fast as before. In WAL mode a FULL commit syncs the
+ * WAL, so it also makes the news frames written before it durable: a cost paid per contact
+ * message (rare), never per article write. PostgreSQL: a pool of its own, every commit
+ * synchronous. The caller closes `db`.
  */
-export function openMessageStore(setup: MessageStoreSetup): { store: MessageStore; db: Db } {
+export async function openMessageStore(
+  setup: MessageStoreSetup,
+): Promise<{ store: MessageStore; db: Store }> {
   const secret = setup.secret ?? loadSenderSecret(senderSecretFile(setup.dataDir));
-  const db = openDatabase(networkDatabaseFile(setup.dataDir), { synchronous: "FULL" });
+  const db = setup.databaseUrl
+    ? await openPostgres(setup.databaseUrl, { poolSize: 2 })
+    : await openDatabase(networkDatabaseFile(setup.dataDir), { synchronous: "FULL" });
   return { store: new MessageStore(db, { secret, now: setup.now }), db };
 }

@@ -6,7 +6,8 @@ import { readFixture } from "../../tests/support/fixtures";
 import { startFeedServer, type FeedServer } from "../../tests/fixture-servers/feed-server";
 import { startCanary, type Canary } from "../../tests/support/canary";
 import { createOutboundGuard } from "../net/outbound";
-import { MIGRATIONS, openDatabase, type Db } from "../db/open";
+import { openSqlite } from "../../tests/support/db";
+import { LEGACY_MIGRATIONS, openDatabase, type Db, type Store } from "../db/open";
 import {
   ALL_FEEDS_FAILED,
   BACKOFF_MAX_MS,
@@ -20,6 +21,7 @@ import {
 import type { FetchResult } from "./fetcher";
 import type { ListedFeed } from "./feed-report";
 import { Subscriptions } from "./network";
+import { parseSearchQuery, type SearchQuery } from "./search";
 import { NewsStore, type StoredArticle } from "./store";
 
 type FeedSource = ListedFeed;
@@ -32,13 +34,13 @@ type CityEngine = Omit<NewsEngine, "getCategory" | "version" | "search"> & NewsR
  * An engine over one city listing `sources` (in `timeZone`), read as that city: its NewsReader
  * methods are the city's, the rest the engine's.
  */
-function cityEngine(
+async function cityEngine(
   options: Omit<EngineOptions, "subscriptions"> & { sources: FeedSource[]; timeZone: string },
-): CityEngine {
+): Promise<CityEngine> {
   const { sources, timeZone, ...rest } = options;
   const feeds: Partial<Record<FeedSource["key"], string[]>> = {};
   for (const { key, url } of sources) (feeds[key] ??= []).push(url);
-  const engine = new NewsEngine({
+  const engine = await NewsEngine.open({
     ...rest,
     subscriptions: Subscriptions.of(CITY, timeZone, feeds),
   });
@@ -56,9 +58,9 @@ function cityEngine(
 }
 
 /** The stored rows of the feeds a test lists under `key`. */
-function rowsOf(store: NewsStore, sources: FeedSource[], key: FeedSource["key"]) {
+async function rowsOf(store: NewsStore, sources: FeedSource[], key: FeedSource["key"]) {
   const urls = sources.filter((s) => s.key === key).map((s) => s.url);
-  return store.feeds().filter((row) => urls.includes(row.url));
+  return (await store.feeds()).filter((row) => urls.includes(row.url));
 }
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
@@ -96,34 +98,36 @@ interface Harness {
   engine: CityEngine;
   sources: FeedSource[];
   store: NewsStore;
-  db: Db;
+  db: Store;
   clock: { now: number };
   logs: { level: string; obj: object; msg: string }[];
   fetch: ReturnType<typeof vi.fn>;
 }
 
-const dbs: Db[] = [];
-afterEach(() => {
-  dbs.splice(0).forEach((db) => db.close());
+const dbs: Store[] = [];
+afterEach(async () => {
+  await Promise.all(dbs.splice(0).map((db) => db.close()));
 });
 
-function harness(
+async function harness(
   sources: FeedSource[],
   answer: (url: string) => FetchResult | Promise<FetchResult>,
-  db = openDatabase(":memory:"),
+  given?: Store | Promise<Store>,
   extra: Partial<EngineOptions> = {},
-): Harness {
+): Promise<Harness> {
+  const db = await (given ?? openDatabase(":memory:"));
   dbs.push(db);
   const clock = { now: T0 };
   const logs: Harness["logs"] = [];
   const fetch = vi.fn(async (url: string) => answer(url));
   const store = new NewsStore(db);
-  const engine = cityEngine({
+  const engine = await cityEngine({
     store,
     sources,
     log: {
       info: (obj, msg) => logs.push({ level: "info", obj, msg }),
       warn: (obj, msg) => logs.push({ level: "warn", obj, msg }),
+      error: (obj, msg) => logs.push({ level: "error", obj, msg }),
     },
     userAgent: "test",
     defaultImage: "/images/default-news.svg",
@@ -143,28 +147,28 @@ function harness(
 describe("category state", () => {
   it("is loading until the first fetch attempt ends, then ready with the articles", async () => {
     let release: (r: FetchResult) => void = () => {};
-    const h = harness(
+    const h = await harness(
       [{ key: "world", url: "https://a.example/world" }],
       () => new Promise((r) => (release = r)),
     );
     const refreshing = h.engine.refreshDue();
-    expect(h.engine.getCategory("world")).toMatchObject({
+    expect(await h.engine.getCategory("world")).toMatchObject({
       state: "loading",
       error: null,
       articles: [],
     });
     await vi.waitFor(() => expect(h.fetch).toHaveBeenCalled());
-    expect(h.engine.getCategory("world").state).toBe("loading");
+    expect((await h.engine.getCategory("world")).state).toBe("loading");
     release(ok("guardian-us.rss.xml"));
     await refreshing;
-    const news = h.engine.getCategory("world");
+    const news = await h.engine.getCategory("world");
     expect(news.state).toBe("ready");
     expect(news.articles).toHaveLength(15);
     expect(news.updatedAt).toBe(T0);
   });
 
   it("is the error 'Failed to fetch RSS feed' when every feed failed and nothing is stored", async () => {
-    const h = harness(
+    const h = await harness(
       [
         { key: "sports", url: "https://a.example/baseball" },
         { key: "sports", url: "https://a.example/golf" },
@@ -172,7 +176,7 @@ describe("category state", () => {
       () => ({ kind: "error", reason: "HTTP 500" }),
     );
     await h.engine.refreshDue();
-    expect(h.engine.getCategory("sports")).toMatchObject({
+    expect(await h.engine.getCategory("sports")).toMatchObject({
       state: "error",
       error: ALL_FEEDS_FAILED,
       articles: [],
@@ -181,7 +185,7 @@ describe("category state", () => {
   });
 
   it("skips and logs a single failing feed; the others fill the category", async () => {
-    const h = harness(
+    const h = await harness(
       [
         { key: "local", url: "https://a.example/broken" },
         { key: "local", url: "https://a.example/good" },
@@ -192,7 +196,7 @@ describe("category state", () => {
           : ok("nyt-homepage.rss.xml"),
     );
     await h.engine.refreshDue();
-    expect(h.engine.getCategory("local")).toMatchObject({ state: "ready", error: null });
+    expect(await h.engine.getCategory("local")).toMatchObject({ state: "ready", error: null });
     expect(h.logs).toContainEqual(
       expect.objectContaining({
         level: "warn",
@@ -207,15 +211,15 @@ describe("category state", () => {
 
   it("keeps serving stored articles when a feed later fails", async () => {
     let fail = false;
-    const h = harness([{ key: "health", url: "https://a.example/h" }], () =>
+    const h = await harness([{ key: "health", url: "https://a.example/h" }], () =>
       fail ? { kind: "error", reason: "HTTP 502" } : ok("washingtonpost-wellness.rss.xml"),
     );
     await h.engine.refreshDue();
     fail = true;
     h.clock.now += REFRESH_MS * 2;
     await h.engine.refreshDue();
-    expect(h.engine.getCategory("health")).toMatchObject({ state: "ready", error: null });
-    expect(h.engine.getCategory("health").articles).toHaveLength(15);
+    expect(await h.engine.getCategory("health")).toMatchObject({ state: "ready", error: null });
+    expect((await h.engine.getCategory("health")).articles).toHaveLength(15);
   });
 });
 
@@ -226,12 +230,14 @@ describe("a refresh and the readers it shares the thread with", () => {
       url: `https://feeds.example.org/${i}.xml`,
     }));
     // One feed at a time, so that each turn holds one slice of one feed's work.
-    const h = harness(sources, () => ok("guardian-us.rss.xml"), undefined, { concurrency: 1 });
+    const h = await harness(sources, () => ok("guardian-us.rss.xml"), undefined, {
+      concurrency: 1,
+    });
     const events: string[] = [];
     const record = h.store.recordSuccess.bind(h.store);
     h.store.recordSuccess = (...args) => {
       events.push("write");
-      record(...args);
+      return record(...args);
     };
     // A reader's request arrives on every turn of the loop while the refresh runs.
     let serving = true;
@@ -254,15 +260,15 @@ describe("a refresh and the readers it shares the thread with", () => {
 
 describe("store", () => {
   it("never duplicates an article on refetch, and keeps history", async () => {
-    const h = harness([{ key: "technology", url: "https://a.example/t" }], () =>
+    const h = await harness([{ key: "technology", url: "https://a.example/t" }], () =>
       ok("theverge-frontpage.atom.xml"),
     );
     await h.engine.refreshDue();
     h.clock.now += REFRESH_MS * 2;
     await h.engine.refreshDue();
-    const [feed] = rowsOf(h.store, h.sources, "technology");
+    const [feed] = await rowsOf(h.store, h.sources, "technology");
     expect(h.fetch).toHaveBeenCalledTimes(2);
-    expect(h.store.countArticles(feed?.id ?? -1)).toBe(10);
+    expect(await h.store.countArticles(feed?.id ?? -1)).toBe(10);
   });
 
   it("returns the newest 15 with at most 15 from any one feed, merging sports' five feeds", async () => {
@@ -270,7 +276,7 @@ describe("store", () => {
       key: "sports" as const,
       url: `https://a.example/${s}`,
     }));
-    const h = harness(sports, (url) =>
+    const h = await harness(sports, (url) =>
       rss(
         Array.from({ length: 20 }, (_, i) => ({
           title: `${url.split("/").pop()} ${i}`,
@@ -281,7 +287,7 @@ describe("store", () => {
       ),
     );
     await h.engine.refreshDue();
-    const { articles } = h.engine.getCategory("sports");
+    const { articles } = await h.engine.getCategory("sports");
     expect(articles).toHaveLength(15);
     expect(new Set(articles.map((a) => a.feedUrl)).size).toBe(5);
     const dates = articles.map((a) => a.publishedAt ?? 0);
@@ -290,14 +296,14 @@ describe("store", () => {
   });
 
   it("shows a far-future date as its first fetch time, there to stay, and keeps the feed's claim", async () => {
-    const h = harness([{ key: "local", url: "https://a.example/f" }], () =>
+    const h = await harness([{ key: "local", url: "https://a.example/f" }], () =>
       rss([
         { title: "From the future", date: "Fri, 01 Jan 2100 00:00:00 GMT" },
         { title: "An hour old", date: new Date(T0 - 3600_000).toUTCString() },
       ]),
     );
     await h.engine.refreshDue();
-    const first = h.engine.getCategory("local").articles;
+    const first = (await h.engine.getCategory("local")).articles;
     expect(first.map((a) => [a.title, a.publishedAt, a.claimedAt])).toEqual([
       ["From the future", T0, Date.parse("2100-01-01T00:00:00Z")],
       ["An hour old", T0 - 3600_000, null],
@@ -306,36 +312,36 @@ describe("store", () => {
     h.clock.now += REFRESH_MS * 2;
     await h.engine.refreshDue();
     expect(h.fetch).toHaveBeenCalledTimes(2);
-    expect(h.engine.getCategory("local").articles[0]?.publishedAt).toBe(T0);
+    expect((await h.engine.getCategory("local")).articles[0]?.publishedAt).toBe(T0);
   });
 
   it("reads a feed's zone-less dates in the site's zone", async () => {
-    const h = harness([{ key: "local", url: "https://a.example/z" }], () =>
+    const h = await harness([{ key: "local", url: "https://a.example/z" }], () =>
       rss([{ title: "Noon in Chicago", date: "2026-11-20 12:00:00" }]),
     );
     await h.engine.refreshDue();
-    expect(h.engine.getCategory("local").articles[0]?.publishedAt).toBe(
+    expect((await h.engine.getCategory("local")).articles[0]?.publishedAt).toBe(
       Date.parse("2026-11-20T18:00:00Z"),
     );
   });
 
   it("limits one feed to 15 articles", async () => {
-    const h = harness([{ key: "world", url: "https://a.example/in" }], () =>
+    const h = await harness([{ key: "world", url: "https://a.example/in" }], () =>
       ok("indianexpress.rss.xml"),
     );
     await h.engine.refreshDue();
-    expect(h.engine.getCategory("world").articles).toHaveLength(15);
+    expect((await h.engine.getCategory("world")).articles).toHaveLength(15);
   });
 
   it("sorts undated articles after dated ones", async () => {
-    const h = harness([{ key: "opinion", url: "https://a.example/o" }], () =>
+    const h = await harness([{ key: "opinion", url: "https://a.example/o" }], () =>
       rss([
         { title: "undated" },
         { title: "dated", date: new Date(T0 - 86_400_000).toUTCString() },
       ]),
     );
     await h.engine.refreshDue();
-    expect(h.engine.getCategory("opinion").articles.map((a) => a.title)).toEqual([
+    expect((await h.engine.getCategory("opinion")).articles.map((a) => a.title)).toEqual([
       "dated",
       "undated",
     ]);
@@ -345,7 +351,7 @@ describe("store", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "news-"));
     try {
       const file = path.join(dir, "site.db");
-      const first = harness(
+      const first = await harness(
         [{ key: "food", url: "https://a.example/f" }],
         () => ok("medium-invironment-food.rss.xml"),
         openDatabase(file),
@@ -354,25 +360,25 @@ describe("store", () => {
       first.db.close();
       dbs.splice(dbs.indexOf(first.db), 1);
 
-      const second = harness(
+      const second = await harness(
         [{ key: "food", url: "https://a.example/f" }],
         () => new Promise<FetchResult>(() => {}),
         openDatabase(file),
       );
-      expect(second.engine.getCategory("food")).toMatchObject({ state: "ready" });
-      expect(second.engine.getCategory("food").articles).toHaveLength(7);
+      expect(await second.engine.getCategory("food")).toMatchObject({ state: "ready" });
+      expect((await second.engine.getCategory("food")).articles).toHaveLength(7);
       expect(second.fetch).not.toHaveBeenCalled();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("opens the database in WAL mode with the schema version recorded", () => {
+  it("opens the database in WAL mode with the schema version recorded", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "news-"));
     try {
-      const db = openDatabase(path.join(dir, "x.db"));
+      const db = await openSqlite(path.join(dir, "x.db"));
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -381,7 +387,7 @@ describe("store", () => {
 });
 
 describe("scheduling", () => {
-  it("backs off exponentially, capped at one hour", () => {
+  it("backs off exponentially, capped at one hour", async () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffMs(n))).toEqual([
       60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
     ]);
@@ -391,11 +397,11 @@ describe("scheduling", () => {
 
   it("retries a failing feed only after its backoff, and resets it on success", async () => {
     let fail = true;
-    const h = harness([{ key: "business", url: "https://a.example/b" }], () =>
+    const h = await harness([{ key: "business", url: "https://a.example/b" }], () =>
       fail ? { kind: "error", reason: "HTTP 500" } : ok("livemint-news.rss.xml"),
     );
     await h.engine.refreshDue();
-    expect(rowsOf(h.store, h.sources, "business")[0]).toMatchObject({
+    expect((await rowsOf(h.store, h.sources, "business"))[0]).toMatchObject({
       consecutiveFailures: 1,
       nextAttempt: T0 + 60_000,
     });
@@ -404,14 +410,14 @@ describe("scheduling", () => {
     expect(h.fetch).toHaveBeenCalledTimes(1);
     h.clock.now = T0 + 60_000;
     await h.engine.refreshDue();
-    expect(rowsOf(h.store, h.sources, "business")[0]).toMatchObject({
+    expect((await rowsOf(h.store, h.sources, "business"))[0]).toMatchObject({
       consecutiveFailures: 2,
       nextAttempt: T0 + 60_000 + 120_000,
     });
     fail = false;
     h.clock.now = T0 + 180_000;
     await h.engine.refreshDue();
-    expect(rowsOf(h.store, h.sources, "business")[0]).toMatchObject({
+    expect((await rowsOf(h.store, h.sources, "business"))[0]).toMatchObject({
       consecutiveFailures: 0,
       lastError: null,
       nextAttempt: T0 + 180_000 + REFRESH_MS,
@@ -419,24 +425,24 @@ describe("scheduling", () => {
   });
 
   it("honours Retry-After when it asks for longer than the backoff", async () => {
-    const h = harness([{ key: "politics", url: "https://a.example/p" }], () => ({
+    const h = await harness([{ key: "politics", url: "https://a.example/p" }], () => ({
       kind: "error",
       reason: "HTTP 429",
       retryAfterMs: 900_000,
     }));
     await h.engine.refreshDue();
-    expect(rowsOf(h.store, h.sources, "politics")[0]?.nextAttempt).toBe(T0 + 900_000);
+    expect((await rowsOf(h.store, h.sources, "politics"))[0]?.nextAttempt).toBe(T0 + 900_000);
   });
 
   it("keeps the stored items on a 304", async () => {
     let answer: FetchResult = ok("slashdot.rdf.xml");
-    const h = harness([{ key: "technology", url: "https://a.example/s" }], () => answer);
+    const h = await harness([{ key: "technology", url: "https://a.example/s" }], () => answer);
     await h.engine.refreshDue();
     answer = { kind: "not-modified" };
     h.clock.now += REFRESH_MS * 2;
     await h.engine.refreshDue();
-    expect(h.engine.getCategory("technology").articles).toHaveLength(3);
-    expect(rowsOf(h.store, h.sources, "technology")[0]).toMatchObject({
+    expect((await h.engine.getCategory("technology")).articles).toHaveLength(3);
+    expect((await rowsOf(h.store, h.sources, "technology"))[0]).toMatchObject({
       etag: '"v1"',
       consecutiveFailures: 0,
     });
@@ -445,12 +451,12 @@ describe("scheduling", () => {
   it("refreshes at start and then when due, with jitter, on its timer", async () => {
     vi.useFakeTimers();
     try {
-      const h = harness([{ key: "arts", url: "https://a.example/a" }], () =>
+      const h = await harness([{ key: "arts", url: "https://a.example/a" }], () =>
         ok("lefigaro-culture.rss.xml"),
       );
       await h.engine.start();
       expect(h.fetch).toHaveBeenCalledTimes(1);
-      expect(rowsOf(h.store, h.sources, "arts")[0]?.nextAttempt).toBe(T0 + REFRESH_MS); // random 0.5 → no jitter
+      expect((await rowsOf(h.store, h.sources, "arts"))[0]?.nextAttempt).toBe(T0 + REFRESH_MS); // random 0.5 → no jitter
       h.clock.now = T0 + REFRESH_MS;
       await vi.advanceTimersByTimeAsync(15_000);
       expect(h.fetch).toHaveBeenCalledTimes(2);
@@ -470,7 +476,7 @@ describe("scheduling", () => {
       key: "national" as const,
       url: `https://a.example/${i}`,
     }));
-    const h = harness(
+    const h = await harness(
       sources,
       async () => {
         active++;
@@ -502,17 +508,17 @@ describe("with the fixture feed server", () => {
   });
 
   it("fills a category over real HTTP and revalidates with a 304", async () => {
-    const db = openDatabase(":memory:");
+    const db = await openDatabase(":memory:");
     dbs.push(db);
     const store = new NewsStore(db);
     let now = T0;
-    const engine = cityEngine({
+    const engine = await cityEngine({
       store,
       sources: [
         { key: "local", url: `${server.url}/feeds/nbc-newyork.rss.xml` },
         { key: "local", url: `${server.url}/status/500` },
       ],
-      log: { info: () => {}, warn: () => {} },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
       userAgent: "test",
       defaultImage: "/d.svg",
       timeZone: "America/Chicago",
@@ -522,26 +528,26 @@ describe("with the fixture feed server", () => {
       fetchOptions: { guard },
     });
     await engine.refreshDue();
-    expect(engine.getCategory("local")).toMatchObject({ state: "ready" });
-    expect(engine.getCategory("local").articles[0]?.title).toMatch(/^NYC cops search/);
+    expect(await engine.getCategory("local")).toMatchObject({ state: "ready" });
+    expect((await engine.getCategory("local")).articles[0]?.title).toMatch(/^NYC cops search/);
     now += REFRESH_MS * 2;
     await engine.refreshDue();
     expect(server.lastHeaders.get("/feeds/nbc-newyork.rss.xml")?.["if-none-match"]).toMatch(/^"/);
-    expect(engine.getCategory("local").articles).toHaveLength(1);
+    expect((await engine.getCategory("local")).articles).toHaveLength(1);
   });
 
   it.each([
     ["wrong-type", "a feed labelled text/html is still read", "ready", null],
     ["truncated", "a truncated feed fails with its reason", "error", /^Malformed XML/],
   ] as const)("%s: %s", async (mode, _what, state, reason) => {
-    const db = openDatabase(":memory:");
+    const db = await openDatabase(":memory:");
     dbs.push(db);
     const store = new NewsStore(db);
     const logs: { obj: object; msg: string }[] = [];
-    const engine = cityEngine({
+    const engine = await cityEngine({
       store,
       sources: [{ key: "archives", url: `${server.url}/${mode}/feeds/guardian-us.rss.xml` }],
-      log: { info: () => {}, warn: (obj, msg) => logs.push({ obj, msg }) },
+      log: { info: () => {}, warn: (obj, msg) => logs.push({ obj, msg }), error: () => {} },
       userAgent: "test",
       defaultImage: "/d.svg",
       timeZone: "America/Chicago",
@@ -549,28 +555,28 @@ describe("with the fixture feed server", () => {
       fetchOptions: { guard },
     });
     await engine.refreshDue();
-    expect(engine.getCategory("archives").state).toBe(state);
+    expect((await engine.getCategory("archives")).state).toBe(state);
     if (reason) {
-      expect(store.feeds()[0]?.lastError).toMatch(reason);
+      expect((await store.feeds())[0]?.lastError).toMatch(reason);
       expect(logs[0]?.msg).toBe("feed failed");
     }
   });
 
   it("fails a feed redirected to a private address alone: the category's other feed still stores its items", async () => {
-    const db = openDatabase(":memory:");
+    const db = await openDatabase(":memory:");
     dbs.push(db);
     const store = new NewsStore(db);
     const warnings: object[] = [];
     const viaLocalhost = createOutboundGuard({ allowPrivateHosts: ["localhost"] });
     const base = server.url.replace("127.0.0.1", "localhost");
     const redirected = `${base}/redirect-to?location=${encodeURIComponent(`http://127.1:${canary.port}/`)}`;
-    const engine = cityEngine({
+    const engine = await cityEngine({
       store,
       sources: [
         { key: "local", url: redirected },
         { key: "local", url: `${base}/feeds/nbc-newyork.rss.xml` },
       ],
-      log: { info: () => {}, warn: (obj) => warnings.push(obj) },
+      log: { info: () => {}, warn: (obj) => warnings.push(obj), error: () => {} },
       userAgent: "test",
       defaultImage: "/d.svg",
       timeZone: "America/Chicago",
@@ -580,10 +586,10 @@ describe("with the fixture feed server", () => {
     await engine.refreshDue();
     await viaLocalhost.close();
     expect(canary.connections).toBe(0);
-    const news = engine.getCategory("local");
+    const news = await engine.getCategory("local");
     expect(news.state).toBe("ready");
     expect(news.articles[0]?.title).toMatch(/^NYC cops search/);
-    const feeds = store.feeds();
+    const feeds = await store.feeds();
     expect(feeds.find((f) => f.url === redirected)).toMatchObject({
       lastError: "Refused a private address (127.0.0.1)",
       consecutiveFailures: 1,
@@ -623,7 +629,7 @@ describe("combineNews (home's News Feed, /api/articles with several categories)"
     articles,
   });
 
-  it("lists every category's stories newest first, undated last, each story once", () => {
+  it("lists every category's stories newest first, undated last, each story once", async () => {
     const shared = "https://n.example/shared";
     const combined = combineNews([
       news("local", [article("L1", 1), article("L-undated", null), article("both", 0, shared)]),
@@ -634,7 +640,7 @@ describe("combineNews (home's News Feed, /api/articles with several categories)"
     expect(combined.state).toBe("ready");
   });
 
-  it("keeps the newest `limit`", () => {
+  it("keeps the newest `limit`", async () => {
     const many = Array.from({ length: 20 }, (_, i) => article(`A${i}`, i));
     expect(combineNews([news("local", many)], 8).articles.map((a) => a.title)).toEqual([
       "A19",
@@ -665,15 +671,16 @@ describe("combineNews (home's News Feed, /api/articles with several categories)"
 
 describe("the in-memory snapshot of each category", () => {
   it("answers pages from memory: no SQL on a read, whatever the number of reads", async () => {
-    const h = harness([{ key: "world", url: "https://a.example/w" }], () =>
+    const h = await harness([{ key: "world", url: "https://a.example/w" }], () =>
       rss([{ title: "One", date: new Date(T0).toUTCString() }]),
     );
     await h.engine.refreshDue();
-    h.engine.getCategory("world");
+    await h.engine.getCategory("world");
     const newest = vi.spyOn(h.store, "newest");
     const feeds = vi.spyOn(h.store, "feeds");
-    const prepare = vi.spyOn(h.db, "prepare");
-    for (let i = 0; i < 100; i++) expect(h.engine.getCategory("world").articles).toHaveLength(1);
+    const prepare = vi.spyOn(h.db.sqlite as Db, "prepare");
+    for (let i = 0; i < 100; i++)
+      expect((await h.engine.getCategory("world")).articles).toHaveLength(1);
     expect(newest).not.toHaveBeenCalled();
     expect(feeds).not.toHaveBeenCalled();
     expect(prepare).not.toHaveBeenCalled();
@@ -681,7 +688,7 @@ describe("the in-memory snapshot of each category", () => {
 
   it("is replaced when a refresh changes what the category shows, and its version moves", async () => {
     let title = "First";
-    const h = harness([{ key: "world", url: "https://a.example/w" }], () =>
+    const h = await harness([{ key: "world", url: "https://a.example/w" }], () =>
       rss([{ title, date: new Date(T0).toUTCString() }]),
     );
     const changes: [string, number][] = [];
@@ -690,11 +697,14 @@ describe("the in-memory snapshot of each category", () => {
     await h.engine.refreshDue();
     const first = h.engine.version("world");
     expect(first).toBe(loading + 1);
-    expect(h.engine.getCategory("world").articles[0]?.title).toBe("First");
+    expect((await h.engine.getCategory("world")).articles[0]?.title).toBe("First");
     title = "Second";
     h.clock.now += REFRESH_MS * 2;
     await h.engine.refreshDue();
-    expect(h.engine.getCategory("world").articles.map((a) => a.title)).toEqual(["Second", "First"]);
+    expect((await h.engine.getCategory("world")).articles.map((a) => a.title)).toEqual([
+      "Second",
+      "First",
+    ]);
     expect(h.engine.version("world")).toBe(first + 1);
     expect(changes).toEqual([
       ["https://a.example/w", first],
@@ -703,13 +713,13 @@ describe("the in-memory snapshot of each category", () => {
   });
 
   it("keeps its version when a refresh changes nothing it shows", async () => {
-    const h = harness([{ key: "world", url: "https://a.example/w" }], () => ({
+    const h = await harness([{ key: "world", url: "https://a.example/w" }], () => ({
       kind: "error",
       reason: "HTTP 500",
     }));
     await h.engine.refreshDue();
     const version = h.engine.version("world");
-    expect(h.engine.getCategory("world").state).toBe("error");
+    expect((await h.engine.getCategory("world")).state).toBe("error");
     h.clock.now += 3600_000;
     await h.engine.refreshDue();
     expect(h.engine.version("world")).toBe(version);
@@ -719,7 +729,7 @@ describe("the in-memory snapshot of each category", () => {
 describe("one fetch per feed URL", () => {
   it("fetches and parses a URL that two categories list once per refresh, and stores it for each", async () => {
     const url = "https://a.example/shared";
-    const h = harness(
+    const h = await harness(
       [
         { key: "local", url },
         { key: "business", url },
@@ -732,14 +742,11 @@ describe("one fetch per feed URL", () => {
     );
     await h.engine.refreshDue();
     expect(h.fetch.mock.calls.map(([u]) => u).sort()).toEqual(["https://a.example/own", url]);
-    expect(h.engine.getCategory("local").articles.map((a) => [a.title, a.category])).toEqual([
-      ["Shared story", "Local"],
-    ]);
     expect(
-      h.engine
-        .getCategory("business")
-        .articles.map((a) => [a.title, a.category])
-        .sort(),
+      (await h.engine.getCategory("local")).articles.map((a) => [a.title, a.category]),
+    ).toEqual([["Shared story", "Local"]]);
+    expect(
+      (await h.engine.getCategory("business")).articles.map((a) => [a.title, a.category]).sort(),
     ).toEqual([
       ["Own story", "Business"],
       ["Shared story", "Business"],
@@ -753,7 +760,7 @@ describe("one fetch per feed URL", () => {
 describe("retention", () => {
   it("deletes what no fetch listed for RETENTION_DAYS beyond each feed's newest RETENTION_MIN_PER_FEED", async () => {
     let batch = 0;
-    const h = harness(
+    const h = await harness(
       [{ key: "world", url: "https://a.example/w" }],
       () => {
         batch++;
@@ -772,21 +779,21 @@ describe("retention", () => {
       await h.engine.refreshDue();
       h.clock.now += 86_400_000;
     }
-    const [feed] = rowsOf(h.store, h.sources, "world");
-    expect(h.store.countArticles(feed?.id ?? -1)).toBe(60);
+    const [feed] = await rowsOf(h.store, h.sources, "world");
+    expect(await h.store.countArticles(feed?.id ?? -1)).toBe(60);
     // Nothing is 30 days old yet: all stay.
-    expect(h.engine.prune()).toBe(0);
+    expect(await h.engine.prune()).toBe(0);
     // 31 days on, all are old: the newest 20 stay.
     h.clock.now += 31 * 86_400_000;
-    expect(h.engine.prune()).toBe(40);
-    expect(h.store.countArticles(feed?.id ?? -1)).toBe(20);
-    expect(h.engine.getCategory("world").articles[0]?.title).toBe("Batch 4 story 0");
+    expect(await h.engine.prune()).toBe(40);
+    expect(await h.store.countArticles(feed?.id ?? -1)).toBe(20);
+    expect((await h.engine.getCategory("world")).articles[0]?.title).toBe("Batch 4 story 0");
   });
 
   it("runs at start and every hour", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     try {
-      const h = harness([], () => rss([]));
+      const h = await harness([], () => rss([]));
       const prune = vi.spyOn(h.store, "prune");
       await h.engine.start();
       expect(prune).toHaveBeenCalledTimes(1);
@@ -800,37 +807,47 @@ describe("retention", () => {
 });
 
 describe("the store's reads", () => {
-  it("take a feed's newest from the index, never sorting its history", () => {
-    const db = openDatabase(":memory:");
+  it("take a feed's newest from the index, never sorting its history", async () => {
+    const db = await openDatabase(":memory:");
     dbs.push(db);
-    const plan = db
-      .prepare(
-        "EXPLAIN QUERY PLAN SELECT id FROM articles WHERE feed_id = ? ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position LIMIT 15",
-      )
-      .all(1) as { detail: string }[];
+    const store = new NewsStore(db);
+    const id = (await store.addFeeds(["https://a.example/w"])).get("https://a.example/w") ?? -1;
+    // The query the store runs (Kysely's text of it), as SQLite plans it.
+    const execute = vi.spyOn(db.db.getExecutor(), "executeQuery");
+    await store.newest({ id, url: "https://a.example/w" }, 15);
+    const query = execute.mock.calls[0]?.[0];
+    expect(query?.sql).toMatch(/order by published_at IS NULL/i);
+    const plan = (db.sqlite as Db)
+      .prepare(`EXPLAIN QUERY PLAN ${query?.sql ?? ""}`)
+      .all(...(query?.parameters ?? [])) as { detail: string }[];
     expect(plan.map((p) => p.detail).join("; ")).toMatch(/USING (COVERING )?INDEX articles_newest/);
     expect(plan.map((p) => p.detail).join("; ")).not.toMatch(/TEMP B-TREE/);
   });
 
-  it("prepare every statement once, when the store is made", async () => {
-    const db = openDatabase(":memory:");
+  it("prepare each statement once, and reuse it", async () => {
+    const db = await openDatabase(":memory:");
     dbs.push(db);
     const store = new NewsStore(db);
-    const id = store.addFeeds(["https://a.example/w"]).get("https://a.example/w") ?? -1;
-    const prepare = vi.spyOn(db, "prepare");
-    store.addFeeds(["https://a.example/w", "https://b.example/w"]);
-    store.recordSuccess(id, {
-      articles: [],
-      etag: null,
-      lastModified: null,
-      now: T0,
-      nextAttempt: T0,
-    });
-    store.newest({ id, url: "https://a.example/w" }, 15);
-    store.feeds();
-    store.search('"x"', 10, [id]);
-    store.articles([1]);
-    store.prune(T0);
+    const id = (await store.addFeeds(["https://a.example/w"])).get("https://a.example/w") ?? -1;
+    const query = parseSearchQuery("x") as SearchQuery;
+    const everything = async () => {
+      await store.addFeeds(["https://a.example/w"]);
+      await store.recordSuccess(id, {
+        articles: [],
+        etag: null,
+        lastModified: null,
+        now: T0,
+        nextAttempt: T0,
+      });
+      await store.newest({ id, url: "https://a.example/w" }, 15);
+      await store.feeds();
+      await store.search(query, 10, [id]);
+      await store.articles([1]);
+      await store.prune(T0);
+    };
+    await everything();
+    const prepare = vi.spyOn(db.sqlite as Db, "prepare");
+    await everything();
     expect(prepare).not.toHaveBeenCalled();
   });
 });

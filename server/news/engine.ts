@@ -54,13 +54,16 @@ export interface CombinedNews extends Omit<CategoryNews, "category"> {
 
 /** What loaders and API routes read (through the load context): one city's news. */
 export interface NewsReader {
-  getCategory(key: FeedKey): CategoryNews;
+  getCategory(key: FeedKey): Promise<CategoryNews>;
   /** The newest articles of several categories together (see combineNews). */
-  getCategories(keys: readonly FeedKey[], limit?: number): CombinedNews;
-  /** How many times what a category shows has changed (a cached page compares it). */
+  getCategories(keys: readonly FeedKey[], limit?: number): Promise<CombinedNews>;
+  /**
+   * How many times what a category shows has changed (a cached page compares it): from memory,
+   * at once, since the page cache asks on every hit.
+   */
   version(key: FeedKey): number;
   /** One page of the stored stories matching what a reader typed (see NewsEngine.search). */
-  search(query: string, page?: number): SearchResults;
+  search(query: string, page?: number): Promise<SearchResults>;
 }
 
 /**
@@ -102,6 +105,7 @@ export function combineNews(list: readonly CategoryNews[], limit = CATEGORY_LIMI
 export interface Logger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 export interface EngineOptions {
@@ -198,13 +202,24 @@ export class NewsEngine {
   private readonly now: () => number;
   private readonly random: () => number;
 
-  constructor(private readonly options: EngineOptions) {
+  /** Opens the engine over its store: the listed feeds registered and their state read. */
+  static async open(options: EngineOptions): Promise<NewsEngine> {
+    const ids = await options.store.addFeeds(options.subscriptions.urls());
+    const listed = new Set(ids.values());
+    const rows = (await options.store.feeds()).filter((row) => listed.has(row.id));
+    return new NewsEngine(options, ids, rows);
+  }
+
+  private constructor(
+    private readonly options: EngineOptions,
+    ids: Map<string, number>,
+    rows: readonly FeedRow[],
+  ) {
     this.limit = pLimit(options.concurrency ?? DEFAULT_CONCURRENCY);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
-    this.ids = options.store.addFeeds(options.subscriptions.urls());
-    const listed = new Set(this.ids.values());
-    for (const row of options.store.feeds()) if (listed.has(row.id)) this.rows.set(row.id, row);
+    this.ids = ids;
+    for (const row of rows) this.rows.set(row.id, row);
     this.feedSnapshots = new LRUCache({ max: options.feedCacheSize ?? 2_000 });
     this.categories = new LRUCache({ max: options.categoryCacheSize ?? 10_000 });
   }
@@ -216,9 +231,9 @@ export class NewsEngine {
     const tick = Math.min(TICK_MS, this.options.refreshMs, this.options.backoffBaseMs ?? TICK_MS);
     this.timer = setInterval(() => void this.refreshDue(), tick);
     this.timer.unref?.();
-    this.pruneTimer = setInterval(() => this.prune(), PRUNE_INTERVAL_MS);
+    this.pruneTimer = setInterval(() => void this.pruneLogged(), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref?.();
-    this.prune();
+    void this.pruneLogged();
     return this.refreshDue();
   }
 
@@ -277,7 +292,7 @@ export class NewsEngine {
         );
         // Whatever the refresh did, the feed counts as attempted and is read again.
         this.attempted.add(id);
-        if (await this.turn()) this.reread(id);
+        if (await this.turn()) await this.reread(id);
         if (failed) throw failed.error;
       }),
     ).finally(() => {
@@ -313,12 +328,12 @@ export class NewsEngine {
         maxMs,
         Math.max(row?.intervalMs ?? minMs, minMs, result.freshForMs ?? 0),
       );
-      store.recordNotModified(id, now, this.nextAttempt(now, interval));
+      await store.recordNotModified(id, now, this.nextAttempt(now, interval));
       log.info({ feed: url, status: 304 }, "feed not modified");
       return;
     }
     if (result.kind === "error") {
-      this.fail(id, url, result.reason, now, result.retryAfterMs);
+      await this.fail(id, url, result.reason, now, result.retryAfterMs);
       return;
     }
     // A refresh runs on the thread that answers readers: its work is cut into turns of the event
@@ -339,7 +354,7 @@ export class NewsEngine {
         error instanceof FeedParseError
           ? error.message
           : `Parser error: ${(error as Error).message}`;
-      this.fail(id, url, reason, now);
+      await this.fail(id, url, reason, now);
       return;
     }
     if (!(await this.turn())) return;
@@ -351,7 +366,7 @@ export class NewsEngine {
       ttlMinutes: feed.ttlMinutes,
       freshForMs: result.freshForMs,
     });
-    store.recordSuccess(id, {
+    await store.recordSuccess(id, {
       articles: feed.articles,
       etag: result.etag,
       lastModified: result.lastModified,
@@ -363,33 +378,48 @@ export class NewsEngine {
     log.info({ feed: url, items: feed.articles.length, intervalMs }, "feed refreshed");
   }
 
-  private fail(id: number, url: string, reason: string, now: number, retryAfterMs?: number): void {
+  private async fail(
+    id: number,
+    url: string,
+    reason: string,
+    now: number,
+    retryAfterMs?: number,
+  ): Promise<void> {
     const failures = (this.rows.get(id)?.consecutiveFailures ?? 0) + 1;
     const delay = Math.max(
       backoffMs(failures, this.options.backoffBaseMs),
       Math.min(retryAfterMs ?? 0, BACKOFF_MAX_MS),
     );
-    this.options.store.recordFailure(id, reason, now, now + delay);
+    await this.options.store.recordFailure(id, reason, now, now + delay);
     this.options.log.warn({ feed: url, error: reason, failures, retryInMs: delay }, "feed failed");
   }
 
   /** Runs the retention policy; the feeds in memory are read again when it deleted anything. */
-  prune(): number {
-    const deleted = this.options.store.prune(this.now(), this.options.retention);
+  async prune(): Promise<number> {
+    const deleted = await this.options.store.prune(this.now(), this.options.retention);
     if (deleted > 0) {
       this.options.log.info({ deleted }, "old articles pruned");
-      for (const id of this.feedSnapshots.keys()) this.reread(id);
+      for (const id of [...this.feedSnapshots.keys()]) await this.reread(id);
     }
     return deleted;
   }
 
+  /** prune() from the timer: a failure is logged, and the next hour tries again. */
+  private async pruneLogged(): Promise<void> {
+    try {
+      await this.prune();
+    } catch (err) {
+      this.options.log.error({ err }, "pruning old articles failed");
+    }
+  }
+
   /** Reads a feed's state and newest articles again; what a page shows changed: a new version. */
-  private reread(id: number): void {
-    const row = this.options.store.feed(id);
+  private async reread(id: number): Promise<void> {
+    const row = await this.options.store.feed(id);
     if (!row) return;
     this.rows.set(id, row);
     const previous = this.feedSnapshots.get(id);
-    const snapshot = this.readFeedSnapshot(id, previous?.version ?? this.versionOf(id));
+    const snapshot = await this.readFeedSnapshot(id, previous?.version ?? this.versionOf(id));
     if (previous?.signature === snapshot.signature && this.versions.has(id)) return;
     const version = this.versionOf(id) + 1;
     this.versions.set(id, version);
@@ -397,9 +427,9 @@ export class NewsEngine {
     for (const listener of this.listeners) listener(row.url);
   }
 
-  private readFeedSnapshot(id: number, version: number): FeedSnapshot {
+  private async readFeedSnapshot(id: number, version: number): Promise<FeedSnapshot> {
     const row = this.rows.get(id) as FeedRow;
-    const articles = this.options.store.newest(row, PER_FEED_LIMIT);
+    const articles = await this.options.store.newest(row, PER_FEED_LIMIT);
     const failing = row.consecutiveFailures > 0;
     // Kept as a digest: thousands of feeds' snapshots would otherwise each hold their text twice.
     const signature = createHash("sha1")
@@ -414,11 +444,13 @@ export class NewsEngine {
   }
 
   /** A feed's snapshot (its newest articles), from memory (read from the store when not there). */
-  private snapshotOf(id: number): FeedSnapshot {
+  private async snapshotOf(id: number): Promise<FeedSnapshot> {
     let snapshot = this.feedSnapshots.get(id);
     if (!snapshot || snapshot.version !== this.versionOf(id)) {
-      snapshot = this.readFeedSnapshot(id, this.versionOf(id));
-      this.feedSnapshots.set(id, snapshot);
+      const version = this.versionOf(id);
+      snapshot = await this.readFeedSnapshot(id, version);
+      // Kept unless a newer version came meanwhile (a refresh that ended during the read).
+      if (version === this.versionOf(id)) this.feedSnapshots.set(id, snapshot);
     }
     return snapshot;
   }
@@ -457,22 +489,23 @@ export class NewsEngine {
   }
 
   /** A city's category: its feeds' newest articles merged (15 per feed, 15 in all). */
-  getCategory(city: string, key: FeedKey): CategoryNews {
+  async getCategory(city: string, key: FeedKey): Promise<CategoryNews> {
     const ids = this.feedIds(city, key);
     const sum = this.versionSum(ids);
     const cacheKey = `${city}\u0000${key}`;
     const cached = this.categories.get(cacheKey);
     if (cached && cached.sum === sum) return cached.news;
-    const news = this.build(key, ids);
+    const news = await this.build(key, ids);
+    // Kept under the versions it was built at: a refresh meanwhile makes the next read build again.
     this.categories.set(cacheKey, { sum, news });
     return news;
   }
 
-  private build(key: FeedKey, ids: readonly number[]): CategoryNews {
+  private async build(key: FeedKey, ids: readonly number[]): Promise<CategoryNews> {
     const label = categoryLabel(key);
-    const articles = ids
-      .flatMap((id) => {
-        const snapshot = this.snapshotOf(id);
+    const snapshots = await Promise.all(ids.map((id) => this.snapshotOf(id)));
+    const articles = snapshots
+      .flatMap((snapshot) => {
         const shown = shownAs(snapshot, label);
         return snapshot.articles.map((article, i) => ({ article, shown: shown[i] }));
       })
@@ -501,7 +534,7 @@ export class NewsEngine {
    * 100,000 stories). Any text is safe: only its words reach FTS5, quoted. A page that does not
    * exist gives page 1.
    */
-  search(city: string, query: string, page = 1): SearchResults {
+  async search(city: string, query: string, page = 1): Promise<SearchResults> {
     const parsed = parseSearchQuery(query);
     if (!parsed) return noResults();
     const { store, subscriptions } = this.options;
@@ -511,12 +544,12 @@ export class NewsEngine {
       for (const id of this.feedIds(city, key))
         if (!labels.has(id)) labels.set(id, categoryLabel(key));
     }
-    const { matches, more } = store.search(parsed.match, SEARCH_WINDOW, [...labels.keys()]);
+    const { matches, more } = await store.search(parsed, SEARCH_WINDOW, [...labels.keys()]);
     return orderResults(matches, parsed, {
       page,
       more,
-      load: (ids) =>
-        store.articles(ids).map(({ feedId, ...article }) => {
+      load: async (ids) =>
+        (await store.articles(ids)).map(({ feedId, ...article }) => {
           const category = labels.get(feedId) ?? article.category;
           return category === article.category ? article : { ...article, category };
         }),
@@ -529,11 +562,8 @@ export class NewsEngine {
     if (!reader) {
       reader = {
         getCategory: (key) => this.getCategory(id, key),
-        getCategories: (keys, limit = CATEGORY_LIMIT) =>
-          combineNews(
-            keys.map((key) => this.getCategory(id, key)),
-            limit,
-          ),
+        getCategories: async (keys, limit = CATEGORY_LIMIT) =>
+          combineNews(await Promise.all(keys.map((key) => this.getCategory(id, key))), limit),
         version: (key) => this.version(id, key),
         search: (query, page) => this.search(id, query, page),
       };

@@ -12,11 +12,11 @@ const LISTED: ListedFeed[] = [
   { key: "local", url: "https://c.example/new.xml" },
 ];
 
-function storeWithFeeds() {
-  const store = new NewsStore(openDatabase(":memory:"));
-  const ids = store.addFeeds(LISTED.map((f) => f.url));
+async function storeWithFeeds() {
+  const store = new NewsStore(await openDatabase(":memory:"));
+  const ids = await store.addFeeds(LISTED.map((f) => f.url));
   const [world, local] = [ids.get(LISTED[0]?.url ?? ""), ids.get(LISTED[1]?.url ?? "")];
-  store.recordSuccess(world ?? -1, {
+  await store.recordSuccess(world ?? -1, {
     articles: [
       {
         uid: "1",
@@ -35,14 +35,14 @@ function storeWithFeeds() {
     now: NOW - 120_000,
     nextAttempt: NOW + 480_000,
   });
-  store.recordFailure(local ?? -1, "HTTP 503", NOW - 60_000, NOW + 60_000);
-  store.recordFailure(local ?? -1, "Timed out after 10 s", NOW - 30_000, NOW + 120_000);
+  await store.recordFailure(local ?? -1, "HTTP 503", NOW - 60_000, NOW + 60_000);
+  await store.recordFailure(local ?? -1, "Timed out after 10 s", NOW - 30_000, NOW + 120_000);
   return store;
 }
 
 describe("describeFeeds", () => {
-  it("gives each feed's state, last success and error, failures in a row, next attempt and items", () => {
-    const feeds = describeFeeds(storeWithFeeds(), LISTED);
+  it("gives each feed's state, last success and error, failures in a row, next attempt and items", async () => {
+    const feeds = await describeFeeds(await storeWithFeeds(), LISTED);
     expect(feeds.map((f) => [f.key, f.state, f.consecutiveFailures, f.itemsStored])).toEqual([
       ["local", "failing", 2, 0],
       ["local", "new", 0, 0],
@@ -56,9 +56,9 @@ describe("describeFeeds", () => {
     expect(feeds[2]).toMatchObject({ lastSuccess: NOW - 120_000, nextAttempt: NOW + 480_000 });
   });
 
-  it("reports only the feeds listed, one never stored as new", () => {
-    const store = storeWithFeeds();
-    const feeds = describeFeeds(store, [
+  it("reports only the feeds listed, one never stored as new", async () => {
+    const store = await storeWithFeeds();
+    const feeds = await describeFeeds(store, [
       { key: "world", url: "https://a.example/world.xml" },
       { key: "sports", url: "https://d.example/never-stored.xml" },
     ]);
@@ -76,12 +76,14 @@ describe("describeFeeds", () => {
       },
       expect.objectContaining({ key: "world", state: "ok", itemsStored: 1 }),
     ]);
-    expect(store.feeds().map((f) => f.url)).not.toContain("https://d.example/never-stored.xml");
+    expect((await store.feeds()).map((f) => f.url)).not.toContain(
+      "https://d.example/never-stored.xml",
+    );
   });
 
-  it("gives a feed listed twice (two categories, two cities) the one state stored for its URL", () => {
+  it("gives a feed listed twice (two categories, two cities) the one state stored for its URL", async () => {
     const url = "https://b.example/local.xml";
-    const feeds = describeFeeds(storeWithFeeds(), [
+    const feeds = await describeFeeds(await storeWithFeeds(), [
       { key: "local", url },
       { key: "politics", url },
     ]);
@@ -95,8 +97,8 @@ describe("describeFeeds", () => {
 describe("formatFeeds", () => {
   const plain = { paint: (_s: string, t: string) => t, escape: (t: string) => t };
 
-  it("prints a block per feed and a summary that counts the failing", () => {
-    const text = formatFeeds(describeFeeds(storeWithFeeds(), LISTED), NOW, plain);
+  it("prints a block per feed and a summary that counts the failing", async () => {
+    const text = formatFeeds(await describeFeeds(await storeWithFeeds(), LISTED), NOW, plain);
     expect(text).toContain("local  FAILING  https://b.example/local.xml");
     expect(text).toContain("  last error    Timed out after 10 s (2 in a row)");
     expect(text).toContain("  last success  2026-11-23T11:58:00.000Z (2 min ago)");
@@ -105,8 +107,8 @@ describe("formatFeeds", () => {
     expect(text.trimEnd().split("\n").at(-1)).toBe("3 feeds: 2 ok or new, 1 failing");
   });
 
-  it("colours states through paint and passes remote text through escape", () => {
-    const feeds = describeFeeds(storeWithFeeds(), LISTED);
+  it("colours states through paint and passes remote text through escape", async () => {
+    const feeds = await describeFeeds(await storeWithFeeds(), LISTED);
     const text = formatFeeds(feeds, NOW, {
       paint: (style, t) => `<${style}>${t}</${style}>`,
       escape: (t) => t.toUpperCase(),
@@ -117,11 +119,13 @@ describe("formatFeeds", () => {
     expect(text).toContain("<red>TIMED OUT AFTER 10 S</red>");
   });
 
-  it("says so when no feed is configured", () => {
+  it("says so when no feed is configured", async () => {
     expect(formatFeeds([], NOW, plain)).toBe(
       "No feeds configured: the cities served (and FEEDS_FILE) list none, so every news page stays empty.\n",
     );
-    expect(formatFeeds(describeFeeds(storeWithFeeds(), []), NOW, plain)).toBe(`${NO_FEEDS}\n`);
+    expect(formatFeeds(await describeFeeds(await storeWithFeeds(), []), NOW, plain)).toBe(
+      `${NO_FEEDS}\n`,
+    );
   });
 });
 

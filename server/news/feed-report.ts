@@ -25,10 +25,13 @@ export interface ListedFeed {
  * The state of each listed feed (a city's, or every served city's), by category then in listed
  * order. A feed is stored once per URL, so two cities listing it show the same state.
  */
-export function describeFeeds(store: NewsStore, listed: readonly ListedFeed[]): FeedReport[] {
-  const rows = new Map(store.feeds().map((row) => [row.url, row]));
-  return listed
-    .map(({ key, url }) => {
+export async function describeFeeds(
+  store: NewsStore,
+  listed: readonly ListedFeed[],
+): Promise<FeedReport[]> {
+  const rows = new Map((await store.feeds()).map((row) => [row.url, row]));
+  const reports = await Promise.all(
+    listed.map(async ({ key, url }): Promise<FeedReport> => {
       const feed = rows.get(url);
       return {
         key,
@@ -44,10 +47,11 @@ export function describeFeeds(store: NewsStore, listed: readonly ListedFeed[]): 
         lastError: feed?.lastError ?? null,
         consecutiveFailures: feed?.consecutiveFailures ?? 0,
         nextAttempt: feed?.nextAttempt ?? null,
-        itemsStored: feed ? store.countArticles(feed.id) : 0,
+        itemsStored: feed ? await store.countArticles(feed.id) : 0,
       };
-    })
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    }),
+  );
+  return reports.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 type Style = "green" | "red" | "yellow" | "dim" | "bold";

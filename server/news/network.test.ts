@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Db } from "../db/open";
+import { openDatabase, type Store } from "../db/open";
 import { NewsEngine, type EngineOptions } from "./engine";
 import type { FetchResult } from "./fetcher";
 import { SHARED_FEED_ZONE, Subscriptions, type CityFeeds } from "./network";
@@ -28,23 +28,25 @@ function rss(titles: string[], date = "Tue, 24 Nov 2026 06:00:00 GMT", ttl?: num
   };
 }
 
-const dbs: Db[] = [];
-afterEach(() => dbs.splice(0).forEach((db) => db.close()));
+const dbs: Store[] = [];
+afterEach(async () => {
+  await Promise.all(dbs.splice(0).map((db) => db.close()));
+});
 
-function network(
+async function network(
   cities: CityFeeds[],
   answer: (url: string) => FetchResult | Promise<FetchResult>,
   extra: Partial<EngineOptions> = {},
 ) {
-  const db = openDatabase(":memory:");
+  const db = await openDatabase(":memory:");
   dbs.push(db);
   const clock = { now: T0 };
   const fetch = vi.fn(async (url: string) => answer(url));
   const store = new NewsStore(db);
-  const engine = new NewsEngine({
+  const engine = await NewsEngine.open({
     store,
     subscriptions: new Subscriptions(cities),
-    log: { info: () => {}, warn: () => {} },
+    log: { info: () => {}, warn: () => {}, error: () => {} },
     userAgent: "test",
     defaultImage: "/d.svg",
     refreshMs: REFRESH_MS,
@@ -62,7 +64,7 @@ const NATIONAL = "https://national.example.org/rss";
 const WORLD = "https://world.example.org/rss";
 
 describe("subscriptions", () => {
-  it("list each URL once, whatever the number of cities and categories listing it", () => {
+  it("list each URL once, whatever the number of cities and categories listing it", async () => {
     const subs = new Subscriptions([
       {
         id: "a",
@@ -88,7 +90,7 @@ describe("subscriptions", () => {
     expect(subs.feedsOf("nowhere", "local")).toEqual([]);
   });
 
-  it("read a feed's zoneless dates in its own zone, else its local city's, else UTC", () => {
+  it("read a feed's zoneless dates in its own zone, else its local city's, else UTC", async () => {
     const subs = new Subscriptions([
       {
         id: "a",
@@ -134,56 +136,60 @@ describe("the network engine", () => {
     );
 
   it("fetches each listed URL once per refresh, stores its items once, and gives each city its own", async () => {
-    const n = network(cities, answer);
+    const n = await network(cities, answer);
     await n.engine.refreshDue();
     expect(n.fetch.mock.calls.map(([url]) => url as string).sort()).toEqual(
       ["https://a.example/l", "https://b.example/l", NATIONAL, WORLD].sort(),
     );
-    expect(n.store.feeds()).toHaveLength(4);
+    expect(await n.store.feeds()).toHaveLength(4);
     const a = n.engine.city("a");
     const b = n.engine.city("b");
-    expect(a.getCategory("local").articles.map((x) => x.title)).toEqual(["Local a.example"]);
-    expect(b.getCategory("local").articles.map((x) => x.title)).toEqual(["Local b.example"]);
+    expect((await a.getCategory("local")).articles.map((x) => x.title)).toEqual([
+      "Local a.example",
+    ]);
+    expect((await b.getCategory("local")).articles.map((x) => x.title)).toEqual([
+      "Local b.example",
+    ]);
     // One stored story, the same for both cities, labelled by each city's own category.
-    const [na] = a.getCategory("national").articles;
-    const [nb] = b.getCategory("politics").articles;
+    const [na] = (await a.getCategory("national")).articles;
+    const [nb] = (await b.getCategory("politics")).articles;
     expect(na?.id).toBe(nb?.id);
     expect([na?.category, nb?.category]).toEqual(["National", "Politics"]);
-    expect(b.getCategory("world")).toMatchObject({ state: "ready", articles: [] });
+    expect(await b.getCategory("world")).toMatchObject({ state: "ready", articles: [] });
     n.clock.now += REFRESH_MS * 2;
     await n.engine.refreshDue();
     expect(n.fetch).toHaveBeenCalledTimes(4 + 4);
   });
 
   it("shows every city listing a feed under one category the same article objects, not copies", async () => {
-    const n = network(cities, answer);
+    const n = await network(cities, answer);
     await n.engine.refreshDue();
-    const [fromA] = n.engine.city("a").getCategory("national").articles;
-    const [fromB] = n.engine.city("b").getCategory("national").articles;
+    const [fromA] = (await n.engine.city("a").getCategory("national")).articles;
+    const [fromB] = (await n.engine.city("b").getCategory("national")).articles;
     // Memory at network scale: one object per story and label, whatever the number of cities.
     expect(fromA).toBeDefined();
     expect(fromB).toBe(fromA);
-    const [politics] = n.engine.city("b").getCategory("politics").articles;
+    const [politics] = (await n.engine.city("b").getCategory("politics")).articles;
     expect(politics).not.toBe(fromA);
     expect(politics?.category).toBe("Politics");
-    expect(n.engine.city("b").getCategory("politics").articles[0]).toBe(politics);
+    expect((await n.engine.city("b").getCategory("politics")).articles[0]).toBe(politics);
     // Nothing private leaves the engine.
     for (const field of ["feedId", "lastSeen", "position"]) expect(fromA).not.toHaveProperty(field);
   });
 
   it("never fetches a stored feed that no served city lists", async () => {
-    const first = network(cities, answer);
+    const first = await network(cities, answer);
     await first.engine.refreshDue();
     // The same database, served for city "b" alone: a's feeds stay stored, unfetched.
-    const db = openDatabase(":memory:");
+    const db = await openDatabase(":memory:");
     dbs.push(db);
     const store = new NewsStore(db);
-    store.addFeeds(["https://a.example/l", WORLD]);
+    await store.addFeeds(["https://a.example/l", WORLD]);
     const fetch = vi.fn(async (url: string) => answer(url));
-    const engine = new NewsEngine({
+    const engine = await NewsEngine.open({
       store,
       subscriptions: new Subscriptions(cities.filter((c) => c.id === "b")),
-      log: { info: () => {}, warn: () => {} },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
       userAgent: "test",
       defaultImage: "/d.svg",
       refreshMs: REFRESH_MS,
@@ -198,34 +204,37 @@ describe("the network engine", () => {
 
   it("moves a city's category version when one of its feeds changes, and no other city's", async () => {
     let national = "Senate vote";
-    const n = network(cities, (url) => (url === NATIONAL ? rss([national]) : answer(url)));
+    const n = await network(cities, (url) => (url === NATIONAL ? rss([national]) : answer(url)));
     await n.engine.refreshDue();
     const before = { a: n.engine.version("a", "local"), b: n.engine.version("b", "politics") };
     national = "House vote";
     n.clock.now += REFRESH_MS * 2;
     await n.engine.refreshDue();
     expect(n.engine.version("b", "politics")).toBeGreaterThan(before.b);
-    expect(n.engine.city("b").getCategory("politics").articles[0]?.title).toBe("House vote");
+    expect((await n.engine.city("b").getCategory("politics")).articles[0]?.title).toBe(
+      "House vote",
+    );
     // Local feeds answered the same: a's local page keeps its version.
     expect(n.engine.version("a", "local")).toBe(before.a + 1);
   });
 
   it("searches only the city's own feeds", async () => {
-    const n = network(cities, (url) =>
+    const n = await network(cities, (url) =>
       rss(url === NATIONAL ? ["Harbor news"] : [`Harbor ${new URL(url).host}`]),
     );
     await n.engine.refreshDue();
-    const titles = (city: string) =>
-      n.engine
-        .search(city, "harbor")
-        .hits.map((h) => h.article.title)
-        .sort();
-    expect(titles("a")).toEqual(["Harbor a.example", "Harbor news", "Harbor world.example.org"]);
-    expect(titles("b")).toEqual(["Harbor b.example", "Harbor news"]);
+    const titles = async (city: string) =>
+      (await n.engine.search(city, "harbor")).hits.map((h) => h.article.title).sort();
+    expect(await titles("a")).toEqual([
+      "Harbor a.example",
+      "Harbor news",
+      "Harbor world.example.org",
+    ]);
+    expect(await titles("b")).toEqual(["Harbor b.example", "Harbor news"]);
   });
 
   it("keeps the channel's title and schedules a quiet feed later, never sooner than its <ttl>", async () => {
-    const n = network(
+    const n = await network(
       [{ id: "a", timeZone: "UTC", feeds: { world: [WORLD], national: [NATIONAL] } }],
       (url) =>
         url === WORLD
@@ -249,7 +258,7 @@ describe("the network engine", () => {
     let running = 0;
     let most = 0;
     const urls = Array.from({ length: 6 }, (_, i) => `https://one.example/${i}`);
-    const n = network(
+    const n = await network(
       [{ id: "a", timeZone: "UTC", feeds: { world: urls, national: ["https://other.example/n"] } }],
       async () => {
         running++;

@@ -2,9 +2,11 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FeedKey } from "../../sites/categories";
-import { MIGRATIONS, openDatabase, type Db } from "../db/open";
+import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
+import { LEGACY_MIGRATIONS, openDatabase, type Db, type Store } from "../db/open";
+import { openPostgres } from "../db/postgres";
 import { NewsEngine } from "./engine";
 import type { FetchResult } from "./fetcher";
 import type { Article } from "./normalize";
@@ -30,10 +32,27 @@ const CITY = "test";
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const HOUR = 3600_000;
 
-const dbs: Db[] = [];
-afterEach(() => {
-  dbs.splice(0).forEach((db) => db.close());
+const dbs: Store[] = [];
+afterEach(async () => {
+  await Promise.all(dbs.splice(0).map((db) => db.close()));
 });
+
+// Search reads the same on both databases: SQLite's FTS5 index and PostgreSQL's tsvector.
+let postgres: TestPostgres | undefined;
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+afterAll(() => postgres?.stop());
+
+/** The database the tests of a block run on. */
+let dialect: Store["dialect"] = "sqlite";
+
+/** A fresh, empty database of the current dialect. */
+function fresh(): Promise<Store> {
+  return dialect === "postgres"
+    ? openPostgres((postgres as TestPostgres).createDatabase(), { poolSize: 2 })
+    : openDatabase(":memory:");
+}
 
 function story(uid: string, title: string, extra: Partial<Article> = {}): Article {
   return {
@@ -51,20 +70,21 @@ function story(uid: string, title: string, extra: Partial<Article> = {}): Articl
 }
 
 /** A store and an engine over it; `fetch` answers the engine's refreshes (none by default). */
-function setUp(
+async function setUp(
   sources: FeedSource[] = [{ key: "local", url: "https://feeds.example.org/local" }],
   fetch: (url: string) => FetchResult = () => ({ kind: "error", reason: "no network in tests" }),
-  db = openDatabase(":memory:"),
+  given?: Store,
 ) {
-  dbs.push(db);
+  const db = given ?? (await fresh());
+  if (!given) dbs.push(db);
   const store = new NewsStore(db);
   const clock = { now: T0 };
   const feeds: Partial<Record<FeedKey, string[]>> = {};
   for (const { key, url } of sources) (feeds[key] ??= []).push(url);
-  const network = new NewsEngine({
+  const network = await NewsEngine.open({
     store,
     subscriptions: Subscriptions.of(CITY, "America/Chicago", feeds),
-    log: { info: () => {}, warn: () => {} },
+    log: { info: () => {}, warn: () => {}, error: () => {} },
     userAgent: "test",
     defaultImage: "/images/default-news.svg",
     refreshMs: 600_000,
@@ -78,11 +98,11 @@ function setUp(
     refreshDue: () => network.refreshDue(),
   };
   /** Stores `articles` as one successful fetch of the feed of `key` (its first feed). */
-  const save = (articles: Article[], key: FeedKey = "local") => {
+  const save = async (articles: Article[], key: FeedKey = "local") => {
     const url = sources.find((s) => s.key === key)?.url;
-    const id = url === undefined ? undefined : store.addFeeds([url]).get(url);
+    const id = url === undefined ? undefined : (await store.addFeeds([url])).get(url);
     if (id === undefined) throw new Error(`no feed for ${key}`);
-    store.recordSuccess(id, {
+    await store.recordSuccess(id, {
       articles,
       etag: null,
       lastModified: null,
@@ -96,7 +116,7 @@ function setUp(
 const titles = (results: SearchResults) => results.hits.map((h) => h.article.title);
 
 describe("parseSearchQuery", () => {
-  it("quotes each word, requires them all and reads the last as a prefix", () => {
+  it("quotes each word, requires them all and reads the last as a prefix", async () => {
     expect(parseSearchQuery("  Bayou  Café ")).toEqual({
       text: "Bayou  Café",
       terms: ["bayou", "cafe"],
@@ -105,39 +125,39 @@ describe("parseSearchQuery", () => {
     });
   });
 
-  it("is null for text without a word (the empty state)", () => {
+  it("is null for text without a word (the empty state)", async () => {
     expect(parseSearchQuery("")).toBeNull();
     expect(parseSearchQuery(' "*^ -:() \u0000 ')).toBeNull();
   });
 
-  it("matches a one-letter last word whole", () => {
+  it("matches a one-letter last word whole", async () => {
     expect(parseSearchQuery("vitamin d")).toMatchObject({ match: '"vitamin" "d"', prefix: false });
   });
 
-  it("keeps each word once, at its last place", () => {
+  it("keeps each word once, at its last place", async () => {
     expect(parseSearchQuery("flood BAYOU flood")?.terms).toEqual(["bayou", "flood"]);
   });
 
-  it(`looks for ${MAX_TERMS} words at most, with no prefix past the cap`, () => {
+  it(`looks for ${MAX_TERMS} words at most, with no prefix past the cap`, async () => {
     const query = parseSearchQuery("one two three four five six seven eight nine ten");
     expect(query?.terms).toHaveLength(MAX_TERMS);
     expect(query?.prefix).toBe(false);
     expect(query?.match.endsWith('"eight"')).toBe(true);
   });
 
-  it(`reads the first ${MAX_QUERY_LENGTH} characters of a long query, a word cut there as a prefix`, () => {
+  it(`reads the first ${MAX_QUERY_LENGTH} characters of a long query, a word cut there as a prefix`, async () => {
     const query = parseSearchQuery("flood ".repeat(2000));
     expect(query?.text).toHaveLength(MAX_QUERY_LENGTH);
     expect(query).toMatchObject({ terms: ["flood", "fl"], prefix: true });
   });
 
-  it("keeps a decomposed accented word whole", () => {
+  it("keeps a decomposed accented word whole", async () => {
     expect(parseSearchQuery("cafe\u0301 e\u0301cole")?.terms).toEqual(["cafe", "ecole"]);
   });
 });
 
 describe("markText", () => {
-  it("marks the words a query matches, whatever their case and diacritics", () => {
+  it("marks the words a query matches, whatever their case and diacritics", async () => {
     const query = { terms: ["cafe", "bayou"], prefix: false };
     expect(markText("Café owners on the Bayou: a café", query)).toEqual([
       "",
@@ -150,7 +170,7 @@ describe("markText", () => {
     ]);
   });
 
-  it("marks longer words for a prefix, and only whole words otherwise", () => {
+  it("marks longer words for a prefix, and only whole words otherwise", async () => {
     expect(markText("Bayous of the bay", { terms: ["bay"], prefix: true })).toEqual([
       "",
       "Bayous",
@@ -165,7 +185,7 @@ describe("markText", () => {
     ]);
   });
 
-  it("gives the text whole when nothing matches", () => {
+  it("gives the text whole when nothing matches", async () => {
     expect(markText("Nothing here", { terms: ["bayou"], prefix: false })).toEqual(["Nothing here"]);
   });
 });
@@ -173,13 +193,13 @@ describe("markText", () => {
 describe("relevanceOf", () => {
   const score = relevanceOf({ terms: ["cafe", "bay"], prefix: true });
 
-  it("weighs a match in the title above one in the summary", () => {
+  it("weighs a match in the title above one in the summary", async () => {
     expect(score({ title: "Café on the bay", summary: "" })).toBeGreaterThan(
       score({ title: "Opening day", summary: "A café on the bay" }),
     );
   });
 
-  it("counts whole words for exact terms and word starts for the prefix", () => {
+  it("counts whole words for exact terms and word starts for the prefix", async () => {
     expect(score({ title: "Cafeteria by the bayou", summary: "" })).toBe(
       score({ title: "By the bayou", summary: "" }),
     );
@@ -188,7 +208,7 @@ describe("relevanceOf", () => {
     );
   });
 
-  it("adds less for each further match of a term", () => {
+  it("adds less for each further match of a term", async () => {
     const once = score({ title: "Cafe", summary: "" });
     const twice = score({ title: "Cafe cafe", summary: "" });
     const thrice = score({ title: "Cafe cafe café", summary: "" });
@@ -197,54 +217,68 @@ describe("relevanceOf", () => {
   });
 });
 
-describe("NewsEngine.search", () => {
-  it("ignores diacritics both ways: cafe finds café, café finds cafe", () => {
-    const { engine, save } = setUp();
-    save([
+describe.each(["sqlite", "postgres"] as const)("NewsEngine.search on %s", (which) => {
+  beforeAll(() => {
+    dialect = which;
+  });
+
+  it("ignores diacritics both ways: cafe finds café, café finds cafe", async () => {
+    const { engine, save } = await setUp();
+    await save([
       story("a", "New café opens downtown", { publishedAt: T0 }),
       story("b", "Cafe owners meet the mayor", { publishedAt: T0 - HOUR }),
     ]);
     const expected = ["New café opens downtown", "Cafe owners meet the mayor"];
-    expect(titles(engine.search("cafe"))).toEqual(expected);
-    expect(titles(engine.search("CAFÉ"))).toEqual(expected);
-    expect(engine.search("cafe").hits[0]?.title).toEqual(["New ", "café", " opens downtown"]);
+    expect(titles(await engine.search("cafe"))).toEqual(expected);
+    expect(titles(await engine.search("CAFÉ"))).toEqual(expected);
+    expect((await engine.search("cafe")).hits[0]?.title).toEqual([
+      "New ",
+      "café",
+      " opens downtown",
+    ]);
   });
 
-  it("requires every word, in the title or the summary", () => {
-    const { engine, save } = setUp();
-    save([
+  it("requires every word, in the title or the summary", async () => {
+    const { engine, save } = await setUp();
+    await save([
       story("a", "Bayou flood warning", { publishedAt: T0 }),
       story("b", "Bayou cleanup", { summary: "After the flood, volunteers", publishedAt: T0 - 1 }),
       story("c", "Flood insurance rates", { publishedAt: T0 - 2 }),
     ]);
-    expect(titles(engine.search("bayou flood"))).toEqual(["Bayou flood warning", "Bayou cleanup"]);
-    expect(titles(engine.search("bayou insurance"))).toEqual([]);
+    expect(titles(await engine.search("bayou flood"))).toEqual([
+      "Bayou flood warning",
+      "Bayou cleanup",
+    ]);
+    expect(titles(await engine.search("bayou insurance"))).toEqual([]);
   });
 
-  it("reads the last word as a prefix and the others as whole words", () => {
-    const { engine, save } = setUp();
-    save([
+  it("reads the last word as a prefix and the others as whole words", async () => {
+    const { engine, save } = await setUp();
+    await save([
       story("a", "Flooding on the bayou", { publishedAt: T0 }),
       story("b", "Bay area flooding", { publishedAt: T0 - 1 }),
     ]);
-    expect(titles(engine.search("flood"))).toEqual(["Flooding on the bayou", "Bay area flooding"]);
-    expect(titles(engine.search("flooding bay"))).toEqual([
+    expect(titles(await engine.search("flood"))).toEqual([
       "Flooding on the bayou",
       "Bay area flooding",
     ]);
-    expect(titles(engine.search("bay flooding"))).toEqual(["Bay area flooding"]);
+    expect(titles(await engine.search("flooding bay"))).toEqual([
+      "Flooding on the bayou",
+      "Bay area flooding",
+    ]);
+    expect(titles(await engine.search("bay flooding"))).toEqual(["Bay area flooding"]);
   });
 
-  it("lists newest first, undated last, and stories of one date by relevance (title first)", () => {
-    const { engine, save } = setUp();
-    save([
+  it("lists newest first, undated last, and stories of one date by relevance (title first)", async () => {
+    const { engine, save } = await setUp();
+    await save([
       story("undated", "Rodeo history", { publishedAt: null }),
       story("old", "Rodeo parade route", { publishedAt: T0 - 2 * HOUR }),
       story("summary", "Parade route", { summary: "The rodeo starts", publishedAt: T0 }),
       story("title", "Rodeo tickets", { publishedAt: T0 }),
       story("new", "Rodeo opens", { publishedAt: T0 + HOUR }),
     ]);
-    expect(titles(engine.search("rodeo"))).toEqual([
+    expect(titles(await engine.search("rodeo"))).toEqual([
       "Rodeo opens",
       "Rodeo tickets",
       "Parade route",
@@ -253,18 +287,18 @@ describe("NewsEngine.search", () => {
     ]);
   });
 
-  it(`pages by ${SEARCH_PAGE_SIZE} with the count, and gives page 1 for a page that does not exist`, () => {
-    const { engine, save } = setUp();
-    save(
+  it(`pages by ${SEARCH_PAGE_SIZE} with the count, and gives page 1 for a page that does not exist`, async () => {
+    const { engine, save } = await setUp();
+    await save(
       Array.from({ length: 45 }, (_, i) =>
         story(`s${i}`, `Storm update ${i}`, { publishedAt: T0 - i * 60_000 }),
       ),
     );
-    const second = engine.search("storm", 2);
+    const second = await engine.search("storm", 2);
     expect(second).toMatchObject({ page: 2, pageCount: 3, total: 45, more: false });
     expect(titles(second)).toHaveLength(SEARCH_PAGE_SIZE);
     expect(titles(second)[0]).toBe("Storm update 20");
-    expect(titles(engine.search("storm", 3))).toEqual([
+    expect(titles(await engine.search("storm", 3))).toEqual([
       "Storm update 40",
       "Storm update 41",
       "Storm update 42",
@@ -272,21 +306,21 @@ describe("NewsEngine.search", () => {
       "Storm update 44",
     ]);
     for (const page of [0, -1, 4, 1.5, Number.NaN]) {
-      expect(engine.search("storm", page)).toMatchObject({ page: 1, pageCount: 3 });
+      expect(await engine.search("storm", page)).toMatchObject({ page: 1, pageCount: 3 });
     }
   });
 
-  it("ranks stories of one date the same way on every page they reach", () => {
-    const { engine, save } = setUp();
-    save([
+  it("ranks stories of one date the same way on every page they reach", async () => {
+    const { engine, save } = await setUp();
+    await save([
       ...Array.from({ length: 20 }, (_, i) =>
         story(`s${i}`, `Report ${i}`, { summary: "At the rodeo", publishedAt: T0 }),
       ),
       ...Array.from({ length: 5 }, (_, i) => story(`t${i}`, `Rodeo ${i}`, { publishedAt: T0 })),
       story("older", "Rodeo last year", { publishedAt: T0 - HOUR }),
     ]);
-    const first = titles(engine.search("rodeo", 1));
-    const second = titles(engine.search("rodeo", 2));
+    const first = titles(await engine.search("rodeo", 1));
+    const second = titles(await engine.search("rodeo", 2));
     expect(first.slice(0, 5)).toEqual(["Rodeo 4", "Rodeo 3", "Rodeo 2", "Rodeo 1", "Rodeo 0"]);
     expect(first.slice(5)).toEqual(Array.from({ length: 15 }, (_, i) => `Report ${19 - i}`));
     expect(second).toEqual([
@@ -299,30 +333,30 @@ describe("NewsEngine.search", () => {
     ]);
   });
 
-  it(`looks at the ${SEARCH_WINDOW} most recently stored matches and says there are more`, () => {
-    const { engine, save } = setUp();
-    save(
+  it(`looks at the ${SEARCH_WINDOW} most recently stored matches and says there are more`, async () => {
+    const { engine, save } = await setUp();
+    await save(
       Array.from({ length: SEARCH_WINDOW + 5 }, (_, i) =>
         story(`s${i}`, `Traffic report ${i}`, { publishedAt: T0 - i * 60_000 }),
       ),
     );
-    expect(engine.search("traffic")).toMatchObject({ total: SEARCH_WINDOW, more: true });
-    expect(engine.search("report 7")).toMatchObject({ total: 1, more: false });
+    expect(await engine.search("traffic")).toMatchObject({ total: SEARCH_WINDOW, more: true });
+    expect(await engine.search("report 7")).toMatchObject({ total: 1, more: false });
   });
 
-  it("shows a story stored for two categories once", () => {
-    const { engine, save } = setUp([
+  it("shows a story stored for two categories once", async () => {
+    const { engine, save } = await setUp([
       { key: "local", url: "https://feeds.example.org/a" },
       { key: "national", url: "https://feeds.example.org/b" },
     ]);
     const shared = story("x", "Port expansion approved", { url: "https://news.example.org/port" });
-    save([shared], "local");
-    save([{ ...shared, category: "National" }], "national");
-    expect(engine.search("port expansion")).toMatchObject({ total: 1 });
+    await save([shared], "local");
+    await save([{ ...shared, category: "National" }], "national");
+    expect(await engine.search("port expansion")).toMatchObject({ total: 1 });
   });
 
-  it("searches a city's own feeds only; a feed two cities list is found by both, in each one's category", () => {
-    const db = openDatabase(":memory:");
+  it("searches a city's own feeds only; a feed two cities list is found by both, in each one's category", async () => {
+    const db = await fresh();
     dbs.push(db);
     const store = new NewsStore(db);
     const [houston, anchorage, shared] = [
@@ -330,7 +364,7 @@ describe("NewsEngine.search", () => {
       "https://feeds.example.org/anchorage",
       "https://feeds.example.org/wire",
     ];
-    const network = new NewsEngine({
+    const network = await NewsEngine.open({
       store,
       subscriptions: new Subscriptions([
         {
@@ -340,12 +374,12 @@ describe("NewsEngine.search", () => {
         },
         { id: "anchorage", timeZone: "America/Anchorage", feeds: { local: [anchorage, shared] } },
       ]),
-      log: { info: () => {}, warn: () => {} },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
       userAgent: "test",
       defaultImage: "/images/default-news.svg",
       refreshMs: 600_000,
     });
-    const ids = store.addFeeds([houston, anchorage, shared]);
+    const ids = await store.addFeeds([houston, anchorage, shared]);
     const save = (url: string, article: Article) =>
       store.recordSuccess(ids.get(url) ?? -1, {
         articles: [article],
@@ -354,31 +388,44 @@ describe("NewsEngine.search", () => {
         now: T0,
         nextAttempt: T0 + 600_000,
       });
-    save(houston, story("h", "Ferry fares rise on the ship channel", { publishedAt: T0 }));
-    save(anchorage, story("a", "Ferry to Kodiak delayed", { publishedAt: T0 - HOUR }));
-    save(shared, story("s", "Ferry strike ends", { publishedAt: T0 - 2 * HOUR, category: "Wire" }));
-    const hits = (city: string) =>
-      network.search(city, "ferry").hits.map((h) => [h.article.title, h.article.category]);
-    expect(hits("houston")).toEqual([
+    await save(houston, story("h", "Ferry fares rise on the ship channel", { publishedAt: T0 }));
+    await save(anchorage, story("a", "Ferry to Kodiak delayed", { publishedAt: T0 - HOUR }));
+    await save(
+      shared,
+      story("s", "Ferry strike ends", { publishedAt: T0 - 2 * HOUR, category: "Wire" }),
+    );
+    const hits = async (city: string) =>
+      (await network.search(city, "ferry")).hits.map((h) => [h.article.title, h.article.category]);
+    expect(await hits("houston")).toEqual([
       ["Ferry fares rise on the ship channel", "Local"],
       ["Ferry strike ends", "National"],
     ]);
-    expect(hits("anchorage")).toEqual([
+    expect(await hits("anchorage")).toEqual([
       ["Ferry to Kodiak delayed", "Local"],
       ["Ferry strike ends", "Local"],
     ]);
     // A city the network does not serve finds nothing.
-    expect(network.search("honolulu", "ferry").total).toBe(0);
-    expect(titles(network.city("anchorage").search("kodiak"))).toEqual(["Ferry to Kodiak delayed"]);
+    expect((await network.search("honolulu", "ferry")).total).toBe(0);
+    expect(titles(await network.city("anchorage").search("kodiak"))).toEqual([
+      "Ferry to Kodiak delayed",
+    ]);
   });
 
-  it("leaves out the stories of feeds no longer configured", () => {
-    const db = openDatabase(":memory:");
-    const first = setUp([{ key: "local", url: "https://feeds.example.org/old" }], undefined, db);
-    first.save([story("a", "Levee repairs begin")]);
-    const second = setUp([{ key: "local", url: "https://feeds.example.org/new" }], undefined, db);
-    dbs.pop();
-    expect(second.engine.search("levee").total).toBe(0);
+  it("leaves out the stories of feeds no longer configured", async () => {
+    const db = await fresh();
+    dbs.push(db);
+    const first = await setUp(
+      [{ key: "local", url: "https://feeds.example.org/old" }],
+      undefined,
+      db,
+    );
+    await first.save([story("a", "Levee repairs begin")]);
+    const second = await setUp(
+      [{ key: "local", url: "https://feeds.example.org/new" }],
+      undefined,
+      db,
+    );
+    expect((await second.engine.search("levee")).total).toBe(0);
   });
 
   it("follows each refresh: a changed title is found by its new words, not its old ones", async () => {
@@ -394,53 +441,30 @@ describe("NewsEngine.search", () => {
       lastModified: null,
       url: "https://feeds.example.org/local",
     });
-    const { engine, clock } = setUp(undefined, rss);
+    const { engine, clock } = await setUp(undefined, rss);
     await engine.refreshDue();
-    expect(titles(engine.search("budget"))).toEqual(["Council approves budget"]);
+    expect(titles(await engine.search("budget"))).toEqual(["Council approves budget"]);
     title = "Council delays vote on spending plan";
     clock.now += 3600_000;
     await engine.refreshDue();
-    expect(titles(engine.search("spending"))).toEqual([title]);
-    expect(engine.search("budget").total).toBe(0);
+    expect(titles(await engine.search("spending"))).toEqual([title]);
+    expect((await engine.search("budget")).total).toBe(0);
   });
 
-  it("forgets the stories the retention policy prunes", () => {
-    const { engine, save, store, clock } = setUp();
-    save([story("old", "Hurricane season outlook", { publishedAt: T0 - 40 * 24 * HOUR })]);
+  it("forgets the stories the retention policy prunes", async () => {
+    const { engine, save, store, clock } = await setUp();
+    await save([story("old", "Hurricane season outlook", { publishedAt: T0 - 40 * 24 * HOUR })]);
     clock.now = T0 + 40 * 24 * HOUR;
-    save([story("new", "Hurricane drill today", { publishedAt: clock.now })]);
-    expect(engine.search("hurricane").total).toBe(2);
-    expect(store.prune(clock.now, { days: 30, minPerFeed: 1 })).toBe(1);
-    expect(titles(engine.search("hurricane"))).toEqual(["Hurricane drill today"]);
+    await save([story("new", "Hurricane drill today", { publishedAt: clock.now })]);
+    expect((await engine.search("hurricane")).total).toBe(2);
+    expect(await store.prune(clock.now, { days: 30, minPerFeed: 1 })).toBe(1);
+    expect(titles(await engine.search("hurricane"))).toEqual(["Hurricane drill today"]);
   });
 
-  it("indexes the articles stored before its migration", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "search-migration-"));
-    try {
-      const file = path.join(dir, "old.db");
-      const old = new Database(file);
-      old.exec(MIGRATIONS.slice(0, 5).join(";\n"));
-      old.pragma("user_version = 5");
-      old.exec("INSERT INTO feeds (key, url) VALUES ('local', 'https://feeds.example.org/local')");
-      old.exec(`INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default,
-        published_at, category, position, first_seen, last_seen)
-        VALUES (1, 'a', 'Zoë''s bakery reopens', '', 'https://news.example.org/a', '/d.svg', 1,
-        ${T0}, 'Local', 0, ${T0}, ${T0})`);
-      old.close();
-      const { engine, db } = setUp(undefined, undefined, openDatabase(file));
-      expect(titles(engine.search("zoe"))).toEqual(["Zoë's bakery reopens"]);
-      expect(() =>
-        db.exec("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')"),
-      ).not.toThrow();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it("gives the empty state for a query without a word", () => {
-    const { engine, save } = setUp();
-    save([story("a", "Anything at all")]);
-    expect(engine.search("  ?! ")).toEqual({
+  it("gives the empty state for a query without a word", async () => {
+    const { engine, save } = await setUp();
+    await save([story("a", "Anything at all")]);
+    expect(await engine.search("  ?! ")).toEqual({
       query: "",
       page: 1,
       pageCount: 0,
@@ -474,20 +498,53 @@ describe("NewsEngine.search", () => {
       ["^bayou", "^bayou", ["Near the bayou or the port", "Title: the bayou bill"]],
       ["{title summary}: port", "{title summary}: port", []],
       ["bayou AND NOT port", "bayou AND NOT port", []],
-    ])("%j searches %j and finds %j", (input, query, expected) => {
-      const { engine, save } = setUp();
-      save(stored);
-      const results = engine.search(input);
+    ])("%j searches %j and finds %j", async (input, query, expected) => {
+      const { engine, save } = await setUp();
+      await save(stored);
+      const results = await engine.search(input);
       expect(results.query).toBe(query);
       expect(titles(results)).toEqual(expected);
     });
 
-    it("reads 10 KB of text as its first 200 characters", () => {
-      const { engine, save } = setUp();
-      save(stored);
-      const results = engine.search(`bayou ${"x".repeat(10_000)}`);
+    it("reads 10 KB of text as its first 200 characters", async () => {
+      const { engine, save } = await setUp();
+      await save(stored);
+      const results = await engine.search(`bayou ${"x".repeat(10_000)}`);
       expect(results.query).toHaveLength(MAX_QUERY_LENGTH);
       expect(results.total).toBe(0);
     });
+  });
+});
+
+describe("search on SQLite", () => {
+  beforeAll(() => {
+    dialect = "sqlite";
+  });
+
+  it("indexes the articles stored before its migration", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "search-migration-"));
+    try {
+      const file = path.join(dir, "old.db");
+      const old = new Database(file);
+      old.exec(LEGACY_MIGRATIONS.slice(0, 5).join(";\n"));
+      old.pragma("user_version = 5");
+      old.exec("INSERT INTO feeds (key, url) VALUES ('local', 'https://feeds.example.org/local')");
+      old.exec(`INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default,
+        published_at, category, position, first_seen, last_seen)
+        VALUES (1, 'a', 'Zoë''s bakery reopens', '', 'https://news.example.org/a', '/d.svg', 1,
+        ${T0}, 'Local', 0, ${T0}, ${T0})`);
+      old.close();
+      const opened = await openDatabase(file);
+      dbs.push(opened);
+      const { engine } = await setUp(undefined, undefined, opened);
+      expect(titles(await engine.search("zoe"))).toEqual(["Zoë's bakery reopens"]);
+      expect(() =>
+        (opened.sqlite as Db).exec(
+          "INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')",
+        ),
+      ).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -179,11 +179,11 @@ const identity = (m: SearchMatch) => (m.url === "#" ? `#${m.id}` : m.url);
  * Only the page and the runs of equal dates reaching into it are read in full (`load`) and
  * ranked, so the work stays within the page's reach.
  */
-export function orderResults(
+export async function orderResults(
   matches: readonly SearchMatch[],
   query: SearchQuery,
-  options: { page: number; more: boolean; load: (ids: number[]) => StoredArticle[] },
-): SearchResults {
+  options: { page: number; more: boolean; load: (ids: number[]) => Promise<StoredArticle[]> },
+): Promise<SearchResults> {
   const seen = new Set<string>();
   const stories = matches.filter((m) => {
     const key = identity(m);
@@ -205,7 +205,7 @@ export function orderResults(
   let to = end;
   while (to < stories.length && sameDate(to, end - 1)) to++;
   const byId = new Map(
-    options.load(stories.slice(from, to).map((m) => m.id)).map((a) => [a.id, a]),
+    (await options.load(stories.slice(from, to).map((m) => m.id))).map((a) => [a.id, a]),
   );
   const reach = stories.slice(from, to).flatMap((m) => byId.get(m.id) ?? []);
   rankRuns(reach, relevanceOf(query));

@@ -1,22 +1,22 @@
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../db/open";
+import { openDatabase, type Db, type Store } from "../db/open";
 import { NO_FEEDS } from "./feed-report";
 import { NewsEngine } from "./engine";
 import { Subscriptions } from "./network";
 import { createNewsService } from "./service";
 
-const dbs: Db[] = [];
-afterEach(() => {
-  for (const db of dbs.splice(0)) db.close();
+const dbs: Store[] = [];
+afterEach(async () => {
+  await Promise.all(dbs.splice(0).map((db) => db.close()));
 });
 
-function start(feeds: ConstructorParameters<typeof Subscriptions>[0]) {
-  const db = openDatabase(":memory:");
+async function start(feeds: ConstructorParameters<typeof Subscriptions>[0]) {
+  const db = await openDatabase(":memory:");
   dbs.push(db);
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) });
-  const engine = createNewsService({
+  const engine = await createNewsService({
     db,
     subscriptions: new Subscriptions(feeds),
     userAgent: "City Wire Network news reader (+https://network.example.test)",
@@ -30,8 +30,8 @@ function start(feeds: ConstructorParameters<typeof Subscriptions>[0]) {
 }
 
 describe("createNewsService", () => {
-  it("warns at start-up, naming the cities served, when they list no feed at all", () => {
-    const { logs } = start([
+  it("warns at start-up, naming the cities served, when they list no feed at all", async () => {
+    const { logs } = await start([
       { id: "houston", timeZone: "America/Chicago", feeds: {} },
       { id: "anchorage", timeZone: "America/Anchorage", feeds: { local: [] } },
     ]);
@@ -40,8 +40,8 @@ describe("createNewsService", () => {
     );
   });
 
-  it("says nothing of the kind when a city lists a feed", () => {
-    const { logs } = start([
+  it("says nothing of the kind when a city lists a feed", async () => {
+    const { logs } = await start([
       { id: "houston", timeZone: "America/Chicago", feeds: {} },
       {
         id: "anchorage",
@@ -52,16 +52,16 @@ describe("createNewsService", () => {
     expect(logs.filter((l) => l.msg === NO_FEEDS)).toEqual([]);
   });
 
-  it("returns the network's engine (not started), its feeds stored once per URL", () => {
+  it("returns the network's engine (not started), its feeds stored once per URL", async () => {
     const shared = "https://news.example.test/world.xml";
-    const { engine, db } = start([
+    const { engine, db } = await start([
       { id: "houston", timeZone: "America/Chicago", feeds: { world: [shared] } },
       { id: "anchorage", timeZone: "America/Anchorage", feeds: { world: [{ url: shared }] } },
     ]);
     expect(engine).toBeInstanceOf(NewsEngine);
-    expect(db.prepare("SELECT url FROM feeds").all()).toEqual([{ url: shared }]);
+    expect((db.sqlite as Db).prepare("SELECT url FROM feeds").all()).toEqual([{ url: shared }]);
     // Nothing fetched yet: each city's category is loading.
-    expect(engine.city("houston").getCategory("world").state).toBe("loading");
-    expect(engine.city("anchorage").getCategory("world").state).toBe("loading");
+    expect((await engine.city("houston").getCategory("world")).state).toBe("loading");
+    expect((await engine.city("anchorage").getCategory("world")).state).toBe("loading");
   });
 });

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Db } from "../db/open";
+import type { Store } from "../db/open";
 import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { NewsEngine } from "./engine";
 import { NO_FEEDS } from "./feed-report";
@@ -7,8 +7,8 @@ import type { Subscriptions } from "./network";
 import { NewsStore, type Retention } from "./store";
 
 export interface NewsServiceOptions {
-  /** The network's database (db/open.ts networkDatabaseFile). */
-  db: Db;
+  /** The network's database (SQLite in DATA_DIR, or PostgreSQL). */
+  db: Store;
   /** Which feeds the served cities list. */
   subscriptions: Subscriptions;
   /** Who fetches: the network's name and address, for the feeds' publishers. */
@@ -27,11 +27,11 @@ export interface NewsServiceOptions {
 }
 
 /** Creates the network's news engine over its database (not yet started). */
-export function createNewsService(options: NewsServiceOptions): NewsEngine {
+export function createNewsService(options: NewsServiceOptions): Promise<NewsEngine> {
   const { logger, subscriptions } = options;
   if (subscriptions.urls().size === 0)
     logger.warn({ cities: [...subscriptions.cities()] }, NO_FEEDS);
-  return new NewsEngine({
+  return NewsEngine.open({
     store: new NewsStore(options.db),
     subscriptions,
     log: logger.child({ part: "news" }),

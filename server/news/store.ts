@@ -1,6 +1,8 @@
-import type { Statement } from "better-sqlite3";
-import type { Db } from "../db/open";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { writeTransaction, type Store } from "../db/open";
+import type { Database } from "../db/schema";
 import type { Article } from "./normalize";
+import type { SearchQuery } from "./search";
 
 /** SPEC.md §7 and §9: at most 15 items from any one feed and 15 articles overall. */
 export const PER_FEED_LIMIT = 15;
@@ -36,16 +38,20 @@ export interface StoredArticle extends Article {
   feedUrl: string;
 }
 
-const FEED_COLUMNS = `id, url, title, etag, last_modified AS lastModified, last_attempt AS lastAttempt,
-  last_success AS lastSuccess, last_error AS lastError, consecutive_failures AS consecutiveFailures,
-  next_attempt AS nextAttempt, interval_ms AS intervalMs`;
-
 /**
  * A feed's newest articles first: dated before undated, newest date first, then the most recently
  * seen, then the feed's own order. The index articles_newest (migration 4) holds exactly this
  * order, so a read takes a feed's first rows and never looks at its history.
  */
-const NEWEST_FIRST = "published_at IS NULL, published_at DESC, last_seen DESC, position";
+function newestFirstOrder<O>(
+  query: SelectQueryBuilder<Database, "articles", O>,
+): SelectQueryBuilder<Database, "articles", O> {
+  return query
+    .orderBy(sql`published_at IS NULL`)
+    .orderBy("published_at", "desc")
+    .orderBy("last_seen", "desc")
+    .orderBy("position");
+}
 
 interface ArticleRow {
   id: number;
@@ -107,123 +113,95 @@ function toStoredArticle(r: SearchRow): StoredArticle {
   };
 }
 
+/** A feed's columns as FeedRow names them. */
+const FEED_COLUMNS = [
+  "id",
+  "url",
+  "title",
+  "etag",
+  "last_modified as lastModified",
+  "last_attempt as lastAttempt",
+  "last_success as lastSuccess",
+  "last_error as lastError",
+  "consecutive_failures as consecutiveFailures",
+  "next_attempt as nextAttempt",
+  "interval_ms as intervalMs",
+] as const;
+
+/** An article's columns as ArticleRow names them. */
+const ARTICLE_COLUMNS = [
+  "id",
+  "uid",
+  "title",
+  "summary",
+  "url",
+  "image",
+  "image_is_default",
+  "published_at",
+  "claimed_at",
+  "category",
+] as const;
+
+/** How many ids one statement binds at most (SQLite allows 32,766 variables). */
+const IDS_PER_STATEMENT = 10_000;
+
+/** How many of the most recent articles a PostgreSQL search reads first (searchPostgres)... */
+const SEARCH_PROBE = 2_000;
+/** ...and at most, when the matches among those say that more would hold enough. */
+const SEARCH_PROBE_MAX = 50_000;
+
+/** Articles per upsert statement (13 values each: well under either engine's limit). */
+const ROWS_PER_UPSERT = 200;
+
 /**
  * The news tables: each feed once per URL with its fetch state, and its articles (upserted, so a
  * refetch never duplicates; pruned by the retention policy). Which cities and categories list a
- * feed is not stored: it is the cities' data (news/network.ts). Every statement is prepared once.
+ * feed is not stored: it is the cities' data (news/network.ts). The same queries on SQLite and
+ * PostgreSQL (Kysely), but for search, which each engine's own full-text index answers.
  */
 export class NewsStore {
-  private readonly statements: {
-    add: Statement;
-    idOf: Statement;
-    allFeeds: Statement;
-    feed: Statement;
-    upsert: Statement;
-    success: Statement;
-    notModified: Statement;
-    failure: Statement;
-    newestOfFeed: Statement;
-    count: Statement;
-    prune: Statement;
-    allFeedIds: Statement;
-    searchIds: Statement;
-    searchMatches: Statement;
-    byIds: Statement;
-  };
+  private readonly db: Kysely<Database>;
 
-  constructor(private readonly db: Db) {
-    const prepare = (sql: string) => db.prepare(sql);
-    this.statements = {
-      add: prepare("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING"),
-      idOf: prepare("SELECT id FROM feeds WHERE url = ?").pluck(),
-      allFeeds: prepare(`SELECT ${FEED_COLUMNS} FROM feeds ORDER BY id`),
-      feed: prepare(`SELECT ${FEED_COLUMNS} FROM feeds WHERE id = ?`),
-      upsert: prepare(`
-        INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default, published_at,
-          claimed_at, category, position, first_seen, last_seen)
-        VALUES (@feedId, @uid, @title, @summary, @url, @image, @imageIsDefault, @publishedAt,
-          @claimedAt, @category, @position, @now, @now)
-        ON CONFLICT (feed_id, uid) DO UPDATE SET title = excluded.title, summary = excluded.summary,
-          url = excluded.url, image = excluded.image, image_is_default = excluded.image_is_default,
-          -- A date clamped to the fetch time stays where it was first clamped: each later fetch
-          -- would otherwise move the story to the top again.
-          published_at = CASE
-            WHEN excluded.claimed_at IS NOT NULL AND articles.claimed_at IS NOT NULL
-              THEN articles.published_at
-            ELSE COALESCE(excluded.published_at, articles.published_at) END,
-          claimed_at = excluded.claimed_at,
-          category = excluded.category, position = excluded.position, last_seen = excluded.last_seen`),
-      success: prepare(
-        `UPDATE feeds SET etag = ?, last_modified = ?, title = COALESCE(?, title), last_attempt = ?,
-           last_success = ?, last_error = NULL, consecutive_failures = 0, next_attempt = ?,
-           interval_ms = ? WHERE id = ?`,
-      ),
-      notModified: prepare(
-        `UPDATE feeds SET last_attempt = ?, last_success = ?, last_error = NULL, consecutive_failures = 0,
-           next_attempt = ? WHERE id = ?`,
-      ),
-      failure: prepare(
-        `UPDATE feeds SET last_attempt = ?, last_error = ?, consecutive_failures = consecutive_failures + 1,
-           next_attempt = ? WHERE id = ?`,
-      ),
-      newestOfFeed: prepare(
-        `SELECT id, uid, title, summary, url, image, image_is_default, published_at, claimed_at,
-           last_seen, position, category
-         FROM articles WHERE feed_id = ? ORDER BY ${NEWEST_FIRST} LIMIT ?`,
-      ),
-      count: prepare("SELECT COUNT(*) AS n FROM articles WHERE feed_id = ?"),
-      prune: prepare(
-        `DELETE FROM articles WHERE feed_id = @feedId AND last_seen < @cutoff AND id NOT IN (
-           SELECT id FROM articles WHERE feed_id = @feedId ORDER BY ${NEWEST_FIRST} LIMIT @keep)`,
-      ),
-      allFeedIds: prepare("SELECT id FROM feeds ORDER BY id"),
-      // FTS5 hands out a match's rows by rowid without sorting, so the most recently stored
-      // matches are the first ones it reads: the LIMIT bounds the work (search.ts SEARCH_WINDOW).
-      searchIds: prepare(
-        "SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
-      ).pluck(),
-      // Ids go in as JSON arrays (json_each): one statement for any number of them. Only the
-      // feeds of the city searched count.
-      searchMatches: prepare(
-        `SELECT a.id, a.published_at AS publishedAt, a.url
-         FROM articles a
-         WHERE a.id IN (SELECT value FROM json_each(?))
-           AND a.feed_id IN (SELECT value FROM json_each(?))
-         ORDER BY a.published_at IS NULL, a.published_at DESC, a.id DESC`,
-      ),
-      byIds: prepare(
-        `SELECT a.id, a.uid, a.title, a.summary, a.url, a.image, a.image_is_default,
-           a.published_at, a.claimed_at, a.category, a.feed_id AS feedId, f.url AS feedUrl
-         FROM articles a JOIN feeds f ON f.id = a.feed_id
-         WHERE a.id IN (SELECT value FROM json_each(?))`,
-      ),
-    };
+  constructor(private readonly store: Store) {
+    this.db = store.db;
   }
 
   /** Registers feed URLs (each stored once, whoever lists it); returns each one's id. */
-  addFeeds(urls: Iterable<string>): Map<string, number> {
+  async addFeeds(urls: Iterable<string>): Promise<Map<string, number>> {
+    const unique = [...new Set(urls)];
     const ids = new Map<string, number>();
-    this.db.transaction(() => {
-      for (const url of urls) {
-        if (ids.has(url)) continue;
-        this.statements.add.run(url);
-        ids.set(url, this.statements.idOf.get(url) as number);
-      }
-    })();
-    return ids;
+    for (let i = 0; i < unique.length; i += IDS_PER_STATEMENT) {
+      const chunk = unique.slice(i, i + IDS_PER_STATEMENT);
+      await this.db
+        .insertInto("feeds")
+        .values(chunk.map((url) => ({ url })))
+        .onConflict((oc) => oc.column("url").doNothing())
+        .execute();
+      const rows = await this.db
+        .selectFrom("feeds")
+        .select(["id", "url"])
+        .where("url", "in", chunk)
+        .execute();
+      for (const row of rows) ids.set(row.url, row.id);
+    }
+    // In the order given, as callers list them.
+    return new Map(unique.map((url) => [url, ids.get(url) as number]));
   }
 
   /** Every stored feed, listed or not. */
-  feeds(): FeedRow[] {
-    return this.statements.allFeeds.all() as FeedRow[];
+  feeds(): Promise<FeedRow[]> {
+    return this.db.selectFrom("feeds").select(FEED_COLUMNS).orderBy("id").execute();
   }
 
-  feed(id: number): FeedRow | undefined {
-    return this.statements.feed.get(id) as FeedRow | undefined;
+  feed(id: number): Promise<FeedRow | undefined> {
+    return this.db.selectFrom("feeds").select(FEED_COLUMNS).where("id", "=", id).executeTakeFirst();
   }
 
-  /** Stores a successful fetch: upserts its articles (never duplicating) and resets failures. */
-  recordSuccess(
+  /**
+   * Stores a successful fetch in one transaction: upserts its articles (never duplicating) and
+   * resets failures.
+   */
+  async recordSuccess(
     feedId: number,
     result: {
       articles: Article[];
@@ -235,47 +213,121 @@ export class NewsStore {
       nextAttempt: number;
       intervalMs?: number;
     },
-  ): void {
-    const { upsert, success } = this.statements;
-    this.db.transaction(() => {
-      result.articles.forEach((a, position) =>
-        upsert.run({
-          ...a,
-          imageIsDefault: a.imageIsDefault ? 1 : 0,
-          feedId,
-          position,
-          now: result.now,
-        }),
-      );
-      success.run(
-        result.etag,
-        result.lastModified,
-        result.title ?? null,
-        result.now,
-        result.now,
-        result.nextAttempt,
-        result.intervalMs ?? null,
-        feedId,
-      );
-    })();
+  ): Promise<void> {
+    // A feed that lists one item twice: the later one, at its place, as separate upserts in
+    // order would leave it (and PostgreSQL refuses one statement that upserts a row twice).
+    const last = new Map<string, number>();
+    result.articles.forEach((a, position) => last.set(a.uid, position));
+    const rows = result.articles
+      .map((a, position) => ({ a, position }))
+      .filter(({ a, position }) => last.get(a.uid) === position)
+      .map(({ a, position }) => ({
+        feed_id: feedId,
+        uid: a.uid,
+        title: a.title,
+        summary: a.summary,
+        url: a.url,
+        image: a.image,
+        image_is_default: a.imageIsDefault ? 1 : 0,
+        published_at: a.publishedAt,
+        claimed_at: a.claimedAt,
+        category: a.category,
+        position,
+        first_seen: result.now,
+        last_seen: result.now,
+      }));
+    await writeTransaction(this.store, async (db) => {
+      for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) {
+        await db
+          .insertInto("articles")
+          .values(rows.slice(i, i + ROWS_PER_UPSERT))
+          .onConflict((oc) =>
+            oc.columns(["feed_id", "uid"]).doUpdateSet({
+              title: (eb) => eb.ref("excluded.title"),
+              summary: (eb) => eb.ref("excluded.summary"),
+              url: (eb) => eb.ref("excluded.url"),
+              image: (eb) => eb.ref("excluded.image"),
+              image_is_default: (eb) => eb.ref("excluded.image_is_default"),
+              // A date clamped to the fetch time stays where it was first clamped: each later
+              // fetch would otherwise move the story to the top again.
+              published_at: sql<number | null>`CASE
+                WHEN excluded.claimed_at IS NOT NULL AND articles.claimed_at IS NOT NULL
+                  THEN articles.published_at
+                ELSE COALESCE(excluded.published_at, articles.published_at) END`,
+              claimed_at: (eb) => eb.ref("excluded.claimed_at"),
+              category: (eb) => eb.ref("excluded.category"),
+              position: (eb) => eb.ref("excluded.position"),
+              last_seen: (eb) => eb.ref("excluded.last_seen"),
+            }),
+          )
+          .execute();
+      }
+      await db
+        .updateTable("feeds")
+        .set((eb) => ({
+          etag: result.etag,
+          last_modified: result.lastModified,
+          title: eb.fn.coalesce(eb.val(result.title ?? null), eb.ref("title")),
+          last_attempt: result.now,
+          last_success: result.now,
+          last_error: null,
+          consecutive_failures: 0,
+          next_attempt: result.nextAttempt,
+          interval_ms: result.intervalMs ?? null,
+        }))
+        .where("id", "=", feedId)
+        .execute();
+    });
   }
 
   /** A 304: the stored articles stay; the feed counts as fresh. */
-  recordNotModified(feedId: number, now: number, nextAttempt: number): void {
-    this.statements.notModified.run(now, now, nextAttempt, feedId);
+  async recordNotModified(feedId: number, now: number, nextAttempt: number): Promise<void> {
+    await this.db
+      .updateTable("feeds")
+      .set({
+        last_attempt: now,
+        last_success: now,
+        last_error: null,
+        consecutive_failures: 0,
+        next_attempt: nextAttempt,
+      })
+      .where("id", "=", feedId)
+      .execute();
   }
 
   /** A failed fetch or parse: the stored articles stay; the failure is counted for backoff. */
-  recordFailure(feedId: number, reason: string, now: number, nextAttempt: number): void {
-    this.statements.failure.run(now, reason, nextAttempt, feedId);
+  async recordFailure(
+    feedId: number,
+    reason: string,
+    now: number,
+    nextAttempt: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable("feeds")
+      .set((eb) => ({
+        last_attempt: now,
+        last_error: reason,
+        consecutive_failures: eb("consecutive_failures", "+", 1),
+        next_attempt: nextAttempt,
+      }))
+      .where("id", "=", feedId)
+      .execute();
   }
 
   /**
    * A feed's newest `limit` articles (the index articles_newest holds this order: the read takes
    * its first rows and never looks at the feed's history).
    */
-  newest(feed: Pick<FeedRow, "id" | "url">, limit: number): FeedArticle[] {
-    return (this.statements.newestOfFeed.all(feed.id, limit) as ArticleRow[]).map((row) => ({
+  async newest(feed: Pick<FeedRow, "id" | "url">, limit: number): Promise<FeedArticle[]> {
+    const rows = await newestFirstOrder(
+      this.db
+        .selectFrom("articles")
+        .select([...ARTICLE_COLUMNS, "last_seen", "position"])
+        .where("feed_id", "=", feed.id),
+    )
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
       ...toStoredArticle({ ...row, feedUrl: feed.url }),
       feedId: feed.id,
       lastSeen: row.last_seen,
@@ -284,59 +336,165 @@ export class NewsStore {
   }
 
   /**
-   * Full-text search (articles_fts, migration 6): which stored articles of the feeds `feedIds`
-   * (a city's) match `match`, an FTS5 expression made by search.ts parseSearchQuery (never
-   * reader text), among the `window` most recently stored matches; newest first (dated before
-   * undated, newest date first, then the most recently stored). `more` says whether matches
-   * were left out. Only what ordering needs is read: `articles` reads the stories a page shows.
+   * Full-text search: which stored articles of the feeds `feedIds` (a city's) match `query`
+   * (search.ts parseSearchQuery: its words, never reader text as syntax), among the `window`
+   * most recently stored matches; newest first (dated before undated, newest date first, then
+   * the most recently stored). `more` says whether matches were left out. Only what ordering
+   * needs is read: `articles` reads the stories a page shows.
+   *  - SQLite: the FTS5 index articles_fts (legacy migration 6), which hands out a match's rows
+   *    by rowid without sorting: the most recently stored come first and the LIMIT bounds the
+   *    work.
+   *  - PostgreSQL: the GIN index of the generated tsvector `search` (migration 0001), every term
+   *    required, the last as a prefix when the query says so.
    */
-  search(
-    match: string,
+  async search(
+    query: Pick<SearchQuery, "match" | "terms" | "prefix">,
     window: number,
     feedIds: readonly number[],
-  ): { matches: SearchMatch[]; more: boolean } {
-    const ids = this.statements.searchIds.all(match, window + 1) as number[];
+  ): Promise<{ matches: SearchMatch[]; more: boolean }> {
+    const ids =
+      this.store.dialect === "postgres"
+        ? await this.searchPostgres(tsQuery(query), window + 1)
+        : (
+            await sql<{ rowid: number }>`SELECT rowid FROM articles_fts
+              WHERE articles_fts MATCH ${query.match} ORDER BY rowid DESC LIMIT ${window + 1}`.execute(
+              this.db,
+            )
+          ).rows.map((r) => r.rowid);
     const more = ids.length > window;
     if (more) ids.pop();
     if (ids.length === 0 || feedIds.length === 0) return { matches: [], more };
-    return {
-      matches: this.statements.searchMatches.all(
-        JSON.stringify(ids),
-        JSON.stringify(feedIds),
-      ) as SearchMatch[],
-      more,
-    };
+    const matches = await this.db
+      .selectFrom("articles")
+      .select(["id", "published_at as publishedAt", "url"])
+      .where(this.inList("id", ids))
+      .where(this.inList("feed_id", feedIds))
+      .orderBy(sql`published_at IS NULL`)
+      .orderBy("published_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return { matches, more };
+  }
+
+  /**
+   * The ids of the `limit` most recently stored articles matching `query` (a tsquery), newest
+   * first. PostgreSQL cannot read a GIN index in id order, and it guesses a prefix's frequency
+   * badly, so the one plan it picks is wrong for one kind of query: walking the primary key
+   * backwards finds a common word at once but reads the whole table for a rare one; the GIN
+   * bitmap finds a rare word at once but gathers every row of a common one. So the most recent
+   * rows are read first (enough matches among them are exactly the newest ones): SEARCH_PROBE of
+   * them, then as many as the matches found there say should hold `limit` (at most
+   * SEARCH_PROBE_MAX); only a word too rare for that goes to the index, which then has few rows.
+   */
+  private async searchPostgres(query: string, limit: number): Promise<number[]> {
+    const probe = async (rows: number) =>
+      (
+        await sql<{ id: number }>`SELECT id FROM (
+            SELECT id, search FROM articles ORDER BY id DESC LIMIT ${rows}) recent
+          WHERE search @@ to_tsquery('simple_unaccent', ${query})
+          ORDER BY id DESC LIMIT ${limit}`.execute(this.db)
+      ).rows.map((r) => r.id);
+    const first = await probe(SEARCH_PROBE);
+    if (first.length >= limit) return first;
+    const needed = first.length > 0 ? Math.ceil((limit / first.length) * SEARCH_PROBE * 1.25) : 0;
+    if (needed > 0 && needed <= SEARCH_PROBE_MAX) {
+      const wider = await probe(needed);
+      if (wider.length >= limit) return wider;
+    }
+    const all = await sql<{ id: number }>`WITH matches AS MATERIALIZED (
+        SELECT id FROM articles WHERE search @@ to_tsquery('simple_unaccent', ${query}))
+      SELECT id FROM matches ORDER BY id DESC LIMIT ${limit}`.execute(this.db);
+    return all.rows.map((r) => r.id);
   }
 
   /** The stored articles with these ids, in no particular order, each with its feed's id. */
-  articles(ids: readonly number[]): (StoredArticle & { feedId: number })[] {
+  async articles(ids: readonly number[]): Promise<(StoredArticle & { feedId: number })[]> {
     if (ids.length === 0) return [];
-    return (
-      this.statements.byIds.all(JSON.stringify(ids)) as (SearchRow & { feedId: number })[]
-    ).map((row) => ({ ...toStoredArticle(row), feedId: row.feedId }));
+    const rows = await this.db
+      .selectFrom("articles as a")
+      .innerJoin("feeds as f", "f.id", "a.feed_id")
+      .select([
+        "a.id",
+        "a.uid",
+        "a.title",
+        "a.summary",
+        "a.url",
+        "a.image",
+        "a.image_is_default",
+        "a.published_at",
+        "a.claimed_at",
+        "a.category",
+        "a.feed_id as feedId",
+        "f.url as feedUrl",
+      ])
+      .where(this.inList("a.id", ids))
+      .execute();
+    return rows.map((row) => ({ ...toStoredArticle(row), feedId: row.feedId }));
+  }
+
+  /**
+   * `column` is one of `ids`, as one bound value whatever their number: a JSON array read by
+   * json_each (SQLite), an integer array (PostgreSQL). A list of a thousand ids as a thousand
+   * values would cost Kysely and the database more to compile than the query costs to run.
+   */
+  private inList(column: "id" | "feed_id" | "a.id", ids: readonly number[]) {
+    return this.store.dialect === "postgres"
+      ? sql<boolean>`${sql.ref(column)} = ANY(${[...ids]}::int[])`
+      : sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
   }
 
   /** How many articles are stored for a feed (history included). */
-  countArticles(feedId: number): number {
-    return (this.statements.count.get(feedId) as { n: number }).n;
+  async countArticles(feedId: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom("articles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("feed_id", "=", feedId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /** An article's picture (its own, not the default), for the image route; null when none. */
+  async articleImage(id: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("articles")
+      .select(["image", "image_is_default"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row && row.image_is_default === 0 ? row.image : null;
   }
 
   /**
    * Deletes what the retention policy no longer keeps: articles that no fetch of their feed has
-   * listed for `days`, beyond the newest `minPerFeed` of that feed. One feed per transaction, so
-   * that a large prune never holds the database (or the event loop) for long at once. Returns
-   * how many were deleted.
+   * listed for `days`, beyond the newest `minPerFeed` of that feed. One feed per statement, so
+   * that a large prune never holds the database for long at once. Returns how many were deleted.
    */
-  prune(now: number, retention: Retention = DEFAULT_RETENTION): number {
+  async prune(now: number, retention: Retention = DEFAULT_RETENTION): Promise<number> {
     const cutoff = now - retention.days * 86_400_000;
     let deleted = 0;
-    for (const { id } of this.statements.allFeedIds.all() as { id: number }[]) {
-      deleted += this.statements.prune.run({
-        feedId: id,
-        cutoff,
-        keep: retention.minPerFeed,
-      }).changes;
+    const feeds = await this.db.selectFrom("feeds").select("id").orderBy("id").execute();
+    for (const { id } of feeds) {
+      const kept = newestFirstOrder(
+        this.db.selectFrom("articles").select("id").where("feed_id", "=", id),
+      ).limit(retention.minPerFeed);
+      const result = await this.db
+        .deleteFrom("articles")
+        .where("feed_id", "=", id)
+        .where("last_seen", "<", cutoff)
+        .where("id", "not in", kept)
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
     }
     return deleted;
   }
+}
+
+/**
+ * A search's words as a PostgreSQL tsquery: each term quoted as a lexeme (terms are letters and
+ * digits only, folded: search.ts), all required (&), the last a prefix (:*) when the query says.
+ */
+export function tsQuery(query: Pick<SearchQuery, "terms" | "prefix">): string {
+  const last = query.terms.length - 1;
+  return query.terms
+    .map((term, i) => `'${term.replaceAll("'", "''")}'${i === last && query.prefix ? ":*" : ""}`)
+    .join(" & ");
 }

@@ -44,17 +44,21 @@ export function lendIo(port: MessagePort, io: LentIo): void {
       io.log[request.level](request.fields, request.msg);
       return;
     }
-    let answer: Answer;
-    try {
-      answer = { id: request.id, value: call(io, request) };
-    } catch (error) {
-      answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
-    }
-    port.postMessage(answer);
+    // Each call answered when its value is ready (the store may be PostgreSQL); a port closed
+    // meanwhile (the render ended) takes no answer.
+    void call(io, request)
+      .then(
+        (value): Answer => ({ id: request.id, value }),
+        (error: unknown): Answer => ({
+          id: request.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      .then((answer) => port.postMessage(answer));
   });
 }
 
-function call(io: LentIo, request: RenderCall): unknown {
+async function call(io: LentIo, request: RenderCall): Promise<unknown> {
   switch (request.op) {
     case "getCategory":
       return io.news.getCategory(...request.args);

@@ -46,7 +46,7 @@ function newsTitled(title: () => string, version?: () => number): NewsReader {
 }
 
 /** A category of one story titled `title`. */
-function categoryOf(key: FeedKey, title: string): CategoryNews {
+function categoryOf(key: FeedKey, title: string): Promise<CategoryNews> {
   return newsTitled(() => title).getCategory(key);
 }
 
@@ -56,7 +56,7 @@ function connected(io: Partial<LentIo>) {
   const { port1, port2 } = new MessageChannel();
   lendIo(port1, {
     news: io.news ?? fixedNews(),
-    messages: io.messages ?? { submit: () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS },
+    messages: io.messages ?? { submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS },
     log: io.log ?? { info: quiet, warn: quiet, error: quiet, debug: quiet },
   });
   const borrowed = borrowIo(port2, CONTACT_LIMITS);
@@ -65,17 +65,17 @@ function connected(io: Partial<LentIo>) {
 
 describe("a render's port (channel.ts)", () => {
   it("answers news and messages from the request thread's, as copies", async () => {
-    const local = categoryOf("local", "Harbor reopens");
+    const local = await categoryOf("local", "Harbor reopens");
     const submitted: unknown[] = [];
     const { borrowed, close } = connected({
       news: {
-        getCategory: () => local,
-        getCategories: (keys) => ({ ...local, categories: [...keys] }),
-        search: (query, page) => ({ query, page }) as never,
+        getCategory: async () => local,
+        getCategories: async (keys) => ({ ...local, categories: [...keys] }),
+        search: async (query, page) => ({ query, page }) as never,
         version: () => 1,
       },
       messages: {
-        submit: (input, address) => {
+        submit: async (input, address) => {
           submitted.push([input, address]);
           return { ok: true, id: 41 };
         },
@@ -102,7 +102,7 @@ describe("a render's port (channel.ts)", () => {
     const { borrowed, close } = connected({
       news: {
         ...fixedNews(),
-        getCategory: () => {
+        getCategory: async () => {
           calls++;
           if (calls === 1) throw new Error("database is locked");
           return categoryOf("local", "Second try");
@@ -197,7 +197,7 @@ beforeAll(async () => {
       () => version,
     );
   const messages = (id: string): CityMessages => ({
-    submit: (_input, address) => {
+    submit: async (_input, address) => {
       stored.push([id, address]);
       return { ok: true, id: stored.length };
     },

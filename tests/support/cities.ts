@@ -36,7 +36,7 @@ export function cityServices(
     siteUrl: options.siteUrl ?? `https://${site.hosts[0]}`,
     news: options.news,
     messages: options.messages ?? {
-      submit: () => ({ ok: true as const, id: 1 }),
+      submit: async () => ({ ok: true as const, id: 1 }),
       limits: CONTACT_LIMITS,
     },
     csp: embedCspSources({ site, content }),

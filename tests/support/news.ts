@@ -1,5 +1,5 @@
 import type { FeedKey } from "../../sites/categories";
-import { combineNews, type NewsReader } from "../../server/news/engine";
+import { combineNews, type CategoryNews, type NewsReader } from "../../server/news/engine";
 import { noResults } from "../../server/news/search";
 import type { StoredArticle } from "../../server/news/store";
 
@@ -19,17 +19,17 @@ export interface FixedNewsOptions {
  * `articles`, several categories combined as the engine combines them (combineNews).
  */
 export function fixedNews(options: FixedNewsOptions = {}): NewsReader {
-  const getCategory: NewsReader["getCategory"] = (category) => ({
-    category,
+  const category = (key: FeedKey): CategoryNews => ({
+    category: key,
     state: "ready",
     error: null,
     updatedAt: options.updatedAt ?? null,
-    articles: options.articles?.(category) ?? [],
+    articles: options.articles?.(key) ?? [],
   });
   return {
-    getCategory,
-    getCategories: (categories, limit) => combineNews(categories.map(getCategory), limit),
+    getCategory: async (key) => category(key),
+    getCategories: async (keys, limit) => combineNews(keys.map(category), limit),
     version: (key) => options.version?.(key) ?? 1,
-    search: options.search ?? ((query) => noResults(query)),
+    search: options.search ?? (async (query) => noResults(query)),
   };
 }

@@ -1,0 +1,116 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
+import { MIGRATIONS } from "./migrations";
+import { LEGACY_MIGRATIONS, openDatabase, type Store } from "./open";
+import { openPostgres } from "./postgres";
+
+/** Opens the database at `where` in a process of its own; resolves with what it printed. */
+function openElsewhere(where: string): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/open-database.ts", where],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    child.on("close", (code) => resolve({ code, out, err }));
+  });
+}
+
+const NAMES = Object.keys(MIGRATIONS);
+
+async function recorded(store: Store): Promise<string[]> {
+  const { rows } = await sql<{
+    name: string;
+  }>`SELECT name FROM kysely_migration ORDER BY name`.execute(store.db);
+  return rows.map((r) => r.name);
+}
+
+describe("db/migrations", () => {
+  it("lists every file of the folder, in order, each named by its number", () => {
+    const files = readdirSync(path.join(import.meta.dirname, "migrations"))
+      .filter((f) => f !== "index.ts" && !f.endsWith(".test.ts"))
+      .map((f) => f.replace(/\.ts$/, ""))
+      .sort();
+    expect(NAMES).toEqual(files);
+    for (const name of NAMES) expect(name).toMatch(/^\d{4}_[a-z0-9_]+$/);
+  });
+});
+
+describe("migrations on SQLite", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "migrate-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("bring a new database to the legacy schema, then record the folder's migrations", async () => {
+    const store = await openDatabase(path.join(dir, "new.db"));
+    try {
+      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+      expect(await recorded(store)).toEqual(NAMES);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("run once when two processes open a new database together: one migrates, the other waits", async () => {
+    const file = path.join(dir, "raced.db");
+    const [a, b] = await Promise.all([openElsewhere(file), openElsewhere(file)]);
+    expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
+    expect(a.out).toBe(NAMES.map((n) => `${n}\n`).join(""));
+    expect(b.out).toBe(a.out);
+    const store = await openDatabase(file);
+    try {
+      expect(await recorded(store)).toEqual(NAMES);
+      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+});
+
+describe("migrations on PostgreSQL", () => {
+  let postgres: TestPostgres;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  }, 60_000);
+  afterAll(() => postgres?.stop());
+
+  it("make the schema, as a database owner that is no superuser", async () => {
+    const store = await openPostgres(postgres.createDatabase());
+    try {
+      expect(await recorded(store)).toEqual(NAMES);
+      const { rows } = await sql<{ table_name: string }>`SELECT table_name FROM
+        information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(
+        store.db,
+      );
+      expect(rows.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(["articles", "feeds", "messages"]),
+      );
+      // Diacritics folded, words kept whole (no stemming): as SQLite's unicode61 tokenizer.
+      const folded = await sql<{
+        v: string;
+      }>`SELECT to_tsvector('simple_unaccent', 'Café Déjà flooding')::text AS v`.execute(store.db);
+      expect(folded.rows[0]?.v).toBe("'cafe':1 'deja':2 'flooding':3");
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("run once when two instances start together on a new database (the Migrator's lock)", async () => {
+    const url = postgres.createDatabase();
+    const [a, b] = await Promise.all([openElsewhere(url), openElsewhere(url)]);
+    expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);
+    expect(a.out).toBe(NAMES.map((n) => `${n}\n`).join(""));
+    expect(b.out).toBe(a.out);
+  }, 30_000);
+});

@@ -1,0 +1,11 @@
+import type { Migration } from "kysely";
+import * as network from "./0001_network";
+
+/**
+ * Every migration of the network's database, by name, in order: one file each in this folder,
+ * each serving both dialects. Listed here rather than read from the folder at run time, since
+ * the server runs as one bundled file (a test checks that every file is listed).
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  "0001_network": network,
+};

@@ -1,0 +1,54 @@
+import type { Generated } from "kysely";
+
+/**
+ * The tables of the network's database, as Kysely sees them (SQLite and PostgreSQL alike). Times
+ * are milliseconds since the epoch (PostgreSQL: bigint, read back as numbers: db/connect.ts).
+ * Booleans are integers 0 and 1, as SQLite keeps them.
+ */
+export interface FeedsTable {
+  id: Generated<number>;
+  url: string;
+  title: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  last_attempt: number | null;
+  last_success: number | null;
+  last_error: string | null;
+  consecutive_failures: Generated<number>;
+  next_attempt: number | null;
+  interval_ms: number | null;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  feed_id: number;
+  uid: string;
+  title: string;
+  summary: string;
+  url: string;
+  image: string;
+  image_is_default: number;
+  published_at: number | null;
+  claimed_at: number | null;
+  category: string;
+  position: number;
+  first_seen: number;
+  last_seen: number;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  site: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  sender: string;
+  created_at: number;
+}
+
+export interface Database {
+  feeds: FeedsTable;
+  articles: ArticlesTable;
+  messages: MessagesTable;
+}
