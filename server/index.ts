@@ -13,6 +13,7 @@ import { createHttpServer } from "./http-server";
 import type { SharedServices } from "./context";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
 import { networkDatabaseFile, openDatabase, type Store } from "./db/open";
+import { PostgresListener } from "./db/listen";
 import { openPostgres } from "./db/postgres";
 import { configuredPictures, pictureLinks, withCoverLinks } from "./images/links";
 import { createImageRoute } from "./images/route";
@@ -24,7 +25,7 @@ import { renderSettings } from "./render/page";
 import { RenderPool } from "./render/pool";
 import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
-import { NewsStore } from "./news/store";
+import { FEED_CHANGES, NewsStore, parseFeedChange } from "./news/store";
 
 /**
  * The process: checks settings and indexes the cities (a bad city file is reported and left
@@ -71,7 +72,31 @@ async function main(): Promise<void> {
     retention: { days: env.RETENTION_DAYS, minPerFeed: env.RETENTION_MIN_PER_FEED },
     guard,
     logger,
+    // Instances sharing PostgreSQL: what the others refreshed is announced (below), and read
+    // every minute besides, since a notification sent while the connection was down is lost.
+    syncMs: env.DATABASE_URL ? SYNC_MS : undefined,
   });
+  const listener = env.DATABASE_URL
+    ? new PostgresListener({
+        url: env.DATABASE_URL,
+        channel: FEED_CHANGES,
+        onMessage: (payload) => {
+          const change = parseFeedChange(payload);
+          if (change) {
+            engine.feedChanged(change.feedId, change.instance).catch((err: unknown) => {
+              logger.error({ err, feed: change.feedId }, "reading a changed feed failed");
+            });
+          }
+        },
+        onReconnect: () => {
+          engine.syncFromStore().catch((err: unknown) => {
+            logger.error({ err }, "reading the feeds' state from the database failed");
+          });
+        },
+        log: logger.child({ part: "database" }),
+      })
+    : undefined;
+  await listener?.start();
   const images = openImageService({
     dataDir: env.DATA_DIR,
     secret: env.IMAGE_KEY_SECRET,
@@ -190,7 +215,7 @@ async function main(): Promise<void> {
     void pool?.close();
     server.close(() => {
       void refreshesStopped
-        .then(() => Promise.allSettled([db.close(), messages.db.close()]))
+        .then(() => Promise.allSettled([listener?.close(), db.close(), messages.db.close()]))
         .then(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
@@ -198,6 +223,9 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }
+
+/** How often an instance sharing PostgreSQL reads the feeds' state the others may have changed. */
+const SYNC_MS = 60_000;
 
 /**
  * The embedded database: SQLite in DATA_DIR. A DATA_DIR of the days of one city per process

@@ -17,6 +17,9 @@ export interface FeedsTable {
   consecutive_failures: Generated<number>;
   next_attempt: number | null;
   interval_ms: number | null;
+  /** Until when an instance holds the feed's refresh (migration 0002), and which one. */
+  lease_until: number | null;
+  lease_owner: string | null;
 }
 
 export interface ArticlesTable {

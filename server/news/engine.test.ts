@@ -851,3 +851,19 @@ describe("the store's reads", () => {
     expect(prepare).not.toHaveBeenCalled();
   });
 });
+
+describe("leases on a database of one instance (SQLite)", () => {
+  it("takes back at start-up what its previous run leased and left mid-refresh", async () => {
+    const db = await openDatabase(":memory:");
+    const store = new NewsStore(db);
+    const url = "https://a.example/w";
+    const ids = [...(await store.addFeeds([url])).values()];
+    // The previous run leased the feed, then stopped before writing.
+    expect(await store.claim(ids, T0, 60_000, "previous run")).toEqual(ids);
+    expect(await store.claim(ids, T0 + 1_000, 60_000, "another")).toEqual([]);
+    const h = await harness([{ key: "world", url }], () => rss([{ title: "Back" }]), db);
+    await h.engine.refreshDue();
+    expect(h.fetch).toHaveBeenCalledTimes(1);
+    expect((await h.store.feeds())[0]?.leaseUntil).toBeNull();
+  });
+});

@@ -136,12 +136,27 @@ export interface EngineOptions {
   feedCacheSize?: number;
   /** How many (city, category) reads are kept in memory. */
   categoryCacheSize?: number;
+  /** How long an instance holds a feed it refreshes (LEASE_MS unless told). */
+  leaseMs?: number;
+  /**
+   * With a database other instances share: how often to read every listed feed's stored state
+   * and take in what changed (the fallback of notifications, which a lost connection misses).
+   * Unset: never (one instance, which knows its own writes).
+   */
+  syncMs?: number;
 }
 
 /** Delay before retrying a feed that failed `failures` times in a row: 1 min doubling, 1 h at most. */
 export function backoffMs(failures: number, baseMs = BACKOFF_BASE_MS): number {
   return Math.min(baseMs * 2 ** Math.max(0, failures - 1), BACKOFF_MAX_MS);
 }
+
+/**
+ * How long an instance holds a feed it is refreshing (NewsStore.claim): past it, another may
+ * take it. A refresh ends far sooner (a fetch gives up after its timeout); an instance that
+ * died mid-refresh holds nothing longer than this.
+ */
+export const LEASE_MS = 60_000;
 
 /** How often the retention policy runs (and once at start). */
 export const PRUNE_INTERVAL_MS = 3600_000;
@@ -196,6 +211,9 @@ export class NewsEngine {
   private readonly listeners = new Set<(feedUrl: string) => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
+  private syncTimer: ReturnType<typeof setInterval> | undefined;
+  /** Feeds another instance holds, until when (they are not claimed again before). */
+  private readonly leasedElsewhere = new Map<number, number>();
   private readonly limit;
   private readonly hostLimits = new Map<string, ReturnType<typeof pLimit>>();
   private stopped = false;
@@ -204,6 +222,8 @@ export class NewsEngine {
 
   /** Opens the engine over its store: the listed feeds registered and their state read. */
   static async open(options: EngineOptions): Promise<NewsEngine> {
+    // A database of this instance alone: what it leased before a restart is its own again.
+    if (!options.store.shared) await options.store.releaseLeases();
     const ids = await options.store.addFeeds(options.subscriptions.urls());
     const listed = new Set(ids.values());
     const rows = (await options.store.feeds()).filter((row) => listed.has(row.id));
@@ -233,6 +253,10 @@ export class NewsEngine {
     this.timer.unref?.();
     this.pruneTimer = setInterval(() => void this.pruneLogged(), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref?.();
+    if (this.options.syncMs) {
+      this.syncTimer = setInterval(() => void this.syncLogged(), this.options.syncMs);
+      this.syncTimer.unref?.();
+    }
     void this.pruneLogged();
     return this.refreshDue();
   }
@@ -245,7 +269,8 @@ export class NewsEngine {
     this.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.pruneTimer);
-    this.timer = this.pruneTimer = undefined;
+    clearInterval(this.syncTimer);
+    this.timer = this.pruneTimer = this.syncTimer = undefined;
     await Promise.allSettled([...this.running.values()]);
   }
 
@@ -261,15 +286,73 @@ export class NewsEngine {
     return id === undefined ? undefined : this.rows.get(id);
   }
 
-  /** Refreshes every listed feed that is due now, each once; resolves when they have finished. */
+  /**
+   * Refreshes every listed feed that is due now and that this instance could lease (another
+   * instance sharing the database may hold it, or have refreshed it already), each once;
+   * resolves when they have finished.
+   */
   async refreshDue(): Promise<void> {
     const now = this.now();
-    const due: string[] = [];
-    for (const [url, id] of this.ids) {
+    const due: number[] = [];
+    for (const id of this.ids.values()) {
+      if (this.running.has(this.rows.get(id)?.url ?? "")) continue;
+      if ((this.leasedElsewhere.get(id) ?? 0) > now) continue;
       const next = this.rows.get(id)?.nextAttempt;
-      if (next === null || next === undefined || next <= now) due.push(url);
+      if (next === null || next === undefined || next <= now) due.push(id);
     }
-    await Promise.all(due.map((url) => this.refresh(url)));
+    if (due.length === 0) return;
+    const { store } = this.options;
+    const claimed = new Set(
+      await store.claim(due, now, this.options.leaseMs ?? LEASE_MS, store.instance),
+    );
+    // The others: read again, to know when they are due now (or until when they are held).
+    const others = due.filter((id) => !claimed.has(id));
+    for (const row of await store.feedsByIds(others)) {
+      this.rows.set(row.id, row);
+      if (row.leaseUntil !== null && row.leaseUntil > now)
+        this.leasedElsewhere.set(row.id, row.leaseUntil);
+      else this.leasedElsewhere.delete(row.id);
+    }
+    await Promise.all(
+      [...this.ids].filter(([, id]) => claimed.has(id)).map(([url]) => this.refresh(url)),
+    );
+  }
+
+  /**
+   * Another instance changed a feed's stored state (a notification): it is read again when this
+   * instance lists it, and what pages show of it gets a new version if it changed.
+   */
+  async feedChanged(feedId: number, instance: string): Promise<void> {
+    if (instance === this.options.store.instance || !this.rows.has(feedId)) return;
+    this.leasedElsewhere.delete(feedId);
+    this.attempted.add(feedId);
+    await this.reread(feedId);
+  }
+
+  /**
+   * Reads every listed feed's stored state and takes in what changed since this instance last
+   * read it (the fallback of notifications: run every syncMs, and after a lost connection).
+   */
+  async syncFromStore(): Promise<void> {
+    const rows = await this.options.store.feedsByIds([...this.rows.keys()]);
+    for (const row of rows) {
+      const known = this.rows.get(row.id);
+      if (known?.lastAttempt === row.lastAttempt && known.lastSuccess === row.lastSuccess) {
+        this.rows.set(row.id, row);
+        continue;
+      }
+      if (row.lastAttempt !== null) this.attempted.add(row.id);
+      await this.reread(row.id);
+    }
+  }
+
+  /** syncFromStore() from the timer: a failure is logged, and the next round tries again. */
+  private async syncLogged(): Promise<void> {
+    try {
+      await this.syncFromStore();
+    } catch (err) {
+      this.options.log.error({ err }, "reading the feeds' state from the database failed");
+    }
   }
 
   /** Refreshes one feed URL (at most one refresh of a URL at a time). */

@@ -21,6 +21,11 @@ export interface NewsServiceOptions {
   retention: Retention;
   /** ALLOW_PRIVATE_HOSTS: what feeds may reach at a private address (none by default). */
   allowPrivateHosts?: readonly string[];
+  /**
+   * How often to read the feeds' state that other instances may have changed (a shared
+   * database); unset with a database of this instance alone.
+   */
+  syncMs?: number;
   /** The outbound guard to share (the image route fetches pictures through it too); else its own. */
   guard?: OutboundGuard;
   logger: Logger;
@@ -41,6 +46,7 @@ export function createNewsService(options: NewsServiceOptions): Promise<NewsEngi
     maxRefreshMs: (options.maxRefreshSeconds ?? 86_400) * 1000,
     backoffBaseMs: options.backoffBaseSeconds * 1000,
     retention: options.retention,
+    syncMs: options.syncMs,
     // Every feed fetch and redirect connects through one guard (and its connection pool).
     fetchOptions: {
       guard: options.guard ?? createOutboundGuard({ allowPrivateHosts: options.allowPrivateHosts }),

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { writeTransaction, type Store } from "../db/open";
 import type { Database } from "../db/schema";
@@ -29,6 +31,8 @@ export interface FeedRow {
   nextAttempt: number | null;
   /** The interval its publishing pace earned at its last fetch (news/schedule.ts), or null. */
   intervalMs: number | null;
+  /** Until when an instance holds its refresh (claim), or null. */
+  leaseUntil: number | null;
 }
 
 export interface StoredArticle extends Article {
@@ -126,6 +130,7 @@ const FEED_COLUMNS = [
   "consecutive_failures as consecutiveFailures",
   "next_attempt as nextAttempt",
   "interval_ms as intervalMs",
+  "lease_until as leaseUntil",
 ] as const;
 
 /** An article's columns as ArticleRow names them. */
@@ -150,6 +155,26 @@ const SEARCH_PROBE = 2_000;
 /** ...and at most, when the matches among those say that more would hold enough. */
 const SEARCH_PROBE_MAX = 50_000;
 
+/** The PostgreSQL channel on which instances announce a feed's change (NewsStore.announce). */
+export const FEED_CHANGES = "news_feed_changed";
+
+/** A feed's lease ended (record*). A late writer whose lease ran out may end another's: that
+ * instance's refresh then only ends up fetched twice. */
+const NO_LEASE = { lease_until: null, lease_owner: null } as const;
+
+/** This process's name among the instances: host, process id and a random part. */
+function defaultInstance(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+}
+
+/** A notification's payload (announce): the feed's id and the announcing instance. */
+export function parseFeedChange(payload: string): { feedId: number; instance: string } | null {
+  const space = payload.indexOf(" ");
+  const feedId = Number(space === -1 ? payload : payload.slice(0, space));
+  if (!Number.isSafeInteger(feedId) || feedId <= 0) return null;
+  return { feedId, instance: space === -1 ? "" : payload.slice(space + 1) };
+}
+
 /** Articles per upsert statement (13 values each: well under either engine's limit). */
 const ROWS_PER_UPSERT = 200;
 
@@ -162,7 +187,14 @@ const ROWS_PER_UPSERT = 200;
 export class NewsStore {
   private readonly db: Kysely<Database>;
 
-  constructor(private readonly store: Store) {
+  /**
+   * `instance` names this process among those sharing the database (leases, notifications):
+   * unique per process by default.
+   */
+  constructor(
+    private readonly store: Store,
+    readonly instance: string = defaultInstance(),
+  ) {
     this.db = store.db;
   }
 
@@ -274,9 +306,11 @@ export class NewsStore {
           consecutive_failures: 0,
           next_attempt: result.nextAttempt,
           interval_ms: result.intervalMs ?? null,
+          ...NO_LEASE,
         }))
         .where("id", "=", feedId)
         .execute();
+      await this.announce(db, feedId);
     });
   }
 
@@ -290,9 +324,11 @@ export class NewsStore {
         last_error: null,
         consecutive_failures: 0,
         next_attempt: nextAttempt,
+        ...NO_LEASE,
       })
       .where("id", "=", feedId)
       .execute();
+    await this.announce(this.db, feedId);
   }
 
   /** A failed fetch or parse: the stored articles stay; the failure is counted for backoff. */
@@ -309,9 +345,66 @@ export class NewsStore {
         last_error: reason,
         consecutive_failures: eb("consecutive_failures", "+", 1),
         next_attempt: nextAttempt,
+        ...NO_LEASE,
       }))
       .where("id", "=", feedId)
       .execute();
+    await this.announce(this.db, feedId);
+  }
+
+  /**
+   * Leases, for `leaseMs` from `now`, those of the feeds `ids` that are due (their next attempt
+   * has come) and that no instance holds (no lease, or one run out: its instance died); returns
+   * the ids leased. Among instances claiming at once each feed goes to one: PostgreSQL locks
+   * the rows it takes and skips those another claim holds (FOR UPDATE SKIP LOCKED); SQLite has
+   * one writer. The refresh's write (record*) ends the lease.
+   * From: https://www.postgresql.org/docs/15/sql-select.html#SQL-FOR-UPDATE-SHARE
+   */
+  async claim(
+    ids: readonly number[],
+    now: number,
+    leaseMs: number,
+    owner: string,
+  ): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const due = sql`SELECT id FROM feeds WHERE ${this.inList("id", ids)}
+      AND (next_attempt IS NULL OR next_attempt <= ${now})
+      AND (lease_until IS NULL OR lease_until <= ${now})`;
+    const { rows } = await sql<{ id: number }>`UPDATE feeds
+      SET lease_until = ${now + leaseMs}, lease_owner = ${owner}
+      WHERE id IN (${due}${this.store.dialect === "postgres" ? sql` FOR UPDATE SKIP LOCKED` : sql``})
+      RETURNING id`.execute(this.db);
+    return rows.map((r) => r.id);
+  }
+
+  /** Whether other instances may share this database (PostgreSQL). */
+  get shared(): boolean {
+    return this.store.dialect === "postgres";
+  }
+
+  /**
+   * Ends every lease (SQLite, at start-up: the database is this one instance's, so a lease
+   * stored is one its previous run left when it stopped mid-refresh).
+   */
+  async releaseLeases(): Promise<void> {
+    await this.db.updateTable("feeds").set(NO_LEASE).where("lease_until", "is not", null).execute();
+  }
+
+  /** The stored state of the feeds `ids` (those that exist). */
+  feedsByIds(ids: readonly number[]): Promise<FeedRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom("feeds").select(FEED_COLUMNS).where(this.inList("id", ids)).execute();
+  }
+
+  /**
+   * Tells the other instances sharing the database that a feed's stored state changed
+   * (PostgreSQL: NOTIFY on FEED_CHANGES, delivered at commit; the payload is the feed's id and
+   * this store's instance, so that an instance can pass over its own). Nothing on SQLite: one
+   * instance.
+   */
+  private async announce(db: Kysely<Database>, feedId: number): Promise<void> {
+    if (this.store.dialect !== "postgres") return;
+    await sql`SELECT pg_notify(${FEED_CHANGES}, ${`${feedId} ${this.instance}`})`.execute(db);
   }
 
   /**

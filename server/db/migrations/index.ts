@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as network from "./0001_network";
+import * as feedLeases from "./0002_feed_leases";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -8,4 +9,5 @@ import * as network from "./0001_network";
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_network": network,
+  "0002_feed_leases": feedLeases,
 };
