@@ -56,16 +56,20 @@ async function storedSources(store: NewsStore): Promise<(ListedFeed & { id: numb
   return sources.map((s) => ({ ...s, id: ids.get(s.url) ?? -1 }));
 }
 
-/** One category read from the store: each of its feeds' newest 15, merged, the 15 newest kept. */
+/**
+ * One category read from the store, as the engine reads one not in memory: each of its feeds'
+ * newest 15 (NewsStore.newestOfFeeds: one query on PostgreSQL), merged, the 15 newest kept.
+ */
 async function readFromStore(
   store: NewsStore,
   feeds: (ListedFeed & { id: number })[],
   key: FeedKey,
 ) {
-  const lists = await Promise.all(
-    feeds.filter((f) => f.key === key).map((f) => store.newest(f, PER_FEED_LIMIT)),
+  const read = await store.newestOfFeeds(
+    feeds.filter((f) => f.key === key),
+    PER_FEED_LIMIT,
   );
-  return lists.flat().sort(newestFirst).slice(0, CATEGORY_LIMIT);
+  return [...read.values()].flat().sort(newestFirst).slice(0, CATEGORY_LIMIT);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;

@@ -8,6 +8,7 @@ import { parseArgs, styleText } from "node:util";
 import { CityDirectory } from "../server/cities/directory";
 import { defaultCityOverrides } from "../server/cities/overrides";
 import { networkDatabaseFile, openDatabase } from "../server/db/open";
+import { openPostgres } from "../server/db/postgres";
 import { readEnv, withEnvFile } from "../server/env";
 import { escapeControls } from "../server/messages/format";
 import { describeFeeds, formatFeeds, type ListedFeed } from "../server/news/feed-report";
@@ -46,7 +47,7 @@ ${USAGE}`);
   process.exit(2);
 }
 const file = networkDatabaseFile(env.DATA_DIR);
-if (!existsSync(file)) {
+if (!env.DATABASE_URL && !existsSync(file)) {
   console.error(`No database at ${file}: start the site once (it fetches the feeds).`);
   process.exit(1);
 }
@@ -55,7 +56,10 @@ const listed = new Map<string, ListedFeed>();
 for (const city of directory.feeds()) {
   for (const feed of feedSources(city.feeds)) if (!listed.has(feed.url)) listed.set(feed.url, feed);
 }
-const db = await openDatabase(file);
+// The database the server uses: PostgreSQL when DATABASE_URL names it, else DATA_DIR's.
+const db = env.DATABASE_URL
+  ? await openPostgres(env.DATABASE_URL, { poolSize: 2 })
+  : await openDatabase(file);
 const feeds = await describeFeeds(new NewsStore(db), [...listed.values()]);
 await db.close();
 if (options.json) {

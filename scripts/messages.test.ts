@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openMessageStore, type StoredMessage } from "../server/messages/store";
+import { startPostgres, type TestPostgres } from "../tests/support/postgres";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "messages-"));
@@ -119,5 +120,34 @@ describe("npm run messages", { timeout: 30_000 }, () => {
     expect(out.status).toBe(2);
     expect(out.stderr).toContain("--site must be a city id");
     expect(out.stderr).toContain("Usage: npm run messages [-- --site ID]");
+  });
+});
+
+describe("npm run messages with DATABASE_URL", { timeout: 60_000 }, () => {
+  let postgres: TestPostgres | undefined;
+  afterAll(() => postgres?.stop());
+
+  it("reads the messages every instance stores in PostgreSQL", async () => {
+    postgres = await startPostgres();
+    const url = postgres.createDatabase();
+    const keys = { IMAGE_KEY_SECRET: "i".repeat(40), CONTACT_KEY_SECRET: "c".repeat(40) };
+    const opened = await openMessageStore({
+      dataDir: dir,
+      databaseUrl: url,
+      secret: keys.CONTACT_KEY_SECRET,
+    });
+    const sent = { name: "Di", email: "di@example.org", subject: "Shared desk", message: "Hi" };
+    expect((await opened.store.submit("houston", sent, "192.0.2.50")).ok).toBe(true);
+    await opened.db.close();
+    const out = spawnSync(process.execPath, ["--import", "tsx", "scripts/messages.ts", "--json"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, DATA_DIR: dir, DATABASE_URL: url, ...keys },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(out.status, out.stderr).toBe(0);
+    expect((JSON.parse(out.stdout) as StoredMessage[]).map((m) => m.subject)).toEqual([
+      "Shared desk",
+    ]);
   });
 });

@@ -48,6 +48,14 @@ describe("start-up", { timeout: 30_000 }, () => {
     expect(run.stderr).toMatch(/world\.0: must be an http\(s\) URL/);
   });
 
+  it("stops on a DATABASE_URL without the keys every instance must share, naming them", () => {
+    // Refused before any connection is tried (nothing listens on port 9 of loopback anyway).
+    const run = start({ DATABASE_URL: "postgres://site@127.0.0.1:9/news" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("IMAGE_KEY_SECRET: must be set when DATABASE_URL is");
+    expect(run.stderr).toContain("CONTACT_KEY_SECRET: must be set when DATABASE_URL is");
+  });
+
   it("stops on SITE, which SITES and DEFAULT_SITE replaced, naming them", () => {
     const run = start({ SITE: "houston" });
     expect(run.status).toBe(1);

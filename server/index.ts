@@ -17,6 +17,7 @@ import { PostgresListener } from "./db/listen";
 import { openPostgres } from "./db/postgres";
 import { configuredPictures, pictureLinks, withCoverLinks } from "./images/links";
 import { createImageRoute } from "./images/route";
+import { PictureFailures } from "./images/failures";
 import { openImageService } from "./images/service";
 import { openMessageStore } from "./messages/store";
 import { createOutboundGuard } from "./net/outbound";
@@ -97,11 +98,22 @@ async function main(): Promise<void> {
       })
     : undefined;
   await listener?.start();
+  const pictureFailures = db.dialect === "postgres" ? new PictureFailures(db) : undefined;
+  if (pictureFailures) {
+    // Forgotten failures leave the table hourly (a failure read after its time counts for none).
+    setInterval(() => {
+      pictureFailures.prune(Date.now()).catch((err: unknown) => {
+        logger.warn({ err }, "pruning picture failures failed");
+      });
+    }, 3600_000).unref();
+  }
   const images = openImageService({
     dataDir: env.DATA_DIR,
     secret: env.IMAGE_KEY_SECRET,
     cacheMb: env.IMAGE_CACHE_MB,
     news: new NewsStore(db),
+    // Instances sharing PostgreSQL share what pictures failed too.
+    sharedFailures: pictureFailures,
     guard,
     defaultImage: network.defaultImage,
     configured: [],

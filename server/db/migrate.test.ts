@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { MIGRATIONS } from "./migrations";
@@ -101,6 +102,36 @@ describe("migrations on PostgreSQL", () => {
         v: string;
       }>`SELECT to_tsvector('simple_unaccent', 'Café Déjà flooding')::text AS v`.execute(store.db);
       expect(folded.rows[0]?.v).toBe("'cafe':1 'deja':2 'flooding':3");
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("commit synchronously on every connection, whatever the database's default", async () => {
+    const url = postgres.createDatabase();
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(
+        `ALTER DATABASE ${pg.escapeIdentifier(new URL(url).pathname.slice(1))} SET synchronous_commit = off`,
+      );
+    } finally {
+      await admin.end();
+    }
+    const store = await openPostgres(url, { poolSize: 3 });
+    try {
+      // Several connections of the pool at once: each one's setting.
+      const settings = await Promise.all(
+        [1, 2, 3].map(() =>
+          store.db.transaction().execute(async (trx) => {
+            const { rows } = await sql<{
+              synchronous_commit: string;
+            }>`SHOW synchronous_commit`.execute(trx);
+            return rows[0]?.synchronous_commit;
+          }),
+        ),
+      );
+      expect(settings).toEqual(["on", "on", "on"]);
     } finally {
       await store.close();
     }

@@ -50,8 +50,16 @@ export interface MessagesTable {
   created_at: number;
 }
 
+/** A picture whose original failed, and until when its fallback is served (migration 0003). */
+export interface PictureFailuresTable {
+  id: string;
+  until: number;
+  reason: string;
+}
+
 export interface Database {
   feeds: FeedsTable;
   articles: ArticlesTable;
   messages: MessagesTable;
+  picture_failures: PictureFailuresTable;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { NewsStore } from "../news/store";
+import type { PictureFailures } from "./failures";
 import { LRUCache } from "lru-cache";
 import { Limiter, type LimiterOptions } from "../limiter";
 import type { OutboundGuard } from "../net/outbound";
@@ -63,6 +64,11 @@ export type ImageAnswer =
 export interface ImageServiceOptions {
   /** Signs the ids (IMAGE_KEY_SECRET or the key generated into DATA_DIR). */
   signer: ImageSigner;
+  /**
+   * The failed-picture memory that instances share (PictureFailures); unset, this instance's
+   * own memory alone.
+   */
+  sharedFailures?: Pick<PictureFailures, "until" | "remember">;
   /** A stored article's picture URL, or null when the article is gone or has the default one. */
   articleImage: (articleId: number) => Promise<string | null>;
   /** Pictures named by the site's content (book covers), each with its own fallback picture. */
@@ -260,6 +266,12 @@ export class ImageService {
       if (body) return { body, ext };
     }
     return coalesce(this.masters, key, signal, async (wanted) => {
+      // Another instance may have found it unavailable lately: then its fallback, no fetch.
+      const failedUntil = await this.options.sharedFailures?.until(id, this.clock());
+      if (failedUntil !== undefined) {
+        this.failures.set(id, failedUntil);
+        return null;
+      }
       const fetched = await this.fetches.run(
         () =>
           fetchFeed(source.url, {
@@ -303,6 +315,9 @@ export class ImageService {
   private fail(id: string, source: ImageSource, reason: string, kind: FailureKind): void {
     const ttl = FAILURE_TTL_MS[kind];
     this.failures.set(id, this.clock() + ttl);
+    this.options.sharedFailures?.remember(id, this.clock() + ttl, reason).catch((err: unknown) => {
+      this.options.log.warn({ err, url: source.url }, "picture failure not shared");
+    });
     this.options.log.warn(
       { url: source.url, reason, retryInS: Number.isFinite(ttl) ? ttl / 1000 : null },
       "picture unavailable: the fallback is served",
@@ -328,6 +343,8 @@ export interface ImageServiceSetup {
   cacheMb: number;
   /** The stored articles (their pictures). */
   news: Pick<NewsStore, "articleImage">;
+  /** The failed-picture memory instances share (with DATABASE_URL); unset, this one's alone. */
+  sharedFailures?: ImageServiceOptions["sharedFailures"];
   guard: OutboundGuard;
   defaultImage: string;
   configured: readonly ImageSource[];
@@ -343,6 +360,7 @@ export function openImageService(setup: ImageServiceSetup): ImageService {
   return new ImageService({
     signer: new ImageSigner(secret),
     articleImage: (id) => setup.news.articleImage(id),
+    sharedFailures: setup.sharedFailures,
     configured: setup.configured,
     defaultImage: setup.defaultImage,
     cache: { dir: imageCacheDir(setup.dataDir), maxBytes: setup.cacheMb * 1024 * 1024 },

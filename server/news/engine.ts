@@ -512,7 +512,12 @@ export class NewsEngine {
 
   private async readFeedSnapshot(id: number, version: number): Promise<FeedSnapshot> {
     const row = this.rows.get(id) as FeedRow;
-    const articles = await this.options.store.newest(row, PER_FEED_LIMIT);
+    return this.snapshotFrom(id, version, await this.options.store.newest(row, PER_FEED_LIMIT));
+  }
+
+  /** A feed's snapshot of `articles` (its newest, as read from the store). */
+  private snapshotFrom(id: number, version: number, articles: FeedArticle[]): FeedSnapshot {
+    const row = this.rows.get(id) as FeedRow;
     const failing = row.consecutiveFailures > 0;
     // Kept as a digest: thousands of feeds' snapshots would otherwise each hold their text twice.
     const signature = createHash("sha1")
@@ -584,9 +589,33 @@ export class NewsEngine {
     return news;
   }
 
+  /**
+   * The snapshots of feeds `ids`: from memory, and those missing read from the store in one
+   * query (one round trip to PostgreSQL, whatever the number of feeds).
+   */
+  private async snapshotsOf(ids: readonly number[]): Promise<FeedSnapshot[]> {
+    const current = (id: number) => {
+      const snapshot = this.feedSnapshots.get(id);
+      return snapshot?.version === this.versionOf(id) ? snapshot : undefined;
+    };
+    const missing = ids.filter((id) => !current(id) && this.rows.has(id));
+    if (missing.length > 0) {
+      const versions = new Map(missing.map((id) => [id, this.versionOf(id)]));
+      const rows = missing.map((id) => this.rows.get(id) as FeedRow);
+      const read = await this.options.store.newestOfFeeds(rows, PER_FEED_LIMIT);
+      for (const id of missing) {
+        const version = versions.get(id) ?? 0;
+        // Kept unless a newer version came meanwhile (a refresh that ended during the read).
+        if (version === this.versionOf(id))
+          this.feedSnapshots.set(id, this.snapshotFrom(id, version, read.get(id) ?? []));
+      }
+    }
+    return Promise.all(ids.map(async (id) => current(id) ?? this.snapshotOf(id)));
+  }
+
   private async build(key: FeedKey, ids: readonly number[]): Promise<CategoryNews> {
     const label = categoryLabel(key);
-    const snapshots = await Promise.all(ids.map((id) => this.snapshotOf(id)));
+    const snapshots = await this.snapshotsOf(ids.filter((id) => this.rows.has(id)));
     const articles = snapshots
       .flatMap((snapshot) => {
         const shown = shownAs(snapshot, label);

@@ -429,6 +429,41 @@ export class NewsStore {
   }
 
   /**
+   * The newest `limit` articles of each of `feeds`, by feed id: on PostgreSQL in one query (one
+   * round trip; each feed's read takes the first rows of the index, as `newest`), on SQLite one
+   * read a feed (no round trip to save).
+   */
+  async newestOfFeeds(
+    feeds: readonly Pick<FeedRow, "id" | "url">[],
+    limit: number,
+  ): Promise<Map<number, FeedArticle[]>> {
+    const byId = new Map<number, FeedArticle[]>(feeds.map((feed) => [feed.id, []]));
+    if (this.store.dialect !== "postgres") {
+      for (const feed of feeds) byId.set(feed.id, await this.newest(feed, limit));
+      return byId;
+    }
+    if (feeds.length === 0) return byId;
+    const urls = new Map(feeds.map((feed) => [feed.id, feed.url]));
+    const { rows } = await sql<ArticleRow & { feed: number }>`SELECT f.id AS feed, a.*
+      FROM unnest(${feeds.map((feed) => feed.id)}::int[]) AS f(id)
+      CROSS JOIN LATERAL (
+        SELECT id, uid, title, summary, url, image, image_is_default, published_at, claimed_at,
+          last_seen, position, category
+        FROM articles WHERE feed_id = f.id
+        ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position
+        LIMIT ${limit}) a`.execute(this.db);
+    for (const row of rows) {
+      byId.get(row.feed)?.push({
+        ...toStoredArticle({ ...row, feedUrl: urls.get(row.feed) ?? "" }),
+        feedId: row.feed,
+        lastSeen: row.last_seen,
+        position: row.position,
+      });
+    }
+    return byId;
+  }
+
+  /**
    * Full-text search: which stored articles of the feeds `feedIds` (a city's) match `query`
    * (search.ts parseSearchQuery: its words, never reader text as syntax), among the `window`
    * most recently stored matches; newest first (dated before undated, newest date first, then

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as network from "./0001_network";
 import * as feedLeases from "./0002_feed_leases";
+import * as pictureFailures from "./0003_picture_failures";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -10,4 +11,5 @@ import * as feedLeases from "./0002_feed_leases";
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_network": network,
   "0002_feed_leases": feedLeases,
+  "0003_picture_failures": pictureFailures,
 };

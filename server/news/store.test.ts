@@ -1,0 +1,114 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
+import { openDatabase, type Store } from "../db/open";
+import { openPostgres } from "../db/postgres";
+import type { Article } from "./normalize";
+import { NewsStore } from "./store";
+
+// The news store's writes and reads, the same on both databases.
+
+let postgres: TestPostgres | undefined;
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+afterAll(() => postgres?.stop());
+
+const stores: Store[] = [];
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+});
+
+const T0 = Date.parse("2026-11-25T12:00:00Z");
+
+function story(uid: string, title: string, extra: Partial<Article> = {}): Article {
+  return {
+    uid,
+    title,
+    summary: "",
+    url: `https://news.example.org/${uid}`,
+    image: "/images/default-news.svg",
+    imageIsDefault: true,
+    publishedAt: T0,
+    claimedAt: null,
+    category: "Local",
+    ...extra,
+  };
+}
+
+describe.each(["sqlite", "postgres"] as const)("NewsStore on %s", (dialect) => {
+  async function fresh(): Promise<NewsStore> {
+    const store =
+      dialect === "postgres"
+        ? await openPostgres((postgres as TestPostgres).createDatabase(), { poolSize: 2 })
+        : await openDatabase(":memory:");
+    stores.push(store);
+    return new NewsStore(store);
+  }
+
+  const success = (articles: Article[], now = T0) => ({
+    articles,
+    etag: null,
+    lastModified: null,
+    now,
+    nextAttempt: now + 600_000,
+  });
+
+  it("stores an item a feed lists twice once, where the feed lists it last", async () => {
+    const store = await fresh();
+    const id = (await store.addFeeds(["https://a.example/f"])).get("https://a.example/f") ?? -1;
+    await store.recordSuccess(
+      id,
+      success([
+        story("x", "First copy", { publishedAt: T0 - 1 }),
+        story("y", "Other"),
+        story("x", "Second copy", { publishedAt: T0 - 1 }),
+      ]),
+    );
+    const newest = await store.newest({ id, url: "https://a.example/f" }, 15);
+    expect(newest.map((a) => [a.uid, a.title, a.position])).toEqual([
+      ["y", "Other", 1],
+      ["x", "Second copy", 2],
+    ]);
+    expect(await store.countArticles(id)).toBe(2);
+  });
+
+  it("keeps a clamped date where it was first clamped, and takes a later real date", async () => {
+    const store = await fresh();
+    const id = (await store.addFeeds(["https://a.example/f"])).get("https://a.example/f") ?? -1;
+    const feed = { id, url: "https://a.example/f" };
+    await store.recordSuccess(id, success([story("x", "Ahead", { claimedAt: T0 + 9e7 })]));
+    await store.recordSuccess(
+      id,
+      success(
+        [story("x", "Ahead", { publishedAt: T0 + 60_000, claimedAt: T0 + 9e7 })],
+        T0 + 60_000,
+      ),
+    );
+    expect((await store.newest(feed, 15))[0]?.publishedAt).toBe(T0);
+    await store.recordSuccess(id, success([story("x", "Ahead", { publishedAt: T0 - 5 })]));
+    expect((await store.newest(feed, 15))[0]?.publishedAt).toBe(T0 - 5);
+  });
+
+  it("reads several feeds' newest at once as each feed's own read would", async () => {
+    const store = await fresh();
+    const urls = ["https://a.example/1", "https://a.example/2", "https://a.example/3"];
+    const ids = await store.addFeeds(urls);
+    for (const [n, url] of urls.entries()) {
+      await store.recordSuccess(
+        ids.get(url) ?? -1,
+        success(
+          Array.from({ length: 20 }, (_, i) =>
+            story(`${n}-${i}`, `Story ${n}.${i}`, { publishedAt: i % 4 === 0 ? null : T0 - i }),
+          ),
+        ),
+      );
+    }
+    const feeds = urls.map((url) => ({ id: ids.get(url) ?? -1, url }));
+    const together = await store.newestOfFeeds(feeds, 15);
+    for (const feed of feeds) {
+      expect(together.get(feed.id)).toEqual(await store.newest(feed, 15));
+      expect(together.get(feed.id)).toHaveLength(15);
+    }
+    expect(await store.newestOfFeeds([], 15)).toEqual(new Map());
+  });
+});
