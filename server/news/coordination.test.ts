@@ -73,22 +73,31 @@ async function instance(
 /** Listens for the feeds other instances announce, as server/index.ts wires it. */
 async function listen(url: string, engine: NewsEngine) {
   const reconnected = vi.fn();
+  // What the notifications set going, awaited before the databases close (afterEach).
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
   const listener = new PostgresListener({
     url,
     channel: FEED_CHANGES,
     onMessage: (payload) => {
       const change = parseFeedChange(payload);
-      if (change) void engine.feedChanged(change.feedId, change.instance);
+      if (change) track(engine.feedChanged(change.feedId, change.instance));
     },
     onReconnect: () => {
       reconnected();
-      void engine.syncFromStore();
+      track(engine.syncFromStore());
     },
     log: { warn: () => {} },
     retryMs: 50,
   });
   await listener.start();
-  closing.push(() => listener.close());
+  closing.push(async () => {
+    await listener.close();
+    await Promise.allSettled([...pending]);
+  });
   return { listener, reconnected };
 }
 

@@ -10,6 +10,7 @@ import { openPostgres } from "../db/postgres";
 import { NewsEngine } from "./engine";
 import type { FetchResult } from "./fetcher";
 import type { Article } from "./normalize";
+import { story as storyAt } from "../../tests/support/stories";
 import {
   MAX_QUERY_LENGTH,
   MAX_TERMS,
@@ -54,20 +55,9 @@ function fresh(): Promise<Store> {
     : openDatabase(":memory:");
 }
 
-function story(uid: string, title: string, extra: Partial<Article> = {}): Article {
-  return {
-    uid,
-    title,
-    summary: "",
-    url: `https://news.example.org/${uid}`,
-    image: "/images/default-news.svg",
-    imageIsDefault: true,
-    publishedAt: T0,
-    claimedAt: null,
-    category: "Local",
-    ...extra,
-  };
-}
+/** An article of the feeds' parse, published at T0 unless `extra` says otherwise. */
+const story = (uid: string, title: string, extra: Partial<Article> = {}): Article =>
+  storyAt(uid, title, T0, extra);
 
 /** A store and an engine over it; `fetch` answers the engine's refreshes (none by default). */
 async function setUp(

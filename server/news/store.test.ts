@@ -3,6 +3,7 @@ import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { openDatabase, type Store } from "../db/open";
 import { openPostgres } from "../db/postgres";
 import type { Article } from "./normalize";
+import { story as storyAt } from "../../tests/support/stories";
 import { NewsStore } from "./store";
 
 // The news store's writes and reads, the same on both databases.
@@ -20,20 +21,9 @@ afterEach(async () => {
 
 const T0 = Date.parse("2026-11-25T12:00:00Z");
 
-function story(uid: string, title: string, extra: Partial<Article> = {}): Article {
-  return {
-    uid,
-    title,
-    summary: "",
-    url: `https://news.example.org/${uid}`,
-    image: "/images/default-news.svg",
-    imageIsDefault: true,
-    publishedAt: T0,
-    claimedAt: null,
-    category: "Local",
-    ...extra,
-  };
-}
+/** An article of the feeds' parse, published at T0 unless `extra` says otherwise. */
+const story = (uid: string, title: string, extra: Partial<Article> = {}): Article =>
+  storyAt(uid, title, T0, extra);
 
 describe.each(["sqlite", "postgres"] as const)("NewsStore on %s", (dialect) => {
   async function fresh(): Promise<NewsStore> {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
 import { writeTransaction, type Store } from "../db/open";
-import type { Database } from "../db/schema";
+import type { ArticlesTable, Database } from "../db/schema";
 import type { Article } from "./normalize";
 import type { SearchQuery } from "./search";
 
@@ -57,20 +57,8 @@ function newestFirstOrder<O>(
     .orderBy("position");
 }
 
-interface ArticleRow {
-  id: number;
-  uid: string;
-  title: string;
-  summary: string;
-  url: string;
-  image: string;
-  image_is_default: number;
-  published_at: number | null;
-  claimed_at: number | null;
-  last_seen: number;
-  position: number;
-  category: string;
-}
+/** An article's columns as the store reads them. */
+type ArticleRow = Omit<Selectable<ArticlesTable>, "feed_id" | "first_seen">;
 
 /** A stored article with what the order of several feeds' articles needs. */
 export interface FeedArticle extends StoredArticle {
