@@ -26,6 +26,7 @@ describe("readEnv", () => {
       RENDER_WORKERS: defaultRenderWorkers(),
       IMAGE_CACHE_MB: 512,
       DATABASE_POOL_SIZE: 10,
+      FEED_LEASE_SECONDS: 60,
       ALLOW_PUBLIC_HOSTS: true,
       SHOW_EMBED_PLACEHOLDERS: false,
     });

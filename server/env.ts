@@ -90,6 +90,9 @@ const EnvSchema = z.object({
     .refine((ports) => ports.every((p) => p >= 1 && p <= 65535), "ports must be 1 to 65535")
     .optional(),
   FEED_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // How long an instance holds a feed it refreshes (instances sharing PostgreSQL): past it, as
+  // when the instance died mid-refresh, another takes the feed. Longer than a fetch (10 s).
+  FEED_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_MIN_PER_FEED: z.coerce.number().int().min(15).max(10_000).default(50),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

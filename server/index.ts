@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     // Instances sharing PostgreSQL: what the others refreshed is announced (below), and read
     // every minute besides, since a notification sent while the connection was down is lost.
     syncMs: env.DATABASE_URL ? SYNC_MS : undefined,
+    leaseSeconds: env.FEED_LEASE_SECONDS,
   });
   const listener = env.DATABASE_URL
     ? new PostgresListener({

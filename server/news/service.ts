@@ -26,6 +26,8 @@ export interface NewsServiceOptions {
    * database); unset with a database of this instance alone.
    */
   syncMs?: number;
+  /** FEED_LEASE_SECONDS. */
+  leaseSeconds?: number;
   /** The outbound guard to share (the image route fetches pictures through it too); else its own. */
   guard?: OutboundGuard;
   logger: Logger;
@@ -47,6 +49,7 @@ export function createNewsService(options: NewsServiceOptions): Promise<NewsEngi
     backoffBaseMs: options.backoffBaseSeconds * 1000,
     retention: options.retention,
     syncMs: options.syncMs,
+    leaseMs: options.leaseSeconds === undefined ? undefined : options.leaseSeconds * 1000,
     // Every feed fetch and redirect connects through one guard (and its connection pool).
     fetchOptions: {
       guard: options.guard ?? createOutboundGuard({ allowPrivateHosts: options.allowPrivateHosts }),
