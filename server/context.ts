@@ -14,16 +14,6 @@ export type NewsSource = Omit<NewsReader, "version">;
 /** A city's contact messages as the contact page uses them. */
 export type MessageDesk = CityMessages;
 
-/** A NewsReader read as a NewsSource (in the process that holds it). */
-export function newsSource(news: NewsReader): NewsSource {
-  return news;
-}
-
-/** A city's CityMessages used as a MessageDesk (in the process that holds the store). */
-export function messageDesk(messages: CityMessages): MessageDesk {
-  return messages;
-}
-
 /** What every loader and action receives as `context`: the one seam between server and app. */
 export interface LoadContext {
   /** The validated data of the city the request's host names. */

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       })
     : undefined;
   await listener?.start();
-  const pictureFailures = db.dialect === "postgres" ? new PictureFailures(db) : undefined;
+  const pictureFailures = env.DATABASE_URL ? new PictureFailures(db) : undefined;
   if (pictureFailures) {
     // Forgotten failures leave the table hourly (a failure read after its time counts for none).
     setInterval(() => {

@@ -12,7 +12,7 @@ import { ARTICLES_API } from "../app/lib/api";
 import { SEARCH_PARAMS, SEARCH_PATH } from "../app/lib/search";
 import { FEED_KEYS } from "../sites/categories";
 import type { CityServices } from "./cities/network";
-import { messageDesk, newsSource, type SharedServices } from "./context";
+import type { SharedServices } from "./context";
 import type { NewsReader } from "./news/engine";
 import {
   NOT_FOUND_KEY,
@@ -354,14 +354,10 @@ export function createPageHandler(options: PageHandlerOptions) {
       address: options.clientOf(req).address,
       now: (options.services.clock ?? Date.now)(),
     };
-    const news = tracking(city.news, deps, city.site.id);
+    const io = { news: tracking(city.news, deps, city.site.id), messages: city.messages, log };
     const made = options.pool
-      ? await options.pool.render(task, { news, messages: city.messages, log })
-      : await renderPage(handler(), task, settings, {
-          news: newsSource(news),
-          messages: messageDesk(city.messages),
-          log,
-        });
+      ? await options.pool.render(task, io)
+      : await renderPage(handler(), task, settings, io);
     const page: RenderedPage = {
       status: made.status,
       headers: made.headers,

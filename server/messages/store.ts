@@ -213,8 +213,9 @@ export interface MessageStoreSetup {
  * file); since PRAGMA synchronous belongs to the connection, the news engine's connection keeps
  * NORMAL and its bulk article writes stay as fast as before. In WAL mode a FULL commit syncs the
  * WAL, so it also makes the news frames written before it durable: a cost paid per contact
- * message (rare), never per article write. PostgreSQL: a pool of its own, every commit
- * synchronous. The caller closes `db`.
+ * message (rare), never per article write. PostgreSQL: a pool of its own (two connections), so
+ * that a reader's message never waits behind a burst of feed writes holding the news pool; every
+ * commit synchronous. The caller closes `db`.
  */
 export async function openMessageStore(
   setup: MessageStoreSetup,

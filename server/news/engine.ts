@@ -293,20 +293,19 @@ export class NewsEngine {
    */
   async refreshDue(): Promise<void> {
     const now = this.now();
-    const due: number[] = [];
-    for (const id of this.ids.values()) {
-      if (this.running.has(this.rows.get(id)?.url ?? "")) continue;
-      if ((this.leasedElsewhere.get(id) ?? 0) > now) continue;
+    const due = new Map<number, string>();
+    for (const [url, id] of this.ids) {
+      if (this.running.has(url) || (this.leasedElsewhere.get(id) ?? 0) > now) continue;
       const next = this.rows.get(id)?.nextAttempt;
-      if (next === null || next === undefined || next <= now) due.push(id);
+      if (next === null || next === undefined || next <= now) due.set(id, url);
     }
-    if (due.length === 0) return;
+    if (due.size === 0) return;
     const { store } = this.options;
     const claimed = new Set(
-      await store.claim(due, now, this.options.leaseMs ?? LEASE_MS, store.instance),
+      await store.claim([...due.keys()], now, this.options.leaseMs ?? LEASE_MS, store.instance),
     );
     // The others: read again, to know when they are due now (or until when they are held).
-    const others = due.filter((id) => !claimed.has(id));
+    const others = [...due.keys()].filter((id) => !claimed.has(id));
     for (const row of await store.feedsByIds(others)) {
       this.rows.set(row.id, row);
       if (row.leaseUntil !== null && row.leaseUntil > now)
@@ -314,7 +313,7 @@ export class NewsEngine {
       else this.leasedElsewhere.delete(row.id);
     }
     await Promise.all(
-      [...this.ids].filter(([, id]) => claimed.has(id)).map(([url]) => this.refresh(url)),
+      [...due].filter(([id]) => claimed.has(id)).map(([, url]) => this.refresh(url)),
     );
   }
 
@@ -342,7 +341,7 @@ export class NewsEngine {
         continue;
       }
       if (row.lastAttempt !== null) this.attempted.add(row.id);
-      await this.reread(row.id);
+      await this.reread(row.id, row);
     }
   }
 
@@ -496,9 +495,12 @@ export class NewsEngine {
     }
   }
 
-  /** Reads a feed's state and newest articles again; what a page shows changed: a new version. */
-  private async reread(id: number): Promise<void> {
-    const row = await this.options.store.feed(id);
+  /**
+   * Reads a feed's state (unless given, just read) and newest articles again; what a page shows
+   * changed: a new version.
+   */
+  private async reread(id: number, given?: FeedRow): Promise<void> {
+    const row = given ?? (await this.options.store.feed(id));
     if (!row) return;
     this.rows.set(id, row);
     const previous = this.feedSnapshots.get(id);
@@ -598,7 +600,7 @@ export class NewsEngine {
       const snapshot = this.feedSnapshots.get(id);
       return snapshot?.version === this.versionOf(id) ? snapshot : undefined;
     };
-    const missing = ids.filter((id) => !current(id) && this.rows.has(id));
+    const missing = ids.filter((id) => !current(id));
     if (missing.length > 0) {
       const versions = new Map(missing.map((id) => [id, this.versionOf(id)]));
       const rows = missing.map((id) => this.rows.get(id) as FeedRow);
@@ -615,7 +617,7 @@ export class NewsEngine {
 
   private async build(key: FeedKey, ids: readonly number[]): Promise<CategoryNews> {
     const label = categoryLabel(key);
-    const snapshots = await this.snapshotsOf(ids.filter((id) => this.rows.has(id)));
+    const snapshots = await this.snapshotsOf(ids);
     const articles = snapshots
       .flatMap((snapshot) => {
         const shown = shownAs(snapshot, label);

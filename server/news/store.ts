@@ -146,8 +146,10 @@ const SEARCH_PROBE_MAX = 50_000;
 /** The PostgreSQL channel on which instances announce a feed's change (NewsStore.announce). */
 export const FEED_CHANGES = "news_feed_changed";
 
-/** A feed's lease ended (record*). A late writer whose lease ran out may end another's: that
- * instance's refresh then only ends up fetched twice. */
+/**
+ * A feed's lease ended (record*). A late writer whose lease ran out may end another's: that
+ * instance's refresh then only ends up fetched twice.
+ */
 const NO_LEASE = { lease_until: null, lease_owner: null } as const;
 
 /** This process's name among the instances: host, process id and a random part. */
