@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { FEED_FIXTURES_DIR } from "../support/fixtures";
+import { withCurrentDates } from "./current-dates";
 import { pictureJpeg, withLocalPictures } from "./pictures";
 
 /**
@@ -28,6 +29,7 @@ import { pictureJpeg, withLocalPictures } from "./pictures";
  *   /switch/ID/feeds/NAME         HTTP 500 until /switch/ID/recover is requested, then the fixture
  *   /hostile                      a feed of script tags, event handlers, javascript: and data:
  *                                 URLs, and an entity bomb
+ * The fixtures are served byte for byte, unless (the demo) `shiftDates` moves their dates to today.
  */
 export interface FeedServer {
   url: string;
@@ -39,6 +41,45 @@ export interface FeedServer {
 }
 
 const LAST_MODIFIED = "Sat, 01 Nov 2026 12:00:00 GMT";
+
+export interface FeedServerOptions {
+  /**
+   * The demo's (off by default: everything else gets the fixtures byte for byte): every fixture
+   * served with its dates moved so that its newest item is a few minutes old when the server
+   * starts (current-dates.ts), dates naming no zone read in `timeZone` (the site's; UTC unless
+   * given), `now` the clock (tests fix it). The offset is fixed at the start, not recomputed per
+   * request: a feed's bytes, ETag and Last-Modified (the start) then stay the same for the run,
+   * so 304s work as with the plain fixtures, and its items age from then on as a real feed's do.
+   */
+  shiftDates?: { now?: () => number; timeZone?: string };
+}
+
+/** Where the fixtures' bytes come from: the files as they are, or (shiftDates) moved in time. */
+interface Fixtures {
+  read(file: string): Buffer;
+  lastModified: string;
+}
+
+function fixturesOf({ shiftDates }: FeedServerOptions): Fixtures {
+  if (!shiftDates) return { read: (file) => readFileSync(file), lastModified: LAST_MODIFIED };
+  const startedAt = (shiftDates.now ?? Date.now)();
+  const shifted = new Map<string, Buffer>();
+  return {
+    read(file) {
+      let body = shifted.get(file);
+      if (!body) {
+        body = withCurrentDates(readFileSync(file), {
+          now: startedAt,
+          timeZone: shiftDates.timeZone,
+        });
+        shifted.set(file, body);
+      }
+      return body;
+    },
+    // The shifted documents were made when the server started.
+    lastModified: new Date(startedAt).toUTCString(),
+  };
+}
 
 /** Everything a hostile or compromised publisher could put in a feed. */
 export const HOSTILE_FEED = `<?xml version="1.0"?>
@@ -66,6 +107,7 @@ function fixturePath(name: string): string | null {
 }
 
 function serveFixture(
+  fixtures: Fixtures,
   req: IncomingMessage,
   res: ServerResponse,
   name: string,
@@ -77,7 +119,8 @@ function serveFixture(
     res.writeHead(404, { "Content-Type": "text/plain" }).end("no such fixture");
     return;
   }
-  let body: Buffer = readFileSync(file);
+  const { lastModified } = fixtures;
+  let body = fixtures.read(file);
   if (mode === "pictures") body = withLocalPictures(body, base);
   const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 16)}"`;
   // `?changed`: the feed is answered whole every time, as a feed that changes at each fetch
@@ -85,16 +128,16 @@ function serveFixture(
   const changing = /[?&]changed\b/.test(req.url ?? "");
   if (
     !changing &&
-    (req.headers["if-none-match"] === etag || req.headers["if-modified-since"] === LAST_MODIFIED)
+    (req.headers["if-none-match"] === etag || req.headers["if-modified-since"] === lastModified)
   ) {
-    res.writeHead(304, { ETag: etag, "Last-Modified": LAST_MODIFIED }).end();
+    res.writeHead(304, { ETag: etag, "Last-Modified": lastModified }).end();
     return;
   }
   if (mode === "truncated") body = body.subarray(0, Math.floor(body.length / 2));
   const headers: Record<string, string> = {
     "Content-Type": mode === "wrong-type" ? "text/html" : contentTypeOf(name),
     ETag: etag,
-    "Last-Modified": LAST_MODIFIED,
+    "Last-Modified": lastModified,
   };
   const wantsGzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   if (mode === "gzip" || (wantsGzip && mode === "")) {
@@ -113,6 +156,7 @@ function handle(
   res: ServerResponse,
   server: FeedServer,
   timers: Set<NodeJS.Timeout>,
+  fixtures: Fixtures,
 ): void {
   const url = new URL(req.url ?? "/", "http://localhost");
   const p = url.pathname;
@@ -121,7 +165,7 @@ function handle(
   let m: RegExpExecArray | null;
 
   if ((m = /^\/(?:(gzip|wrong-type|truncated|pictures)\/)?feeds\/(.+)$/.exec(p))) {
-    return serveFixture(req, res, decodeURIComponent(m[2] ?? ""), m[1] ?? "", server.url);
+    return serveFixture(fixtures, req, res, decodeURIComponent(m[2] ?? ""), m[1] ?? "", server.url);
   }
   if ((m = /^\/picture\/([0-9a-f]{16})\.jpg$/.exec(p))) {
     void pictureJpeg(m[1] ?? "").then((jpeg) =>
@@ -139,7 +183,7 @@ function handle(
     } else if (!recovered.has(id)) {
       res.writeHead(500, { "Content-Type": "text/plain" }).end("down");
     } else {
-      serveFixture(req, res, decodeURIComponent(m[3] ?? ""), "");
+      serveFixture(fixtures, req, res, decodeURIComponent(m[3] ?? ""), "");
     }
     return;
   }
@@ -170,7 +214,7 @@ function handle(
   }
   if ((m = /^\/slow\/(\d+)\/feeds\/(.+)$/.exec(p))) {
     const name = m[2] ?? "";
-    const timer = setTimeout(() => serveFixture(req, res, name, ""), Number(m[1]));
+    const timer = setTimeout(() => serveFixture(fixtures, req, res, name, ""), Number(m[1]));
     timers.add(timer);
     return;
   }
@@ -244,15 +288,20 @@ function handle(
 }
 
 /** Starts the fixture feed server on a port of this machine (0: any free one). */
-export async function startFeedServer(port = 0, host = "127.0.0.1"): Promise<FeedServer> {
+export async function startFeedServer(
+  port = 0,
+  host = "127.0.0.1",
+  options: FeedServerOptions = {},
+): Promise<FeedServer> {
   const timers = new Set<NodeJS.Timeout>();
+  const fixtures = fixturesOf(options);
   const state: FeedServer = {
     url: "",
     hits: new Map(),
     lastHeaders: new Map(),
     close: async () => {},
   };
-  const server = createServer((req, res) => handle(req, res, state, timers));
+  const server = createServer((req, res) => handle(req, res, state, timers, fixtures));
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   state.url = `http://${host}:${(server.address() as AddressInfo).port}`;
   state.close = () =>
