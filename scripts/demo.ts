@@ -1,10 +1,12 @@
 // The whole site offline: the fixture feed server (the real-world feeds of tests/fixtures/feeds),
 // the fixture radio station (a looped MP3 with ICY titles) and the production build pointed at
 // both through FEEDS_FILE, RADIO_UPSTREAM and RADIO_PORTS. The two fixture servers take free
-// ports; the site listens on PORT (3000). Run with `npm run demo`; Ctrl+C stops all three.
+// ports; the site listens on PORT (3000). Run with `npm run demo`; Ctrl+C stops all three. The
+// feeds are served with their dates moved to today (their newest items minutes old at start).
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CityDirectory } from "../server/cities/directory";
 import { readEnv, withEnvFile } from "../server/env";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
@@ -14,7 +16,18 @@ const env = readEnv(withEnvFile());
 const dataDir = path.resolve("data/demo");
 mkdirSync(dataDir, { recursive: true });
 
-const feeds = await startFeedServer(0);
+// localhost names no city: the demo's is Houston (or DEFAULT_SITE), fed by the fixtures.
+const defaultSite = env.DEFAULT_SITE ?? "houston";
+// A fixture date that names no zone is read in the city's zone, so it is moved in that zone too.
+// (A city that cannot be read leaves UTC here; the site says what is wrong with it.)
+const cities = new CityDirectory({
+  dir: env.CITIES_DIR,
+  networkFile: env.NETWORK_FILE,
+  only: [defaultSite],
+});
+const city = cities.has(defaultSite) ? cities.load(defaultSite) : null;
+const timeZone = city && "city" in city ? city.city.timeZone : undefined;
+const feeds = await startFeedServer(0, "127.0.0.1", { shiftDates: { timeZone } });
 const station = await startRadioStation();
 const feedsFile = path.join(dataDir, "feeds.json");
 writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url, { pictures: true }), null, 2));
@@ -28,10 +41,9 @@ const site = spawn(process.execPath, ["build/server-main/index.js"], {
   env: {
     ...process.env,
     PORT: String(env.PORT),
-    // localhost names no city: the demo's is Houston (or DEFAULT_SITE), fed by the fixtures.
-    DEFAULT_SITE: env.DEFAULT_SITE ?? "houston",
+    DEFAULT_SITE: defaultSite,
     FEEDS_FILE: feedsFile,
-    // Old fixture feeds would otherwise earn the longest interval (news/schedule.ts).
+    // Feeds of few items a week would otherwise earn the longest interval (news/schedule.ts).
     FEED_MAX_REFRESH_SECONDS: String(env.FEED_REFRESH_SECONDS),
     // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
     ALLOW_PRIVATE_HOSTS: new URL(feeds.url).hostname,
