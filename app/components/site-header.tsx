@@ -41,30 +41,6 @@ export function SiteHeader({
 
   return (
     <>
-      <div className="border-b border-rule bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
-          <p>{formatDateLine(now, site)}</p>
-          {/* The visible label names the list, so what is read is what is seen. */}
-          <div className="flex items-center gap-4">
-            <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
-              Partners:
-            </span>
-            <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
-              {site.partners.map((p) => (
-                <li key={p.url}>
-                  <ExternalLink
-                    href={p.url}
-                    rel="noopener"
-                    className="hover:text-accent hover:underline"
-                  >
-                    {p.label}
-                  </ExternalLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </div>
       {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
           the page rather than staying on top of most of the screen. */}
       <header className="sticky top-0 z-40 border-b-4 border-double border-ink bg-paper/95 backdrop-blur max-md:noscript:static">
@@ -101,6 +77,32 @@ export function SiteHeader({
           <MainNav links={links} />
         </nav>
       </header>
+      {/* The top strip: first on the screen, after the masthead and the navigation for the
+          keyboard (its partner links are not the page's first tab stops: SiteLayout's order). */}
+      <div className="order-first border-b border-rule bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
+          <p>{formatDateLine(now, site)}</p>
+          {/* The visible label names the list, so what is read is what is seen. */}
+          <div className="flex items-center gap-4">
+            <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
+              Partners:
+            </span>
+            <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
+              {site.partners.map((p) => (
+                <li key={p.url}>
+                  <ExternalLink
+                    href={p.url}
+                    rel="noopener"
+                    className="hover:text-accent hover:underline"
+                  >
+                    {p.label}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
     </>
   );
 }

@@ -23,8 +23,12 @@ export function shouldRevalidate() {
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
   const { site, now, scripts } = useSite();
+  // One column whose parts may be placed apart from their order in the document: the header's
+  // top strip (the date and the partner links) sits above the masthead, but comes after it and
+  // the navigation for the keyboard and screen readers (SiteHeader). The column spans the page,
+  // so the header stays sticky all the way down.
   return (
-    <>
+    <div className="flex flex-col">
       <a
         href="#main-content"
         className="sr-only z-50 rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -35,13 +39,13 @@ export default function SiteLayout() {
       <main
         id="main-content"
         tabIndex={-1}
-        className="mx-auto min-h-[50vh] max-w-7xl px-4 py-8 focus:outline-none"
+        className="mx-auto min-h-[50vh] w-full max-w-7xl px-4 py-8 focus:outline-none"
       >
         <Outlet />
       </main>
       <SiteFooter site={site} now={now} nav={nav} />
       <DonationPopup site={site} />
       <ThirdPartyScripts scripts={scripts} />
-    </>
+    </div>
   );
 }
