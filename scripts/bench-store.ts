@@ -66,7 +66,7 @@ async function readFromStore(
   key: FeedKey,
 ) {
   const read = await store.newestOfFeeds(
-    feeds.filter((f) => f.key === key),
+    feeds.filter((f) => f.key === key).map((f) => ({ ...f, title: null })),
     PER_FEED_LIMIT,
   );
   return [...read.values()].flat().sort(newestFirst).slice(0, CATEGORY_LIMIT);
@@ -110,6 +110,7 @@ function article(n: number, key: string, at: number): Article {
     publishedAt: at,
     claimedAt: null,
     category: key,
+    language: null,
   };
 }
 

@@ -46,6 +46,8 @@ function newsOf(city: string): NewsReader {
               claimedAt: null,
               category: "Local",
               feedUrl: `https://news.example/${city}.xml`,
+              source: "Example News",
+              language: null,
             },
           ]
         : [],

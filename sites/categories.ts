@@ -36,6 +36,12 @@ export interface Category {
   nav: NavPlace;
   /** Its section's title on home (SPEC.md §2: six sections, in this table's order). */
   home?: string;
+  /**
+   * For how many days a story counts as recent on its pages: older ones are shown only while
+   * fewer than MIN_RECENT recent ones exist (server/news/compose.ts). Absent: every story is
+   * shown by date alone (the archives, whose stories are old by design).
+   */
+  freshDays?: number;
 }
 
 const news = (topic: string) => (s: { city: string; state: string }) =>
@@ -56,6 +62,7 @@ export const CATEGORIES = [
     nav: "main",
     footer: "Sections",
     home: "Local",
+    freshDays: 3,
   },
   {
     key: "national",
@@ -69,6 +76,7 @@ export const CATEGORIES = [
     nav: "main",
     footer: "Sections",
     home: "National",
+    freshDays: 3,
   },
   {
     key: "world",
@@ -82,6 +90,7 @@ export const CATEGORIES = [
     nav: "main",
     footer: "Sections",
     home: "World",
+    freshDays: 3,
   },
   {
     key: "politics",
@@ -95,6 +104,7 @@ export const CATEGORIES = [
     nav: "main",
     footer: "Sections",
     home: "Politics & Government",
+    freshDays: 3,
   },
   {
     key: "business",
@@ -108,6 +118,7 @@ export const CATEGORIES = [
     nav: "main",
     footer: "Sections",
     home: "Business & Finance",
+    freshDays: 3,
   },
   {
     key: "technology",
@@ -121,6 +132,7 @@ export const CATEGORIES = [
     nav: "more",
     footer: "Sections",
     home: "Technology & Innovation",
+    freshDays: 7,
   },
   {
     key: "automotive",
@@ -133,6 +145,7 @@ export const CATEGORIES = [
     page: "list",
     nav: "more",
     footer: null,
+    freshDays: 7,
   },
   {
     key: "realestate",
@@ -145,6 +158,7 @@ export const CATEGORIES = [
     page: "list",
     nav: "more",
     footer: null,
+    freshDays: 7,
   },
   {
     key: "health",
@@ -157,6 +171,7 @@ export const CATEGORIES = [
     page: "list",
     nav: "more",
     footer: null,
+    freshDays: 7,
   },
   {
     key: "sports",
@@ -169,6 +184,7 @@ export const CATEGORIES = [
     page: "own",
     nav: "main",
     footer: "Sections",
+    freshDays: 3,
   },
   {
     key: "arts",
@@ -181,6 +197,7 @@ export const CATEGORIES = [
     page: "own",
     nav: "main",
     footer: "More",
+    freshDays: 14,
   },
   {
     key: "food",
@@ -193,6 +210,7 @@ export const CATEGORIES = [
     page: "list",
     nav: "more",
     footer: null,
+    freshDays: 14,
   },
   {
     key: "lifestyle",
@@ -205,6 +223,7 @@ export const CATEGORIES = [
     page: "list",
     nav: "more",
     footer: null,
+    freshDays: 14,
   },
   {
     key: "opinion",
@@ -218,6 +237,7 @@ export const CATEGORIES = [
     page: "own",
     nav: "main",
     footer: "Sections",
+    freshDays: 7,
   },
   {
     key: "archives",
@@ -275,3 +295,21 @@ export const HOME_SECTIONS = CATEGORIES.flatMap((c) =>
 
 /** Home's sections' feed keys, in order (its News Feed lists their newest stories together). */
 export const HOME_KEYS = HOME_SECTIONS.map((s) => s.key);
+
+const DAY_MS = 86_400_000;
+const FRESH_WINDOWS = new Map<string, number>(
+  CATEGORIES.flatMap((c) => ("freshDays" in c ? [[c.key, c.freshDays * DAY_MS] as const] : [])),
+);
+
+/** A category's window of recent stories in ms (its freshDays), or null when it has none. */
+export function freshWindowMs(key: string): number | null {
+  return FRESH_WINDOWS.get(key) ?? null;
+}
+
+/** Whether a story published at `publishedAt` is recent in category `key` at `now`. */
+export function isRecent(publishedAt: number | string | null, key: string, now: number): boolean {
+  const window = freshWindowMs(key);
+  if (publishedAt === null || window === null) return false;
+  const at = typeof publishedAt === "number" ? publishedAt : Date.parse(publishedAt);
+  return !Number.isNaN(at) && at >= now - window;
+}

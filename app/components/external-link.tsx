@@ -1,13 +1,22 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
-/** A link that leaves the site in a new tab, and says so to screen readers. */
+/**
+ * A link that leaves the site in a new tab, and says so: to screen readers in words, to the eye
+ * with the external-link mark after it (the `external` class: app.css).
+ */
 export function ExternalLink({
   children,
   rel = "noopener noreferrer",
+  className,
   ...props
 }: Omit<ComponentProps<"a">, "target">) {
   return (
-    <a {...props} target="_blank" rel={rel}>
+    <a
+      {...props}
+      className={className ? `${className} external` : "external"}
+      target="_blank"
+      rel={rel}
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -16,20 +25,40 @@ export function ExternalLink({
 
 /**
  * A story's link: to its publisher in a new tab (ExternalLink), or, for a built-in story whose
- * url is "#", a plain link.
+ * url is "#", a plain link. Its accessible name credits the publisher ("…, The Guardian"), and
+ * a headline in another language than the page's is marked with it (`lang`, `dir`).
  */
 export function StoryLink({
   href,
   children,
+  source,
+  lang,
+  dir,
   ...props
-}: Omit<ComponentProps<"a">, "target" | "rel">) {
+}: Omit<ComponentProps<"a">, "target" | "rel" | "lang" | "dir"> & {
+  source?: string;
+  lang?: string;
+  dir?: "ltr" | "rtl";
+}) {
+  const body: ReactNode = (
+    <>
+      {lang || dir ? (
+        <span lang={lang} dir={dir}>
+          {children}
+        </span>
+      ) : (
+        children
+      )}
+      {source && <span className="sr-only">, {source}</span>}
+    </>
+  );
   return href === "#" ? (
     <a href={href} {...props}>
-      {children}
+      {body}
     </a>
   ) : (
     <ExternalLink href={href} {...props}>
-      {children}
+      {body}
     </ExternalLink>
   );
 }

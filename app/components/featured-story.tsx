@@ -3,13 +3,20 @@ import { LEAD_IMAGE } from "~/lib/images";
 import { useSite } from "~/lib/root-data";
 import { StoryLink } from "./external-link";
 import { StoryImage } from "./story-image";
-import { hasPicture } from "./story-card";
+import type { CardArticle } from "~/lib/news";
+import { AlsoAt, StoryKicker, hasPicture } from "./story-card";
 
 /**
  * SPEC.md §3 featured-story card: title, summary, image, category, url. Without a picture of its
  * own it is text-led (DESIGN.md): a larger headline and the summary across the column, no box.
  */
-export function FeaturedStory({ story }: { story: FeaturedStoryData }) {
+export function FeaturedStory({
+  story,
+}: {
+  /** A feed's story (its publisher and language with it), or the site's built-in one. */
+  story: FeaturedStoryData &
+    Partial<Pick<CardArticle, "source" | "lang" | "dir" | "alsoAt" | "publishedAt">>;
+}) {
   const { site } = useSite();
   const pictured = hasPicture(story.image, site.defaultImage);
   return (
@@ -23,17 +30,31 @@ export function FeaturedStory({ story }: { story: FeaturedStoryData }) {
         </div>
       )}
       <div className={pictured ? "md:col-span-2" : "max-w-3xl"}>
-        <p className="text-xs font-semibold tracking-wider text-accent uppercase">
-          {story.category}
-        </p>
+        <StoryKicker
+          article={{
+            category: story.category,
+            source: story.source ?? "",
+            publishedAt: story.publishedAt ?? null,
+          }}
+          className="text-xs"
+        />
         <h2
           className={`mt-1 font-serif leading-tight font-bold text-ink ${pictured ? "text-3xl" : "text-4xl md:text-5xl"}`}
         >
-          <StoryLink href={story.url} className="hover:text-accent hover:underline">
+          <StoryLink
+            href={story.url}
+            source={story.source}
+            lang={story.lang}
+            dir={story.dir}
+            className="hover:text-accent hover:underline"
+          >
             {story.title}
           </StoryLink>
         </h2>
-        <p className="mt-3 text-lg text-ink/85">{story.summary}</p>
+        <p lang={story.lang} dir={story.dir} className="mt-3 text-lg text-ink/85">
+          {story.summary}
+        </p>
+        <AlsoAt outlets={story.alsoAt} />
       </div>
     </article>
   );

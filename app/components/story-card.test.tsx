@@ -26,6 +26,7 @@ const article: CardArticle = {
   image: "/img/640/a1.abc",
   category: "Local",
   publishedAt: "2026-11-23T10:00:00Z",
+  source: "Houston Public Media",
 };
 
 describe("story cards", () => {
@@ -50,6 +51,55 @@ describe("story cards", () => {
     const meta = container.querySelector("article p");
     expect(meta?.className).not.toMatch(/\buppercase\b/);
     expect(meta?.querySelector("span")?.className).toMatch(/\buppercase\b/);
+  });
+
+  it("name their publisher, visibly and in the headline link's accessible name, and mark the link as leaving", () => {
+    const { container } = render(<StoryCard article={article} />);
+    expect(container.querySelector("article p")?.textContent).toContain("Houston Public Media");
+    const link = screen.getByRole("link", { name: /^Bayou festival returns/ });
+    expect(link.textContent).toBe(
+      "Bayou festival returns, Houston Public Media (opens in a new tab)",
+    );
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.className).toMatch(/\bexternal\b/);
+  });
+
+  it("mark a story in another language on its headline and summary, right to left where it is", () => {
+    const { container } = render(
+      <StoryCard article={{ ...article, lang: "ur", dir: "rtl", summary: "خبر" }} />,
+    );
+    const headline = container.querySelector("h3 a span[lang]");
+    expect(headline?.getAttribute("lang")).toBe("ur");
+    expect(headline?.getAttribute("dir")).toBe("rtl");
+    const summary = container.querySelector("article > p[lang]");
+    expect(summary?.getAttribute("dir")).toBe("rtl");
+    // The kicker (category, publisher, date) stays in the page's language.
+    expect(container.querySelector("article > p:not([lang]) span[lang]")).toBeNull();
+  });
+
+  it("leave a story in the page's language unmarked", () => {
+    const { container } = render(<StoryCard article={article} />);
+    expect(container.querySelector("[lang], [dir]")).toBeNull();
+  });
+
+  it("credit the other outlets that ran the story, each a link to its copy", () => {
+    render(
+      <StoryCard
+        article={{
+          ...article,
+          alsoAt: [
+            { source: "KHOU", url: "https://khou.example/bayou" },
+            { source: "Chron", url: "https://chron.example/bayou" },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText(/Also at/).textContent).toBe(
+      "Also at KHOU (opens in a new tab), Chron (opens in a new tab)",
+    );
+    expect(
+      screen.getByRole("link", { name: "Chron (opens in a new tab)" }).getAttribute("href"),
+    ).toBe("https://chron.example/bayou");
   });
 
   it.each([

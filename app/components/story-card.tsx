@@ -44,29 +44,32 @@ export function StoryCard({
       data-card={pictured ? "picture" : "text"}
     >
       {pictured && <StoryImage src={article.image} alt={article.title} priority={priority} />}
-      <p
-        className={`${pictured ? "mt-3" : ""} flex flex-wrap gap-x-2 text-xs font-semibold text-muted`}
-      >
-        <span className="tracking-wider text-accent uppercase">{label ?? article.category}</span>
-        {article.publishedAt && (
-          <>
-            <span aria-hidden="true">·</span>
-            <RelativeTime iso={article.publishedAt} />
-          </>
-        )}
-      </p>
+      <StoryKicker
+        article={article}
+        label={label}
+        className={`${pictured ? "mt-3" : ""} text-xs`}
+      />
       <Heading className="mt-1 font-serif text-xl leading-snug font-bold text-ink">
-        <StoryLink href={article.url} className="hover:text-accent hover:underline">
+        <StoryLink
+          href={article.url}
+          source={article.source}
+          lang={article.lang}
+          dir={article.dir}
+          className="hover:text-accent hover:underline"
+        >
           {article.marks && Marked ? <Marked parts={article.marks.title} /> : article.title}
         </StoryLink>
       </Heading>
       {article.summary && (
         <p
+          lang={article.lang}
+          dir={article.dir}
           className={`mt-2 text-[0.95rem] text-ink/85 ${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"}`}
         >
           {article.marks && Marked ? <Marked parts={article.marks.summary} /> : article.summary}
         </p>
       )}
+      <AlsoAt outlets={article.alsoAt} />
       {readMore && article.url !== "#" && (
         <p className="mt-2">
           <ExternalLink href={article.url} className="link text-sm font-semibold">
@@ -75,6 +78,56 @@ export function StoryCard({
         </p>
       )}
     </article>
+  );
+}
+
+/**
+ * A story's kicker: its category (or the page's label), its publisher and its date, as in
+ * "ARTS & CULTURE · Le Figaro · 2 hours ago".
+ */
+export function StoryKicker({
+  article,
+  label,
+  className = "",
+}: {
+  article: Pick<CardArticle, "category" | "source" | "publishedAt">;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <p className={`flex flex-wrap gap-x-2 font-semibold text-muted ${className}`}>
+      <span className="tracking-wider text-accent uppercase">{label ?? article.category}</span>
+      {article.source && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span>{article.source}</span>
+        </>
+      )}
+      {article.publishedAt && (
+        <>
+          <span aria-hidden="true">·</span>
+          <RelativeTime iso={article.publishedAt} />
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The other outlets that ran a story ("Also at The Guardian, Reuters"), each a link to its copy. */
+export function AlsoAt({ outlets }: { outlets?: CardArticle["alsoAt"] }) {
+  if (!outlets?.length) return null;
+  return (
+    <p className="mt-2 text-xs text-muted">
+      Also at{" "}
+      {outlets.map((o, i) => (
+        <span key={o.url}>
+          {i > 0 && ", "}
+          <ExternalLink href={o.url} className="link">
+            {o.source}
+          </ExternalLink>
+        </span>
+      ))}
+    </p>
   );
 }
 

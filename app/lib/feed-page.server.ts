@@ -15,7 +15,7 @@ export async function loadFeedPage<T extends object>(
   page: MetaInput["page"],
   extra: T,
 ) {
-  const block = toNewsBlock(await context.news.getCategory(key));
+  const block = toNewsBlock(await context.news.getCategory(key), context.site.locale);
   return data(
     {
       heading: page.heading,

@@ -3,6 +3,7 @@ import type {
   CollectionPage,
   Graph,
   ItemList,
+  NewsArticle,
   NewsMediaOrganization,
   PostalAddress,
   Thing,
@@ -32,6 +33,10 @@ export interface StoryLink {
   url: string;
   /** ISO date-time with a zone; null or absent when the story has no date. */
   publishedAt?: string | null;
+  /** Its publisher's name (another outlet's story); absent for the site's own. */
+  source?: string;
+  /** Its language when it is not the page's. */
+  lang?: string;
 }
 
 /** What a page adds to the metadata its PageInfo gives. */
@@ -164,7 +169,18 @@ export function buildStoryList(
     const url = s.url.startsWith("/") ? `${siteUrl}${s.url}` : s.url;
     if (url === "#" || seen.has(url)) return [];
     seen.add(url);
-    return [{ url, name: s.title }];
+    // Another outlet's story names its publisher: the page gathers it, it did not write it.
+    const item: NewsArticle | undefined = s.source
+      ? {
+          "@type": "NewsArticle",
+          headline: s.title,
+          url,
+          publisher: { "@type": "Organization", name: s.source },
+          ...(s.publishedAt ? { datePublished: s.publishedAt } : {}),
+          ...(s.lang ? { inLanguage: s.lang } : {}),
+        }
+      : undefined;
+    return [{ url, name: s.title, ...(item ? { item } : {}) }];
   });
   if (listed.length === 0) return undefined;
   return {

@@ -1,7 +1,11 @@
 import type { CategoryNews } from "../../server/news/engine";
-import type { StoredArticle } from "../../server/news/store";
+import type { Outlet, StoredArticle } from "../../server/news/store";
 import { CACHE_CONTROL } from "./http";
-import type { FeedKey } from "../../sites/categories";
+import { storyLanguage } from "./language";
+import { isRecent, type FeedKey } from "../../sites/categories";
+
+/** SPEC.md §7 and §9: a news page shows at most this many stories of a category. */
+export const PAGE_STORIES = 15;
 
 /** An article as pages receive it from loaders: small, serializable, ready to show. */
 export interface CardArticle {
@@ -14,6 +18,16 @@ export interface CardArticle {
   category: string;
   /** ISO date-time, or null when the feed gave none. */
   publishedAt: string | null;
+  /** Its publisher ("The Guardian"): credited on the card and in its link's accessible name. */
+  source: string;
+  /**
+   * Its language and direction when they are not the city's (storyLanguage): set on its
+   * headline and summary, so that a screen reader reads them with the right voice.
+   */
+  lang?: string;
+  dir?: "ltr" | "rtl";
+  /** The other outlets that ran the same story (a wire story), each with its link. */
+  alsoAt?: readonly Outlet[];
   /**
    * A search's matches in the title and the summary: each text split at them, even indexes plain,
    * odd ones matched (shown in `<mark>`); absent outside search.
@@ -27,25 +41,40 @@ export interface NewsBlock {
   error: string | null;
   updatedAt: string | null;
   articles: CardArticle[];
-  /** How many feeds the articles shown come from (the byline names the count, never the feeds). */
+  /** How many publishers the stories shown come from (the byline counts them). */
   outlets: number;
 }
 
-/** Turns the engine's view of a category into what a page shows (at most `limit` articles). */
-export function toNewsBlock(news: CategoryNews, limit = 15): NewsBlock {
-  const shown = news.articles.slice(0, limit);
+/**
+ * Turns the engine's view of a category into what a page of a city (its `locale`) shows: at most
+ * `limit` articles, from the `from`th.
+ */
+export function toNewsBlock(
+  news: CategoryNews,
+  locale: string,
+  { limit = PAGE_STORIES, from = 0 }: { limit?: number; from?: number } = {},
+): NewsBlock {
+  const shown = news.articles.slice(from, from + limit);
   return {
     key: news.category,
     state: news.state,
     error: news.error,
     updatedAt: news.updatedAt === null ? null : new Date(news.updatedAt).toISOString(),
-    articles: shown.map(toCardArticle),
-    outlets: new Set(shown.map((a) => a.feedUrl)).size,
+    articles: shown.map((a) => toCardArticle(a, locale)),
+    outlets: countOutlets(shown),
   };
 }
 
-/** A stored article as a page shows it (the feed it came from stays on the server). */
-export function toCardArticle(a: StoredArticle): CardArticle {
+/** How many publishers `stories` come from, those credited as also running them included. */
+export function countOutlets(stories: readonly Pick<StoredArticle, "source" | "alsoAt">[]): number {
+  return new Set(stories.flatMap((a) => [a.source, ...(a.alsoAt ?? []).map((o) => o.source)])).size;
+}
+
+/**
+ * A stored article as a page of a city (its `locale`) shows it: the feed it came from stays on
+ * the server; its language shows only where it is not the city's.
+ */
+export function toCardArticle(a: StoredArticle, locale: string): CardArticle {
   return {
     id: String(a.id),
     title: a.title,
@@ -54,7 +83,29 @@ export function toCardArticle(a: StoredArticle): CardArticle {
     image: a.image,
     category: a.category,
     publishedAt: a.publishedAt === null ? null : new Date(a.publishedAt).toISOString(),
+    source: a.source,
+    ...storyLanguage(a.language, locale),
+    ...(a.alsoAt?.length ? { alsoAt: a.alsoAt } : {}),
   };
+}
+
+/**
+ * The home page's lead: the newest local story while it is recent; else, while another of
+ * home's sections has a recent story, the newest of those (a stale local feed never leads with
+ * an old story over today's news); else the newest local story, if any.
+ */
+export function leadStory(
+  categories: readonly { key: FeedKey; news: CategoryNews }[],
+  now: number,
+): StoredArticle | undefined {
+  const [local] = categories;
+  const firstLocal = local?.news.articles[0];
+  if (firstLocal && isRecent(firstLocal.publishedAt, local.key, now)) return firstLocal;
+  const recent = categories.flatMap(({ key, news }) =>
+    news.articles.filter((a) => isRecent(a.publishedAt, key, now)).slice(0, 1),
+  );
+  const newest = recent.sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0))[0];
+  return newest ?? firstLocal;
 }
 
 /** Cache-Control for a page made from news: short when ready, none while still loading. */

@@ -27,6 +27,17 @@ describe("relativeDate", () => {
     expect(relativeDate(ago(age), NOW, CITY)).toBe(text);
   });
 
+  it.each([
+    [30_000, "Just now"],
+    [MIN, "1 minute ago"],
+    [12 * MIN + 59_000, "12 minutes ago"],
+    [HOUR - 1, "59 minutes ago"],
+    [HOUR, "1 hour ago"],
+    [3 * DAY, "3 days ago"],
+  ])("when news was refreshed (minutes), %i ms ago reads %s", (age, text) => {
+    expect(relativeDate(ago(age), NOW, CITY, { minutes: true })).toBe(text);
+  });
+
   it("formats old dates in the city's time zone", () => {
     // 03:00 UTC on 1 November is still 31 October in Chicago.
     expect(relativeDate("2026-11-01T03:00:00Z", NOW, CITY)).toBe("Oct 31, 2026");

@@ -1,20 +1,29 @@
+const MINUTE_MS = 60_000;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The friendly date of SPEC.md §9, a pure function of (date, now): under an hour 'Just now',
  * under a day 'N hours ago', one day 'Yesterday', under a week 'N days ago', else a date in the
- * city's locale and time zone. An input that is not a date is returned as given.
+ * city's locale and time zone. An input that is not a date is returned as given. With `minutes`
+ * (when news was last refreshed), an age from one minute to an hour is told in minutes.
  */
 export function relativeDate(
   date: string | number | null | undefined,
   now: number,
   { locale, timeZone }: { locale: string; timeZone: string },
+  { minutes = false }: { minutes?: boolean } = {},
 ): string {
   if (date === null || date === undefined || date === "") return "";
   const ms = typeof date === "number" ? date : Date.parse(date);
   if (Number.isNaN(ms)) return String(date);
   const age = Math.max(0, now - ms);
+  // How long ago the news was refreshed is told in minutes within the hour ("Just now" for 50
+  // minutes would not be honest); a story's age in the spec's words.
+  if (minutes && age >= MINUTE_MS && age < HOUR_MS) {
+    const count = Math.floor(age / MINUTE_MS);
+    return count === 1 ? "1 minute ago" : `${count} minutes ago`;
+  }
   if (age < HOUR_MS) return "Just now";
   if (age < DAY_MS) {
     const hours = Math.floor(age / HOUR_MS);

@@ -16,7 +16,7 @@ export function readSearchParams(params: URLSearchParams): { q: string; page: nu
 }
 
 /** The engine's results as the page shows them (the feeds' URLs stay on the server). */
-export function toSearchPage(results: SearchResults): SearchPageData {
+export function toSearchPage(results: SearchResults, locale: string): SearchPageData {
   const { query, page, pageCount, total, more } = results;
   return {
     query,
@@ -25,7 +25,7 @@ export function toSearchPage(results: SearchResults): SearchPageData {
     total,
     more,
     articles: results.hits.map((hit) => ({
-      ...toCardArticle(hit.article),
+      ...toCardArticle(hit.article, locale),
       marks: { title: hit.title, summary: hit.summary },
     })),
   };

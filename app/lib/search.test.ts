@@ -41,13 +41,15 @@ describe("toSearchPage", () => {
             claimedAt: null,
             category: "Local",
             feedUrl: "https://feeds.example.org/private?token=secret",
+            source: "Example News",
+            language: null,
           },
           title: ["", "Bayou", " cleanup"],
           summary: ["Volunteers on the ", "bayou", ""],
         },
       ],
     };
-    const page = toSearchPage(results);
+    const page = toSearchPage(results, "en-US");
     expect(page.articles).toEqual([
       {
         id: "7",
@@ -57,6 +59,7 @@ describe("toSearchPage", () => {
         image: "/images/default-news.svg",
         category: "Local",
         publishedAt: "2026-11-22T12:00:00.000Z",
+        source: "Example News",
         marks: { title: ["", "Bayou", " cleanup"], summary: ["Volunteers on the ", "bayou", ""] },
       },
     ]);

@@ -46,6 +46,8 @@ function storyAt(key: FeedKey, i: number, dated: boolean): StoredArticle {
     claimedAt: null,
     category: key,
     feedUrl: `https://publisher.example/${key}.xml`,
+    source: "Example News",
+    language: null,
   };
 }
 const NEWEST_SHOWN = new Date(NOW - HOUR).toISOString();
@@ -430,6 +432,31 @@ describe("a city without weather figures of its own (a new one)", () => {
     for (const document of documents) expect(checkJsonLd(document, vocabulary)).toEqual([]);
     expect(JSON.stringify(documents)).not.toContain("datePublished");
   });
+});
+
+describe("a news page's ItemList", () => {
+  it.each(
+    ROUTES.filter((r) => r.id === "home" || r.id === "world-news").map(
+      (r) => [r.pattern, r] as const,
+    ),
+  )(
+    "%s names each story's publisher: the page gathers other outlets' stories",
+    async (_pattern, route) => {
+      const meta = await renderMeta(route, "houston", fixtureNews("dated"));
+      const documents = jsonLdOf(meta);
+      for (const document of documents) expect(checkJsonLd(document, vocabulary)).toEqual([]);
+      const page = pageNode(documents, `${SITE_URL}${route.pattern}`);
+      const list = isObject(page?.mainEntity) ? page.mainEntity : undefined;
+      const items = Array.isArray(list?.itemListElement) ? list.itemListElement : [];
+      expect(items.length).toBeGreaterThan(0);
+      for (const entry of items) {
+        const item = isObject(entry) && isObject(entry.item) ? entry.item : undefined;
+        expect(item?.["@type"]).toBe("NewsArticle");
+        expect(item?.publisher).toEqual({ "@type": "Organization", name: "Example News" });
+        expect(item?.url).toBe(isObject(entry) ? entry.url : undefined);
+      }
+    },
+  );
 });
 
 describe("a news page whose stories have no date", () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
 import { ARTICLES_API } from "~/lib/api";
 import { CACHE_CONTROL } from "~/lib/http";
+import { storyLanguage } from "~/lib/language";
 import { relativeDate } from "~/lib/relative-date";
 import type { Route } from "./+types/api.articles";
 
@@ -49,6 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         image: a.image,
         category: a.category,
         url: a.url,
+        // Its publisher, and its language where it is not the city's (as pages show them).
+        source: a.source,
+        ...storyLanguage(a.language, context.site.locale),
       })),
     },
     {

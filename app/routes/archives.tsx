@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsState } from "~/components/news-state";
+import { Byline } from "~/components/byline";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
@@ -29,6 +30,7 @@ export default function Archives() {
       <PageHeading standfirst={`Stories worth another look, from the archives of ${site.name}.`}>
         {heading}
       </PageHeading>
+      <Byline updatedAt={block.updatedAt} outlets={block.outlets} />
       <PageWithSidebar sidebar={resources && <LinkListCard list={resources} />}>
         <NewsState block={block} label="archives" errorPrefix="Error loading archives">
           <StoryGrid articles={block.articles} label="Archive" />

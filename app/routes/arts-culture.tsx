@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsState } from "~/components/news-state";
+import { Byline } from "~/components/byline";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
@@ -32,6 +33,7 @@ export default function ArtsCulture() {
   return (
     <>
       <PageHeading>{heading}</PageHeading>
+      <Byline updatedAt={block.updatedAt} outlets={block.outlets} />
       <PageWithSidebar
         sidebar={
           <>

@@ -20,6 +20,9 @@ import type { Route } from "./+types/category";
 // The list pages of SPEC.md §2 (local, national, world, politics, business, technology,
 // automotive, real estate, health, food, lifestyle): one module, the page decided by the route.
 
+/** Headlines in the Local News Feed. */
+const NEWS_FEED_SIZE = 8;
+
 /** SPEC.md §9: the embedded image board's height. */
 const IMAGE_BOARD_HEIGHT = 1600;
 
@@ -27,7 +30,8 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
   const category = categoryAt(pattern.replace(/^\/|\/$/g, ""));
   if (!category?.fed) throw data("Not found", { status: 404 });
   const { key, slug: id } = category;
-  const block = toNewsBlock(await context.news.getCategory(key));
+  const stories = await context.news.getCategory(key);
+  const block = toNewsBlock(stories, context.site.locale);
   const { news } = context.content;
   return data(
     {
@@ -35,6 +39,14 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
       heading: category.heading,
       noun: category.noun,
       block,
+      // The Local News Feed lists the local headlines after the page's own, never them again.
+      newsFeed:
+        id === "local-news"
+          ? toNewsBlock(stories, context.site.locale, {
+              from: block.articles.length,
+              limit: NEWS_FEED_SIZE,
+            }).articles
+          : [],
       resources: news.resources[key] ?? null,
       video: { id: context.site.embeds.featuredVideo, poster: news.featuredVideo.poster },
       imageBoard: id === "local-news" ? context.site.embeds.imageBoard || null : null,
@@ -51,7 +63,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function CategoryPage() {
-  const { id, heading, noun, block, resources, video, imageBoard } = useLoaderData<typeof loader>();
+  const { id, heading, noun, block, newsFeed, resources, video, imageBoard } =
+    useLoaderData<typeof loader>();
   useRevalidateUntilReady(block.state === "loading", block.state === "error");
   const isLocal = id === "local-news";
 
@@ -67,7 +80,9 @@ export default function CategoryPage() {
               <NewsFeedBlock
                 title="Local News Feed"
                 categories={[block.key]}
-                initial={block.articles}
+                initial={newsFeed}
+                shown={block.articles}
+                limit={NEWS_FEED_SIZE}
               />
             )}
             <AdPlaceholder type="google" variant="vertical" />

@@ -1,6 +1,7 @@
-import { Fragment } from "react";
+import { Fragment, useMemo } from "react";
 import { data, useLoaderData } from "react-router";
 import { AdPlaceholder } from "~/components/ad-placeholder";
+import { Byline } from "~/components/byline";
 import { FeaturedStory } from "~/components/featured-story";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
@@ -8,7 +9,8 @@ import { HomeSection } from "~/components/home-section";
 import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
-import { newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
+import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
+import { notShown } from "~/lib/story-keys";
 import { pageMeta } from "~/lib/page-meta.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
@@ -22,40 +24,49 @@ export const HOME_SECTION_SIZE = 5;
 const NEWS_FEED_SIZE = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const sections = await Promise.all(
+  const { locale } = context.site;
+  const categories = await Promise.all(
     HOME_SECTIONS.map(async ({ title, key, slug }) => ({
       title,
       key,
       path: PAGES[slug].path,
-      block: toNewsBlock(await context.news.getCategory(key), HOME_SECTION_SIZE + 1),
+      news: await context.news.getCategory(key),
     })),
   );
-  const local = sections[0]?.block;
-  const firstLocal = local?.articles[0];
   const { news } = context.content;
-  // The first local article is the featured story (and leaves the Local section); with no local
-  // article, the site's built-in featured story stands in.
-  const featured = firstLocal ?? news.featuredStory;
-  const shown = sections.map((s) => ({
-    ...s,
-    block: {
-      ...s.block,
-      articles: (s === sections[0] && firstLocal
-        ? s.block.articles.slice(1)
-        : s.block.articles
-      ).slice(0, HOME_SECTION_SIZE),
-    },
-  }));
-  const newsFeed = (await context.news.getCategories(HOME_KEYS, NEWS_FEED_SIZE)).articles.map(
-    toCardArticle,
+  // Each story once on the page (the lead, then the sections in order, then the News Feed): a
+  // story already shown (its link, or a wire headline) is passed over.
+  const shown = new Set<string>();
+  const lead = leadStory(categories, context.now);
+  const featured = lead ? notShown([toCardArticle(lead, locale)], shown)[0] : undefined;
+  const sections = categories.map(({ news: category, ...section }) => {
+    const block = toNewsBlock(category, locale, { limit: category.articles.length });
+    return {
+      ...section,
+      block: { ...block, articles: notShown(block.articles, shown, HOME_SECTION_SIZE) },
+    };
+  });
+  // The News Feed: the newest of home's categories together that the page has not shown.
+  const combined = await context.news.getCategories(HOME_KEYS, Infinity);
+  const newsFeed = notShown(
+    combined.articles.map((a) => toCardArticle(a, locale)),
+    shown,
+    NEWS_FEED_SIZE,
   );
+  const updated = categories.flatMap(({ news: c }) => (c.updatedAt === null ? [] : [c.updatedAt]));
+  const stories = sections.flatMap((s) => s.block.articles);
+  // With no story, the site's built-in featured story stands in.
+  const shownLead = featured ?? news.featuredStory;
   return data(
     {
       heading: PAGES.home.heading,
-      featured,
+      featured: shownLead,
+      // The dateline: how many outlets the page's stories come from, and its last refresh.
+      outlets: countOutlets([...(featured ? [featured] : []), ...stories]),
+      updatedAt: updated.length ? new Date(Math.max(...updated)).toISOString() : null,
       // With a picture of its own, the lead sits beside the Local headlines; text-led, above.
-      leadPictured: hasPicture(featured.image, context.site.defaultImage),
-      sections: shown,
+      leadPictured: hasPicture(shownLead.image, context.site.defaultImage),
+      sections,
       // Still loading or failed: the page asks its loader again (useRevalidateUntilReady).
       pending: {
         loading: sections.some((s) => s.block.state === "loading"),
@@ -74,11 +85,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         title: news.featuredVideo.title,
       },
       // The stories of home's sections in page order, the featured one first; no single section.
-      meta: pageMeta(
-        context,
-        PAGES.home,
-        newsPageExtras(undefined, [featured, ...shown.flatMap((s) => s.block.articles)]),
-      ),
+      meta: pageMeta(context, PAGES.home, newsPageExtras(undefined, [shownLead, ...stories])),
     },
     { headers: { "Cache-Control": newsCacheControl(sections.map((s) => s.block)) } },
   );
@@ -94,6 +101,8 @@ export default function Home() {
   const {
     heading,
     featured,
+    outlets,
+    updatedAt,
     leadPictured,
     sections,
     pending,
@@ -105,9 +114,15 @@ export default function Home() {
   useRevalidateUntilReady(pending.loading, pending.failed);
 
   const [local, ...others] = sections;
+  // The stories above the News Feed, which it never lists again.
+  const shown = useMemo(
+    () => [featured, ...sections.flatMap((s) => s.block.articles)],
+    [featured, sections],
+  );
   return (
     <>
       <h1 className="sr-only">{heading}</h1>
+      <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4" />
       {/*
         The first screen, on a phone too: the lead story, then the Local section's headlines:
         beside a lead with a picture, across the page under a text-led one.
@@ -140,6 +155,7 @@ export default function Home() {
             title="News Feed"
             categories={newsFeedCategories}
             initial={newsFeed}
+            shown={shown}
             limit={NEWS_FEED_SIZE}
           />
           <AdPlaceholder type="buddhatv" variant="square" />

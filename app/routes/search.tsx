@@ -20,7 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, page } = readSearchParams(new URL(request.url).searchParams);
   const meta = pageMeta(context, SEARCH_PAGE, {}, [{ name: "robots", content: NOINDEX }]);
   return data(
-    { heading: SEARCH_PAGE.heading, ...toSearchPage(await context.news.search(q, page)), meta },
+    {
+      heading: SEARCH_PAGE.heading,
+      ...toSearchPage(await context.news.search(q, page), context.site.locale),
+      meta,
+    },
     {
       headers: { "Cache-Control": CACHE_CONTROL.news, "X-Robots-Tag": NOINDEX },
     },

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { AdPlaceholder } from "~/components/ad-placeholder";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsState } from "~/components/news-state";
+import { Byline } from "~/components/byline";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
@@ -41,6 +42,7 @@ export default function Sports() {
   return (
     <>
       <PageHeading>{heading}</PageHeading>
+      <Byline updatedAt={block.updatedAt} outlets={block.outlets} />
       <PageWithSidebar
         sidebar={
           <>

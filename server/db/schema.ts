@@ -34,6 +34,8 @@ export interface ArticlesTable {
   published_at: number | null;
   claimed_at: number | null;
   category: string;
+  /** The story's BCP 47 language, or null when unknown (migration 0004). */
+  language: string | null;
   position: number;
   first_seen: number;
   last_seen: number;

@@ -50,6 +50,8 @@ function article(id: number, image: string, imageIsDefault = false): StoredArtic
     claimedAt: null,
     category: "World",
     feedUrl: "https://feeds.example.org/world.xml?token=secret",
+    source: "Example News",
+    language: null,
   };
 }
 

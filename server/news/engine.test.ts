@@ -11,6 +11,7 @@ import { LEGACY_MIGRATIONS, openDatabase, type Db, type Store } from "../db/open
 import {
   ALL_FEEDS_FAILED,
   BACKOFF_MAX_MS,
+  CATEGORY_POOL,
   NewsEngine,
   backoffMs,
   combineNews,
@@ -271,7 +272,7 @@ describe("store", () => {
     expect(await h.store.countArticles(feed?.id ?? -1)).toBe(10);
   });
 
-  it("returns the newest 15 with at most 15 from any one feed, merging sports' five feeds", async () => {
+  it("keeps the newest 30 ready (a page shows 15), at most 15 from any one feed, merging sports' five feeds", async () => {
     const sports = ["baseball", "tennis", "golf", "hockey", "soccer"].map((s) => ({
       key: "sports" as const,
       url: `https://a.example/${s}`,
@@ -288,8 +289,11 @@ describe("store", () => {
     );
     await h.engine.refreshDue();
     const { articles } = await h.engine.getCategory("sports");
-    expect(articles).toHaveLength(15);
-    expect(new Set(articles.map((a) => a.feedUrl)).size).toBe(5);
+    // The pool a page and its news feed draw from: a page shows the first 15 (toNewsBlock).
+    expect(articles).toHaveLength(CATEGORY_POOL);
+    expect(new Set(articles.slice(0, 15).map((a) => a.feedUrl)).size).toBe(5);
+    for (const feed of sports)
+      expect(articles.filter((a) => a.feedUrl === feed.url).length).toBeLessThanOrEqual(15);
     const dates = articles.map((a) => a.publishedAt ?? 0);
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     expect(articles.every((a) => a.category === "Sports")).toBe(true);
@@ -616,6 +620,8 @@ describe("combineNews (home's News Feed, /api/articles with several categories)"
       claimedAt: null,
       category: "Local",
       feedUrl: "https://feeds.example/x",
+      source: "Example News",
+      language: null,
     }) satisfies StoredArticle;
   const news = (
     category: CategoryNews["category"],
@@ -814,7 +820,7 @@ describe("the store's reads", () => {
     const id = (await store.addFeeds(["https://a.example/w"])).get("https://a.example/w") ?? -1;
     // The query the store runs (Kysely's text of it), as SQLite plans it.
     const execute = vi.spyOn(db.db.getExecutor(), "executeQuery");
-    await store.newest({ id, url: "https://a.example/w" }, 15);
+    await store.newest({ id, url: "https://a.example/w", title: null }, 15);
     const query = execute.mock.calls[0]?.[0];
     expect(query?.sql).toMatch(/order by published_at IS NULL/i);
     const plan = (db.sqlite as Db)
@@ -839,7 +845,7 @@ describe("the store's reads", () => {
         now: T0,
         nextAttempt: T0,
       });
-      await store.newest({ id, url: "https://a.example/w" }, 15);
+      await store.newest({ id, url: "https://a.example/w", title: null }, 15);
       await store.feeds();
       await store.search(query, 10, [id]);
       await store.articles([1]);
@@ -865,5 +871,106 @@ describe("leases on a database of one instance (SQLite)", () => {
     await h.engine.refreshDue();
     expect(h.fetch).toHaveBeenCalledTimes(1);
     expect((await h.store.feeds())[0]?.leaseUntil).toBeNull();
+  });
+});
+
+describe("what a category's pages credit and show", () => {
+  /** An engine over one city listing `feeds` for world news, each answering `answers[url]`. */
+  async function worldEngine(
+    feeds: (string | { url: string; name?: string; language?: string })[],
+    answers: Record<string, string>,
+    clock = { now: T0 },
+  ) {
+    const db = await openDatabase(":memory:");
+    dbs.push(db);
+    const engine = await NewsEngine.open({
+      store: new NewsStore(db),
+      subscriptions: Subscriptions.of(CITY, "America/Chicago", { world: feeds }),
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      userAgent: "test",
+      defaultImage: "/images/default-news.svg",
+      refreshMs: REFRESH_MS,
+      maxRefreshMs: REFRESH_MS,
+      now: () => clock.now,
+      random: () => 0.5,
+      fetch: async (url) => ({
+        kind: "ok",
+        body: Buffer.from(answers[url] ?? ""),
+        contentType: "application/rss+xml",
+        etag: null,
+        lastModified: null,
+        url,
+      }),
+    });
+    await engine.refreshDue();
+    return { engine, clock, read: () => engine.city(CITY).getCategory("world") };
+  }
+
+  /** A channel titled `title` of `items` (title and age in hours, or null: undated). */
+  const channel = (title: string, items: [string, number | null][], extra = "") =>
+    `<rss><channel><title>${title}</title>${extra}${items
+      .map(
+        ([t, hours], i) =>
+          `<item><title>${t}</title><link>https://${title.replace(/\W/g, "")}.example/${i}</link>${
+            hours === null
+              ? ""
+              : `<pubDate>${new Date(T0 - hours * 3600_000).toUTCString()}</pubDate>`
+          }</item>`,
+      )
+      .join("")}</channel></rss>`;
+
+  it("credits each story to its feed's title, or to the short name and language the city's data give", async () => {
+    const { read } = await worldEngine(
+      [{ url: "https://a.example/w", name: "The Wire", language: "es" }, "https://b.example/w"],
+      {
+        "https://a.example/w": channel("A Wire Service - Top Stories - Public RSS", [["Uno", 1]]),
+        "https://b.example/w": channel(
+          "The Other Paper",
+          [["Two", 2]],
+          "<language>en-gb</language>",
+        ),
+      },
+    );
+    const { articles } = await read();
+    expect(articles.map((a) => [a.title, a.source, a.language])).toEqual([
+      ["Uno", "The Wire", "es"],
+      ["Two", "The Other Paper", "en-GB"],
+    ]);
+  });
+
+  it("shows a wire story two feeds ran once, the first published, crediting the other outlet", async () => {
+    const wire = "Storm knocks out power to thousands across the Gulf Coast";
+    const { read } = await worldEngine(["https://a.example/w", "https://b.example/w"], {
+      "https://a.example/w": channel("Paper A", [
+        [wire, 1],
+        ["Council approves the parks budget for next year", 2],
+      ]),
+      "https://b.example/w": channel("Paper B", [[wire, 3]]),
+    });
+    const { articles } = await read();
+    expect(articles.map((a) => [a.title, a.source])).toEqual([
+      ["Council approves the parks budget for next year", "Paper A"],
+      [wire, "Paper B"],
+    ]);
+    expect(articles[1]?.alsoAt).toEqual([{ source: "Paper A", url: "https://papera.example/0" }]);
+  });
+
+  it("shows the window's stories alone while there are five, and the older ones once time leaves fewer", async () => {
+    // Six stories of the last hours, four of last month; world news keeps 3 days.
+    const recent: [string, number][] = [1, 2, 3, 4, 5, 60].map((h) => [`Recent ${h}`, h]);
+    const old: [string, number][] = [700, 800, 900, 1000].map((h) => [`Old ${h}`, h]);
+    const { read, clock } = await worldEngine(["https://a.example/w"], {
+      "https://a.example/w": channel("Paper", [...recent, ...old]),
+    });
+    expect((await read()).articles.map((a) => a.title)).toEqual(recent.map(([t]) => t));
+    // Thirteen hours on, the 60-hour-old story has left the window: five remain, alone.
+    clock.now = T0 + 13 * 3600_000;
+    expect((await read()).articles).toHaveLength(5);
+    // At 67.5 hours, "Recent 5" has left too: four recent stories, and the older ones follow
+    // them (no refresh in between: time alone changed what the category shows).
+    clock.now = T0 + 67.5 * 3600_000;
+    expect((await read()).articles.map((a) => a.title)).toEqual(
+      [...recent, ...old].map(([t]) => t),
+    );
   });
 });

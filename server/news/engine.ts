@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import pLimit from "p-limit";
-import type { FeedKey } from "../../sites/categories";
+import { freshWindowMs, type FeedKey } from "../../sites/categories";
+import { storyKeys } from "../../app/lib/story-keys";
+import { composeCategory } from "./compose";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
 import { categoryLabel } from "./normalize";
 import { FeedParseError } from "./parse";
@@ -27,6 +29,12 @@ import {
   type StoredArticle,
 } from "./store";
 
+/**
+ * How many stories a category keeps ready (CategoryNews.articles): a page shows CATEGORY_LIMIT,
+ * and its news feed (a sidebar of headlines) those beyond them, never the page's own again.
+ */
+export const CATEGORY_POOL = 2 * CATEGORY_LIMIT;
+
 /** SPEC.md §8: what a category shows when every feed failed and nothing is stored. */
 export const ALL_FEEDS_FAILED = "Failed to fetch RSS feed";
 /** The first retry delay of a failing feed (FEED_BACKOFF_BASE_SECONDS); it doubles per failure. */
@@ -44,6 +52,11 @@ export interface CategoryNews {
   error: string | null;
   /** When a feed of the category last succeeded (epoch ms), or null. */
   updatedAt: number | null;
+  /**
+   * Its stories as pages show them (compose.ts: each once, recent ones first and alone when
+   * there are enough), newest first: up to CATEGORY_POOL, of which a page shows the first
+   * CATEGORY_LIMIT and its news feeds those it has not shown.
+   */
   articles: StoredArticle[];
 }
 
@@ -82,9 +95,10 @@ export function combineNews(list: readonly CategoryNews[], limit = CATEGORY_LIMI
     )
     .map(({ article }) => article)
     .filter((a) => {
-      const identity = a.url === "#" ? `${a.feedUrl}#${a.uid}` : a.url;
-      if (seen.has(identity)) return false;
-      seen.add(identity);
+      // The same story twice (a link, or a wire headline, in two categories) is listed once.
+      const keys = a.url === "#" ? [`${a.feedUrl}#${a.uid}`] : storyKeys(a);
+      if (keys.some((k) => seen.has(k))) return false;
+      for (const k of keys) seen.add(k);
       return true;
     })
     .slice(0, limit);
@@ -178,10 +192,14 @@ interface FeedSnapshot {
   signature: string;
 }
 
-/** A city's category as last built, and the sum of its feeds' versions it was built at. */
+/**
+ * A city's category as last built, the sum of its feeds' versions it was built at, and when time
+ * alone changes it (a recent story leaving its window).
+ */
 interface CategorySnapshot {
   sum: number;
   news: CategoryNews;
+  changesAt: number;
 }
 
 /**
@@ -518,14 +536,32 @@ export class NewsEngine {
   }
 
   /** A feed's snapshot of `articles` (its newest, as read from the store). */
-  private snapshotFrom(id: number, version: number, articles: FeedArticle[]): FeedSnapshot {
+  private snapshotFrom(id: number, version: number, read: FeedArticle[]): FeedSnapshot {
     const row = this.rows.get(id) as FeedRow;
+    const articles = this.credited(row.url, read);
     const failing = row.consecutiveFailures > 0;
     // Kept as a digest: thousands of feeds' snapshots would otherwise each hold their text twice.
     const signature = createHash("sha1")
       .update(JSON.stringify([row.lastSuccess, failing, this.attempted.has(id), articles]))
       .digest("base64");
     return { version, articles, signature };
+  }
+
+  /**
+   * A feed's articles as its listing credits them: under the publisher's name and in the
+   * language that the cities' data give it, when they do (else the feed's title and the
+   * story's own language, as stored).
+   */
+  private credited<T extends StoredArticle>(url: string, articles: T[]): T[] {
+    const { subscriptions } = this.options;
+    const name = subscriptions.nameOf(url);
+    const language = subscriptions.languageOf(url);
+    if (name === undefined && language === undefined) return articles;
+    return articles.map((a) => ({
+      ...a,
+      source: name ?? a.source,
+      language: language ?? a.language,
+    }));
   }
 
   /** A feed's version: how many times what pages show of it changed in this process. */
@@ -584,10 +620,10 @@ export class NewsEngine {
     const sum = this.versionSum(ids);
     const cacheKey = `${city}\u0000${key}`;
     const cached = this.categories.get(cacheKey);
-    if (cached && cached.sum === sum) return cached.news;
-    const news = await this.build(key, ids);
+    if (cached && cached.sum === sum && this.now() < cached.changesAt) return cached.news;
+    const { news, changesAt } = await this.build(key, ids);
     // Kept under the versions it was built at: a refresh meanwhile makes the next read build again.
-    this.categories.set(cacheKey, { sum, news });
+    this.categories.set(cacheKey, { sum, news, changesAt });
     return news;
   }
 
@@ -615,29 +651,39 @@ export class NewsEngine {
     return Promise.all(ids.map(async (id) => current(id) ?? this.snapshotOf(id)));
   }
 
-  private async build(key: FeedKey, ids: readonly number[]): Promise<CategoryNews> {
+  private async build(
+    key: FeedKey,
+    ids: readonly number[],
+  ): Promise<{ news: CategoryNews; changesAt: number }> {
     const label = categoryLabel(key);
     const snapshots = await this.snapshotsOf(ids);
-    const articles = snapshots
+    const sorted = snapshots
       .flatMap((snapshot) => {
         const shown = shownAs(snapshot, label);
         return snapshot.articles.map((article, i) => ({ article, shown: shown[i] }));
       })
       .sort((a, b) => newestFirst(a.article, b.article))
-      .slice(0, CATEGORY_LIMIT)
-      .map(({ shown }) => shown as StoredArticle);
+      .map(({ article, shown }) => ({ article: shown as StoredArticle, feedId: article.feedId }));
+    const { articles, changesAt } = composeCategory(sorted, {
+      now: this.now(),
+      windowMs: freshWindowMs(key),
+      limit: CATEGORY_POOL,
+    });
     const rows = ids.map((id) => this.rows.get(id)).filter((r): r is FeedRow => !!r);
     const successes = rows.map((f) => f.lastSuccess).filter((t): t is number => t !== null);
     const updatedAt = successes.length ? Math.max(...successes) : null;
     const base = { category: key, updatedAt, articles };
-    if (articles.length > 0) return { ...base, state: "ready", error: null };
-    if (rows.some((f) => !this.attempted.has(f.id))) {
-      return { ...base, state: "loading", error: null };
-    }
+    const state = (news: Omit<CategoryNews, keyof typeof base>) => ({
+      news: { ...base, ...news },
+      changesAt,
+    });
+    if (articles.length > 0) return state({ state: "ready", error: null });
+    if (rows.some((f) => !this.attempted.has(f.id)))
+      return state({ state: "loading", error: null });
     if (rows.length > 0 && rows.every((f) => f.consecutiveFailures > 0)) {
-      return { ...base, state: "error", error: ALL_FEEDS_FAILED };
+      return state({ state: "error", error: ALL_FEEDS_FAILED });
     }
-    return { ...base, state: "ready", error: null };
+    return state({ state: "ready", error: null });
   }
 
   /**
@@ -663,7 +709,8 @@ export class NewsEngine {
       page,
       more,
       load: async (ids) =>
-        (await store.articles(ids)).map(({ feedId, ...article }) => {
+        (await store.articles(ids)).map(({ feedId, ...stored }) => {
+          const [article] = this.credited(stored.feedUrl, [stored]) as [StoredArticle];
           const category = labels.get(feedId) ?? article.category;
           return category === article.category ? article : { ...article, category };
         }),

@@ -28,6 +28,7 @@ async function storeWithFeeds() {
         publishedAt: NOW - 3_600_000,
         claimedAt: null,
         category: "World",
+        language: null,
       },
     ],
     etag: null,

@@ -25,6 +25,8 @@ const urlOf = (listing: FeedListing) => (typeof listing === "string" ? listing :
 export class Subscriptions {
   private readonly byCity = new Map<string, Map<FeedKey, string[]>>();
   private readonly zones = new Map<string, string>();
+  private readonly names = new Map<string, string>();
+  private readonly languages = new Map<string, string>();
   private readonly everyUrl = new Set<string>();
   private readonly firstKey = new Map<string, FeedKey>();
   /** Each distinct list of URLs, shared by every city and category listing it. */
@@ -47,8 +49,12 @@ export class Subscriptions {
           this.everyUrl.add(url);
           if (!this.firstKey.has(url)) this.firstKey.set(url, key);
           // A feed's own zone wins; else a city that lists it as its local news lends its zone.
-          if (typeof listing !== "string" && listing.timeZone && !this.zones.has(url)) {
-            this.zones.set(url, listing.timeZone);
+          if (typeof listing !== "string") {
+            if (listing.timeZone && !this.zones.has(url)) this.zones.set(url, listing.timeZone);
+            // The first listing to name the publisher, or to say the language, is taken.
+            if (listing.name && !this.names.has(url)) this.names.set(url, listing.name);
+            if (listing.language && !this.languages.has(url))
+              this.languages.set(url, listing.language);
           }
           if (key === "local" && !localZones.has(url)) localZones.set(url, city.timeZone);
         }
@@ -94,5 +100,18 @@ export class Subscriptions {
    */
   zoneOf(url: string): string {
     return this.zones.get(url) ?? SHARED_FEED_ZONE;
+  }
+
+  /**
+   * The publisher's short name a listing gives the feed ("The Guardian"), which pages credit
+   * instead of the feed's own title; the first listing that gives one.
+   */
+  nameOf(url: string): string | undefined {
+    return this.names.get(url);
+  }
+
+  /** The language a listing says the feed's stories are in, over what the feed says. */
+  languageOf(url: string): string | undefined {
+    return this.languages.get(url);
   }
 }

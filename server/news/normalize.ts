@@ -3,6 +3,7 @@ import { decodeHTML } from "entities";
 import { Parser } from "htmlparser2";
 import { CATEGORIES, type FeedKey } from "../../sites/categories";
 import { readFeedDate } from "./dates";
+import { canonicalLanguage, detectLanguage } from "./language";
 import { repairText } from "./repair";
 import type { MediaRef, RawItem } from "./parse";
 
@@ -33,6 +34,11 @@ export interface Article {
   claimedAt: number | null;
   /** The feed key with its first letter capitalised (SPEC.md §3). */
   category: string;
+  /**
+   * The language of the story (a BCP 47 tag) as its entry or its feed says, else as its text
+   * shows when that is clear (language.ts); null when unknown.
+   */
+  language: string | null;
 }
 
 const SKIPPED_ELEMENTS = new Set([
@@ -296,6 +302,8 @@ export interface NormalizeOptions {
   now: number;
   /** The site's IANA time zone: a date that names no zone is read in it. */
   timeZone: string;
+  /** The language the feed says its entries are in (ParsedFeed.language), as written. */
+  feedLanguage?: string;
 }
 
 /**
@@ -342,5 +350,12 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
     publishedAt,
     claimedAt,
     category: categoryLabel(key),
+    language:
+      canonicalLanguage(item.language) ??
+      canonicalLanguage(options.feedLanguage) ??
+      detectLanguage(`${title}. ${bodyText.slice(0, LANGUAGE_SAMPLE)}`),
   };
 }
+
+/** How much of a story's text its language is guessed from, after its title. */
+const LANGUAGE_SAMPLE = 400;

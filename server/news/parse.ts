@@ -23,6 +23,11 @@ export interface RawItem {
    */
   bases?: string[];
   date?: string;
+  /**
+   * The language the entry says it is in (its xml:lang, its title's, or its dc:language), as
+   * written; the feed's applies when it says none (ParsedFeed.language).
+   */
+  language?: string;
   media: MediaRef[];
   enclosures: MediaRef[];
   thumbnails: MediaRef[];
@@ -46,6 +51,11 @@ export interface ParsedFeed {
   format: "rss" | "rdf" | "atom";
   title?: string;
   link?: string;
+  /**
+   * The language the feed says its entries are in, as written: RSS's `<language>`, Dublin Core's
+   * `<dc:language>`, or the xml:lang of the channel or the root.
+   */
+  language?: string;
   /** RSS `<ttl>`: how many minutes the channel may be cached before it is fetched again. */
   ttlMinutes?: number;
   entries: FeedEntry[];
@@ -54,7 +64,7 @@ export interface ParsedFeed {
 }
 
 function feedOf(
-  head: Pick<ParsedFeed, "format" | "title" | "link" | "ttlMinutes">,
+  head: Pick<ParsedFeed, "format" | "title" | "link" | "language" | "ttlMinutes">,
   entries: FeedEntry[],
 ): ParsedFeed {
   let items: RawItem[] | undefined;
@@ -399,13 +409,20 @@ function baseOf(node: unknown): string | undefined {
   return attr(node, "xml:base");
 }
 
+/** The language an entry says it is in: its xml:lang, its title's, or its dc:language. */
+function languageOf(entry: Node, title: unknown): string | undefined {
+  return attr(entry, "xml:lang") ?? attr(title, "xml:lang") ?? text(entry["dc:language"]);
+}
+
 function rssItem(item: Node, outerBases: string[] = []): RawItem {
   const guidNode = Array.isArray(item.guid) ? item.guid[0] : item.guid;
   const linkNode = list(item.link)[0] ?? item.link;
+  const titleNode = firstOf(item, RSS_TITLES);
   return {
     guid: text(guidNode),
     guidIsPermaLink: attr(guidNode, "isPermaLink")?.toLowerCase() !== "false",
-    title: text(firstOf(item, RSS_TITLES)),
+    title: text(titleNode),
+    language: languageOf(item, titleNode),
     link: text(linkNode) ?? attr(linkNode, "href"),
     description: text(firstOf(item, RSS_DESCRIPTIONS)),
     content: text(item["content:encoded"]),
@@ -440,13 +457,15 @@ function atomText(value: Node | string | undefined): { text?: string; plain: boo
 
 function atomItem(entry: Node, outerBases: string[] = []): RawItem {
   const link = atomLink(list(entry.link));
-  const title = atomText(firstOf(entry, ["title", "dc:title", "media:title"]));
+  const titleNode = firstOf(entry, ["title", "dc:title", "media:title"]);
+  const title = atomText(titleNode);
   const summary = atomText(firstOf(entry, ["summary", "media:description", "itunes:summary"]));
   const content = atomText((list(entry.content)[0] ?? entry.content) as Node | string | undefined);
   return {
     guid: text(entry.id),
     guidIsPermaLink: false,
     title: title.text,
+    language: languageOf(entry, titleNode),
     link: attr(link, "href"),
     description: summary.text,
     content: content.text,
@@ -754,6 +773,11 @@ function feedFrom(
       format: atom ? "atom" : root === "rss" ? "rss" : "rdf",
       title: text(channel.title),
       link: atom ? attr(atomLink(list(channel.link)), "href") : text(channel.link),
+      language:
+        text(channel.language) ??
+        text(channel["dc:language"]) ??
+        attr(channel, "xml:lang") ??
+        attr(rootNode, "xml:lang"),
       ttlMinutes: atom ? undefined : ttlOf(text(channel.ttl)),
     },
     entries.map(({ date, node }) => ({ date, read: () => read(node(), bases) })),

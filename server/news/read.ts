@@ -1,6 +1,6 @@
 import { feedBytes } from "./decode";
 import { readFeedDate } from "./dates";
-import { normalizeItem, type Article, type NormalizeOptions } from "./normalize";
+import { normalizeItem, plainText, type Article, type NormalizeOptions } from "./normalize";
 import { parseFeedBytes } from "./parse";
 import { PER_FEED_LIMIT } from "./store";
 
@@ -37,13 +37,15 @@ export function readFeed(
   options: NormalizeOptions,
 ): { articles: Article[]; itemCount: number; title?: string; ttlMinutes?: number } {
   const feed = parseFeedBytes(feedBytes(body, contentType));
+  const itemOptions = { ...options, feedLanguage: options.feedLanguage ?? feed.language };
   const articles = newestEntries(feed.entries, PER_FEED_LIMIT, options)
-    .map((entry) => normalizeItem(entry.read(), options))
+    .map((entry) => normalizeItem(entry.read(), itemOptions))
     .filter((a): a is Article => a !== null);
   return {
     articles,
     itemCount: feed.entries.length,
-    title: feed.title,
+    // The channel's title names the publisher: read as a story's title is (entities, mojibake).
+    title: feed.title === undefined ? undefined : plainText(feed.title) || undefined,
     ttlMinutes: feed.ttlMinutes,
   };
 }

@@ -63,6 +63,22 @@ describe("readFeedsFile", () => {
     expect(readFeedsFile(write(content))).toEqual(content);
   });
 
+  it("reads a feed given with the publisher's short name and its stories' language", () => {
+    const content = {
+      world: [
+        { url: "https://a.example/world", name: "The Guardian", language: "en-GB" },
+        "https://b.example/world",
+      ],
+    };
+    expect(readFeedsFile(write(content))).toEqual(content);
+    expect(() =>
+      readFeedsFile(write({ world: [{ url: "https://a.example/w", publisher: "x" }] })),
+    ).toThrow(FeedsFileError);
+    expect(() =>
+      readFeedsFile(write({ world: [{ url: "https://a.example/w", language: "not a tag!" }] })),
+    ).toThrow(/- world\.0/);
+  });
+
   it("rejects an unknown key, naming it", () => {
     expect(() =>
       readFeedsFile(write({ local: ["https://a.example"], weather: ["https://b.example"] })),

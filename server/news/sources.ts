@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
-import type { SiteConfig } from "../../sites/schema";
+import { FeedEntrySchema, type FeedEntry } from "../../sites/schema";
 import { SettingsFileError, readSettingsFile } from "../settings-file";
 import type { ListedFeed } from "./feed-report";
 import type { FeedListing } from "./network";
 
+/**
+ * A FEEDS_FILE: feeds per feed key, each a URL or, as in a city's data, its URL with what the
+ * city knows of it (its dates' zone, the publisher's short name, its stories' language).
+ */
 const FeedsFileSchema = z.strictObject(
-  Object.fromEntries(
-    FEED_KEYS.map((key) => [
-      key,
-      z.array(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })).optional(),
-    ]),
-  ) as Record<(typeof FEED_KEYS)[number], z.ZodOptional<z.ZodArray<z.ZodURL>>>,
+  Object.fromEntries(FEED_KEYS.map((key) => [key, z.array(FeedEntrySchema).optional()])) as Record<
+    (typeof FEED_KEYS)[number],
+    z.ZodOptional<z.ZodArray<typeof FeedEntrySchema>>
+  >,
 );
 
 /** Thrown for a FEEDS_FILE that cannot be used; the message names the file and the bad entries. */
@@ -19,8 +21,13 @@ export class FeedsFileError extends SettingsFileError {
   override name = "FeedsFileError";
 }
 
-/** Reads a FEEDS_FILE (`{ "local": ["https://…"], … }`), rejecting unknown keys and non-http(s) URLs. */
-export function readFeedsFile(file: string): SiteConfig["feeds"] {
+/**
+ * Reads a FEEDS_FILE (`{ "local": ["https://…", { "url": "https://…", "name": "…" }], … }`),
+ * rejecting unknown keys, non-http(s) URLs and unknown fields.
+ */
+export function readFeedsFile(
+  file: string,
+): Partial<Record<(typeof FEED_KEYS)[number], FeedEntry[]>> {
   return readSettingsFile("FEEDS_FILE", file, FeedsFileSchema, FeedsFileError);
 }
 

@@ -54,7 +54,7 @@ describe.each(["sqlite", "postgres"] as const)("NewsStore on %s", (dialect) => {
         story("x", "Second copy", { publishedAt: T0 - 1 }),
       ]),
     );
-    const newest = await store.newest({ id, url: "https://a.example/f" }, 15);
+    const newest = await store.newest({ id, url: "https://a.example/f", title: null }, 15);
     expect(newest.map((a) => [a.uid, a.title, a.position])).toEqual([
       ["y", "Other", 1],
       ["x", "Second copy", 2],
@@ -65,7 +65,7 @@ describe.each(["sqlite", "postgres"] as const)("NewsStore on %s", (dialect) => {
   it("keeps a clamped date where it was first clamped, and takes a later real date", async () => {
     const store = await fresh();
     const id = (await store.addFeeds(["https://a.example/f"])).get("https://a.example/f") ?? -1;
-    const feed = { id, url: "https://a.example/f" };
+    const feed = { id, url: "https://a.example/f", title: null };
     await store.recordSuccess(id, success([story("x", "Ahead", { claimedAt: T0 + 9e7 })]));
     await store.recordSuccess(
       id,
@@ -93,12 +93,19 @@ describe.each(["sqlite", "postgres"] as const)("NewsStore on %s", (dialect) => {
         ),
       );
     }
-    const feeds = urls.map((url) => ({ id: ids.get(url) ?? -1, url }));
+    // The first feed has a title; the others credit their host.
+    const feeds = urls.map((url, n) => ({
+      id: ids.get(url) ?? -1,
+      url,
+      title: n === 0 ? "The Example Times" : null,
+    }));
     const together = await store.newestOfFeeds(feeds, 15);
     for (const feed of feeds) {
       expect(together.get(feed.id)).toEqual(await store.newest(feed, 15));
       expect(together.get(feed.id)).toHaveLength(15);
     }
+    expect(together.get(feeds[0]?.id ?? -1)?.[0]?.source).toBe("The Example Times");
+    expect(together.get(feeds[1]?.id ?? -1)?.[0]?.source).toBe("a.example");
     expect(await store.newestOfFeeds([], 15)).toEqual(new Map());
   });
 });

@@ -40,6 +40,44 @@ export interface StoredArticle extends Article {
   id: number;
   /** The feed it came from (private: it never leaves the server). */
   feedUrl: string;
+  /**
+   * Its publisher's name, as pages credit it: the short name a city's data gives its feed, else
+   * the feed's own title (publisherName).
+   */
+  source: string;
+  /**
+   * Where else the same story was published (a wire story two feeds of a category carry): it is
+   * shown once, crediting the others. Set when a category is built (news/dedupe.ts).
+   */
+  alsoAt?: readonly Outlet[];
+}
+
+/** Another publisher's copy of a story: its name and its link. */
+export interface Outlet {
+  source: string;
+  url: string;
+}
+
+/** How long a publisher's name may be when it comes from a feed's title (bylines stay one line). */
+export const PUBLISHER_MAX = 60;
+
+/**
+ * A feed's publisher as pages credit it when no city's data names it: the feed's own title, cut
+ * at a word within PUBLISHER_MAX characters, else its host without "www.".
+ */
+export function publisherName(feed: Pick<FeedRow, "title" | "url">): string {
+  const title = feed.title?.replace(/\s+/g, " ").trim();
+  if (title) {
+    if (title.length <= PUBLISHER_MAX) return title;
+    const cut = title.slice(0, PUBLISHER_MAX + 1);
+    const space = cut.lastIndexOf(" ");
+    return `${(space > 0 ? cut.slice(0, space) : cut.slice(0, PUBLISHER_MAX)).replace(/[\s,;:.|–—-]+$/, "")}…`;
+  }
+  try {
+    return new URL(feed.url).hostname.replace(/^www\./, "");
+  } catch {
+    return feed.url;
+  }
 }
 
 /**
@@ -85,8 +123,8 @@ export interface SearchMatch {
   url: string;
 }
 
-/** An article's columns and its feed's URL. */
-type SearchRow = Omit<ArticleRow, "last_seen" | "position"> & { feedUrl: string };
+/** An article's columns, its feed's URL and its publisher. */
+type SearchRow = Omit<ArticleRow, "last_seen" | "position"> & { feedUrl: string; source: string };
 
 /** A stored row as the engine hands it on. */
 function toStoredArticle(r: SearchRow): StoredArticle {
@@ -101,7 +139,9 @@ function toStoredArticle(r: SearchRow): StoredArticle {
     publishedAt: r.published_at,
     claimedAt: r.claimed_at,
     category: r.category,
+    language: r.language,
     feedUrl: r.feedUrl,
+    source: r.source,
   };
 }
 
@@ -133,6 +173,7 @@ const ARTICLE_COLUMNS = [
   "published_at",
   "claimed_at",
   "category",
+  "language",
 ] as const;
 
 /** How many ids one statement binds at most (SQLite allows 32,766 variables). */
@@ -254,6 +295,7 @@ export class NewsStore {
         published_at: a.publishedAt,
         claimed_at: a.claimedAt,
         category: a.category,
+        language: a.language,
         position,
         first_seen: result.now,
         last_seen: result.now,
@@ -278,6 +320,7 @@ export class NewsStore {
                 ELSE COALESCE(excluded.published_at, articles.published_at) END`,
               claimed_at: (eb) => eb.ref("excluded.claimed_at"),
               category: (eb) => eb.ref("excluded.category"),
+              language: (eb) => eb.ref("excluded.language"),
               position: (eb) => eb.ref("excluded.position"),
               last_seen: (eb) => eb.ref("excluded.last_seen"),
             }),
@@ -401,7 +444,8 @@ export class NewsStore {
    * A feed's newest `limit` articles (the index articles_newest holds this order: the read takes
    * its first rows and never looks at the feed's history).
    */
-  async newest(feed: Pick<FeedRow, "id" | "url">, limit: number): Promise<FeedArticle[]> {
+  async newest(feed: Pick<FeedRow, "id" | "url" | "title">, limit: number): Promise<FeedArticle[]> {
+    const source = publisherName(feed);
     const rows = await newestFirstOrder(
       this.db
         .selectFrom("articles")
@@ -411,7 +455,7 @@ export class NewsStore {
       .limit(limit)
       .execute();
     return rows.map((row) => ({
-      ...toStoredArticle({ ...row, feedUrl: feed.url }),
+      ...toStoredArticle({ ...row, feedUrl: feed.url, source }),
       feedId: feed.id,
       lastSeen: row.last_seen,
       position: row.position,
@@ -424,7 +468,7 @@ export class NewsStore {
    * read a feed (no round trip to save).
    */
   async newestOfFeeds(
-    feeds: readonly Pick<FeedRow, "id" | "url">[],
+    feeds: readonly Pick<FeedRow, "id" | "url" | "title">[],
     limit: number,
   ): Promise<Map<number, FeedArticle[]>> {
     const byId = new Map<number, FeedArticle[]>(feeds.map((feed) => [feed.id, []]));
@@ -433,18 +477,24 @@ export class NewsStore {
       return byId;
     }
     if (feeds.length === 0) return byId;
-    const urls = new Map(feeds.map((feed) => [feed.id, feed.url]));
+    const byFeed = new Map(
+      feeds.map((feed) => [feed.id, { url: feed.url, source: publisherName(feed) }]),
+    );
     const { rows } = await sql<ArticleRow & { feed: number }>`SELECT f.id AS feed, a.*
       FROM unnest(${feeds.map((feed) => feed.id)}::int[]) AS f(id)
       CROSS JOIN LATERAL (
         SELECT id, uid, title, summary, url, image, image_is_default, published_at, claimed_at,
-          last_seen, position, category
+          last_seen, position, category, language
         FROM articles WHERE feed_id = f.id
         ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position
         LIMIT ${limit}) a`.execute(this.db);
     for (const row of rows) {
       byId.get(row.feed)?.push({
-        ...toStoredArticle({ ...row, feedUrl: urls.get(row.feed) ?? "" }),
+        ...toStoredArticle({
+          ...row,
+          feedUrl: byFeed.get(row.feed)?.url ?? "",
+          source: byFeed.get(row.feed)?.source ?? "",
+        }),
         feedId: row.feed,
         lastSeen: row.last_seen,
         position: row.position,
@@ -542,12 +592,20 @@ export class NewsStore {
         "a.published_at",
         "a.claimed_at",
         "a.category",
+        "a.language",
         "a.feed_id as feedId",
         "f.url as feedUrl",
+        "f.title as feedTitle",
       ])
       .where(this.inList("a.id", ids))
       .execute();
-    return rows.map((row) => ({ ...toStoredArticle(row), feedId: row.feedId }));
+    return rows.map((row) => ({
+      ...toStoredArticle({
+        ...row,
+        source: publisherName({ title: row.feedTitle, url: row.feedUrl }),
+      }),
+      feedId: row.feedId,
+    }));
   }
 
   /**

@@ -40,6 +40,8 @@ function newsTitled(title: () => string, version?: () => number): NewsReader {
         claimedAt: null,
         category: "Local",
         feedUrl: "https://news.example/feed.xml",
+        source: "Example News",
+        language: null,
       },
     ],
   });

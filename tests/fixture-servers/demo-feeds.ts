@@ -29,6 +29,34 @@ export const DEMO_FEEDS: Record<FeedKey, string[]> = {
 };
 
 /**
+ * The publishers' short names, as a city's data gives them, for the fixture feeds whose own
+ * titles do not read as a name ("LE FIGARO - Le Figaro - Culture : Cinéma, théâtre, …"); the
+ * others are credited by their feeds' titles.
+ */
+export const DEMO_NAMES: Record<string, string> = {
+  "lefigaro-culture.rss.xml": "Le Figaro",
+  "ctvnews-topstories.rss.xml": "CTV News",
+  "nyt-homepage.rss.xml": "The New York Times",
+  "google-news-top.rss.xml": "Google News",
+  "reuters-world.rss.xml": "Reuters",
+  "mirror-world.rss.xml": "The Mirror",
+  "talkingpointsmemo.atom.xml": "Talking Points Memo",
+  "livemint-news.rss.xml": "Mint",
+  "theverge-frontpage.atom.xml": "The Verge",
+  "reporterre-ecology.rss.xml": "Reporterre",
+  "craigslist-sfbay-apartments.rdf.xml": "craigslist",
+  "washingtonpost-wellness.rss.xml": "The Washington Post",
+  "fda-drug-recalls.rss.xml": "U.S. FDA",
+  "espn-top.rss.xml": "ESPN",
+  "bleacherreport.rss.xml": "Bleacher Report",
+  "skysports-liverpool.rss.xml": "Sky Sports",
+  "fcutrecht-news.rss.xml": "FC Utrecht",
+  "medium-invironment-food.rss.xml": "Medium",
+  "pcmag-dvorak-nested-items.rss.xml": "PCMag",
+  "japantimes-latest.rss.xml": "The Japan Times",
+};
+
+/**
  * A FEEDS_FILE body pointing every category at a fixture feed server at `baseUrl`: the feeds as
  * their publishers wrote them, or (`pictures`, for the demo) with their pictures served locally;
  * `changing` makes every fetch of them a whole answer (no 304), for the benchmarks' refreshes.
@@ -36,14 +64,18 @@ export const DEMO_FEEDS: Record<FeedKey, string[]> = {
 export function demoFeedsFile(
   baseUrl: string,
   { pictures = false, changing = false }: { pictures?: boolean; changing?: boolean } = {},
-): Record<FeedKey, string[]> {
+): Record<FeedKey, (string | { url: string; name: string })[]> {
   const prefix = pictures ? "/pictures/feeds" : "/feeds";
   // `changing` (benchmarks): every fetch gets the whole feed, as if it had changed.
   const suffix = changing ? "?changed" : "";
   return Object.fromEntries(
     Object.entries(DEMO_FEEDS).map(([key, files]) => [
       key,
-      files.map((f) => `${baseUrl}${prefix}/${f}${suffix}`),
+      files.map((f) => {
+        const url = `${baseUrl}${prefix}/${f}${suffix}`;
+        const name = DEMO_NAMES[f];
+        return name ? { url, name } : url;
+      }),
     ]),
-  ) as Record<FeedKey, string[]>;
+  ) as Record<FeedKey, (string | { url: string; name: string })[]>;
 }

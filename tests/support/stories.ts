@@ -20,6 +20,7 @@ export function story(
     publishedAt,
     claimedAt: null,
     category: "Local",
+    language: null,
     ...extra,
   };
 }

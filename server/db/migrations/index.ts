@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as network from "./0001_network";
 import * as feedLeases from "./0002_feed_leases";
 import * as pictureFailures from "./0003_picture_failures";
+import * as articleLanguage from "./0004_article_language";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0001_network": network,
   "0002_feed_leases": feedLeases,
   "0003_picture_failures": pictureFailures,
+  "0004_article_language": articleLanguage,
 };

@@ -1,0 +1,61 @@
+/**
+ * The `lang` and `dir` a story's text needs on a city's page: none when it is in the city's own
+ * language (or its language is unknown); else its language, and its direction when that differs
+ * from the page's (Urdu on an English page: rtl). A screen reader then reads it with the right
+ * voice, and a browser lays out its line the right way.
+ */
+export function storyLanguage(
+  language: string | null | undefined,
+  pageLocale: string,
+): { lang?: string; dir?: "ltr" | "rtl" } {
+  if (!language || sameLanguage(language, pageLocale)) return {};
+  const dir = textDirection(language);
+  return dir === textDirection(pageLocale) ? { lang: language } : { lang: language, dir };
+}
+
+/** The primary language of a BCP 47 tag ("en" of "en-US"), lower case. */
+export function primaryLanguage(tag: string): string {
+  return (tag.split("-")[0] as string).toLowerCase();
+}
+
+/** Whether two tags name the same language (their primary subtags: en-GB is en-US's language). */
+export function sameLanguage(a: string, b: string): boolean {
+  return primaryLanguage(a) === primaryLanguage(b);
+}
+
+/**
+ * The direction a language is written in: "rtl" for Arabic, Hebrew, Persian, Urdu and the
+ * others written right to left, else "ltr". From the platform's own locale data (Intl.Locale's
+ * text info: a getter in Node 20, a method from Node 24), else the list below. Pages get it from
+ * their loader (computed on the server), so a browser without it never disagrees.
+ */
+export function textDirection(tag: string): "ltr" | "rtl" {
+  try {
+    const locale = new Intl.Locale(tag) as Intl.Locale & {
+      getTextInfo?: () => { direction?: string };
+      textInfo?: { direction?: string };
+    };
+    const info = locale.getTextInfo?.() ?? locale.textInfo;
+    if (info?.direction) return info.direction === "rtl" ? "rtl" : "ltr";
+    return RTL.has(locale.language) ? "rtl" : "ltr";
+  } catch {
+    return "ltr";
+  }
+}
+
+/** Languages written right to left (CLDR's), for a platform without Intl.Locale's text info. */
+const RTL = new Set([
+  "ar",
+  "ckb",
+  "dv",
+  "fa",
+  "he",
+  "iw",
+  "ks",
+  "ps",
+  "sd",
+  "syr",
+  "ug",
+  "ur",
+  "yi",
+]);

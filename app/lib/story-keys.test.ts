@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { mergeHeadlines, type FeedItem } from "~/components/news-feed-block";
+import { linkKey, notShown, storyKeys, titleKey } from "./story-keys";
+
+describe("linkKey", () => {
+  it("is one key for a link with or without www., tracking parameters, a fragment or a trailing slash", () => {
+    const key = linkKey("https://news.example/story/1");
+    for (const url of [
+      "http://www.news.example/story/1/",
+      "https://NEWS.example/story/1?utm_source=rss&utm_medium=feed",
+      "https://news.example/story/1#comments",
+      "https://news.example/story/1?fbclid=abc",
+    ])
+      expect(linkKey(url)).toBe(key);
+  });
+
+  it("keeps the parameters that name the story", () => {
+    expect(linkKey("https://news.example/view?id=1")).not.toBe(
+      linkKey("https://news.example/view?id=2"),
+    );
+  });
+
+  it("is none for a story without a link", () => {
+    expect(linkKey("#")).toBeNull();
+  });
+});
+
+describe("titleKey", () => {
+  it("folds case, accents and punctuation", () => {
+    expect(titleKey("Mayor’s plan: a new BRIDGE over the Bayóu!")).toBe(
+      "mayor s plan a new bridge over the bayou",
+    );
+  });
+
+  it("is none for a headline too short to be told from another", () => {
+    expect(titleKey("Letters to the editor")).toBeNull();
+  });
+});
+
+describe("notShown", () => {
+  it("passes over what a page already shows, by link or by headline, and keeps each story once", () => {
+    const shown = new Set(storyKeys({ url: "https://a.example/1", title: "A" }));
+    const list = [
+      { url: "https://www.a.example/1?utm_source=x", title: "A again" },
+      { url: "https://b.example/2", title: "Storm knocks out power across the Gulf Coast" },
+      { url: "https://c.example/3", title: "Storm knocks out power across the Gulf Coast" },
+      { url: "https://d.example/4", title: "D" },
+    ];
+    expect(notShown(list, shown).map((s) => s.url)).toEqual([
+      "https://b.example/2",
+      "https://d.example/4",
+    ]);
+    expect(notShown(list, new Set(), 1)).toHaveLength(1);
+  });
+});
+
+describe("a news feed block's refresh (mergeHeadlines)", () => {
+  const item = (id: string, minutesAgo: number | null): FeedItem => ({
+    id,
+    title: `Headline ${id}`,
+    url: `https://news.example/${id}`,
+    source: "Example",
+    date:
+      minutesAgo === null
+        ? null
+        : new Date(Date.UTC(2026, 10, 25, 12) - minutesAgo * 60_000).toISOString(),
+  });
+
+  it("adds the newer headlines the page does not show to those it listed, newest first", () => {
+    const shown = new Set(storyKeys(item("page", 0)));
+    const got = [item("page", 0), item("new", 1)];
+    const had = [item("old1", 30), item("old2", 60)];
+    expect(mergeHeadlines(got, had, shown, 3).map((i) => i.id)).toEqual(["new", "old1", "old2"]);
+  });
+
+  it("lists a headline it had and got again once", () => {
+    expect(
+      mergeHeadlines([item("a", 5)], [item("a", 5), item("b", null)], new Set(), 8).map(
+        (i) => i.id,
+      ),
+    ).toEqual(["a", "b"]);
+  });
+});

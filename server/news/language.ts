@@ -1,0 +1,65 @@
+import { francAll } from "franc-min";
+import { iso6393To1 } from "iso-639-3/iso6393-to-1.js";
+
+/**
+ * A language as a feed writes it ("en-us", "EN_GB", "fr", "x-default" …) as a canonical BCP 47
+ * tag ("en-US"), or null when it is none (empty, malformed, or a private or undetermined one).
+ */
+export function canonicalLanguage(raw: string | null | undefined): string | null {
+  const tag = raw?.trim().replace(/_/g, "-");
+  if (!tag || tag.length > 35) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    if (!canonical) return null;
+    const primary = canonical.split("-")[0] as string;
+    // "und" (undetermined), "mul" (several), "zxx" (no language), "x-…" (private use)
+    return primary.length < 2 || ["und", "mul", "zxx", "x", "i"].includes(primary)
+      ? null
+      : canonical;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shortest text a language is guessed from: the trigram model needs a sentence or so, and a
+ * headline alone ("Obama", "Texans beat Colts 24-17") is too little to tell.
+ */
+export const DETECT_MIN_LENGTH = 40;
+/**
+ * How far ahead of the runner-up a guess must be (franc scores the best 1, the others by their
+ * distance): closer than this, the text is as much one language as the other (English sports
+ * headlines full of names came out Portuguese by a few hundredths) and no guess is made.
+ */
+export const DETECT_MARGIN = 0.1;
+
+/**
+ * Individual languages franc names that have no two-letter code of their own, by the
+ * macrolanguage's two-letter code that BCP 47 prefers for them.
+ */
+const MACROLANGUAGES: Record<string, string> = {
+  arb: "ar",
+  azj: "az",
+  cmn: "zh",
+  npi: "ne",
+  pbu: "ps",
+  pes: "fa",
+  swh: "sw",
+  uzn: "uz",
+  zlm: "ms",
+};
+
+/**
+ * The language text is written in, when it can be told with confidence (text of a story whose
+ * feed names no language): a BCP 47 tag, or null when the text is short, or mixed, or too close
+ * between two languages to say. A wrong guess would have a screen reader read English with
+ * another language's voice, so the guess is cautious.
+ */
+export function detectLanguage(text: string): string | null {
+  if (text.length < DETECT_MIN_LENGTH) return null;
+  const [best, second] = francAll(text, { minLength: DETECT_MIN_LENGTH });
+  if (!best || best[0] === "und") return null;
+  if (second && best[1] - second[1] < DETECT_MARGIN) return null;
+  const code = best[0];
+  return canonicalLanguage(iso6393To1[code] ?? MACROLANGUAGES[code] ?? code);
+}
