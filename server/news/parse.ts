@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { decodeXML } from "entities";
 import { Tokenizer } from "htmlparser2";
 
@@ -422,20 +423,52 @@ function atomLink(links: Node[]): Node | undefined {
   );
 }
 
+/** The names of an element's child elements (its attributes and text aside). */
+function childNames(node: unknown): string[] {
+  if (!node || typeof node !== "object" || Array.isArray(node)) return [];
+  return Object.keys(node).filter((k) => !k.startsWith("@_") && k !== "#text");
+}
+
+/** Text as UTF-8 from base64, or undefined when the bytes are not text (an image, say). */
+function fromBase64(raw: string): string | undefined {
+  const bytes = Buffer.from(raw, "base64");
+  return isUtf8(bytes) ? bytes.toString("utf8") : undefined;
+}
+
 /**
- * An Atom text construct (title, summary, content): its text, base64-decoded when it says
- * mode="base64" (Atom 0.3), and whether it is plain text (type="text", the default, or a
- * text/* media type other than HTML) rather than markup.
+ * An Atom text construct (title, summary, content): its text, and whether it is plain text
+ * (type="text", the default, or text/plain) rather than markup.
+ *  - Base64 is decoded where Atom 0.3 says mode="base64", and where Atom 1.0 implies it: a media
+ *    type that is neither text/* nor XML (RFC 4287 §4.1.3.3).
+ *  - A plain construct that holds child elements is markup all the same (the publisher wrote
+ *    XHTML and did not say so): its tags are not shown as text.
+ *  - A construct whose only child is a div holding escaped HTML (TypePad wrapped its type="html"
+ *    content so) is that div's text, read as the type says.
  */
 function atomText(value: Node | string | undefined): { text?: string; plain: boolean } {
   const raw = text(value);
   const type = (attr(value, "type") ?? "text").toLowerCase();
   const plain = type === "text" || type === "text/plain";
   if (raw === undefined) return { plain };
-  if (attr(value, "mode")?.toLowerCase() === "base64") {
-    return { text: Buffer.from(raw, "base64").toString("utf8"), plain };
+  const binary = type.includes("/") && !type.startsWith("text/") && !/[/+]xml$/.test(type);
+  if (binary || attr(value, "mode")?.toLowerCase() === "base64") {
+    return { text: fromBase64(raw), plain };
   }
-  return { text: raw, plain };
+  const children = childNames(value);
+  if (children.length === 0 || type === "xhtml" || type.endsWith("xml")) {
+    return { text: raw, plain };
+  }
+  const wrapper = children.length === 1 ? (value as Node)[children[0] as string] : undefined;
+  if (
+    /^(xhtml:)?div$/.test(children[0] as string) &&
+    typeof wrapper !== "undefined" &&
+    !Array.isArray(wrapper) &&
+    childNames(wrapper).length === 0 &&
+    /^<(xhtml:)?div[\s>][\s\S]*<\/(xhtml:)?div>$/.test(raw)
+  ) {
+    return { text: text(wrapper), plain };
+  }
+  return { text: raw, plain: false };
 }
 
 function atomItem(entry: Node, outerBases: string[] = []): RawItem {
