@@ -416,10 +416,19 @@ function rssItem(item: Node, outerBases: string[] = []): RawItem {
   };
 }
 
-function atomLink(links: Node[]): Node | undefined {
+/** An Atom link's target: its href, else its text (some feeds write <link>URL</link>, RSS's way). */
+function hrefOf(link: unknown): string | undefined {
+  return attr(link, "href") ?? text(link);
+}
+
+/** The link of an entry or feed: the first alternate one with a target, else the first with one. */
+function atomLink(value: unknown): Node | string | undefined {
+  const links = (Array.isArray(value) ? value : [value]).filter(
+    (l): l is Node | string => typeof l === "string" || (typeof l === "object" && l !== null),
+  );
   return (
-    links.find((l) => (attr(l, "rel") ?? "alternate") === "alternate" && attr(l, "href")) ??
-    links.find((l) => attr(l, "href"))
+    links.find((l) => (attr(l, "rel") ?? "alternate") === "alternate" && hrefOf(l)) ??
+    links.find((l) => hrefOf(l))
   );
 }
 
@@ -472,7 +481,7 @@ function atomText(value: Node | string | undefined): { text?: string; plain: boo
 }
 
 function atomItem(entry: Node, outerBases: string[] = []): RawItem {
-  const link = atomLink(list(entry.link));
+  const link = atomLink(entry.link);
   const title = atomText(firstOf(entry, ["title", "dc:title", "media:title"]));
   const summary = atomText(firstOf(entry, ["summary", "media:description", "itunes:summary"]));
   const content = atomText((list(entry.content)[0] ?? entry.content) as Node | string | undefined);
@@ -480,7 +489,7 @@ function atomItem(entry: Node, outerBases: string[] = []): RawItem {
     guid: text(entry.id),
     guidIsPermaLink: false,
     title: title.text,
-    link: attr(link, "href"),
+    link: hrefOf(link),
     description: summary.text,
     content: content.text,
     plain: { title: title.plain, description: summary.plain, content: content.plain },
@@ -786,7 +795,7 @@ function feedFrom(
     {
       format: atom ? "atom" : root === "rss" ? "rss" : "rdf",
       title: text(channel.title),
-      link: atom ? attr(atomLink(list(channel.link)), "href") : text(channel.link),
+      link: atom ? hrefOf(atomLink(channel.link)) : text(channel.link),
       ttlMinutes: atom ? undefined : ttlOf(text(channel.ttl)),
     },
     entries.map(({ date, node }) => ({ date, read: () => read(node(), bases) })),

@@ -79,3 +79,26 @@ describe("Atom text constructs", () => {
     expect(a?.summary).toBe("One Two");
   });
 });
+
+describe("Atom links", () => {
+  it("takes a link written as text (RSS's way) when it has no href, the alternate one first", () => {
+    const a = first(
+      atom(`<title>T</title>
+        <link rel="enclosure" type="audio/mpeg">https://news.example.org/a.mp3</link>
+        <link rel="alternate" type="text/html">https://news.example.org/story</link>`),
+    );
+    expect(a?.url).toBe("https://news.example.org/story");
+    expect(first(atom(`<title>T</title><link>story-2</link>`))?.url).toBe(
+      "https://feeds.example.org/news/story-2",
+    );
+  });
+
+  it("still prefers an href to a text", () => {
+    const a = first(
+      atom(
+        `<title>T</title><link href="https://news.example.org/href">https://news.example.org/text</link>`,
+      ),
+    );
+    expect(a?.url).toBe("https://news.example.org/href");
+  });
+});
