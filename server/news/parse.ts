@@ -102,6 +102,9 @@ const MIXED_TEXT = new Set([
   "media:description",
   "itunes:summary",
   "itunes:subtitle",
+  "xhtml:body",
+  "body",
+  "fullitem",
 ]);
 /** What a skimmed entry keeps: its dates. */
 const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
@@ -394,6 +397,11 @@ function firstOf(node: Node, names: readonly string[]): Node | string | undefine
 const RSS_TITLES = ["title", "dc:title", "media:title"];
 /** RSS summaries: the plain element, else Dublin Core's, iTunes', Media RSS's. */
 const RSS_DESCRIPTIONS = ["description", "dc:description", "itunes:summary", "media:description"];
+/**
+ * RSS bodies: content:encoded, else an XHTML body (xhtml:body, or body in XHTML's namespace), else
+ * fullitem (escaped HTML), which some older feeds use.
+ */
+const RSS_CONTENTS = ["content:encoded", "xhtml:body", "body", "fullitem"];
 
 /** The xml:base of an element, if any. */
 function baseOf(node: unknown): string | undefined {
@@ -409,7 +417,7 @@ function rssItem(item: Node, outerBases: string[] = []): RawItem {
     title: text(firstOf(item, RSS_TITLES)),
     link: text(linkNode) ?? attr(linkNode, "href"),
     description: text(firstOf(item, RSS_DESCRIPTIONS)),
-    content: text(item["content:encoded"]),
+    content: firstText(item, RSS_CONTENTS),
     date: rssDate(item),
     bases: [...outerBases, baseOf(item), baseOf(linkNode)].filter((b): b is string => !!b),
     ...mediaOf(item),

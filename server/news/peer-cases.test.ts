@@ -25,6 +25,7 @@ function first(xml: string): Article | null {
 
 const atom = (entry: string) =>
   `<feed xmlns="http://www.w3.org/2005/Atom"><title>F</title><entry>${entry}</entry></feed>`;
+const rss = (item: string) => `<rss version="2.0"><channel><item>${item}</item></channel></rss>`;
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
 describe("Atom text constructs", () => {
@@ -100,5 +101,32 @@ describe("Atom links", () => {
       ),
     );
     expect(a?.url).toBe("https://news.example.org/href");
+  });
+});
+
+describe("summary, content and description", () => {
+  it.each([
+    [
+      "xhtml:body",
+      `<xhtml:body xmlns:xhtml="http://www.w3.org/1999/xhtml"><p>Full <b>story</b></p></xhtml:body>`,
+    ],
+    [
+      "body in XHTML's namespace",
+      `<body xmlns="http://www.w3.org/1999/xhtml"><p>Full <b>story</b></p></body>`,
+    ],
+    ["fullitem", `<fullitem>&lt;p&gt;Full &lt;b&gt;story&lt;/b&gt;&lt;/p&gt;</fullitem>`],
+  ])("falls back to an RSS item's %s for its summary", (_name, body) => {
+    const a = first(rss(`<title>T</title><link>https://news.example.org/1</link>${body}`));
+    expect(a?.summary).toBe("Full story");
+  });
+
+  it("takes content:encoded before an XHTML body, and the description before both", () => {
+    const body = `<body xmlns="http://www.w3.org/1999/xhtml"><p>Body</p></body>`;
+    expect(
+      first(rss(`<title>T</title>${body}<content:encoded>Encoded</content:encoded>`))?.summary,
+    ).toBe("Encoded");
+    expect(
+      first(rss(`<title>T</title>${body}<description>Description</description>`))?.summary,
+    ).toBe("Description");
   });
 });
