@@ -110,6 +110,78 @@ const MIXED_TEXT = new Set([
 const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
 const ENTRY_ELEMENTS = new Set(["item", "entry"]);
 
+/** Namespaces a feed may bind to a prefix of its choosing, and the prefix they are read by. */
+const KNOWN_NAMESPACES = new Map([
+  ["http://purl.org/dc/elements/1.1/", "dc"],
+  ["http://purl.org/dc/terms/", "dcterms"],
+  ["http://purl.org/rss/1.0/modules/content/", "content"],
+  ["http://search.yahoo.com/mrss/", "media"],
+  ["http://www.itunes.com/dtds/podcast-1.0.dtd", "itunes"],
+  ["http://www.w3.org/1999/xhtml", "xhtml"],
+  ["http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdf"],
+]);
+/** RSS 1.0's and RSS 0.90's namespaces: an RDF feed's items may be written in either, prefixed. */
+const RDF_FEED_NAMESPACES = new Set([
+  "http://purl.org/rss/1.0/",
+  "http://my.netscape.com/rdf/simple/0.9/",
+]);
+
+/** Element prefixes to read as others: a prefix to its standard one, or to none (""). */
+type Renames = Map<string, string>;
+
+/**
+ * The prefixes a document's root element binds that are read as other ones: a module's
+ * namespace under a prefix of the feed's choosing (<dcx:date> for dc:date), and the feed's own
+ * elements written prefixed (<r:rss>, <atom:feed>, <rss:item> in RDF), read unprefixed. Only the
+ * root's own namespace (and in RDF, RSS 1.0's) loses its prefix: an RSS feed's atom:link stays.
+ * Undefined when there is nothing to rename, as for nearly every feed.
+ */
+function renamesOf(rootTag: string): Renames | undefined {
+  if (!rootTag.includes("xmlns:")) return undefined;
+  const bound = new Map<string, string>();
+  for (const m of rootTag.matchAll(/\sxmlns:([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    bound.set(m[1] as string, (m[2] ?? m[3] ?? "").trim());
+  }
+  const rootName = /^<([^\s/>]+)/.exec(rootTag)?.[1] ?? "";
+  const colon = rootName.indexOf(":");
+  const rootNamespace = colon === -1 ? undefined : bound.get(rootName.slice(0, colon));
+  const rdf =
+    rootName.endsWith(":RDF") && rootNamespace === "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
+  const renames: Renames = new Map();
+  for (const [prefix, uri] of bound) {
+    const standard = KNOWN_NAMESPACES.get(uri);
+    if (uri === rootNamespace && !rdf) renames.set(prefix, "");
+    else if (rdf && RDF_FEED_NAMESPACES.has(uri)) renames.set(prefix, "");
+    // (not onto a prefix the feed binds to another namespace)
+    else if (standard && standard !== prefix && !bound.has(standard)) renames.set(prefix, standard);
+  }
+  return renames.size > 0 ? renames : undefined;
+}
+
+/** An element's name as read, its prefix renamed. */
+function renamed(name: string, renames: Renames): string {
+  const colon = name.indexOf(":");
+  const prefix = colon === -1 ? undefined : renames.get(name.slice(0, colon));
+  if (prefix === undefined) return name;
+  return prefix ? `${prefix}${name.slice(colon)}` : name.slice(colon + 1);
+}
+
+/** The root element's start tag (after the XML declaration, comments and any DOCTYPE). */
+function rootTagOf(xml: string): string {
+  for (let i = xml.indexOf("<"); i !== -1;) {
+    const comment = xml.startsWith("<!--", i);
+    if (comment || xml.startsWith("<?", i) || xml.startsWith("<!", i)) {
+      const end = comment ? xml.indexOf("-->", i + 4) : xml.indexOf(">", i + 2);
+      if (end === -1) return "";
+      i = xml.indexOf("<", end + 1);
+      continue;
+    }
+    const end = xml.indexOf(">", i);
+    return end === -1 ? "" : xml.slice(i, end + 1);
+  }
+  return "";
+}
+
 /** Where a skimmed entry's markup is in the document: [start, end). */
 export type SourceRange = [number, number];
 
@@ -126,8 +198,10 @@ export type SourceRange = [number, number];
  * needs, and an object per tag for the attributes). The tokenizer is lenient by design: an end
  * tag closes the elements opened after its match, a stray one is ignored; parseFeed checks what
  * must hold for a feed.
+ *
+ * With `renames`, element names are read with their prefixes renamed (see renamesOf).
  */
-function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
+function buildTree(xml: string, ranges?: Map<Node, SourceRange>, renames?: Renames): Node {
   const root: Node = {};
   // The open elements, as parallel stacks: name, node (made only once it has an attribute or a
   // child element: most elements are text alone), text, and whether it is skipped.
@@ -200,7 +274,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
     { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
     {
       onopentagname(start, end) {
-        tagName = xml.slice(start, end);
+        tagName = renames ? renamed(xml.slice(start, end), renames) : xml.slice(start, end);
         tagNode = undefined;
         tagStart = start - 1; // "<" comes right before a start tag's name
         // inside a skimmed entry, only its date elements are built
@@ -234,7 +308,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
         close(end + 1);
       },
       onclosetag(start, end) {
-        const name = xml.slice(start, end);
+        const name = renames ? renamed(xml.slice(start, end), renames) : xml.slice(start, end);
         let at = depth;
         while (at > 0 && names[at] !== name) at--;
         if (at === 0) return; // a stray end tag
@@ -616,6 +690,8 @@ export function skim(
     const depth = stack.length;
     if (depth === 0) {
       if (rootClosed) return null; // a second root
+      // prefixes to rename: the tokenizer's way
+      if (renamesOf(xml.slice(lt, gt + 1))) return null;
       root = name;
     }
     i = gt + 1;
@@ -744,11 +820,12 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
  * is tested against.
  */
 export function parseWithTree(repaired: string): ParsedFeed {
+  const renames = renamesOf(rootTagOf(repaired));
   /** An entry's markup, built in full. */
   const build = ([start, end]: SourceRange): Node =>
-    list(Object.values(buildTree(repaired.slice(start, end)))[0])[0] ?? {};
+    list(Object.values(buildTree(repaired.slice(start, end), undefined, renames))[0])[0] ?? {};
   const ranges = new Map<Node, SourceRange>();
-  const doc = buildTree(repaired, ranges);
+  const doc = buildTree(repaired, ranges, renames);
   /** A skimmed entry, built in full from its markup. */
   const full = (node: Node): Node => {
     const range = ranges.get(node);

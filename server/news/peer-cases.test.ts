@@ -130,3 +130,47 @@ describe("summary, content and description", () => {
     ).toBe("Description");
   });
 });
+
+describe("RSS, RDF and Atom written with prefixes of the feed's choosing", () => {
+  it("reads an Atom feed whose elements are all prefixed", () => {
+    const xml = `<atom:feed xmlns:atom="http://www.w3.org/2005/Atom"><atom:title>F</atom:title>
+      <atom:entry><atom:title>Prefixed title</atom:title><atom:link href="https://news.example.org/p"/>
+        <atom:updated>2026-11-20T10:00:00Z</atom:updated><atom:summary>Prefixed summary</atom:summary></atom:entry>
+    </atom:feed>`;
+    expect(parseFeed(xml).entries[0]?.date).toBe("2026-11-20T10:00:00Z");
+    expect(first(xml)).toMatchObject({
+      title: "Prefixed title",
+      url: "https://news.example.org/p",
+      summary: "Prefixed summary",
+    });
+  });
+
+  it("reads RSS 2.0 in a prefixed namespace, and RSS 1.0 items prefixed inside RDF", () => {
+    const rss2 = `<r:rss version="2.0" xmlns:r="http://backend.userland.com/rss2"><r:channel>
+      <r:item><r:title>RSS 2.0 prefixed</r:title><r:description>Its text</r:description></r:item>
+    </r:channel></r:rss>`;
+    expect(first(rss2)).toMatchObject({ title: "RSS 2.0 prefixed", summary: "Its text" });
+    const rdf = `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rss="http://purl.org/rss/1.0/">
+      <rss:channel rdf:about="https://news.example.org/"><rss:title>F</rss:title></rss:channel>
+      <rss:item rdf:about="https://news.example.org/1"><rss:title>RDF prefixed</rss:title>
+        <rss:link>https://news.example.org/1</rss:link></rss:item>
+    </rdf:RDF>`;
+    expect(first(rdf)).toMatchObject({ title: "RDF prefixed", url: "https://news.example.org/1" });
+  });
+
+  it("reads a module bound to another prefix as its usual one (dc:date, media:thumbnail)", () => {
+    const xml = `<rss version="2.0" xmlns:dcx="http://purl.org/dc/elements/1.1/" xmlns:m="http://search.yahoo.com/mrss/">
+      <channel><item><title>T</title><dcx:date>2026-11-20T10:00:00Z</dcx:date>
+        <m:thumbnail url="https://news.example.org/t.jpg"/></item></channel></rss>`;
+    expect(parseFeed(xml).entries[0]?.date).toBe("2026-11-20T10:00:00Z");
+    expect(first(xml)?.image).toBe("https://news.example.org/t.jpg");
+  });
+
+  it("leaves an RSS feed's atom:link, and a prefix bound to another namespace, as they are", () => {
+    const xml = `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://example.org/not-dc/" xmlns:d="http://purl.org/dc/elements/1.1/">
+      <channel><atom:link rel="self" href="https://feeds.example.org/self"/>
+        <item><title>T</title><link>https://news.example.org/item</link>
+          <atom:link rel="related" href="https://news.example.org/related"/></item></channel></rss>`;
+    expect(first(xml)?.url).toBe("https://news.example.org/item");
+  });
+});
