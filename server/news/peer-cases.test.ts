@@ -25,6 +25,8 @@ function first(xml: string): Article | null {
 
 const atom = (entry: string) =>
   `<feed xmlns="http://www.w3.org/2005/Atom"><title>F</title><entry>${entry}</entry></feed>`;
+const atom03 = (entry: string) =>
+  `<feed version="0.3" xmlns="http://purl.org/atom/ns#"><entry>${entry}</entry></feed>`;
 const rss = (item: string) => `<rss version="2.0"><channel><item>${item}</item></channel></rss>`;
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
@@ -44,6 +46,18 @@ describe("Atom text constructs", () => {
       atom(`<title>T</title><content type="image/png">${png.toString("base64")}</content>`),
     );
     expect(a?.summary).toBe("");
+  });
+
+  it("shows an entity in plain text as written when the text also writes '<' as a character", () => {
+    expect(
+      first(atom(`<title type="text">Write &lt;p&gt; as &amp;lt;p&amp;gt;</title>`))?.title,
+    ).toBe("Write <p> as &lt;p&gt;");
+    const base64 = `<title mode="base64">${b64("<p>History of &lt;blink&gt;</p>")}</title>`;
+    expect(first(atom03(base64))?.title).toBe("<p>History of &lt;blink&gt;</p>");
+    // with no "<" written as a character, an entity left is the publisher's escaping: decoded
+    expect(first(atom(`<title type="text">Tom &amp;amp; Jerry</title>`))?.title).toBe(
+      "Tom & Jerry",
+    );
   });
 
   it("keeps text/* and XML media types as they are, not base64", () => {
