@@ -44,7 +44,8 @@ export interface FeedEntry {
 }
 
 export interface ParsedFeed {
-  format: "rss" | "rdf" | "atom";
+  /** cdf: a document whose root is <channel> (Microsoft's CDF, or RSS without its <rss>). */
+  format: "rss" | "rdf" | "atom" | "cdf";
   title?: string;
   link?: string;
   /** RSS `<ttl>`: how many minutes the channel may be cached before it is fetched again. */
@@ -128,6 +129,8 @@ const RDF_FEED_NAMESPACES = new Set([
 
 /** Element prefixes to read as others: a prefix to its standard one, or to none (""). */
 type Renames = Map<string, string>;
+/** How a document's element and attribute names are read, when not as written. */
+type NameMap = (name: string) => string;
 
 /**
  * The prefixes a document's root element binds that are read as other ones: a module's
@@ -166,6 +169,19 @@ function renamed(name: string, renames: Renames): string {
   return prefix ? `${prefix}${name.slice(colon)}` : name.slice(colon + 1);
 }
 
+/**
+ * How the names of a document with this root start tag are read: CDF's, whose names are
+ * case-insensitive and written in capitals (<CHANNEL>, <ITEM HREF="…">), in lower case; else with
+ * their prefixes renamed (renamesOf). Undefined for nearly every feed: as written.
+ */
+function nameMapOf(rootTag: string): NameMap | undefined {
+  if (/^<channel[\s>/]/i.test(rootTag) && !rootTag.startsWith("<channel")) {
+    return (name) => name.toLowerCase();
+  }
+  const renames = renamesOf(rootTag);
+  return renames && ((name) => renamed(name, renames));
+}
+
 /** The root element's start tag (after the XML declaration, comments and any DOCTYPE). */
 function rootTagOf(xml: string): string {
   for (let i = xml.indexOf("<"); i !== -1;) {
@@ -199,9 +215,9 @@ export type SourceRange = [number, number];
  * tag closes the elements opened after its match, a stray one is ignored; parseFeed checks what
  * must hold for a feed.
  *
- * With `renames`, element names are read with their prefixes renamed (see renamesOf).
+ * With `nameMap`, element and attribute names are read through it (see nameMapOf).
  */
-function buildTree(xml: string, ranges?: Map<Node, SourceRange>, renames?: Renames): Node {
+function buildTree(xml: string, ranges?: Map<Node, SourceRange>, nameMap?: NameMap): Node {
   const root: Node = {};
   // The open elements, as parallel stacks: name, node (made only once it has an attribute or a
   // child element: most elements are text alone), text, and whether it is skipped.
@@ -274,7 +290,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>, renames?: Renam
     { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
     {
       onopentagname(start, end) {
-        tagName = renames ? renamed(xml.slice(start, end), renames) : xml.slice(start, end);
+        tagName = nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end);
         tagNode = undefined;
         tagStart = start - 1; // "<" comes right before a start tag's name
         // inside a skimmed entry, only its date elements are built
@@ -283,7 +299,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>, renames?: Renam
           (entryDepth > 0 && depth === entryDepth && !DATE_ELEMENTS.has(tagName));
       },
       onattribname(start, end) {
-        attrName = `@_${xml.slice(start, end)}`;
+        attrName = `@_${nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end)}`;
       },
       onattribdata(start, end) {
         attrValue += xml.slice(start, end);
@@ -308,7 +324,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>, renames?: Renam
         close(end + 1);
       },
       onclosetag(start, end) {
-        const name = renames ? renamed(xml.slice(start, end), renames) : xml.slice(start, end);
+        const name = nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end);
         let at = depth;
         while (at > 0 && names[at] !== name) at--;
         if (at === 0) return; // a stray end tag
@@ -495,6 +511,25 @@ function rssItem(item: Node, outerBases: string[] = []): RawItem {
     date: rssDate(item),
     bases: [...outerBases, baseOf(item), baseOf(linkNode)].filter((b): b is string => !!b),
     ...mediaOf(item),
+  };
+}
+
+/** A CDF item's date: RSS's elements, else its LASTMOD attribute. */
+function cdfDate(item: Node): string | undefined {
+  return rssDate(item) ?? attr(item, "lastmod");
+}
+
+/**
+ * An item of a document whose root is <channel>: RSS's reading, then CDF's own ways (its link as
+ * an HREF attribute, its summary as ABSTRACT, its date as LASTMOD).
+ */
+function cdfItem(item: Node, outerBases: string[] = []): RawItem {
+  const read = rssItem(item, outerBases);
+  return {
+    ...read,
+    link: read.link ?? attr(item, "href"),
+    description: read.description ?? text(item.abstract),
+    date: cdfDate(item),
   };
 }
 
@@ -690,8 +725,8 @@ export function skim(
     const depth = stack.length;
     if (depth === 0) {
       if (rootClosed) return null; // a second root
-      // prefixes to rename: the tokenizer's way
-      if (renamesOf(xml.slice(lt, gt + 1))) return null;
+      // names not read as written: the tokenizer's way
+      if (nameMapOf(xml.slice(lt, gt + 1))) return null;
       root = name;
     }
     i = gt + 1;
@@ -775,7 +810,9 @@ function endsWithRootClose(xml: string): boolean {
     else break;
     if (end < 0) return false;
   }
-  return /<\/(?:[\w.-]+:)?(?:rss|feed|RDF)\s*>$/.test(xml.slice(Math.max(0, end - 64), end));
+  return /<\/(?:[\w.-]+:)?(?:rss|feed|RDF|channel|CHANNEL)\s*>$/.test(
+    xml.slice(Math.max(0, end - 64), end),
+  );
 }
 
 /**
@@ -820,12 +857,12 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
  * is tested against.
  */
 export function parseWithTree(repaired: string): ParsedFeed {
-  const renames = renamesOf(rootTagOf(repaired));
+  const names = nameMapOf(rootTagOf(repaired));
   /** An entry's markup, built in full. */
   const build = ([start, end]: SourceRange): Node =>
-    list(Object.values(buildTree(repaired.slice(start, end), undefined, renames))[0])[0] ?? {};
+    list(Object.values(buildTree(repaired.slice(start, end), undefined, names))[0])[0] ?? {};
   const ranges = new Map<Node, SourceRange>();
-  const doc = buildTree(repaired, ranges, renames);
+  const doc = buildTree(repaired, ranges, names);
   /** A skimmed entry, built in full from its markup. */
   const full = (node: Node): Node => {
     const range = ranges.get(node);
@@ -836,7 +873,7 @@ export function parseWithTree(repaired: string): ParsedFeed {
   if (Object.keys(doc).length > 1) {
     throw new FeedParseError(`Not a feed: the document's root is <${root}>`);
   }
-  if (!FEED_ROOTS.has(root))
+  if (!FEED_ROOTS.has(root) && root !== "channel")
     throw new FeedParseError(`Not a feed: the document's root is <${root}>`);
   // A document cut short (a truncated response) must fail: its root element has to be closed.
   if (!endsWithRootClose(repaired.slice(-4096))) {
@@ -850,9 +887,11 @@ export function parseWithTree(repaired: string): ParsedFeed {
       ? list(channel.item)
       : root === "feed"
         ? list(rootNode.entry)
-        : // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
-          [...list(rootNode.item), ...list(channel.item)];
-  const dateOf = root === "feed" ? atomDate : rssDate;
+        : root === "channel"
+          ? list(rootNode.item)
+          : // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
+            [...list(rootNode.item), ...list(channel.item)];
+  const dateOf = root === "feed" ? atomDate : root === "channel" ? cdfDate : rssDate;
   return feedFrom(
     root,
     rootNode,
@@ -861,7 +900,7 @@ export function parseWithTree(repaired: string): ParsedFeed {
 }
 
 /**
- * The feed of a document whose root element is `root` (rss, rdf:RDF or feed), built as
+ * The feed of a document whose root element is `root` (rss, rdf:RDF, feed or channel), built as
  * `rootNode` (its entries aside), with its entries' dates and how to build each in full. The
  * xml:base of the root and the channel apply to every entry's links.
  */
@@ -871,16 +910,17 @@ function feedFrom(
   entries: { date: string | undefined; node: () => Node }[],
 ): ParsedFeed {
   const atom = root === "feed";
-  const channel = atom ? rootNode : (list(rootNode.channel)[0] ?? {});
-  const bases = [baseOf(rootNode), atom ? undefined : baseOf(channel)].filter(
+  const cdf = root === "channel";
+  const channel = atom || cdf ? rootNode : (list(rootNode.channel)[0] ?? {});
+  const bases = [baseOf(rootNode), channel === rootNode ? undefined : baseOf(channel)].filter(
     (b): b is string => !!b,
   );
-  const read = atom ? atomItem : rssItem;
+  const read = atom ? atomItem : cdf ? cdfItem : rssItem;
   return feedOf(
     {
-      format: atom ? "atom" : root === "rss" ? "rss" : "rdf",
+      format: atom ? "atom" : cdf ? "cdf" : root === "rss" ? "rss" : "rdf",
       title: text(channel.title),
-      link: atom ? hrefOf(atomLink(channel.link)) : text(channel.link),
+      link: atom ? hrefOf(atomLink(channel.link)) : (text(channel.link) ?? attr(channel, "href")),
       ttlMinutes: atom ? undefined : ttlOf(text(channel.ttl)),
     },
     entries.map(({ date, node }) => ({ date, read: () => read(node(), bases) })),

@@ -188,3 +188,29 @@ describe("RSS, RDF and Atom written with prefixes of the feed's choosing", () =>
     expect(first(xml)?.url).toBe("https://news.example.org/item");
   });
 });
+
+describe("documents whose root is <channel>", () => {
+  it("reads Microsoft's CDF: capitals, the link as HREF, the summary as ABSTRACT, LASTMOD", () => {
+    const xml = `<CHANNEL HREF="https://news.example.org/"><TITLE>F</TITLE>
+      <ITEM HREF="https://news.example.org/1" LASTMOD="2026-11-20T10:00:00Z">
+        <TITLE>CDF item</TITLE><ABSTRACT>Its abstract</ABSTRACT></ITEM>
+    </CHANNEL>`;
+    const feed = parseFeed(xml);
+    expect(feed).toMatchObject({ format: "cdf", title: "F", link: "https://news.example.org/" });
+    expect(feed.entries[0]?.date).toBe("2026-11-20T10:00:00Z");
+    expect(first(xml)).toMatchObject({
+      title: "CDF item",
+      summary: "Its abstract",
+      url: "https://news.example.org/1",
+    });
+  });
+
+  it("reads RSS without its <rss>, and still fails one cut short", () => {
+    const xml = `<channel><title>F</title><item><title>Headless</title>
+      <link>https://news.example.org/2</link><pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate>
+      <description>Its text</description></item></channel>`;
+    expect(parseFeed(xml).entries[0]?.date).toBe("Fri, 20 Nov 2026 10:00:00 GMT");
+    expect(first(xml)).toMatchObject({ title: "Headless", url: "https://news.example.org/2" });
+    expect(() => parseFeed(xml.slice(0, -12))).toThrow(/^Malformed XML/);
+  });
+});
