@@ -95,6 +95,25 @@ describe("Atom text constructs", () => {
   });
 });
 
+describe("Atom content types", () => {
+  it.each([
+    ["html", "&lt;p&gt;Rates &lt;b&gt;rise&lt;/b&gt;&lt;/p&gt;", "Rates rise"],
+    ["text/html", "&lt;p&gt;Rates &lt;b&gt;rise&lt;/b&gt;&lt;/p&gt;", "Rates rise"],
+    [
+      "xhtml",
+      '<div xmlns="http://www.w3.org/1999/xhtml"><p>Rates <b>rise</b></p></div>',
+      "Rates rise",
+    ],
+    ["application/xhtml+xml", "<p>Rates <b>rise</b></p>", "Rates rise"],
+    ["text", "Rates &lt;b&gt; rise", "Rates <b> rise"],
+    ["text/plain", "Rates &lt;b&gt; rise", "Rates <b> rise"],
+  ])("shows content of type %s as a reader would", (type, content, shown) => {
+    expect(
+      first(atom(`<title>T</title><content type="${type}">${content}</content>`))?.summary,
+    ).toBe(shown);
+  });
+});
+
 describe("Atom links", () => {
   it("takes a link written as text (RSS's way) when it has no href, the alternate one first", () => {
     const a = first(
@@ -142,6 +161,15 @@ describe("summary, content and description", () => {
     expect(
       first(rss(`<title>T</title>${body}<description>Description</description>`))?.summary,
     ).toBe("Description");
+  });
+
+  it("falls back from an empty Atom summary to the content, and from no title to the text", () => {
+    const a = first(
+      atom(
+        `<summary type="html"> </summary><content type="html">&lt;p&gt;The body&lt;/p&gt;</content><link href="https://news.example.org/s"/>`,
+      ),
+    );
+    expect(a).toMatchObject({ summary: "The body", title: "The body" });
   });
 });
 
@@ -212,5 +240,18 @@ describe("documents whose root is <channel>", () => {
     expect(parseFeed(xml).entries[0]?.date).toBe("Fri, 20 Nov 2026 10:00:00 GMT");
     expect(first(xml)).toMatchObject({ title: "Headless", url: "https://news.example.org/2" });
     expect(() => parseFeed(xml.slice(0, -12))).toThrow(/^Malformed XML/);
+  });
+});
+
+describe("xml:base", () => {
+  it("resolves a link written as text against the entry's xml:base", () => {
+    const xml = `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://news.example.org/">
+      <entry xml:base="2026/"><title>T</title><link>story</link></entry></feed>`;
+    expect(first(xml)?.url).toBe("https://news.example.org/2026/story");
+  });
+
+  it("applies a <channel> root's relative xml:base once", () => {
+    const xml = `<channel xml:base="sub/"><item><title>T</title><link>a</link></item></channel>`;
+    expect(first(xml)?.url).toBe("https://feeds.example.org/news/sub/a");
   });
 });
