@@ -576,6 +576,7 @@ function atomText(value: Node | string | undefined): { text?: string; plain: boo
   const type = (attr(value, "type") ?? "text").toLowerCase();
   const plain = type === "text" || type === "text/plain";
   if (raw === undefined) return { plain };
+  // a media type neither text nor XML: its content is base64
   const binary = type.includes("/") && !type.startsWith("text/") && !/[/+]xml$/.test(type);
   if (binary || attr(value, "mode")?.toLowerCase() === "base64") {
     return { text: fromBase64(raw), plain };
@@ -584,13 +585,16 @@ function atomText(value: Node | string | undefined): { text?: string; plain: boo
   if (children.length === 0 || type === "xhtml" || type.endsWith("xml")) {
     return { text: raw, plain };
   }
-  const wrapper = children.length === 1 ? (value as Node)[children[0] as string] : undefined;
+  const [only] = children;
+  const wrapper =
+    children.length === 1 && only && /^(xhtml:)?div$/.test(only)
+      ? (value as Node)[only]
+      : undefined;
   if (
-    /^(xhtml:)?div$/.test(children[0] as string) &&
-    typeof wrapper !== "undefined" &&
-    !Array.isArray(wrapper) &&
+    wrapper !== undefined &&
+    !Array.isArray(wrapper) && // (several divs: markup)
     childNames(wrapper).length === 0 &&
-    /^<(xhtml:)?div[\s>][\s\S]*<\/(xhtml:)?div>$/.test(raw)
+    /^<(xhtml:)?div[\s>][\s\S]*<\/(xhtml:)?div>$/.test(raw) // (no text around it)
   ) {
     return { text: text(wrapper), plain };
   }
@@ -857,12 +861,12 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
  * is tested against.
  */
 export function parseWithTree(repaired: string): ParsedFeed {
-  const names = nameMapOf(rootTagOf(repaired));
+  const nameMap = nameMapOf(rootTagOf(repaired));
   /** An entry's markup, built in full. */
   const build = ([start, end]: SourceRange): Node =>
-    list(Object.values(buildTree(repaired.slice(start, end), undefined, names))[0])[0] ?? {};
+    list(Object.values(buildTree(repaired.slice(start, end), undefined, nameMap))[0])[0] ?? {};
   const ranges = new Map<Node, SourceRange>();
-  const doc = buildTree(repaired, ranges, names);
+  const doc = buildTree(repaired, ranges, nameMap);
   /** A skimmed entry, built in full from its markup. */
   const full = (node: Node): Node => {
     const range = ranges.get(node);
