@@ -79,6 +79,8 @@ interface HtmlScan {
   images: MediaRef[];
   /** False when the scan stopped early, at `textLimit` characters of text. */
   complete: boolean;
+  /** True for plain text (Atom's type="text"), taken as it is rather than read as HTML. */
+  plain?: boolean;
 }
 
 /**
@@ -141,8 +143,11 @@ function textOf(scan: HtmlScan, limit = Infinity): { text: string; complete: boo
   // Mojibake is repaired before whitespace is folded: "Ã" + U+00A0 is a broken "à", and "Â" +
   // U+00A0 a broken no-break space, which folding would turn into "Ã " and "Â " beyond repair.
   // Text that twice-escaped entities leave is repaired again once they are decoded.
-  const raw = repairText(cut ? scan.raw.slice(0, limit) : scan.raw);
-  const text = repairText(decodeLeftovers(collapse(raw)));
+  const raw = collapse(repairText(cut ? scan.raw.slice(0, limit) : scan.raw));
+  // An entity left in plain text is HTML-escaping of text declared plain, and is decoded, unless
+  // the text also writes "<" or ">" as characters: then it was not escaped, and its "&lt;" is
+  // meant as written ("Write <p> as &lt;p&gt;").
+  const text = repairText(scan.plain && /[<>]/.test(raw) ? raw : decodeLeftovers(raw));
   return { text, complete: scan.complete && !cut };
 }
 
@@ -172,7 +177,7 @@ function readHtml(item: RawItem, needImages: boolean): { text: string; images: (
 
 /** A field's text as scanHtml reads HTML; plain text (Atom's type="text") is taken as it is. */
 function scan(value: string | undefined, plain: boolean | undefined, limit: number): HtmlScan {
-  return plain ? { raw: value ?? "", images: [], complete: true } : scanHtml(value, limit);
+  return plain ? { raw: value ?? "", images: [], complete: true, plain } : scanHtml(value, limit);
 }
 
 /** Whitespace runs become one space; characters XML forbids (control characters) are dropped. */

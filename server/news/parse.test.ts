@@ -77,6 +77,10 @@ describe("parseFeed on the real-world corpus", () => {
     ["markup in a date", "<rss><channel><item><pubDate><b>x</b></pubDate></item></channel></rss>"],
     ["a document cut short", "<rss><channel><item><title>a</title></item>"],
     ["an unclosed CDATA", "<rss><channel><item><title><![CDATA[a</title></item></channel></rss>"],
+    [
+      "prefixes to rename",
+      '<rss xmlns:d="http://purl.org/dc/elements/1.1/"><channel><item><d:date>2026-11-20</d:date></item></channel></rss>',
+    ],
   ])("leaves %s to the tokenizer", (_what, xml) => {
     expect(skim(bytesOf(xml))).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { decodeXML } from "entities";
 import { Tokenizer } from "htmlparser2";
 
@@ -48,7 +49,8 @@ export interface FeedEntry {
 }
 
 export interface ParsedFeed {
-  format: "rss" | "rdf" | "atom";
+  /** cdf: a document whose root is <channel> (Microsoft's CDF, or RSS without its <rss>). */
+  format: "rss" | "rdf" | "atom" | "cdf";
   title?: string;
   link?: string;
   /**
@@ -111,10 +113,100 @@ const MIXED_TEXT = new Set([
   "media:description",
   "itunes:summary",
   "itunes:subtitle",
+  "xhtml:body",
+  "body",
+  "fullitem",
 ]);
 /** What a skimmed entry keeps: its dates. */
 const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
 const ENTRY_ELEMENTS = new Set(["item", "entry"]);
+
+/** Namespaces a feed may bind to a prefix of its choosing, and the prefix they are read by. */
+const KNOWN_NAMESPACES = new Map([
+  ["http://purl.org/dc/elements/1.1/", "dc"],
+  ["http://purl.org/dc/terms/", "dcterms"],
+  ["http://purl.org/rss/1.0/modules/content/", "content"],
+  ["http://search.yahoo.com/mrss/", "media"],
+  ["http://www.itunes.com/dtds/podcast-1.0.dtd", "itunes"],
+  ["http://www.w3.org/1999/xhtml", "xhtml"],
+  ["http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdf"],
+]);
+/** RSS 1.0's and RSS 0.90's namespaces: an RDF feed's items may be written in either, prefixed. */
+const RDF_FEED_NAMESPACES = new Set([
+  "http://purl.org/rss/1.0/",
+  "http://my.netscape.com/rdf/simple/0.9/",
+]);
+
+/** Element prefixes to read as others: a prefix to its standard one, or to none (""). */
+type Renames = Map<string, string>;
+/** How a document's element and attribute names are read, when not as written. */
+type NameMap = (name: string) => string;
+
+/**
+ * The prefixes a document's root element binds that are read as other ones: a module's
+ * namespace under a prefix of the feed's choosing (<dcx:date> for dc:date), and the feed's own
+ * elements written prefixed (<r:rss>, <atom:feed>, <rss:item> in RDF), read unprefixed. Only the
+ * root's own namespace (and in RDF, RSS 1.0's) loses its prefix: an RSS feed's atom:link stays.
+ * Undefined when there is nothing to rename, as for nearly every feed.
+ */
+function renamesOf(rootTag: string): Renames | undefined {
+  if (!rootTag.includes("xmlns:")) return undefined;
+  const bound = new Map<string, string>();
+  for (const m of rootTag.matchAll(/\sxmlns:([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    bound.set(m[1] as string, (m[2] ?? m[3] ?? "").trim());
+  }
+  const rootName = /^<([^\s/>]+)/.exec(rootTag)?.[1] ?? "";
+  const colon = rootName.indexOf(":");
+  const rootNamespace = colon === -1 ? undefined : bound.get(rootName.slice(0, colon));
+  const rdf =
+    rootName.endsWith(":RDF") && rootNamespace === "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
+  const renames: Renames = new Map();
+  for (const [prefix, uri] of bound) {
+    const standard = KNOWN_NAMESPACES.get(uri);
+    if (uri === rootNamespace && !rdf) renames.set(prefix, "");
+    else if (rdf && RDF_FEED_NAMESPACES.has(uri)) renames.set(prefix, "");
+    // (not onto a prefix the feed binds to another namespace)
+    else if (standard && standard !== prefix && !bound.has(standard)) renames.set(prefix, standard);
+  }
+  return renames.size > 0 ? renames : undefined;
+}
+
+/** An element's name as read, its prefix renamed. */
+function renamed(name: string, renames: Renames): string {
+  const colon = name.indexOf(":");
+  const prefix = colon === -1 ? undefined : renames.get(name.slice(0, colon));
+  if (prefix === undefined) return name;
+  return prefix ? `${prefix}${name.slice(colon)}` : name.slice(colon + 1);
+}
+
+/**
+ * How the names of a document with this root start tag are read: CDF's, whose names are
+ * case-insensitive and written in capitals (<CHANNEL>, <ITEM HREF="…">), in lower case; else with
+ * their prefixes renamed (renamesOf). Undefined for nearly every feed: as written.
+ */
+function nameMapOf(rootTag: string): NameMap | undefined {
+  if (/^<channel[\s>/]/i.test(rootTag) && !rootTag.startsWith("<channel")) {
+    return (name) => name.toLowerCase();
+  }
+  const renames = renamesOf(rootTag);
+  return renames && ((name) => renamed(name, renames));
+}
+
+/** The root element's start tag (after the XML declaration, comments and any DOCTYPE). */
+function rootTagOf(xml: string): string {
+  for (let i = xml.indexOf("<"); i !== -1;) {
+    const comment = xml.startsWith("<!--", i);
+    if (comment || xml.startsWith("<?", i) || xml.startsWith("<!", i)) {
+      const end = comment ? xml.indexOf("-->", i + 4) : xml.indexOf(">", i + 2);
+      if (end === -1) return "";
+      i = xml.indexOf("<", end + 1);
+      continue;
+    }
+    const end = xml.indexOf(">", i);
+    return end === -1 ? "" : xml.slice(i, end + 1);
+  }
+  return "";
+}
 
 /** Where a skimmed entry's markup is in the document: [start, end). */
 export type SourceRange = [number, number];
@@ -132,8 +224,10 @@ export type SourceRange = [number, number];
  * needs, and an object per tag for the attributes). The tokenizer is lenient by design: an end
  * tag closes the elements opened after its match, a stray one is ignored; parseFeed checks what
  * must hold for a feed.
+ *
+ * With `nameMap`, element and attribute names are read through it (see nameMapOf).
  */
-function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
+function buildTree(xml: string, ranges?: Map<Node, SourceRange>, nameMap?: NameMap): Node {
   const root: Node = {};
   // The open elements, as parallel stacks: name, node (made only once it has an attribute or a
   // child element: most elements are text alone), text, and whether it is skipped.
@@ -206,7 +300,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
     { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
     {
       onopentagname(start, end) {
-        tagName = xml.slice(start, end);
+        tagName = nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end);
         tagNode = undefined;
         tagStart = start - 1; // "<" comes right before a start tag's name
         // inside a skimmed entry, only its date elements are built
@@ -215,7 +309,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
           (entryDepth > 0 && depth === entryDepth && !DATE_ELEMENTS.has(tagName));
       },
       onattribname(start, end) {
-        attrName = `@_${xml.slice(start, end)}`;
+        attrName = `@_${nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end)}`;
       },
       onattribdata(start, end) {
         attrValue += xml.slice(start, end);
@@ -240,7 +334,7 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>): Node {
         close(end + 1);
       },
       onclosetag(start, end) {
-        const name = xml.slice(start, end);
+        const name = nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end);
         let at = depth;
         while (at > 0 && names[at] !== name) at--;
         if (at === 0) return; // a stray end tag
@@ -403,6 +497,11 @@ function firstOf(node: Node, names: readonly string[]): Node | string | undefine
 const RSS_TITLES = ["title", "dc:title", "media:title"];
 /** RSS summaries: the plain element, else Dublin Core's, iTunes', Media RSS's. */
 const RSS_DESCRIPTIONS = ["description", "dc:description", "itunes:summary", "media:description"];
+/**
+ * RSS bodies: content:encoded, else an XHTML body (xhtml:body, or body in XHTML's namespace), else
+ * fullitem (escaped HTML), which some older feeds use.
+ */
+const RSS_CONTENTS = ["content:encoded", "xhtml:body", "body", "fullitem"];
 
 /** The xml:base of an element, if any. */
 function baseOf(node: unknown): string | undefined {
@@ -425,38 +524,102 @@ function rssItem(item: Node, outerBases: string[] = []): RawItem {
     language: languageOf(item, titleNode),
     link: text(linkNode) ?? attr(linkNode, "href"),
     description: text(firstOf(item, RSS_DESCRIPTIONS)),
-    content: text(item["content:encoded"]),
+    content: firstText(item, RSS_CONTENTS),
     date: rssDate(item),
     bases: [...outerBases, baseOf(item), baseOf(linkNode)].filter((b): b is string => !!b),
     ...mediaOf(item),
   };
 }
 
-function atomLink(links: Node[]): Node | undefined {
-  return (
-    links.find((l) => (attr(l, "rel") ?? "alternate") === "alternate" && attr(l, "href")) ??
-    links.find((l) => attr(l, "href"))
-  );
+/** A CDF item's date: RSS's elements, else its LASTMOD attribute. */
+function cdfDate(item: Node): string | undefined {
+  return rssDate(item) ?? attr(item, "lastmod");
 }
 
 /**
- * An Atom text construct (title, summary, content): its text, base64-decoded when it says
- * mode="base64" (Atom 0.3), and whether it is plain text (type="text", the default, or a
- * text/* media type other than HTML) rather than markup.
+ * An item of a document whose root is <channel>: RSS's reading, then CDF's own ways (its link as
+ * an HREF attribute, its summary as ABSTRACT, its date as LASTMOD).
+ */
+function cdfItem(item: Node, outerBases: string[] = []): RawItem {
+  const read = rssItem(item, outerBases);
+  return {
+    ...read,
+    link: read.link ?? attr(item, "href"),
+    description: read.description ?? text(item.abstract),
+    date: cdfDate(item),
+  };
+}
+
+/** An Atom link's target: its href, else its text (some feeds write <link>URL</link>, RSS's way). */
+function hrefOf(link: unknown): string | undefined {
+  return attr(link, "href") ?? text(link);
+}
+
+/** The link of an entry or feed: the first alternate one with a target, else the first with one. */
+function atomLink(value: unknown): Node | string | undefined {
+  const links = (Array.isArray(value) ? value : [value]).filter(
+    (l): l is Node | string => typeof l === "string" || (typeof l === "object" && l !== null),
+  );
+  return (
+    links.find((l) => (attr(l, "rel") ?? "alternate") === "alternate" && hrefOf(l)) ??
+    links.find((l) => hrefOf(l))
+  );
+}
+
+/** The names of an element's child elements (its attributes and text aside). */
+function childNames(node: unknown): string[] {
+  if (!node || typeof node !== "object" || Array.isArray(node)) return [];
+  return Object.keys(node).filter((k) => !k.startsWith("@_") && k !== "#text");
+}
+
+/** Text as UTF-8 from base64, or undefined when the bytes are not text (an image, say). */
+function fromBase64(raw: string): string | undefined {
+  const bytes = Buffer.from(raw, "base64");
+  return isUtf8(bytes) ? bytes.toString("utf8") : undefined;
+}
+
+/**
+ * An Atom text construct (title, summary, content): its text, and whether it is plain text
+ * (type="text", the default, or text/plain) rather than markup.
+ *  - Base64 is decoded where Atom 0.3 says mode="base64", and where Atom 1.0 implies it: a media
+ *    type that is neither text/* nor XML (RFC 4287 §4.1.3.3).
+ *  - A plain construct that holds child elements is markup all the same (the publisher wrote
+ *    XHTML and did not say so): its tags are not shown as text.
+ *  - A construct whose only child is a div holding escaped HTML (TypePad wrapped its type="html"
+ *    content so) is that div's text, read as the type says.
  */
 function atomText(value: Node | string | undefined): { text?: string; plain: boolean } {
   const raw = text(value);
   const type = (attr(value, "type") ?? "text").toLowerCase();
   const plain = type === "text" || type === "text/plain";
   if (raw === undefined) return { plain };
-  if (attr(value, "mode")?.toLowerCase() === "base64") {
-    return { text: Buffer.from(raw, "base64").toString("utf8"), plain };
+  // a media type neither text nor XML: its content is base64
+  const binary = type.includes("/") && !type.startsWith("text/") && !/[/+]xml$/.test(type);
+  if (binary || attr(value, "mode")?.toLowerCase() === "base64") {
+    return { text: fromBase64(raw), plain };
   }
-  return { text: raw, plain };
+  const children = childNames(value);
+  if (children.length === 0 || type === "xhtml" || type.endsWith("xml")) {
+    return { text: raw, plain };
+  }
+  const [only] = children;
+  const wrapper =
+    children.length === 1 && only && /^(xhtml:)?div$/.test(only)
+      ? (value as Node)[only]
+      : undefined;
+  if (
+    wrapper !== undefined &&
+    !Array.isArray(wrapper) && // (several divs: markup)
+    childNames(wrapper).length === 0 &&
+    /^<(xhtml:)?div[\s>][\s\S]*<\/(xhtml:)?div>$/.test(raw) // (no text around it)
+  ) {
+    return { text: text(wrapper), plain };
+  }
+  return { text: raw, plain: false };
 }
 
 function atomItem(entry: Node, outerBases: string[] = []): RawItem {
-  const link = atomLink(list(entry.link));
+  const link = atomLink(entry.link);
   const titleNode = firstOf(entry, ["title", "dc:title", "media:title"]);
   const title = atomText(titleNode);
   const summary = atomText(firstOf(entry, ["summary", "media:description", "itunes:summary"]));
@@ -466,7 +629,7 @@ function atomItem(entry: Node, outerBases: string[] = []): RawItem {
     guidIsPermaLink: false,
     title: title.text,
     language: languageOf(entry, titleNode),
-    link: attr(link, "href"),
+    link: hrefOf(link),
     description: summary.text,
     content: content.text,
     plain: { title: title.plain, description: summary.plain, content: content.plain },
@@ -585,6 +748,8 @@ export function skim(
     const depth = stack.length;
     if (depth === 0) {
       if (rootClosed) return null; // a second root
+      // names not read as written: the tokenizer's way
+      if (nameMapOf(xml.slice(lt, gt + 1))) return null;
       root = name;
     }
     i = gt + 1;
@@ -668,7 +833,9 @@ function endsWithRootClose(xml: string): boolean {
     else break;
     if (end < 0) return false;
   }
-  return /<\/(?:[\w.-]+:)?(?:rss|feed|RDF)\s*>$/.test(xml.slice(Math.max(0, end - 64), end));
+  return /<\/(?:[\w.-]+:)?(?:rss|feed|RDF|channel|CHANNEL)\s*>$/.test(
+    xml.slice(Math.max(0, end - 64), end),
+  );
 }
 
 /**
@@ -713,11 +880,12 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
  * is tested against.
  */
 export function parseWithTree(repaired: string): ParsedFeed {
+  const nameMap = nameMapOf(rootTagOf(repaired));
   /** An entry's markup, built in full. */
   const build = ([start, end]: SourceRange): Node =>
-    list(Object.values(buildTree(repaired.slice(start, end)))[0])[0] ?? {};
+    list(Object.values(buildTree(repaired.slice(start, end), undefined, nameMap))[0])[0] ?? {};
   const ranges = new Map<Node, SourceRange>();
-  const doc = buildTree(repaired, ranges);
+  const doc = buildTree(repaired, ranges, nameMap);
   /** A skimmed entry, built in full from its markup. */
   const full = (node: Node): Node => {
     const range = ranges.get(node);
@@ -728,7 +896,7 @@ export function parseWithTree(repaired: string): ParsedFeed {
   if (Object.keys(doc).length > 1) {
     throw new FeedParseError(`Not a feed: the document's root is <${root}>`);
   }
-  if (!FEED_ROOTS.has(root))
+  if (!FEED_ROOTS.has(root) && root !== "channel")
     throw new FeedParseError(`Not a feed: the document's root is <${root}>`);
   // A document cut short (a truncated response) must fail: its root element has to be closed.
   if (!endsWithRootClose(repaired.slice(-4096))) {
@@ -742,9 +910,11 @@ export function parseWithTree(repaired: string): ParsedFeed {
       ? list(channel.item)
       : root === "feed"
         ? list(rootNode.entry)
-        : // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
-          [...list(rootNode.item), ...list(channel.item)];
-  const dateOf = root === "feed" ? atomDate : rssDate;
+        : root === "channel"
+          ? list(rootNode.item)
+          : // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
+            [...list(rootNode.item), ...list(channel.item)];
+  const dateOf = root === "feed" ? atomDate : root === "channel" ? cdfDate : rssDate;
   return feedFrom(
     root,
     rootNode,
@@ -753,7 +923,7 @@ export function parseWithTree(repaired: string): ParsedFeed {
 }
 
 /**
- * The feed of a document whose root element is `root` (rss, rdf:RDF or feed), built as
+ * The feed of a document whose root element is `root` (rss, rdf:RDF, feed or channel), built as
  * `rootNode` (its entries aside), with its entries' dates and how to build each in full. The
  * xml:base of the root and the channel apply to every entry's links.
  */
@@ -763,16 +933,17 @@ function feedFrom(
   entries: { date: string | undefined; node: () => Node }[],
 ): ParsedFeed {
   const atom = root === "feed";
-  const channel = atom ? rootNode : (list(rootNode.channel)[0] ?? {});
-  const bases = [baseOf(rootNode), atom ? undefined : baseOf(channel)].filter(
+  const cdf = root === "channel";
+  const channel = atom || cdf ? rootNode : (list(rootNode.channel)[0] ?? {});
+  const bases = [baseOf(rootNode), channel === rootNode ? undefined : baseOf(channel)].filter(
     (b): b is string => !!b,
   );
-  const read = atom ? atomItem : rssItem;
+  const read = atom ? atomItem : cdf ? cdfItem : rssItem;
   return feedOf(
     {
-      format: atom ? "atom" : root === "rss" ? "rss" : "rdf",
+      format: atom ? "atom" : cdf ? "cdf" : root === "rss" ? "rss" : "rdf",
       title: text(channel.title),
-      link: atom ? attr(atomLink(list(channel.link)), "href") : text(channel.link),
+      link: atom ? hrefOf(atomLink(channel.link)) : (text(channel.link) ?? attr(channel, "href")),
       language:
         text(channel.language) ??
         text(channel["dc:language"]) ??
