@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { FeedKey } from "../../sites/categories";
 import { ARTICLES_API } from "~/lib/api";
 import type { CardArticle } from "~/lib/news";
-import { notShown, storyKeys } from "~/lib/story-keys";
+import { ShownStories, notShown } from "~/lib/story-keys";
 import { useVisibleInterval } from "~/lib/use-visible-interval";
 import type { loader as articlesLoader } from "~/routes/api.articles";
 import { StoryLink } from "./external-link";
@@ -31,17 +31,19 @@ export interface FeedItem {
 
 /**
  * The headlines a block lists after a refresh: the newest of those it had and those it got,
- * each once and none the page shows elsewhere (`shown`: their story keys), at most `limit`.
+ * each once and none the page shows elsewhere (`shown`), at most `limit`.
  */
 export function mergeHeadlines(
   got: readonly FeedItem[],
   had: readonly FeedItem[],
-  shown: ReadonlySet<string>,
+  shown: readonly (Pick<CardArticle, "url" | "title"> & { source?: string })[],
   limit: number,
 ): FeedItem[] {
   const time = (item: FeedItem) => (item.date === null ? -Infinity : Date.parse(item.date));
   const newest = [...got, ...had].sort((a, b) => time(b) - time(a));
-  return notShown(newest, new Set(shown), limit);
+  const page = new ShownStories();
+  for (const story of shown) page.add(story, story.source);
+  return notShown(newest, page, limit);
 }
 
 /**
@@ -61,7 +63,7 @@ export function NewsFeedBlock({
   categories: readonly FeedKey[];
   initial: readonly CardArticle[];
   /** The stories the page shows elsewhere. */
-  shown?: readonly Pick<CardArticle, "url" | "title">[];
+  shown?: readonly (Pick<CardArticle, "url" | "title"> & { source?: string })[];
   limit?: number;
 }) {
   const fetcher = useFetcher<typeof articlesLoader>();
@@ -69,7 +71,6 @@ export function NewsFeedBlock({
     if (fetcher.state === "idle") void fetcher.load(articlesQuery(categories));
   }, NEWS_FEED_REFRESH_MS);
 
-  const shownKeys = useMemo(() => new Set(shown.flatMap(storyKeys)), [shown]);
   const had = useMemo(
     () => initial.map((a) => ({ ...a, date: a.publishedAt })).slice(0, limit),
     [initial, limit],
@@ -78,7 +79,7 @@ export function NewsFeedBlock({
   const fresh = fetcher.data && "articles" in fetcher.data ? fetcher.data : undefined;
   const items: readonly FeedItem[] =
     fresh && fresh.state === "ready" && fresh.articles.length > 0
-      ? mergeHeadlines(fresh.articles, had, shownKeys, limit)
+      ? mergeHeadlines(fresh.articles, had, shown, limit)
       : had;
 
   return (

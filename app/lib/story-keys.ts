@@ -44,28 +44,62 @@ export function titleKey(title: string): string | null {
   return words.length >= SAME_TITLE_MIN_WORDS ? words.join(" ") : null;
 }
 
-/** The keys under which a story is known on a page: its link's and its headline's. */
+/** The keys under which a story is known: its link's and its headline's. */
 export function storyKeys(story: { url: string; title: string }): string[] {
   const link = linkKey(story.url);
   const title = titleKey(story.title);
   return [...(link ? [`link:${link}`] : []), ...(title ? [`title:${title}`] : [])];
 }
 
+/** A story as a page lists it, and where it came from (its feed, or its publisher). */
+interface Listed {
+  url: string;
+  title: string;
+}
+
 /**
- * The stories of `list` that a page has not shown yet (none of their keys in `shown`), each
- * once, in order; what it keeps is added to `shown`.
+ * The stories a page has shown: a story is among them when one has its link, or its headline
+ * from another origin (feed or publisher): one origin's recurring headlines ("Your evening
+ * briefing: …") are different days' stories.
  */
-export function notShown<T extends { url: string; title: string }>(
+export class ShownStories {
+  private readonly links = new Set<string>();
+  private readonly titles = new Map<string, Set<string>>();
+
+  has(story: Listed, origin = ""): boolean {
+    const link = linkKey(story.url);
+    if (link && this.links.has(link)) return true;
+    const title = titleKey(story.title);
+    const origins = title ? this.titles.get(title) : undefined;
+    return !!origins && [...origins].some((o) => o !== origin);
+  }
+
+  add(story: Listed, origin = ""): void {
+    const link = linkKey(story.url);
+    if (link) this.links.add(link);
+    const title = titleKey(story.title);
+    if (title) {
+      let origins = this.titles.get(title);
+      if (!origins) this.titles.set(title, (origins = new Set()));
+      origins.add(origin);
+    }
+  }
+}
+
+/**
+ * The stories of `list` that a page has not shown yet (ShownStories), each once, in order, at
+ * most `limit`; what it keeps is added to `shown`. A story's origin is its publisher.
+ */
+export function notShown<T extends Listed & { source?: string }>(
   list: readonly T[],
-  shown: Set<string>,
+  shown: ShownStories,
   limit = Infinity,
 ): T[] {
   const kept: T[] = [];
   for (const story of list) {
     if (kept.length >= limit) break;
-    const keys = storyKeys(story);
-    if (keys.some((k) => shown.has(k))) continue;
-    for (const k of keys) shown.add(k);
+    if (shown.has(story, story.source)) continue;
+    shown.add(story, story.source);
     kept.push(story);
   }
   return kept;

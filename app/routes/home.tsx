@@ -10,7 +10,7 @@ import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
 import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
-import { notShown } from "~/lib/story-keys";
+import { ShownStories, notShown } from "~/lib/story-keys";
 import { pageMeta } from "~/lib/page-meta.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { news } = context.content;
   // Each story once on the page (the lead, then the sections in order, then the News Feed): a
   // story already shown (its link, or a wire headline) is passed over.
-  const shown = new Set<string>();
+  const shown = new ShownStories();
   const lead = leadStory(categories, context.now);
   const featured = lead ? notShown([toCardArticle(lead, locale)], shown)[0] : undefined;
   const sections = categories.map(({ news: category, ...section }) => {

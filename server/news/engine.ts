@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import pLimit from "p-limit";
 import { freshWindowMs, type FeedKey } from "../../sites/categories";
-import { storyKeys } from "../../app/lib/story-keys";
+import { ShownStories } from "../../app/lib/story-keys";
 import { composeCategory } from "./compose";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
 import { categoryLabel } from "./normalize";
@@ -85,7 +85,7 @@ export interface NewsReader {
  * none has and one is still loading; the error only when every one of them failed.
  */
 export function combineNews(list: readonly CategoryNews[], limit = CATEGORY_LIMIT): CombinedNews {
-  const seen = new Set<string>();
+  const seen = new ShownStories();
   const articles = list
     .flatMap((news, order) => news.articles.map((article) => ({ article, order })))
     .sort(
@@ -95,10 +95,11 @@ export function combineNews(list: readonly CategoryNews[], limit = CATEGORY_LIMI
     )
     .map(({ article }) => article)
     .filter((a) => {
-      // The same story twice (a link, or a wire headline, in two categories) is listed once.
-      const keys = a.url === "#" ? [`${a.feedUrl}#${a.uid}`] : storyKeys(a);
-      if (keys.some((k) => seen.has(k))) return false;
-      for (const k of keys) seen.add(k);
+      // The same story twice (a link, or a wire headline from two feeds, in two categories) is
+      // listed once; a story without a link is itself.
+      const story = a.url === "#" ? { url: `${a.feedUrl}#${a.uid}`, title: "" } : a;
+      if (seen.has(story, a.feedUrl)) return false;
+      seen.add(story, a.feedUrl);
       return true;
     })
     .slice(0, limit);

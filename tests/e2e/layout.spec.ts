@@ -54,6 +54,35 @@ test.describe("header at 1280 px", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("the keyboard reaches the publication's name before the partner links, which still sit on top", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    const masthead = page.getByRole("banner").getByRole("link", { name: "Houston City Wire" });
+    await expect(masthead).toBeFocused();
+    // Then the search and the navigation; the partners only after the navigation's last link.
+    const partners = page.getByRole("list", { name: "Partners:", exact: true }).getByRole("link");
+    const order = await page.evaluate(() => {
+      const focusable = [
+        ...document.querySelectorAll<HTMLElement>("a[href], button, input, summary"),
+      ];
+      return focusable.map((el) => el.textContent?.trim() ?? "");
+    });
+    const firstPartner = order.findIndex((t) => t.startsWith("Buddha TV"));
+    const home = order.findIndex((t) => t === "Home");
+    expect(home).toBeGreaterThan(0);
+    expect(firstPartner).toBeGreaterThan(home);
+    // On the screen, the strip with the partners is above the masthead.
+    const [strip, name] = await Promise.all([
+      partners.first().boundingBox(),
+      masthead.boundingBox(),
+    ]);
+    expect(strip?.y ?? Infinity).toBeLessThan(name?.y ?? 0);
+  });
+
   test("the skip link moves focus to the main content", async ({ page }) => {
     await page.goto("/weather");
     await page.keyboard.press("Tab");

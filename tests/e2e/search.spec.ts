@@ -31,8 +31,13 @@ const cards = (page: Page) => main(page).getByRole("article");
 const cardTitles = (page: Page) =>
   cards(page)
     .getByRole("heading")
+    // What is seen: the words for screen readers (the publisher, "opens in a new tab") left out.
     .evaluateAll((headings) =>
-      headings.map((h) => (h.textContent ?? "").replace(" (opens in a new tab)", "")),
+      headings.map((h) => {
+        const seen = h.cloneNode(true) as Element;
+        for (const hidden of seen.querySelectorAll(".sr-only")) hidden.remove();
+        return seen.textContent ?? "";
+      }),
     );
 
 test.beforeEach(async ({ page }) => {
