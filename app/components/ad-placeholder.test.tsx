@@ -39,16 +39,22 @@ describe("AdPlaceholder", () => {
     ["horizontal", /min-h-\[100px\] md:min-h-\[120px\]/],
     ["square", /min-h-\[250px\]/],
     ["vertical", /min-h-\[250px\] lg:min-h-\[600px\]/],
-  ] as const)("reserves the %s slot's height (SPEC.md §9) with an ad client", (variant, height) => {
-    root.adClient = "ca-pub-123";
-    const { container } = render(<AdPlaceholder type="google" variant={variant} />);
-    expect(container.querySelector("aside")?.className).toMatch(height);
-  });
+  ] as const)(
+    "reserves the %s slot's height (SPEC.md §9) with an ad client, while its code loads too",
+    async (variant, height) => {
+      root.adClient = "ca-pub-123";
+      const { container } = render(<AdPlaceholder type="google" variant={variant} />);
+      // At once (its code still coming, or come), then the slot itself: the same height.
+      expect(container.firstElementChild?.className).toMatch(height);
+      const slot = await screen.findByRole("complementary", { name: "Advertisement" });
+      expect(slot.className).toMatch(height);
+    },
+  );
 
-  it("holds the ad script's slot, queued for it once, and no placeholder, with an ad client", () => {
+  it("holds the ad script's slot, queued for it once, and no placeholder, with an ad client", async () => {
     root.adClient = "ca-pub-123";
-    const { container, rerender } = render(<AdPlaceholder type="google" variant="vertical" />);
-    const slot = container.querySelector("aside");
+    const { rerender } = render(<AdPlaceholder type="google" variant="vertical" />);
+    const slot = await screen.findByRole("complementary", { name: "Advertisement" });
     expect(slot?.getAttribute("aria-label")).toBe("Advertisement");
     expect(slot?.className).not.toContain("border-dashed");
     expect(slot?.querySelector("ins.adsbygoogle")?.getAttribute("data-ad-client")).toBe(
@@ -59,10 +65,10 @@ describe("AdPlaceholder", () => {
     expect((window as AdQueueWindow).adsbygoogle).toEqual([{}]);
   });
 
-  it("shows where an ad would go while designing (embedPlaceholders)", () => {
+  it("shows where an ad would go while designing (embedPlaceholders)", async () => {
     root.embedPlaceholders = true;
     const { container } = render(<AdPlaceholder type="google" variant="square" />);
-    expect(screen.getByText("Your ad could be here")).toBeTruthy();
+    expect(await screen.findByText("Your ad could be here")).toBeTruthy();
     expect(container.querySelector("ins")).toBeNull();
     expect((window as AdQueueWindow).adsbygoogle).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { useRootData } from "~/lib/root-data";
 import { ExternalLink } from "./external-link";
 
@@ -11,7 +11,7 @@ export type AdVariant = "horizontal" | "square" | "vertical";
  * Minimum heights per variant (SPEC.md §9: banner slots 250 and 600, reduced on small screens).
  * The box is reserved from the first paint, so nothing moves when an ad fills it.
  */
-const SIZES: Record<AdVariant, string> = {
+export const AD_SIZES: Record<AdVariant, string> = {
   horizontal: "min-h-[100px] md:min-h-[120px]",
   square: "min-h-[250px]",
   vertical: "min-h-[250px] lg:min-h-[600px]",
@@ -26,8 +26,7 @@ const SPONSOR_PARTNER: Record<Exclude<AdType, "google">, 0 | 1> = {
   dunamischarge: 1,
 };
 
-/** The ad network's queue: each `push` asks its script to fill one more `<ins>` slot. */
-type AdQueueWindow = Window & { adsbygoogle?: unknown[] };
+const AdBox = lazy(() => import("./ad-box"));
 
 /**
  * An advertisement block of SPEC.md §3. A "google" slot is shown only with an ad client
@@ -51,58 +50,14 @@ export function AdPlaceholder({
     return partner ? <SponsorLink partner={partner} className={className} /> : null;
   }
   const client = root?.adClient ?? null;
-  if (client) return <AdSlot client={client} variant={variant} className={className} />;
-  if (!root?.embedPlaceholders) return null;
+  if (!client && !root?.embedPlaceholders) return null;
+  // The slot's code is fetched only where a slot is shown (an ad client configured, or while
+  // designing): most cities have none, and their readers' first load carries none of it. Its
+  // height is reserved meanwhile, so nothing moves when it comes.
   return (
-    <aside
-      aria-label="Advertisement"
-      data-ad-type={type}
-      data-ad-variant={variant}
-      className={`flex w-full flex-col items-center justify-center border border-dashed border-stone-400 bg-stone-100 p-4 text-center ${SIZES[variant]} ${className}`}
-    >
-      <span className="text-xs font-semibold tracking-wider text-muted uppercase">
-        Advertisement
-      </span>
-      <span className="mt-1 text-sm text-muted">Your ad could be here</span>
-    </aside>
-  );
-}
-
-/** A live ad slot: the ad network's `<ins>`, queued for its script once, in a reserved box. */
-function AdSlot({
-  client,
-  variant,
-  className,
-}: {
-  client: string;
-  variant: AdVariant;
-  className: string;
-}) {
-  const queued = useRef(false);
-  useEffect(() => {
-    // From module code, not an inline script: the page's CSP allows only hashed inline scripts.
-    if (queued.current) return;
-    queued.current = true;
-    const w = window as AdQueueWindow;
-    (w.adsbygoogle ??= []).push({});
-  }, []);
-  return (
-    <aside
-      aria-label="Advertisement"
-      data-ad-type="google"
-      data-ad-variant={variant}
-      className={`flex w-full flex-col bg-stone-100 ${SIZES[variant]} ${className}`}
-    >
-      <span className="px-2 py-1 text-xs font-semibold tracking-wider text-muted uppercase">
-        Advertisement
-      </span>
-      <ins
-        className="adsbygoogle block w-full flex-1"
-        data-ad-client={client}
-        data-ad-format="auto"
-        data-full-width-responsive="true"
-      />
-    </aside>
+    <Suspense fallback={<div className={`w-full ${AD_SIZES[variant]} ${className}`} />}>
+      <AdBox client={client} variant={variant} className={className} />
+    </Suspense>
   );
 }
 

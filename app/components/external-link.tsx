@@ -11,12 +11,7 @@ export function ExternalLink({
   ...props
 }: Omit<ComponentProps<"a">, "target">) {
   return (
-    <a
-      {...props}
-      className={className ? `${className} external` : "external"}
-      target="_blank"
-      rel={rel}
-    >
+    <a {...props} className={`external ${className ?? ""}`} target="_blank" rel={rel}>
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -40,15 +35,12 @@ export function StoryLink({
   lang?: string;
   dir?: "ltr" | "rtl";
 }) {
+  // (Without lang and dir, the span carries no attribute.)
   const body: ReactNode = (
     <>
-      {lang || dir ? (
-        <span lang={lang} dir={dir}>
-          {children}
-        </span>
-      ) : (
-        children
-      )}
+      <span lang={lang} dir={dir}>
+        {children}
+      </span>
       {source && <span className="sr-only">, {source}</span>}
     </>
   );

@@ -30,14 +30,7 @@ export function FeaturedStory({
         </div>
       )}
       <div className={pictured ? "md:col-span-2" : "max-w-3xl"}>
-        <StoryKicker
-          article={{
-            category: story.category,
-            source: story.source ?? "",
-            publishedAt: story.publishedAt ?? null,
-          }}
-          className="text-xs"
-        />
+        <StoryKicker article={story} className="text-xs" />
         <h2
           className={`mt-1 font-serif leading-tight font-bold text-ink ${pictured ? "text-3xl" : "text-4xl md:text-5xl"}`}
         >

@@ -90,7 +90,7 @@ export function StoryKicker({
   label,
   className = "",
 }: {
-  article: Pick<CardArticle, "category" | "source" | "publishedAt">;
+  article: Pick<CardArticle, "category"> & Partial<Pick<CardArticle, "source" | "publishedAt">>;
   label?: string;
   className?: string;
 }) {

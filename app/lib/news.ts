@@ -92,7 +92,8 @@ export function toCardArticle(a: StoredArticle, locale: string): CardArticle {
 /**
  * The home page's lead: the newest local story while it is recent; else, while another of
  * home's sections has a recent story, the newest of those (a stale local feed never leads with
- * an old story over today's news); else the newest local story, if any.
+ * an old story over today's news); else the newest local story. None without a local story:
+ * the site's built-in featured story stands in (SPEC.md §2).
  */
 export function leadStory(
   categories: readonly { key: FeedKey; news: CategoryNews }[],
@@ -100,7 +101,8 @@ export function leadStory(
 ): StoredArticle | undefined {
   const [local] = categories;
   const firstLocal = local?.news.articles[0];
-  if (firstLocal && isRecent(firstLocal.publishedAt, local.key, now)) return firstLocal;
+  if (!firstLocal) return undefined;
+  if (isRecent(firstLocal.publishedAt, local.key, now)) return firstLocal;
   const recent = categories.flatMap(({ key, news }) =>
     news.articles.filter((a) => isRecent(a.publishedAt, key, now)).slice(0, 1),
   );

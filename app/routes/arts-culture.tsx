@@ -1,7 +1,6 @@
 import { useLoaderData } from "react-router";
 import { LinkListCard } from "~/components/link-list-card";
-import { NewsState } from "~/components/news-state";
-import { Byline } from "~/components/byline";
+import { Byline, NewsState } from "~/components/news-state";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";

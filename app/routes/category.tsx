@@ -1,9 +1,8 @@
 import { data, useLoaderData } from "react-router";
 import { AdPlaceholder } from "~/components/ad-placeholder";
-import { Byline } from "~/components/byline";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
-import { NewsState } from "~/components/news-state";
+import { Byline, NewsState } from "~/components/news-state";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";

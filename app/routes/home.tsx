@@ -1,7 +1,7 @@
-import { Fragment, useMemo } from "react";
+import { Fragment } from "react";
 import { data, useLoaderData } from "react-router";
 import { AdPlaceholder } from "~/components/ad-placeholder";
-import { Byline } from "~/components/byline";
+import { Byline } from "~/components/news-state";
 import { FeaturedStory } from "~/components/featured-story";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
@@ -115,10 +115,7 @@ export default function Home() {
 
   const [local, ...others] = sections;
   // The stories above the News Feed, which it never lists again.
-  const shown = useMemo(
-    () => [featured, ...sections.flatMap((s) => s.block.articles)],
-    [featured, sections],
-  );
+  const shown = [featured, ...sections.flatMap((s) => s.block.articles)];
   return (
     <>
       <h1 className="sr-only">{heading}</h1>

@@ -1,8 +1,7 @@
 import { useLoaderData } from "react-router";
 import { AdPlaceholder } from "~/components/ad-placeholder";
 import { LinkListCard } from "~/components/link-list-card";
-import { NewsState } from "~/components/news-state";
-import { Byline } from "~/components/byline";
+import { Byline, NewsState } from "~/components/news-state";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from "react";
+import { AD_SIZES, type AdVariant } from "./ad-placeholder";
+
+/** The ad network's queue: each `push` asks its script to fill one more `<ins>` slot. */
+type AdQueueWindow = Window & { adsbygoogle?: unknown[] };
+
+/**
+ * An ad slot as AdPlaceholder shows it (loaded only where one is shown): the live slot with an ad
+ * client, else, while designing, where the ad would go.
+ */
+export default function AdBox({
+  client,
+  variant,
+  className,
+}: {
+  client: string | null;
+  variant: AdVariant;
+  className: string;
+}) {
+  if (client) return <AdSlot client={client} variant={variant} className={className} />;
+  return (
+    <aside
+      aria-label="Advertisement"
+      data-ad-type="google"
+      data-ad-variant={variant}
+      className={`flex w-full flex-col items-center justify-center border border-dashed border-stone-400 bg-stone-100 p-4 text-center ${AD_SIZES[variant]} ${className}`}
+    >
+      <span className="text-xs font-semibold tracking-wider text-muted uppercase">
+        Advertisement
+      </span>
+      <span className="mt-1 text-sm text-muted">Your ad could be here</span>
+    </aside>
+  );
+}
+
+/** A live ad slot: the ad network's `<ins>`, queued for its script once, in a reserved box. */
+function AdSlot({
+  client,
+  variant,
+  className,
+}: {
+  client: string;
+  variant: AdVariant;
+  className: string;
+}) {
+  const queued = useRef(false);
+  useEffect(() => {
+    // From module code, not an inline script: the page's CSP allows only hashed inline scripts.
+    if (queued.current) return;
+    queued.current = true;
+    const w = window as AdQueueWindow;
+    (w.adsbygoogle ??= []).push({});
+  }, []);
+  return (
+    <aside
+      aria-label="Advertisement"
+      data-ad-type="google"
+      data-ad-variant={variant}
+      className={`flex w-full flex-col bg-stone-100 ${AD_SIZES[variant]} ${className}`}
+    >
+      <span className="px-2 py-1 text-xs font-semibold tracking-wider text-muted uppercase">
+        Advertisement
+      </span>
+      <ins
+        className="adsbygoogle block w-full flex-1"
+        data-ad-client={client}
+        data-ad-format="auto"
+        data-full-width-responsive="true"
+      />
+    </aside>
+  );
+}
