@@ -13,6 +13,7 @@ import { thirdPartyScripts } from "./lib/embeds";
 import { useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
+import { alertBannerHtml } from "~/lib/weather-html.server";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
 export const stylesheet = href;
@@ -23,7 +24,8 @@ export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href }] : []),
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  const weather = await context.weather.get();
   return {
     site: toPublicSite(context.site),
     siteUrl: context.siteUrl,
@@ -34,6 +36,12 @@ export function loader({ context }: Route.LoaderArgs) {
     adClient: context.site.embeds.adClient || null,
     /** Third-party scripts to load once the page is interactive (configured ones only). */
     scripts: thirdPartyScripts(context.site.embeds),
+    /** The banner of the city's Extreme and Severe weather alerts (HTML), or null: every page. */
+    alertBanner: alertBannerHtml(weather, {
+      city: context.site.city,
+      locale: context.site.locale,
+      timeZone: context.site.timeZone,
+    }),
   };
 }
 

@@ -11,6 +11,7 @@ import { readEnv, withEnvFile } from "../server/env";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { startRadioStation } from "../tests/fixture-servers/radio-upstream";
+import { startWeatherServer } from "../tests/fixture-servers/weather-server";
 
 const env = readEnv(withEnvFile());
 const dataDir = path.resolve("data/demo");
@@ -29,6 +30,8 @@ const city = cities.has(defaultSite) ? cities.load(defaultSite) : null;
 const timeZone = city && "city" in city ? city.city.timeZone : undefined;
 const feeds = await startFeedServer(0, "127.0.0.1", { shiftDates: { timeZone } });
 const station = await startRadioStation();
+// Live-looking weather: the fixture service's answers, dated from now, with one alert in force.
+const weather = await startWeatherServer();
 const feedsFile = path.join(dataDir, "feeds.json");
 writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url, { pictures: true }), null, 2));
 const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
@@ -51,6 +54,8 @@ const site = spawn(process.execPath, ["build/server-main/index.js"], {
     // hosts it cannot reach show the site's own).
     ALLOW_PUBLIC_HOSTS: "false",
     DATA_DIR: dataDir,
+    NWS_API_URL: weather.url,
+    NWS_RADAR_URL: weather.url,
     RADIO_UPSTREAM: station.url,
     RADIO_PORTS: String(station.port),
     SITE_URL: siteUrl,
@@ -61,5 +66,8 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 site.on(
   "exit",
-  (code) => void Promise.all([feeds.close(), station.close()]).then(() => process.exit(code ?? 0)),
+  (code) =>
+    void Promise.all([feeds.close(), station.close(), weather.close()]).then(() =>
+      process.exit(code ?? 0),
+    ),
 );

@@ -14,6 +14,7 @@ import { createApp } from "./app";
 import { CityDirectory } from "./cities/directory";
 import { Network } from "./cities/network";
 import { CONTACT_LIMITS } from "./messages/store";
+import { WEATHER_DEP } from "./pages";
 import type { NewsReader } from "./news/engine";
 
 // Two cities served alternately by one app (production mode: its page cache on), by Host.
@@ -77,7 +78,8 @@ beforeAll(async () => {
     const app = createApp({
       services: { isDev: false },
       cities,
-      version: () => 1,
+      // News at version 1; no weather service (noWeather: version 0).
+      version: (_city, key) => (key === WEATHER_DEP ? 0 : 1),
       logger: pino({ level: "silent" }),
       build: { server: build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
       trustProxy,

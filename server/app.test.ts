@@ -18,6 +18,9 @@ import { Limiter } from "./limiter";
 import { CityDirectory } from "./cities/directory";
 import { Network, type CityServices } from "./cities/network";
 import type { RadioHub } from "./radio/hub";
+import { WEATHER_DEP } from "./pages";
+import { noWeather, type CityWeather } from "./weather/service";
+import type { WeatherAlert } from "./weather/nws";
 import { CONTACT_LIMITS } from "./messages/store";
 
 // The app over real HTTP, with the React Router build served by Vite (no production build needed).
@@ -47,7 +50,7 @@ interface Started {
 }
 
 async function start(
-  services: Partial<Pick<CityServices, "news" | "messages">> & {
+  services: Partial<Pick<CityServices, "news" | "messages" | "weather">> & {
     site?: City;
     isDev?: boolean;
   } = {},
@@ -72,13 +75,17 @@ async function start(
     siteUrl: "https://news.example.test",
     news: services.news ?? emptyNews,
     messages: services.messages,
+    weather: services.weather,
   });
   // A test's own site (one that throws when read) replaces only the data pages read.
   const city = services.site ? { ...houston, site: services.site } : houston;
   const app = createApp({
     services: { isDev: services.isDev ?? true },
     cities: options.cities ?? oneCity(city),
-    version: options.version ?? ((_city, key) => city.news.version(key as never)),
+    version:
+      options.version ??
+      ((_city, key) =>
+        key === WEATHER_DEP ? city.weather.version() : city.news.version(key as never)),
     logger,
     ...(built
       ? {
@@ -162,6 +169,68 @@ describe("the HTTP app", () => {
       expect(csp).toContain(`'sha256-${hash}'`);
     }
     expect(csp.match(/'sha256-/g)?.length).toBe(new Set(scripts.map((m) => m[1])).size);
+  }, 30_000);
+
+  it("makes a cached page again when its city's weather changes: an urgent alert's banner comes and goes", async () => {
+    const houston = testCity("houston");
+    const none = await noWeather(houston).get();
+    let weather: CityWeather = none;
+    let version = 1;
+    const { url } = await start({
+      isDev: false,
+      weather: { get: async () => weather, version: () => version },
+    });
+    const first = await fetch(`${url}/faq`);
+    expect(first.headers.get("x-cache")).toBe("miss");
+    expect(await first.text()).not.toContain("Weather alert");
+    expect((await fetch(`${url}/faq`)).headers.get("x-cache")).toBe("hit");
+    const warning: WeatherAlert = {
+      id: "flood",
+      event: "Flash Flood Warning",
+      headline: "Flash Flood Warning for Harris County",
+      description: "",
+      instruction: null,
+      severity: "severe",
+      urgent: true,
+      areaDesc: "Harris, TX",
+      effective: null,
+      expires: "2026-11-25T23:00:00Z",
+    };
+    weather = { ...none, alerts: [warning] };
+    version = 2;
+    const changed = await fetch(`${url}/faq`);
+    expect(changed.headers.get("x-cache")).toBe("miss");
+    const html = await changed.text();
+    expect(html).toContain('aria-label="Weather alert"');
+    expect(html).toMatch(/Flash Flood Warning<span[^>]*> for Houston/);
+    // The warning ended: the banner goes with it.
+    weather = none;
+    version = 3;
+    const ended = await fetch(`${url}/faq`);
+    expect(ended.headers.get("x-cache")).toBe("miss");
+    expect(await ended.text()).not.toContain("Weather alert");
+  }, 30_000);
+
+  it("keeps a page under its weather's version at the render's first read: weather newer by a later read makes it again", async () => {
+    const none = await noWeather(testCity("houston")).get();
+    // The service's answers arrive between the root's read and home's own: the first read sees
+    // version 1 and no alert, the next version 2.
+    let reads = 0;
+    const { url } = await start({
+      isDev: false,
+      weather: {
+        get: async () => {
+          reads++;
+          return none;
+        },
+        version: () => (reads === 0 ? 1 : 2),
+      },
+    });
+    expect((await fetch(`${url}/`)).headers.get("x-cache")).toBe("miss");
+    expect(reads).toBeGreaterThanOrEqual(2);
+    // Kept under version 1 while the weather is at 2: made again, not served as it was.
+    expect((await fetch(`${url}/`)).headers.get("x-cache")).toBe("miss");
+    expect((await fetch(`${url}/`)).headers.get("x-cache")).toBe("hit");
   }, 30_000);
 
   it("serves a page again from its cache, with its CSP, an ETag and a 304 for it", async () => {
@@ -272,7 +341,8 @@ function repositoryCities(defaultSite?: string) {
     versions,
     version: (city: string, key: string) => {
       versions.push([city, key]);
-      return 1;
+      // News at version 1; no weather service here (noWeather: version 0).
+      return key === WEATHER_DEP ? 0 : 1;
     },
   };
 }
@@ -298,7 +368,9 @@ describe("one process, many cities", () => {
     const rendered = logs.filter((l) => l.msg === "page rendered");
     expect(rendered.map((l) => l.site)).toEqual(["houston", "anchorage"]);
 
-    // A kept news page is checked against the versions of its own city's categories.
+    // A kept news page is checked against the versions of its own city's categories (and its
+    // weather, as every page is).
+    versions.length = 0;
     await getAt(url, "/world-news", "honolulucitywire.com");
     const again = await getAt(url, "/world-news", "honolulucitywire.com");
     expect(again.headers["x-cache"]).toBe("hit");

@@ -32,7 +32,10 @@ export interface AppOptions {
     idOf(host: string | undefined): string | undefined;
     city(id: string): Exclude<CityLookup, { kind: "unknown" }>;
   };
-  /** The version of a city's category (the news engine's), for the page cache. */
+  /**
+   * The version of a city's category (the news engine's) or, for WEATHER_DEP, of its weather
+   * (the weather service's), for the page cache.
+   */
   version: (city: string, key: string) => number;
   /** A city's live radio relay (absent in tests that do not need it, or for a city without one). */
   radio?: (city: CityServices) => RadioHub | undefined;

@@ -3,6 +3,7 @@ import type { SiteContent } from "../sites/content";
 import type { City } from "../sites/schema";
 import type { CityMessages } from "./messages/store";
 import type { NewsReader } from "./news/engine";
+import type { CityWeather } from "./weather/service";
 
 /**
  * A city's news as a page's loaders read it (the engine's reader, without the page cache's
@@ -10,6 +11,19 @@ import type { NewsReader } from "./news/engine";
  * render worker that asks the process holding the news (server/render/).
  */
 export type NewsSource = Omit<NewsReader, "version">;
+
+/**
+ * A city's live weather as pages read it (server/weather/service.ts): from what the service
+ * holds, never waiting on it.
+ */
+export interface WeatherSource {
+  get(): Promise<CityWeather>;
+}
+
+/** A city's weather with what the page cache compares: how many times what it shows changed. */
+export interface WeatherReader extends WeatherSource {
+  version(): number;
+}
 
 /** A city's contact messages as the contact page uses them. */
 export type MessageDesk = CityMessages;
@@ -34,6 +48,8 @@ export interface LoadContext {
   news: NewsSource;
   /** The city's contact messages. */
   messages: MessageDesk;
+  /** The city's live weather (conditions, forecast, alerts). */
+  weather: WeatherSource;
   /** The reader's address (for the contact form's rate limit). */
   clientAddress: string;
   /** A request-scoped logger. */

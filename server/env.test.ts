@@ -27,6 +27,8 @@ describe("readEnv", () => {
       IMAGE_CACHE_MB: 512,
       DATABASE_POOL_SIZE: 10,
       FEED_LEASE_SECONDS: 60,
+      NWS_API_URL: "https://api.weather.gov",
+      NWS_RADAR_URL: "https://radar.weather.gov",
       ALLOW_PUBLIC_HOSTS: true,
       SHOW_EMBED_PLACEHOLDERS: false,
     });

@@ -120,6 +120,16 @@ const EnvSchema = z.object({
   // signs picture ids (unset, one is generated into DATA_DIR; several servers need the same one).
   IMAGE_CACHE_MB: z.coerce.number().int().min(16).max(1_048_576).default(512),
   IMAGE_KEY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // The National Weather Service API and its radar pictures (server/weather/); tests and the
+  // demo point them at a fixture. Links in its answers are followed only when they stay on it.
+  NWS_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .default("https://api.weather.gov"),
+  NWS_RADAR_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .default("https://radar.weather.gov"),
   // The shared database of several instances (PostgreSQL); unset, SQLite in DATA_DIR.
   DATABASE_URL: z
     .string()

@@ -26,6 +26,10 @@ import { renderSettings } from "./render/page";
 import { RenderPool } from "./render/pool";
 import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
+import { WEATHER_DEP } from "./pages";
+import { RadarPictures, weatherReader } from "./weather/reader";
+import { WeatherService } from "./weather/service";
+import { WeatherStore } from "./weather/store";
 import { FEED_CHANGES, NewsStore, parseFeedChange } from "./news/store";
 
 /**
@@ -127,6 +131,21 @@ async function main(): Promise<void> {
     secret: env.CONTACT_KEY_SECRET,
     databaseUrl: env.DATABASE_URL,
   });
+  // Live weather for the cities asked about, through the same guard; its last good answers in
+  // the database. The service asks its users to name themselves and a contact.
+  const contactCity =
+    env.DEFAULT_SITE && directory.has(env.DEFAULT_SITE) ? env.DEFAULT_SITE : served[0];
+  const contactOf = contactCity ? directory.load(contactCity) : undefined;
+  const contact = contactOf && "city" in contactOf ? contactOf.city.contact.email : network.url;
+  const weather = new WeatherService({
+    store: new WeatherStore(db),
+    fetch: guard.fetch,
+    userAgent: `(${network.name}, ${contact})`,
+    apiUrl: env.NWS_API_URL,
+    radarUrl: env.NWS_RADAR_URL,
+    log: logger.child({ part: "weather" }),
+  });
+  const radarPictures = new RadarPictures(images);
   const linked = pictureLinks(images);
   const cities = new Network({
     directory,
@@ -134,6 +153,7 @@ async function main(): Promise<void> {
     // Loaders see pictures as image route paths only (server/images/links.ts).
     news: (id) => linked(engine.city(id)),
     messages: (id) => messages.store.forSite(id),
+    weather: (city) => weatherReader(weather, city, radarPictures),
     content: (content) => withCoverLinks(content, images),
     onLoad: (id, outcome) => {
       // (An invalid city is logged by the app, once, when its readers get a 503.)
@@ -163,7 +183,8 @@ async function main(): Promise<void> {
 
   const serving = {
     cities,
-    version: (city: string, key: string) => engine.version(city, key as FeedKey),
+    version: (city: string, key: string) =>
+      key === WEATHER_DEP ? weather.version(city) : engine.version(city, key as FeedKey),
     radio,
     images: createImageRoute(images, logger),
     trustProxy: env.TRUST_PROXY,
@@ -221,9 +242,10 @@ async function main(): Promise<void> {
   });
   // Stored articles are served at once; the first refresh runs in the background.
   void engine.start();
+  weather.start();
   const stop = (signal: string) => {
     logger.info({ signal }, "shutting down");
-    const refreshesStopped = engine.stop();
+    const refreshesStopped = Promise.all([engine.stop(), weather.stop()]);
     for (const hub of hubs.values()) hub.shutdown();
     void pool?.close();
     server.close(() => {

@@ -260,10 +260,17 @@ export function splitCityKey(cityKeyed: string): { city: string; key: string } {
   return { city: cityKeyed.slice(0, space), key: cityKeyed.slice(space + 1) };
 }
 
+/** The dependency key of a city's weather (its alerts, conditions, forecast) in the page cache. */
+export const WEATHER_DEP = "weather";
+
 /** A NewsReader that notes which categories a render read, and their versions then. */
 function tracking(news: NewsReader, deps: Map<string, number>, city: string): NewsReader {
-  const note = (key: Parameters<NewsReader["version"]>[0]) =>
-    deps.set(cityKey(city, key), news.version(key));
+  // A category's version at its first read in the render: a later read may see it newer, never
+  // older, so a page is never kept under a version newer than what it shows.
+  const note = (key: Parameters<NewsReader["version"]>[0]) => {
+    const dep = cityKey(city, key);
+    if (!deps.has(dep)) deps.set(dep, news.version(key));
+  };
   return {
     getCategory: (key) => {
       note(key);
@@ -354,7 +361,22 @@ export function createPageHandler(options: PageHandlerOptions) {
       address: options.clientOf(req).address,
       now: (options.services.clock ?? Date.now)(),
     };
-    const io = { news: tracking(city.news, deps, city.site.id), messages: city.messages, log };
+    const io = {
+      news: tracking(city.news, deps, city.site.id),
+      messages: city.messages,
+      // Every page shows the city's urgent weather alerts (the banner): each depends on it.
+      weather: {
+        get: () => {
+          // The version before the first read: a later read (the page reads it in its root and
+          // in its own loader) may see newer weather, never older, so a page is never kept
+          // under a version newer than what it shows.
+          const key = cityKey(city.site.id, WEATHER_DEP);
+          if (!deps.has(key)) deps.set(key, city.weather.version());
+          return city.weather.get();
+        },
+      },
+      log,
+    };
     const made = options.pool
       ? await options.pool.render(task, io)
       : await renderPage(handler(), task, settings, io);

@@ -281,8 +281,12 @@ describe("parseCity", () => {
       (f: Data) => void (f.content.news.resources.local.links[0].url = "javascript:alert(1)"),
     ],
     [
-      "content.pages.weather.current.condition",
-      (f: Data) => void (f.content.pages.weather.current.condition = "snowy"),
+      "content.pages.weather.radarStation",
+      (f: Data) => void (f.content.pages.weather.radarStation = "radar.example"),
+    ],
+    [
+      "content.pages.weather.current",
+      (f: Data) => void (f.content.pages.weather.current = { temperature: 78 }),
     ],
     [
       "content.news.opinion.submitEmail",
@@ -331,14 +335,14 @@ describe("parseCity", () => {
     const bare = load("anchorage", settings);
     const defaults = (network as Data).content.pages.weather as Data;
     expect(bare.content.pages.weather).toEqual(defaults);
-    for (const figure of ["updated", "current", "forecast", "history"] as const) {
+    for (const figure of ["history", "normals", "radarStation"] as const) {
       expect(bare.content.pages.weather[figure], figure).toBeUndefined();
     }
-    // Its own figures, when it has them, are its own.
+    // Its own normals and radar, when it has them, are its own.
     const weather = fileOf("anchorage").content.pages.weather as Data;
     const withWeather = load("anchorage", { ...settings, content: { pages: { weather } } });
-    expect(withWeather.content.pages.weather.current).toEqual(weather.current);
-    expect(withWeather.content.pages.weather.updated).toBe(weather.updated);
+    expect(withWeather.content.pages.weather.history).toEqual(weather.history);
+    expect(withWeather.content.pages.weather.radarStation).toBe("PAHG");
   });
 });
 

@@ -155,46 +155,24 @@ export type JobOpening = z.infer<typeof JobOpeningSchema>;
 export const WeatherConditionSchema = z.enum(["sunny", "cloudy", "rainy", "windy"]);
 export type WeatherCondition = z.infer<typeof WeatherConditionSchema>;
 
-/** SPEC.md §3 weather entities, and the rest of the static weather page. */
+/**
+ * What the weather page holds as content (SPEC.md §2 Weather): preparedness tips, the hurricane
+ * season, the radar station, and the monthly climate normals with their source and period. The
+ * conditions, forecast and alerts are live, from the National Weather Service
+ * (server/weather/): never figures typed into a city's data.
+ */
 export const WeatherContentSchema = z.strictObject({
-  /**
-   * ISO date (YYYY-MM-DD, the city's calendar day) the page's figures were last revised. The
-   * figures (current, forecast, history) are a city's own: a city without them (a new one) shows
-   * none rather than invented ones.
-   */
-  updated: isoDate.optional(),
-  current: z
-    .strictObject({
-      temperature: z.number(),
-      condition: WeatherConditionSchema,
-      humidity: z.number().min(0).max(100),
-      windSpeed: z.number().min(0),
-      windDirection: text,
-      pressure: z.number().positive(),
-      visibility: z.number().min(0),
-      uvIndex: z.number().min(0),
-    })
-    .optional(),
-  alerts: z.array(
-    z.strictObject({
-      type: text,
-      description: text,
-      severity: z.enum(["severe", "moderate", "minor"]),
-    }),
-  ),
-  forecast: z
-    .array(
-      z.strictObject({
-        day: text,
-        condition: WeatherConditionSchema,
-        high: z.number(),
-        low: z.number(),
-      }),
-    )
-    .optional(),
   tips: z.array(text),
   hurricaneSeason: text,
-  /** Monthly averages: °F and inches of rain. */
+  /**
+   * The NEXRAD station of the city's radar picture ("KHGX": four letters, K for the lower 48, P
+   * for Alaska, Hawaii and the Pacific, T for the terminal radars); absent, no radar section.
+   */
+  radarStation: z
+    .string()
+    .regex(/^[KPT][A-Z]{3}$/, "must be a NEXRAD station id such as KHGX")
+    .optional(),
+  /** Monthly climate normals: °F and inches of rain. */
   history: z
     .array(
       z.strictObject({
@@ -205,6 +183,8 @@ export const WeatherContentSchema = z.strictObject({
       }),
     )
     .optional(),
+  /** Where the normals come from and the years they average ("NOAA NCEI", "1991–2020"). */
+  normals: z.strictObject({ source: text, period: text }).optional(),
 });
 export type WeatherContent = z.infer<typeof WeatherContentSchema>;
 

@@ -1,5 +1,15 @@
 import { useEffect, useRef } from "react";
-import { AD_SIZES, type AdVariant } from "./ad-placeholder";
+import type { AdVariant } from "./ad-placeholder";
+
+/**
+ * Minimum heights per variant (SPEC.md §9: banner slots 250 and 600, reduced on small screens).
+ * The box is reserved from the first paint, so nothing moves when an ad fills it.
+ */
+const AD_SIZES: Record<AdVariant, string> = {
+  horizontal: "min-h-[100px] md:min-h-[120px]",
+  square: "min-h-[250px]",
+  vertical: "min-h-[250px] lg:min-h-[600px]",
+};
 
 /** The ad network's queue: each `push` asks its script to fill one more `<ins>` slot. */
 type AdQueueWindow = Window & { adsbygoogle?: unknown[] };

@@ -8,16 +8,6 @@ export type AdType = "google" | "buddhatv" | "dunamischarge";
 export type AdVariant = "horizontal" | "square" | "vertical";
 
 /**
- * Minimum heights per variant (SPEC.md §9: banner slots 250 and 600, reduced on small screens).
- * The box is reserved from the first paint, so nothing moves when an ad fills it.
- */
-export const AD_SIZES: Record<AdVariant, string> = {
-  horizontal: "min-h-[100px] md:min-h-[120px]",
-  square: "min-h-[250px]",
-  vertical: "min-h-[250px] lg:min-h-[600px]",
-};
-
-/**
  * The sponsor blocks are the publication's own promotions of its two partner sites (the site
  * config's `partners`, in this order), not slots of the ad network.
  */
@@ -52,10 +42,11 @@ export function AdPlaceholder({
   const client = root?.adClient ?? null;
   if (!client && !root?.embedPlaceholders) return null;
   // The slot's code is fetched only where a slot is shown (an ad client configured, or while
-  // designing): most cities have none, and their readers' first load carries none of it. Its
-  // height is reserved meanwhile, so nothing moves when it comes.
+  // designing): most cities have none, and their readers' first load carries none of it. A page
+  // as served holds the slot whole (pages are made once all is ready): only a page reached in
+  // the browser waits a moment for it.
   return (
-    <Suspense fallback={<div className={`w-full ${AD_SIZES[variant]} ${className}`} />}>
+    <Suspense fallback={null}>
       <AdBox client={client} variant={variant} className={className} />
     </Suspense>
   );

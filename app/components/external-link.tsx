@@ -24,32 +24,27 @@ export function ExternalLink({
  * a headline in another language than the page's is marked with it (`lang`, `dir`).
  */
 export function StoryLink({
-  href,
+  story,
   children,
-  source,
-  lang,
-  dir,
   ...props
-}: Omit<ComponentProps<"a">, "target" | "rel" | "lang" | "dir"> & {
-  source?: string;
-  lang?: string;
-  dir?: "ltr" | "rtl";
+}: Omit<ComponentProps<"a">, "target" | "rel" | "href"> & {
+  story: { url: string; source?: string; lang?: string; dir?: "ltr" | "rtl" };
 }) {
   // (Without lang and dir, the span carries no attribute.)
   const body: ReactNode = (
     <>
-      <span lang={lang} dir={dir}>
+      <span lang={story.lang} dir={story.dir}>
         {children}
       </span>
-      {source && <span className="sr-only">, {source}</span>}
+      {story.source && <span className="sr-only">, {story.source}</span>}
     </>
   );
-  return href === "#" ? (
-    <a href={href} {...props}>
+  return story.url === "#" ? (
+    <a href={story.url} {...props}>
       {body}
     </a>
   ) : (
-    <ExternalLink href={href} {...props}>
+    <ExternalLink href={story.url} {...props}>
       {body}
     </ExternalLink>
   );

@@ -34,13 +34,7 @@ export function FeaturedStory({
         <h2
           className={`mt-1 font-serif leading-tight font-bold text-ink ${pictured ? "text-3xl" : "text-4xl md:text-5xl"}`}
         >
-          <StoryLink
-            href={story.url}
-            source={story.source}
-            lang={story.lang}
-            dir={story.dir}
-            className="hover:text-accent hover:underline"
-          >
+          <StoryLink story={story} className="hover:text-accent hover:underline">
             {story.title}
           </StoryLink>
         </h2>

@@ -60,10 +60,7 @@ export function NewsFeedBlock({
           {items.map((item) => (
             <li key={item.id} className="py-2">
               <StoryLink
-                href={item.url}
-                source={item.source}
-                lang={item.lang}
-                dir={item.dir}
+                story={item}
                 className="font-serif text-base leading-snug font-bold text-ink hover:text-accent hover:underline"
               >
                 {item.title}

@@ -61,9 +61,11 @@ export function Byline({
   const count = outlets.toLocaleString(site.locale);
   return (
     <p className={`text-sm text-muted ${className}`}>
-      {outlets > 0
-        ? `Stories from ${count} ${outlets === 1 ? "outlet" : "outlets"}, gathered by the ${site.name} newsroom`
-        : `Gathered by the ${site.name} newsroom`}
+      {outlets > 0 && `Stories from ${count} ${outlets === 1 ? "outlet" : "outlets"}`}
+      {/* On a phone, one line: who gathered them is in the masthead already. */}
+      <span className={outlets > 0 ? "max-sm:hidden" : ""}>
+        {outlets > 0 ? ", gathered" : "Gathered"} by the {site.name} newsroom
+      </span>
       {updatedAt && (
         <>
           {" · Updated "}

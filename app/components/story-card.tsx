@@ -50,13 +50,7 @@ export function StoryCard({
         className={`${pictured ? "mt-3" : ""} text-xs`}
       />
       <Heading className="mt-1 font-serif text-xl leading-snug font-bold text-ink">
-        <StoryLink
-          href={article.url}
-          source={article.source}
-          lang={article.lang}
-          dir={article.dir}
-          className="hover:text-accent hover:underline"
-        >
+        <StoryLink story={article} className="hover:text-accent hover:underline">
           {article.marks && Marked ? <Marked parts={article.marks.title} /> : article.title}
         </StoryLink>
       </Heading>

@@ -1,3 +1,11 @@
+import type { WeatherCondition, WeatherContent } from "../../sites/content";
+import type {
+  CurrentConditions as Conditions,
+  ForecastDay,
+  Severity,
+  WeatherAlert,
+} from "../../server/weather/nws";
+import type { CityDate } from "~/lib/city-date";
 import {
   CloudIcon,
   CloudRainIcon,
@@ -7,21 +15,18 @@ import {
   SunIcon,
   WindIcon,
 } from "./weather-icons";
-import type { WeatherCondition, WeatherContent } from "../../sites/content";
 
 /** A section heading of the weather page, ruled above as on a newspaper page. */
 export const WEATHER_H2 = "mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold";
 
-const CONDITIONS: Record<WeatherCondition, { label: string; Icon: typeof SunIcon }> = {
-  sunny: { label: "Sunny", Icon: SunIcon },
-  cloudy: { label: "Cloudy", Icon: CloudIcon },
-  rainy: { label: "Rainy", Icon: CloudRainIcon },
-  windy: { label: "Windy", Icon: WindIcon },
+const CONDITION_ICONS: Record<WeatherCondition, typeof SunIcon> = {
+  sunny: SunIcon,
+  cloudy: CloudIcon,
+  rainy: CloudRainIcon,
+  windy: WindIcon,
 };
 
-type Severity = WeatherContent["alerts"][number]["severity"];
-
-/** Severity shows as an icon and a word as well as a colour. */
+/** Severity shows as an icon and a word as well as a colour (DESIGN.md). */
 const SEVERITY: Record<Severity, { label: string; Icon: typeof SunIcon; className: string }> = {
   severe: {
     label: "Severe",
@@ -40,79 +45,165 @@ const SEVERITY: Record<Severity, { label: string; Icon: typeof SunIcon; classNam
   },
 };
 
-function Condition({ condition, size = 20 }: { condition: WeatherCondition; size?: number }) {
-  const { label, Icon } = CONDITIONS[condition];
+/** The units a city's figures are in (server/weather/nws.ts unitsFor). */
+export function unitLabels(units: Conditions["units"]) {
+  return units === "us"
+    ? { temperature: "°F", speed: "mph", pressure: "inHg", distance: "mi" }
+    : { temperature: "°C", speed: "km/h", pressure: "hPa", distance: "km" };
+}
+
+/** The service's words for the sky, with the page's icon for them. */
+function Condition({
+  condition,
+  text,
+  size = 20,
+}: {
+  condition: WeatherCondition;
+  text: string;
+  size?: number;
+}) {
+  const Icon = CONDITION_ICONS[condition];
   return (
     <span className="inline-flex items-center gap-1">
       <Icon aria-hidden="true" size={size} />
-      {label}
+      {text}
     </span>
   );
 }
 
-/** Current conditions: temperature, condition and the five facts of SPEC.md §3. */
+/**
+ * Current conditions (SPEC.md §3: temperature, condition, humidity, wind, pressure, visibility),
+ * as the nearest station last observed them, with when and where. A figure the station did not
+ * give is left out, never invented (the UV index is not observed by stations: never shown).
+ */
 export function CurrentConditions({
   current,
+  updated,
 }: {
-  current: NonNullable<WeatherContent["current"]>;
+  current: Conditions;
+  /** When the station observed them: "12 minutes ago", and the time in the city. */
+  updated: { ago: string; at: CityDate };
 }) {
-  const facts: [string, string][] = [
-    ["Humidity", `${current.humidity}%`],
-    ["Wind", `${current.windSpeed} mph ${current.windDirection}`],
-    ["Pressure", `${current.pressure.toFixed(2)} inHg`],
-    ["Visibility", `${current.visibility} mi`],
-    ["UV index", String(current.uvIndex)],
+  const u = unitLabels(current.units);
+  const facts: [string, string | null][] = [
+    ["Humidity", current.humidity === null ? null : `${current.humidity}%`],
+    [
+      "Wind",
+      current.windSpeed === null
+        ? null
+        : current.windSpeed === 0
+          ? "Calm"
+          : `${current.windSpeed} ${u.speed}${current.windDirection ? ` ${current.windDirection}` : ""}`,
+    ],
+    [
+      "Pressure",
+      current.pressure === null
+        ? null
+        : `${current.units === "us" ? current.pressure.toFixed(2) : current.pressure} ${u.pressure}`,
+    ],
+    ["Visibility", current.visibility === null ? null : `${current.visibility} ${u.distance}`],
   ];
   return (
     <section aria-labelledby="current">
       <h2 id="current" className={WEATHER_H2}>
         Current Conditions
       </h2>
-      <p className="flex items-center gap-4">
-        <span className="font-serif text-6xl font-bold">{current.temperature}°F</span>
-        <span className="text-xl">
-          <Condition condition={current.condition} size={28} />
-        </span>
+      <p className="flex flex-wrap items-center gap-x-4">
+        {current.temperature !== null && (
+          <span className="font-serif text-6xl font-bold">
+            {current.temperature}
+            {u.temperature}
+          </span>
+        )}
+        {current.description && (
+          <span className="text-xl">
+            <Condition condition={current.condition} text={current.description} size={28} />
+          </span>
+        )}
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {facts.map(([label, value]) => (
-          <div key={label} className="bg-stone-100 p-3">
-            <dt className="text-xs font-semibold tracking-wider text-muted uppercase">{label}</dt>
-            <dd className="text-lg font-semibold">{value}</dd>
-          </div>
-        ))}
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {facts.flatMap(([label, value]) =>
+          value === null
+            ? []
+            : [
+                <div key={label} className="bg-stone-100 p-3">
+                  <dt className="text-xs font-semibold tracking-wider text-muted uppercase">
+                    {label}
+                  </dt>
+                  <dd className="text-lg font-semibold">{value}</dd>
+                </div>,
+              ],
+        )}
       </dl>
+      <p className="mt-3 text-sm text-muted">
+        Updated {updated.ago} (<time dateTime={updated.at.iso}>{updated.at.text}</time>) at{" "}
+        {current.station}
+      </p>
     </section>
   );
 }
 
-/** Weather alerts, each severity shown by an icon and a word as well as a colour. */
-export function WeatherAlerts({ alerts }: { alerts: WeatherContent["alerts"] }) {
+/** An alert as the page shows it: its times formatted in the city's zone by the loader. */
+export type ShownAlert = WeatherAlert & { from: CityDate | null; until: CityDate | null };
+
+/**
+ * The alerts in force in the city's zones (SPEC.md §3: type, description, severity), each with
+ * its headline, when it runs and what to do, most severe first; or that there are none.
+ */
+export function WeatherAlerts({ alerts, city }: { alerts: ShownAlert[]; city: string }) {
   return (
     <section aria-labelledby="alerts">
       <h2 id="alerts" className={WEATHER_H2}>
         Weather Alerts
       </h2>
-      <ul className="space-y-3">
-        {alerts.map((alert) => {
-          const { label, Icon, className } = SEVERITY[alert.severity];
-          return (
-            <li key={alert.type} className={`p-4 ${className}`} data-severity={alert.severity}>
-              <p className="flex items-center gap-2 font-bold">
-                <Icon aria-hidden="true" size={20} />
-                <span>{label}:</span> {alert.type}
-              </p>
-              <p className="mt-1 text-[0.95rem]">{alert.description}</p>
-            </li>
-          );
-        })}
-      </ul>
+      {alerts.length === 0 ? (
+        <p>No watches, warnings or advisories are in force for {city}.</p>
+      ) : (
+        <ul className="space-y-3">
+          {alerts.map((alert) => {
+            const { label, Icon, className } = SEVERITY[alert.severity];
+            return (
+              <li key={alert.id} className={`p-4 ${className}`} data-severity={alert.severity}>
+                <p className="flex items-center gap-2 font-bold">
+                  <Icon aria-hidden="true" size={20} />
+                  <span>{label}:</span> {alert.event}
+                </p>
+                <p className="mt-1 font-semibold">{alert.headline}</p>
+                {(alert.from || alert.until) && (
+                  <p className="mt-1 text-sm">
+                    {alert.from && (
+                      <>
+                        From <time dateTime={alert.from.iso}>{alert.from.text}</time>{" "}
+                      </>
+                    )}
+                    {alert.until && (
+                      <>
+                        until <time dateTime={alert.until.iso}>{alert.until.text}</time>
+                      </>
+                    )}
+                    {alert.areaDesc && <> · {alert.areaDesc}</>}
+                  </p>
+                )}
+                {alert.description && (
+                  <p className="mt-2 text-[0.95rem] whitespace-pre-line">{alert.description}</p>
+                )}
+                {alert.instruction && (
+                  <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line">
+                    {alert.instruction}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }
 
-/** The 7-day forecast (SPEC.md §9). */
-export function Forecast({ days }: { days: NonNullable<WeatherContent["forecast"]> }) {
+/** The 7-day forecast (SPEC.md §9): each day's sky, high and low. */
+export function Forecast({ days, units }: { days: ForecastDay[]; units: Conditions["units"] }) {
+  const degree = "°";
   return (
     <section aria-labelledby="forecast" className="mt-10">
       <h2 id="forecast" className={WEATHER_H2}>
@@ -123,37 +214,81 @@ export function Forecast({ days }: { days: NonNullable<WeatherContent["forecast"
           <li key={day.day} className="border border-rule bg-white p-3 text-center">
             <p className="font-semibold">{day.day}</p>
             <p className="my-2 text-sm">
-              <Condition condition={day.condition} />
+              <Condition condition={day.condition} text={day.summary} />
             </p>
             <p>
-              <span className="font-bold">{day.high}°</span> <span className="sr-only">high, </span>
-              <span className="text-muted">{day.low}°</span>
-              <span className="sr-only"> low</span>
+              {day.high !== null && (
+                <>
+                  <span className="font-bold">
+                    {day.high}
+                    {degree}
+                  </span>
+                  <span className="sr-only"> high</span>{" "}
+                </>
+              )}
+              {day.low !== null && (
+                <>
+                  <span className="text-muted">
+                    {day.low}
+                    {degree}
+                  </span>
+                  <span className="sr-only"> low</span>
+                </>
+              )}
             </p>
           </li>
         ))}
       </ol>
+      <p className="mt-2 text-sm text-muted">
+        Temperatures in {unitLabels(units).temperature}, from the National Weather Service.
+      </p>
     </section>
   );
 }
 
-/** The monthly climate table (scrollable on narrow screens, so reachable by keyboard). */
+/** What the page says when live weather cannot be had: plainly, with where to look instead. */
+export function WeatherUnavailable({ city, forecastPage }: { city: string; forecastPage: string }) {
+  return (
+    <section
+      aria-labelledby="unavailable"
+      className="border-l-4 border-muted bg-stone-100 p-4"
+      data-weather="unavailable"
+    >
+      <h2 id="unavailable" className="font-serif text-xl font-bold">
+        Live weather is unavailable right now
+      </h2>
+      <p className="mt-1">
+        The National Weather Service could not be reached. See{" "}
+        <a href={forecastPage} className="link" target="_blank" rel="noopener noreferrer">
+          its forecast for {city}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>{" "}
+        meanwhile.
+      </p>
+    </section>
+  );
+}
+
+/** The monthly climate normals, with their source and period (scrollable on narrow screens). */
 export function ClimateHistory({
   city,
   history,
+  normals,
 }: {
   city: string;
   history: NonNullable<WeatherContent["history"]>;
+  normals?: WeatherContent["normals"];
 }) {
   return (
     <section aria-labelledby="history" className="mt-10">
       <h2 id="history" className={WEATHER_H2}>
-        Monthly Climate History
+        Monthly Climate Normals
       </h2>
       <div className="overflow-x-auto" role="region" aria-labelledby="history" tabIndex={0}>
         <table className="w-full border-collapse text-left">
           <caption className="mb-2 text-left text-sm text-muted">
             Average high and low temperatures and rainfall in {city}
+            {normals ? `, ${normals.period} (${normals.source})` : ""}
           </caption>
           <thead>
             <tr className="border-b-2 border-ink">

@@ -22,7 +22,7 @@ export function shouldRevalidate() {
 /** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
-  const { site, now, scripts } = useSite();
+  const { site, now, scripts, alertBanner } = useSite();
   // One column whose parts may be placed apart from their order in the document: the header's
   // top strip (the date and the partner links) sits above the masthead, but comes after it and
   // the navigation for the keyboard and screen readers (SiteHeader). The column spans the page,
@@ -35,6 +35,11 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
+      {/* The city's urgent weather alerts: first on the screen, and first after the skip link. */}
+      {alertBanner && (
+        // Made as HTML on the server (app/lib/weather-html.server.tsx): none of its code here.
+        <div className="order-first" dangerouslySetInnerHTML={{ __html: alertBanner }} />
+      )}
       <SiteHeader site={site} now={now} links={nav.header} />
       <main
         id="main-content"

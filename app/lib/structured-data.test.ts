@@ -1,5 +1,6 @@
 import type { AppLoadContext, MetaDescriptor } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { CityWeather } from "../../server/weather/service";
 import type { CategoryNews, NewsReader } from "../../server/news/engine";
 import type { StoredArticle } from "../../server/news/store";
 import { CATEGORIES, categoryAt, HOME_SECTIONS, type FeedKey } from "../../sites/categories";
@@ -77,6 +78,16 @@ function fixtureNews(stories: "dated" | "undated" | "none"): NewsReader {
   };
 }
 
+const NO_WEATHER: CityWeather = {
+  state: "ready",
+  current: null,
+  forecast: null,
+  alerts: [],
+  alertsFetchedAt: null,
+  forecastPage: "https://forecast.weather.gov/",
+  radar: null,
+};
+
 /** A city by id, or a city's data as given. */
 const cityOf = (city: SiteId | City): City => (typeof city === "string" ? testCity(city) : city);
 
@@ -102,6 +113,8 @@ function contextFor(city: SiteId | City, news: NewsReader): AppLoadContext {
         return Promise.reject(new Error("no messages in this test"));
       },
     },
+    // No live weather in these tests: the pages say it is unavailable.
+    weather: { get: async () => NO_WEATHER },
     clientAddress: "127.0.0.1",
     log: { info: quiet, warn: quiet, error: quiet, debug: quiet },
   };
@@ -278,8 +291,8 @@ function expectedTimes(route: PageRoute, siteId: SiteId): string | undefined {
   if (route.id === "home" || category?.fed) return NEWEST_SHOWN;
   const careers = pages.careers.openings.map((j) => inCity(j.datePosted));
   const byPage: Record<string, string | undefined> = {
-    // A city without weather figures (a new one) has no date for them.
-    weather: pages.weather.updated === undefined ? undefined : inCity(pages.weather.updated),
+    // Live weather (server/weather/): no publication date of its own.
+    weather: undefined,
     contact: inCity(pages.contact.updated),
     faq: inCity(pages.faq.updated),
     partners: inCity(pages.partners.updated),
@@ -407,17 +420,11 @@ describe.each(SITE_IDS)("the metadata of every route of %s", (siteId) => {
   });
 });
 
-describe("a city without weather figures of its own (a new one)", () => {
+describe("a city without climate normals of its own (a new one)", () => {
   it("gives its weather page no times, and valid JSON-LD", async () => {
     const houston = testCity("houston");
-    const {
-      updated: _updated,
-      current: _current,
-      forecast: _forecast,
-      history: _history,
-      ...rest
-    } = houston.content.pages.weather;
-    void [_updated, _current, _forecast, _history];
+    const { history: _history, normals: _normals, ...rest } = houston.content.pages.weather;
+    void [_history, _normals];
     const city: City = {
       ...houston,
       content: { ...houston.content, pages: { ...houston.content.pages, weather: rest } },

@@ -11,6 +11,7 @@ import { VideoEmbed } from "~/components/video-embed";
 import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
 import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
 import { ShownStories, notShown } from "~/lib/story-keys";
+import { weatherSummaryHtml } from "~/lib/weather-html.server";
 import { pageMeta } from "~/lib/page-meta.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
@@ -20,7 +21,7 @@ import type { Route } from "./+types/home";
 
 /** SPEC.md §9: home shows the first 5 articles of each section. */
 export const HOME_SECTION_SIZE = 5;
-/** Headlines in the sidebar's News Feed. */
+/** Headlines in the sidebar's News Feed (NewsFeedBlock's own number). */
 const NEWS_FEED_SIZE = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -48,6 +49,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   // The News Feed: the newest of home's categories together that the page has not shown.
   const combined = await context.news.getCategories(HOME_KEYS, Infinity);
+  const weather = weatherSummaryHtml(await context.weather.get(), {
+    city: context.site.city,
+    locale,
+    timeZone: context.site.timeZone,
+  });
   const newsFeed = notShown(
     combined.articles.map((a) => toCardArticle(a, locale)),
     shown,
@@ -79,6 +85,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         links: context.site.cityLinks.map((l) => ({ title: l.label, url: l.url })),
       },
       newsFeed,
+      weather,
       video: {
         id: context.site.embeds.featuredVideo,
         poster: news.featuredVideo.poster,
@@ -109,6 +116,7 @@ export default function Home() {
     newsFeedCategories,
     cityLinks,
     newsFeed,
+    weather,
     video,
   } = useLoaderData<typeof loader>();
   useRevalidateUntilReady(pending.loading, pending.failed);
@@ -146,6 +154,8 @@ export default function Home() {
           className="flex flex-col gap-8 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
           aria-label="Related"
         >
+          {/* Made as HTML on the server (app/lib/weather-html.server.tsx): none of its code here. */}
+          <div dangerouslySetInnerHTML={{ __html: weather }} />
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
           <NewsFeedBlock
@@ -153,7 +163,6 @@ export default function Home() {
             categories={newsFeedCategories}
             initial={newsFeed}
             shown={shown}
-            limit={NEWS_FEED_SIZE}
           />
           <AdPlaceholder type="buddhatv" variant="square" />
           <AdPlaceholder type="dunamischarge" variant="vertical" />

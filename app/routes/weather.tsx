@@ -1,77 +1,113 @@
-import { useLoaderData } from "react-router";
-import {
-  ClimateHistory,
-  CurrentConditions,
-  Forecast,
-  WEATHER_H2,
-  WeatherAlerts,
-} from "~/components/weather";
+import { useEffect } from "react";
+import { data, useLoaderData, useRevalidator } from "react-router";
+import { ClimateHistory, WEATHER_H2 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
-import { contentDates } from "~/lib/content-dates.server";
+import { CACHE_CONTROL } from "~/lib/http";
 import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
+import { weatherPageHtml } from "~/lib/weather-html.server";
 import type { Route } from "./+types/weather";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { weather } = context.content.pages;
-  return {
-    heading: PAGES.weather.heading,
-    weather,
-    meta: pageMeta(context, PAGES.weather, {
-      dates: contentDates(weather.updated ? [weather.updated] : [], context.site.timeZone),
-    }),
-  };
+export async function loader({ context }: Route.LoaderArgs) {
+  const weather = await context.weather.get();
+  const { city, locale, timeZone } = context.site;
+  return data(
+    {
+      heading: PAGES.weather.heading,
+      loading: weather.state === "loading",
+      live: weatherPageHtml(weather, { city, locale, timeZone }, context.now),
+      forecastPage: weather.forecastPage,
+      radar: weather.radar,
+      content: context.content.pages.weather,
+      // Live figures: no publication date of their own.
+      meta: pageMeta(context, PAGES.weather),
+    },
+    {
+      // Conditions and alerts change: kept by a browser or a CDN a minute at most.
+      headers: {
+        "Cache-Control": weather.state === "loading" ? CACHE_CONTROL.none : CACHE_CONTROL.news,
+      },
+    },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta = loaderMeta;
 
-/** SPEC.md §2 Weather: all static, from the site's content. */
+/**
+ * SPEC.md §2 Weather, live: the National Weather Service's latest observation, 7-day forecast
+ * and alerts for the city (server/weather/; made as HTML by the loader: the page holds no
+ * control), the radar picture, and the preparedness tips and climate normals as content. When the
+ * service cannot be reached, the last good figures show with their age while recent, then
+ * plainly that live weather is unavailable.
+ */
 export default function Weather() {
-  const { heading, weather } = useLoaderData<typeof loader>();
-  const { site, embedPlaceholders } = useSite();
+  const { heading, loading, live, forecastPage, radar, content } = useLoaderData<typeof loader>();
+  const { site } = useSite();
+  // The city's first ask starts its weather: the page asks again until the service answered.
+  // (React Router's own revalidator: the news pages' hook would bring their code along.)
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!loading) return;
+    const timer = window.setTimeout(() => void revalidate(), 2000);
+    return () => window.clearTimeout(timer);
+  }, [loading, live, revalidate]);
   return (
     <>
       <PageHeading standfirst={`Conditions, alerts and the week ahead for ${site.city}.`}>
         {heading}
       </PageHeading>
-      <div className="grid gap-10 lg:grid-cols-2">
-        {/* A city without figures of its own shows none, never invented ones. */}
-        {weather.current && <CurrentConditions current={weather.current} />}
-        <WeatherAlerts alerts={weather.alerts} />
-      </div>
-      {weather.forecast && weather.forecast.length > 0 && <Forecast days={weather.forecast} />}
-      {/* No radar map is configured for any city yet: its box is only for designing pages. */}
-      <div className={`mt-10 grid gap-10 ${embedPlaceholders ? "lg:grid-cols-2" : ""}`}>
+      {loading && <p className="mb-8">Loading live weather...</p>}
+      <div dangerouslySetInnerHTML={{ __html: live }} />
+      <div className={`mt-10 grid gap-10 ${radar ? "lg:grid-cols-2" : ""}`}>
         <section aria-labelledby="preparedness">
           <h2 id="preparedness" className={WEATHER_H2}>
             Preparedness Tips
           </h2>
-          <p className="mb-3 font-semibold">{weather.hurricaneSeason}</p>
+          <p className="mb-3 font-semibold">{content.hurricaneSeason}</p>
           <ul className="list-disc space-y-2 pl-5">
-            {weather.tips.map((tip) => (
+            {content.tips.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}
           </ul>
         </section>
-        {embedPlaceholders && (
+        {radar && (
           <section aria-labelledby="radar">
             <h2 id="radar" className={WEATHER_H2}>
               Radar
             </h2>
-            <div
-              role="img"
-              aria-label={`Radar map of the ${site.city} area (coming soon)`}
-              className="flex aspect-video items-center justify-center border border-dashed border-stone-400 bg-stone-100 text-muted"
-            >
-              Radar map coming soon
-            </div>
+            <img
+              src={radar.image}
+              alt={`Latest weather radar of the ${site.city} area`}
+              width={600}
+              height={550}
+              loading="lazy"
+              className="h-auto w-full border border-rule bg-stone-100"
+            />
+            <p className="mt-2 text-sm">
+              <a href={radar.page} className="link" target="_blank" rel="noopener noreferrer">
+                Full radar from the National Weather Service
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
           </section>
         )}
       </div>
-      {weather.history && weather.history.length > 0 && (
-        <ClimateHistory city={site.city} history={weather.history} />
+      {content.history && content.history.length > 0 && (
+        <ClimateHistory city={site.city} history={content.history} normals={content.normals} />
       )}
+      <p className="mt-10 text-sm text-muted">
+        Conditions, forecast, alerts and radar from the{" "}
+        <a href={forecastPage} className="link" target="_blank" rel="noopener noreferrer">
+          National Weather Service
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        .
+      </p>
     </>
   );
 }

@@ -2,6 +2,8 @@ import type { City } from "../../sites/schema";
 import type { SiteContent } from "../../sites/content";
 import type { CityMessages } from "../messages/store";
 import type { NewsReader } from "../news/engine";
+import type { WeatherReader } from "../context";
+import { noWeather } from "../weather/service";
 import { embedCspSources } from "../embeds";
 import type { CspSources } from "../security";
 import type { CityDirectory, CityProblem } from "./directory";
@@ -14,6 +16,7 @@ export interface CityServices {
   siteUrl: string;
   news: NewsReader;
   messages: CityMessages;
+  weather: WeatherReader;
   /** The origins of the city's configured embeds, for its pages' CSP (server/embeds.ts). */
   csp: CspSources;
 }
@@ -32,6 +35,8 @@ export interface NetworkOptions {
   news: (id: string) => NewsReader;
   /** A city's messages, by id. */
   messages: (id: string) => CityMessages;
+  /** A city's live weather (unset: none, as in tests of other things). */
+  weather?: (city: City) => WeatherReader;
   /** A city's content as pages read it (covers linked through the image route). */
   content?: (content: SiteContent) => SiteContent;
   /** Called once when a city is loaded, or found invalid. */
@@ -93,6 +98,7 @@ export class Network {
       siteUrl: canonicalBase(city),
       news: this.options.news(id),
       messages: this.options.messages(id),
+      weather: this.options.weather?.(city) ?? noWeather(city),
       csp: embedCspSources({ site: city, content }),
     };
     this.services.set(city, services);

@@ -59,9 +59,17 @@ export interface PictureFailuresTable {
   reason: string;
 }
 
+/** A weather service answer, the last good one of its URL (migration 0005). */
+export interface WeatherDocumentsTable {
+  url: string;
+  body: string;
+  fetched_at: number;
+}
+
 export interface Database {
   feeds: FeedsTable;
   articles: ArticlesTable;
   messages: MessagesTable;
   picture_failures: PictureFailuresTable;
+  weather_documents: WeatherDocumentsTable;
 }

@@ -187,6 +187,11 @@ export class ImageService {
     for (const source of sources) this.configured.set(configuredHash(source.url), source);
   }
 
+  /** Forgets a configured picture (a radar picture of a period gone by). */
+  unconfigure(url: string): void {
+    this.configured.delete(configuredHash(url));
+  }
+
   /** The route path of a configured picture; "" (no picture) when it was not configured. */
   configuredPath(url: string): string {
     if (!this.configured.has(configuredHash(url))) return "";

@@ -1,6 +1,6 @@
 import type { MessagePort } from "node:worker_threads";
 import type { Logger } from "pino";
-import type { MessageDesk, NewsSource } from "../context";
+import type { MessageDesk, NewsSource, WeatherSource } from "../context";
 import type { CityMessages } from "../messages/store";
 import type { NewsReader } from "../news/engine";
 import type { RenderIo } from "./page";
@@ -17,7 +17,8 @@ export type RenderCall =
   | { op: "getCategory"; args: Parameters<NewsReader["getCategory"]> }
   | { op: "getCategories"; args: Parameters<NewsReader["getCategories"]> }
   | { op: "search"; args: Parameters<NewsReader["search"]> }
-  | { op: "submit"; args: Parameters<CityMessages["submit"]> };
+  | { op: "submit"; args: Parameters<CityMessages["submit"]> }
+  | { op: "weather"; args: [] };
 
 /** A log line of the render, written by the request thread's logger. */
 interface LogLine {
@@ -34,6 +35,7 @@ type Answer = { id: number; value: unknown } | { id: number; error: string };
 export interface LentIo {
   news: NewsReader;
   messages: CityMessages;
+  weather: WeatherSource;
   log: Pick<Logger, "info" | "warn" | "error" | "debug">;
 }
 
@@ -68,6 +70,8 @@ async function call(io: LentIo, request: RenderCall): Promise<unknown> {
       return io.news.search(...request.args);
     case "submit":
       return io.messages.submit(...request.args);
+    case "weather":
+      return io.weather.get();
     default:
       throw new Error(`Unknown render call ${(request as { op: unknown }).op as string}`);
   }
@@ -103,6 +107,7 @@ export function borrowIo(port: MessagePort, limits: CityMessages["limits"]): Ren
     submit: (...args) => ask({ op: "submit", args }),
     limits,
   };
+  const weather: WeatherSource = { get: () => ask({ op: "weather", args: [] }) };
   const line =
     (level: LogLine["level"]) =>
     (fields: unknown, msg?: string): void => {
@@ -119,7 +124,7 @@ export function borrowIo(port: MessagePort, limits: CityMessages["limits"]): Ren
     error: line("error"),
     debug: line("debug"),
   } as RenderIo["log"];
-  return { news, messages, log };
+  return { news, messages, weather, log };
 }
 
 /**

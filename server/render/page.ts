@@ -1,7 +1,13 @@
 import type { AppLoadContext, RequestHandler } from "react-router";
 import type { SiteContent } from "../../sites/content";
 import type { City } from "../../sites/schema";
-import type { LoadContext, MessageDesk, NewsSource, SharedServices } from "../context";
+import type {
+  LoadContext,
+  MessageDesk,
+  NewsSource,
+  SharedServices,
+  WeatherSource,
+} from "../context";
 import { trimPageCss } from "../page-css";
 import {
   contentSecurityPolicy,
@@ -57,6 +63,7 @@ export function renderSettings(services: SharedServices, csp: boolean): RenderSe
 export interface RenderIo {
   news: NewsSource;
   messages: MessageDesk;
+  weather: WeatherSource;
   log: LoadContext["log"];
 }
 
@@ -99,6 +106,7 @@ export async function renderPage(
     embedPlaceholders: settings.embedPlaceholders,
     news: io.news,
     messages: io.messages,
+    weather: io.weather,
     clientAddress: task.address,
     log: io.log,
   };

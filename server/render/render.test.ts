@@ -1,3 +1,4 @@
+import { noWeather } from "../weather/service";
 import type { AddressInfo } from "node:net";
 import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
@@ -8,7 +9,7 @@ import { pino } from "pino";
 import { createRequestHandler } from "react-router";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
+import { CITIES_DIR, NETWORK_FILE, testCity } from "../../tests/support/cities";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
@@ -20,6 +21,7 @@ import { CONTACT_LIMITS, type CityMessages } from "../messages/store";
 import type { CategoryNews, NewsReader } from "../news/engine";
 import { borrowIo, lendIo, type LentIo } from "./channel";
 import { renderPage, type RenderSettings, type RenderTask } from "./page";
+import { WEATHER_DEP } from "../pages";
 import type { RenderPool } from "./pool";
 
 /** News whose every category has one story, titled `title()` when read. */
@@ -59,6 +61,7 @@ function connected(io: Partial<LentIo>) {
   lendIo(port1, {
     news: io.news ?? fixedNews(),
     messages: io.messages ?? { submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS },
+    weather: io.weather ?? noWeather(testCity("houston")),
     log: io.log ?? { info: quiet, warn: quiet, error: quiet, debug: quiet },
   });
   const borrowed = borrowIo(port2, CONTACT_LIMITS);
@@ -214,7 +217,8 @@ beforeAll(async () => {
   const app = createApp({
     services: { isDev: false },
     cities,
-    version: () => version,
+    // No weather service here (noWeather: version 0).
+    version: (_city, key) => (key === WEATHER_DEP ? 0 : version),
     logger: pino({ level: "silent" }),
     build: { server: build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
     pool,
@@ -307,6 +311,7 @@ describe("a render once whole", () => {
         {
           news: {} as never,
           messages: { submit: () => Promise.reject(new Error("unused")), limits: CONTACT_LIMITS },
+          weather: noWeather(testCity("houston")),
           log: { info: quiet, warn: quiet, error: quiet, debug: quiet },
         },
       );

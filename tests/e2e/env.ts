@@ -15,6 +15,8 @@ export const E2E_VARIABLES = {
   feedsFile: "E2E_FEEDS_FILE",
   /** The fixture station's port: the one port the default site's relay allows. */
   radioPort: "E2E_RADIO_PORT",
+  /** The fixture weather service the default site asks (tests/fixture-servers/weather-server.ts). */
+  weatherUrl: "E2E_WEATHER_URL",
 } as const;
 
 type E2ESetting = keyof typeof E2E_VARIABLES;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { demoFeedsFile } from "../fixture-servers/demo-feeds";
 import { startFeedServer } from "../fixture-servers/feed-server";
 import { startRadioStation } from "../fixture-servers/radio-upstream";
+import { startWeatherServer } from "../fixture-servers/weather-server";
 import { startSiteProcess } from "../support/site-process";
 import { E2E_VARIABLES, TEST_SITE_URL } from "./env";
 
@@ -17,6 +18,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "e2e-"));
   const feeds = await startFeedServer(0);
   const station = await startRadioStation();
+  const weather = await startWeatherServer();
   const feedsFile = path.join(dir, "feeds.json");
   writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url), null, 2));
   const [houston, other] = await Promise.all([
@@ -28,6 +30,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         ALLOW_PRIVATE_HOSTS: new URL(feeds.url).hostname,
         RADIO_UPSTREAM: station.url,
         RADIO_PORTS: String(station.port),
+        // The fixture weather service (same loopback address as the feeds).
+        NWS_API_URL: weather.url,
+        NWS_RADAR_URL: weather.url,
       },
     }),
     // SITE_URL empty (unset): canonical links come from each city's own hosts.
@@ -42,12 +47,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     feedsUrl: feeds.url,
     feedsFile,
     radioPort: String(station.port),
+    weatherUrl: weather.url,
   };
   for (const [name, value] of Object.entries(settings)) {
     process.env[E2E_VARIABLES[name as keyof typeof settings]] = value;
   }
   return async () => {
-    await Promise.all([houston.stop(), other.stop(), feeds.close(), station.close()]);
+    await Promise.all([
+      houston.stop(),
+      other.stop(),
+      feeds.close(),
+      station.close(),
+      weather.close(),
+    ]);
     rmSync(dir, { recursive: true, force: true });
   };
 }

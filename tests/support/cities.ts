@@ -1,3 +1,4 @@
+import { noWeather } from "../../server/weather/service";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { City } from "../../sites/schema";
@@ -27,7 +28,12 @@ export function testCity(id: string): City {
 /** A city's services for tests: its data, a canonical base, the news and messages given. */
 export function cityServices(
   site: City,
-  options: { siteUrl?: string; news: NewsReader; messages?: CityServices["messages"] },
+  options: {
+    siteUrl?: string;
+    news: NewsReader;
+    messages?: CityServices["messages"];
+    weather?: CityServices["weather"];
+  },
 ): CityServices {
   const content = site.content;
   return {
@@ -39,6 +45,7 @@ export function cityServices(
       submit: async () => ({ ok: true as const, id: 1 }),
       limits: CONTACT_LIMITS,
     },
+    weather: options.weather ?? noWeather(site),
     csp: embedCspSources({ site, content }),
   };
 }

@@ -55,6 +55,10 @@ export async function startSiteProcess(options: SiteProcessOptions = {}): Promis
         // A test never reaches past this machine: feeds, pictures and covers outside the
         // allowlist (the fixture servers' address, which callers add) fail as if offline.
         ALLOW_PUBLIC_HOSTS: "false",
+        // The weather service too: a loopback port nothing listens on (the fixture's address
+        // replaces it where a test starts the fixture weather service).
+        NWS_API_URL: "http://127.0.0.1:9",
+        NWS_RADAR_URL: "http://127.0.0.1:9",
         ...extra,
       },
       stdio: ["ignore", options.keepOutput ? "pipe" : "ignore", "inherit"],

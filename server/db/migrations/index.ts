@@ -3,6 +3,7 @@ import * as network from "./0001_network";
 import * as feedLeases from "./0002_feed_leases";
 import * as pictureFailures from "./0003_picture_failures";
 import * as articleLanguage from "./0004_article_language";
+import * as weatherDocuments from "./0005_weather_documents";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0002_feed_leases": feedLeases,
   "0003_picture_failures": pictureFailures,
   "0004_article_language": articleLanguage,
+  "0005_weather_documents": weatherDocuments,
 };

@@ -1,0 +1,243 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  DEMO_ALERTS,
+  startWeatherServer,
+  type FixtureAlert,
+  type WeatherServer,
+} from "../../tests/fixture-servers/weather-server";
+import { openDatabase, type Store } from "../db/open";
+import { createOutboundGuard } from "../net/outbound";
+import {
+  BACKOFF_BASE_MS,
+  SCHEDULE,
+  STALE_AFTER_MS,
+  WeatherService,
+  freshness,
+  type WeatherPlace,
+} from "./service";
+import { WeatherStore } from "./store";
+
+const T0 = Date.parse("2026-11-25T18:00:00Z");
+const HOUSTON: WeatherPlace = {
+  id: "houston",
+  latitude: 29.7604,
+  longitude: -95.3698,
+  stateCode: "TX",
+  locale: "en-US",
+  radarStation: "KHGX",
+};
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((o) => o.close()));
+});
+
+/** A service over a fresh database and the fixture weather service, on a clock of its own. */
+async function harness(
+  options: { alerts?: FixtureAlert[]; store?: Store; server?: WeatherServer } = {},
+) {
+  const clock = { now: T0 };
+  const server =
+    options.server ?? (await startWeatherServer({ now: () => clock.now, alerts: options.alerts }));
+  if (!options.server) open.push(server);
+  const store = options.store ?? (await openDatabase(":memory:"));
+  if (!options.store) open.push(store);
+  const guard = createOutboundGuard({ allowPrivateHosts: ["127.0.0.1"], allowPublicHosts: false });
+  open.push(guard);
+  const warnings: object[] = [];
+  const service = new WeatherService({
+    store: new WeatherStore(store),
+    fetch: guard.fetch,
+    userAgent: "(Houston City Wire, newsroom@houstoncitywire.com)",
+    apiUrl: server.url,
+    radarUrl: server.url,
+    log: { info: () => {}, warn: (o) => warnings.push(o) },
+    now: () => clock.now,
+    timeoutMs: 300,
+  });
+  open.push({ close: () => service.stop() });
+  return { service, server, clock, store, warnings };
+}
+
+/** Asks for the city (which starts its fetches), lets them end, and reads it again. */
+async function fetched(h: Awaited<ReturnType<typeof harness>>) {
+  await h.service.get(HOUSTON);
+  await h.service.refreshDue();
+  return h.service.get(HOUSTON);
+}
+
+describe("WeatherService", () => {
+  it("is loading until first asked, then shows the station's conditions, the forecast and the zone's alerts", async () => {
+    const h = await harness();
+    expect((await h.service.get(HOUSTON)).state).toBe("loading");
+    const weather = await fetched(h);
+    expect(weather.state).toBe("ready");
+    expect(weather.current).toMatchObject({
+      temperature: 72,
+      description: "Mostly Cloudy",
+      station: "Houston, Houston Intercontinental Airport",
+      windDirection: "SE",
+    });
+    expect(weather.forecast?.days).toHaveLength(7);
+    expect(weather.forecast?.days[0]?.day).toBe("Today");
+    // The flood warning (its county) and the wind advisory (its zone); not the expired
+    // advisory, the test warning or another zone's warning.
+    expect(weather.alerts.map((a) => [a.event, a.severity, a.urgent])).toEqual([
+      ["Flash Flood Warning", "severe", true],
+      ["Wind Advisory", "moderate", false],
+    ]);
+    expect(weather.radar?.image).toBe(`${h.server.url}/ridge/standard/KHGX_0.gif`);
+    expect(weather.forecastPage).toBe(
+      "https://forecast.weather.gov/MapClick.php?lat=29.7604&lon=-95.3698",
+    );
+  });
+
+  it("asks the service as it asks: its user agent, GeoJSON, a point of four decimals, the state's alerts", async () => {
+    const h = await harness();
+    await fetched(h);
+    expect(h.server.requests).toEqual(
+      expect.arrayContaining([
+        "/points/29.7604,-95.3698",
+        "/gridpoints/HGX/65,97/stations",
+        "/stations/KIAH/observations/latest",
+        "/gridpoints/HGX/65,97/forecast",
+        "/alerts/active?area=TX",
+      ]),
+    );
+    expect(
+      h.server.headers.every((x) => x["user-agent"]?.includes("newsroom@houstoncitywire.com")),
+    ).toBe(true);
+    expect(h.server.headers.every((x) => x.accept === "application/geo+json")).toBe(true);
+  });
+
+  it("asks each answer again on its schedule, honouring a longer Cache-Control, and not sooner", async () => {
+    const h = await harness();
+    await fetched(h);
+    const count = (path: string) => h.server.requests.filter((r) => r.startsWith(path)).length;
+    h.clock.now += SCHEDULE.alerts.minMs - 1;
+    await h.service.refreshDue();
+    expect(count("/alerts/active")).toBe(1);
+    h.clock.now += 1;
+    await h.service.refreshDue();
+    expect(count("/alerts/active")).toBe(2);
+    expect(count("/stations/KIAH/observations/latest")).toBe(1);
+    expect(count("/points/")).toBe(1);
+    // An answer asking for 4 minutes is kept 4 (between the alerts' 3 and 5).
+    h.server.set({ maxAgeSeconds: 240 });
+    h.clock.now += SCHEDULE.alerts.minMs;
+    await h.service.refreshDue();
+    expect(count("/alerts/active")).toBe(3);
+    h.clock.now += SCHEDULE.alerts.minMs;
+    await h.service.refreshDue();
+    expect(count("/alerts/active")).toBe(3);
+    h.clock.now += 60_000;
+    await h.service.refreshDue();
+    expect(count("/alerts/active")).toBe(4);
+  });
+
+  it("drops an alert when it ends, without a fetch, and its version changes", async () => {
+    const h = await harness({
+      alerts: [{ ...(DEMO_ALERTS[0] as FixtureAlert), untilMinutes: 10 }],
+    });
+    await fetched(h);
+    const before = h.service.version("houston");
+    expect((await h.service.get(HOUSTON)).alerts).toHaveLength(1);
+    h.clock.now += 10 * 60_000;
+    expect(h.service.version("houston")).toBe(before + 1);
+    expect((await h.service.get(HOUSTON)).alerts).toEqual([]);
+  });
+
+  it("changes its version when the alerts change (a cancelled warning leaves the list), not otherwise", async () => {
+    const h = await harness();
+    await fetched(h);
+    const v1 = h.service.version("houston");
+    expect(h.service.version("houston")).toBe(v1);
+    h.server.set({ alerts: DEMO_ALERTS.slice(1) });
+    h.clock.now += SCHEDULE.alerts.maxMs;
+    await h.service.refreshDue();
+    expect(h.service.version("houston")).toBeGreaterThan(v1);
+    expect((await h.service.get(HOUSTON)).alerts.map((a) => a.event)).toEqual(["Wind Advisory"]);
+  });
+
+  it("shows the last good figures while the service fails (500, malformed, no answer), then says none once they are 3 hours old", async () => {
+    const h = await harness();
+    await fetched(h);
+    h.server.set({
+      failing: new Set(["/stations/KIAH/observations/latest"]),
+      malformed: new Set(["/gridpoints/HGX/65,97/forecast"]),
+      hanging: new Set(["/alerts/active"]),
+    });
+    h.clock.now += SCHEDULE.forecast.maxMs;
+    await h.service.refreshDue();
+    const stale = await h.service.get(HOUSTON);
+    expect(stale.current?.temperature).toBe(72);
+    expect(stale.forecast?.days).toHaveLength(7);
+    expect(h.warnings.map((w) => (w as { error: string }).error)).toEqual(
+      expect.arrayContaining([
+        "HTTP 500",
+        expect.stringMatching(/JSON/),
+        expect.stringMatching(/abort|timeout/i),
+      ]),
+    );
+    // Past 3 hours, neither conditions nor forecast are passed off as current.
+    h.clock.now = T0 + STALE_AFTER_MS + 60 * 60_000;
+    const gone = await h.service.get(HOUSTON);
+    expect(gone.current).toBeNull();
+    expect(gone.forecast).toBeNull();
+  });
+
+  it("backs off on errors: 1 minute, then 2, doubling", async () => {
+    const h = await harness();
+    await fetched(h);
+    h.server.set({ failing: new Set(["/alerts/active"]) });
+    const count = () => h.server.requests.filter((r) => r.startsWith("/alerts/active")).length;
+    h.clock.now += SCHEDULE.alerts.maxMs;
+    await h.service.refreshDue();
+    expect(count()).toBe(2);
+    h.clock.now += BACKOFF_BASE_MS;
+    await h.service.refreshDue();
+    expect(count()).toBe(3);
+    h.clock.now += BACKOFF_BASE_MS;
+    await h.service.refreshDue();
+    expect(count()).toBe(3);
+    h.clock.now += BACKOFF_BASE_MS;
+    await h.service.refreshDue();
+    expect(count()).toBe(4);
+  });
+
+  it("after a restart, shows the stored answers at once, before any fetch", async () => {
+    const store = await openDatabase(":memory:");
+    open.push(store);
+    const first = await harness({ store });
+    await fetched(first);
+    first.server.set({ failing: new Set(["/points/29.7604,-95.3698"]) });
+    const second = await harness({ store, server: first.server });
+    const weather = await second.service.get(HOUSTON);
+    expect(weather.state).toBe("ready");
+    expect(weather.current?.temperature).toBe(72);
+    expect(weather.alerts).toHaveLength(2);
+  });
+
+  it("follows no link of an answer that leaves the service: it asks the service's own paths", async () => {
+    const h = await harness();
+    h.server.set({ foreignLinks: true });
+    const weather = await fetched(h);
+    // Nothing failed (no request left for weather.invalid), and the grid's own paths were asked.
+    expect(h.warnings).toEqual([]);
+    expect(h.server.requests).toEqual(
+      expect.arrayContaining(["/gridpoints/HGX/65,97/stations", "/gridpoints/HGX/65,97/forecast"]),
+    );
+    expect(weather.current?.temperature).toBe(72);
+  });
+});
+
+describe("freshness", () => {
+  const headers = (entries: Record<string, string>) => new Headers(entries);
+  it("reads max-age, else Expires, else none", () => {
+    expect(freshness(headers({ "cache-control": "public, max-age=73, s-maxage=300" }), T0)).toBe(
+      73_000,
+    );
+    expect(freshness(headers({ expires: new Date(T0 + 90_000).toUTCString() }), T0)).toBe(90_000);
+    expect(freshness(headers({}), T0)).toBeNull();
+  });
+});

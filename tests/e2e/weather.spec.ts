@@ -1,0 +1,123 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startWeatherServer } from "../fixture-servers/weather-server";
+import { startSiteServer } from "./helpers";
+
+// Live weather from the fixture weather service (tests/fixture-servers/weather-server.ts), which
+// global-setup.ts points the default site at: conditions, forecast and alerts, the alert banner,
+// and the outage path on a server of its own.
+
+/** Loads `path` until the weather service has answered (a city's weather starts on first ask). */
+async function gotoWithWeather(page: Page, path: string) {
+  await expect
+    .poll(async () => {
+      await page.goto(path);
+      return page.locator("#current, [data-weather='unavailable']").count();
+    })
+    .toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { name: "Current Conditions" })).toBeVisible();
+}
+
+test("/weather shows the station's conditions, the 7-day forecast, the zone's alerts and the radar, never invented figures", async ({
+  page,
+}) => {
+  await gotoWithWeather(page, "/weather");
+  const current = page.locator("section[aria-labelledby='current']");
+  await expect(current).toContainText("72°F");
+  await expect(current).toContainText("Mostly Cloudy");
+  await expect(current).toContainText("9 mph SE");
+  await expect(current).toContainText("30.02 inHg");
+  await expect(current).toContainText("10 mi");
+  await expect(current).toContainText("at Houston, Houston Intercontinental Airport");
+  await expect(current).not.toContainText("UV");
+  await expect(page.getByRole("heading", { name: "7-Day Forecast" })).toBeVisible();
+  await expect(page.locator("section[aria-labelledby='forecast'] li")).toHaveCount(7);
+  // The zone's alerts, most severe first; not the expired one, the test, or another zone's.
+  const alerts = page.locator("section[aria-labelledby='alerts'] li");
+  await expect(alerts).toHaveCount(2);
+  await expect(alerts.nth(0)).toHaveAttribute("data-severity", "severe");
+  await expect(alerts.nth(0)).toContainText("Flash Flood Warning");
+  await expect(alerts.nth(0)).toContainText("Turn around, don't drown");
+  await expect(alerts.nth(1)).toContainText("Wind Advisory");
+  await expect(page.getByText("Dense Fog Advisory")).toHaveCount(0);
+  await expect(page.getByText("Red Flag Warning")).toHaveCount(0);
+  // The radar through the site's own image route, and the full radar linked.
+  const radar = page.getByRole("img", { name: /weather radar of the Houston area/ });
+  await expect(radar).toHaveAttribute("src", /^\/img\/\d+\//);
+  await expect(page.getByRole("link", { name: /Full radar/ })).toHaveAttribute(
+    "href",
+    /\/station\/khgx\/standard$/,
+  );
+  // The climate table says what it is.
+  await expect(page.getByRole("heading", { name: "Monthly Climate Normals" })).toBeVisible();
+  await expect(page.locator("caption")).toContainText("1991–2020");
+});
+
+test("every page shows the Severe flood warning as a banner linking to /weather; home has the weather block", async ({
+  page,
+}) => {
+  await gotoWithWeather(page, "/weather");
+  for (const path of ["/", "/local-news", "/contact"]) {
+    await page.goto(path);
+    const banner = page.getByRole("region", { name: "Weather alert", exact: true });
+    await expect(banner).toContainText("Flash Flood Warning for Houston");
+    // The moderate advisory is on /weather only.
+    await expect(banner).not.toContainText("Wind Advisory");
+    await expect(banner.getByRole("link", { name: /Weather alerts$/ })).toHaveAttribute(
+      "href",
+      "/weather#alerts",
+    );
+  }
+  await page.goto("/");
+  const block = page.locator("section[aria-labelledby='home-weather']");
+  await expect(block).toContainText("72°F");
+  await expect(block).toContainText("Mostly Cloudy");
+  await expect(block).toContainText(/Today: high \d+°, low \d+°/);
+  await expect(block.getByRole("link", { name: /Forecast, alerts and radar/ })).toHaveAttribute(
+    "href",
+    "/weather",
+  );
+});
+
+test.describe("when the weather service fails", () => {
+  test("the page says live weather is unavailable, links to the service's forecast, and shows no figures and no banner", async ({
+    page,
+  }) => {
+    const weather = await startWeatherServer();
+    // Every answer fails: nothing is ever live.
+    weather.set({
+      failing: new Set([
+        "/points/29.7604,-95.3698",
+        "/alerts/active",
+        "/gridpoints/HGX/65,97/forecast",
+      ]),
+    });
+    const site = await startSiteServer(() => ({
+      ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+      NWS_API_URL: weather.url,
+      NWS_RADAR_URL: weather.url,
+    }));
+    try {
+      await expect
+        .poll(async () => {
+          await page.goto(`${site.url}/weather`);
+          return page.locator("[data-weather='unavailable']").count();
+        })
+        .toBe(1);
+      await expect(page.getByText("Live weather is unavailable right now")).toBeVisible();
+      await expect(page.getByRole("link", { name: /its forecast for Houston/ })).toHaveAttribute(
+        "href",
+        /forecast\.weather\.gov\/MapClick\.php\?lat=29\.7604&lon=-95\.3698/,
+      );
+      await expect(page.getByRole("heading", { name: "Current Conditions" })).toHaveCount(0);
+      // No figure passed off as current: no conditions, no forecast (the normals stay content).
+      await expect(
+        page.locator("section[aria-labelledby='current'], section[aria-labelledby='forecast']"),
+      ).toHaveCount(0);
+      await expect(page.getByRole("region", { name: "Weather alert", exact: true })).toHaveCount(0);
+      expect(weather.requests.some((r) => r.startsWith("/points/"))).toBe(true);
+    } finally {
+      await site.stop();
+      await weather.close();
+    }
+  });
+});
