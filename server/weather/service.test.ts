@@ -231,6 +231,17 @@ describe("WeatherService", () => {
   });
 });
 
+describe("a city without a radar station", () => {
+  it("has no radar section", async () => {
+    const h = await harness();
+    const { radarStation: _radar, ...place } = HOUSTON;
+    void _radar;
+    await h.service.get(place);
+    await h.service.refreshDue();
+    expect((await h.service.get(place)).radar).toBeNull();
+  });
+});
+
 describe("freshness", () => {
   const headers = (entries: Record<string, string>) => new Headers(entries);
   it("reads max-age, else Expires, else none", () => {

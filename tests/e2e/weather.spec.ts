@@ -43,6 +43,10 @@ test("/weather shows the station's conditions, the 7-day forecast, the zone's al
   // The radar through the site's own image route, and the full radar linked.
   const radar = page.getByRole("img", { name: /weather radar of the Houston area/ });
   await expect(radar).toHaveAttribute("src", /^\/img\/\d+\//);
+  // The picture itself, fetched once from the service and resized by the route.
+  const picture = await page.request.get((await radar.getAttribute("src")) ?? "");
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toMatch(/^image\/(avif|webp|jpeg)$/);
   await expect(page.getByRole("link", { name: /Full radar/ })).toHaveAttribute(
     "href",
     /\/station\/khgx\/standard$/,

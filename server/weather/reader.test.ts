@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { RADAR_FALLBACK, RADAR_PERIOD_MS, RadarPictures, weatherPlace } from "./reader";
+import { testCity } from "../../tests/support/cities";
+
+/** An image service's configured pictures, as RadarPictures uses them. */
+function images() {
+  const configured = new Map<string, string>();
+  return {
+    configured,
+    configure: (sources: readonly { url: string; fallback: string }[]) => {
+      for (const s of sources) configured.set(s.url, s.fallback);
+    },
+    unconfigure: (url: string) => void configured.delete(url),
+    configuredPath: (url: string) =>
+      configured.has(url) ? `/img/640/${encodeURIComponent(url)}` : "",
+  };
+}
+
+describe("RadarPictures", () => {
+  const image = "https://radar.weather.gov/ridge/standard/KHGX_0.gif";
+
+  it("gives one route path per five minutes: a new picture at most that often", () => {
+    const clock = { now: 10 * RADAR_PERIOD_MS };
+    const store = images();
+    const radar = new RadarPictures(store, () => clock.now);
+    const first = radar.path(image);
+    expect(first).toMatch(/^\/img\//);
+    clock.now += RADAR_PERIOD_MS - 1;
+    expect(radar.path(image)).toBe(first);
+    clock.now += 1;
+    const second = radar.path(image);
+    expect(second).not.toBe(first);
+    // Its fallback when the picture cannot be had is the site's own "unavailable" picture.
+    expect([...store.configured.values()]).toEqual([RADAR_FALLBACK, RADAR_FALLBACK]);
+  });
+
+  it("forgets the period before the last, so the configured pictures stay two per station", () => {
+    const clock = { now: 0 };
+    const store = images();
+    const radar = new RadarPictures(store, () => clock.now);
+    for (let i = 0; i < 5; i++) {
+      radar.path(image);
+      clock.now += RADAR_PERIOD_MS;
+    }
+    expect(store.configured.size).toBe(2);
+  });
+
+  it("leaves weather without a radar as it is", () => {
+    const radar = new RadarPictures(images(), () => 0);
+    const weather = {
+      state: "ready" as const,
+      current: null,
+      forecast: null,
+      alerts: [],
+      alertsFetchedAt: null,
+      forecastPage: "https://forecast.weather.gov/",
+      radar: null,
+    };
+    expect(radar.link(weather)).toBe(weather);
+  });
+});
+
+describe("weatherPlace", () => {
+  it("is a city's point, state, locale and radar station, from its data", () => {
+    expect(weatherPlace(testCity("houston"))).toEqual({
+      id: "houston",
+      latitude: 29.7604,
+      longitude: -95.3698,
+      stateCode: "TX",
+      locale: "en-US",
+      radarStation: "KHGX",
+    });
+  });
+});
