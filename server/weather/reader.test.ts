@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RADAR_FALLBACK, RADAR_PERIOD_MS, RadarPictures, weatherPlace } from "./reader";
 import { testCity } from "../../tests/support/cities";
+import { noWeather } from "./service";
 
 /** An image service's configured pictures, as RadarPictures uses them. */
 function images() {
@@ -45,17 +46,9 @@ describe("RadarPictures", () => {
     expect(store.configured.size).toBe(2);
   });
 
-  it("leaves weather without a radar as it is", () => {
+  it("leaves weather without a radar as it is", async () => {
     const radar = new RadarPictures(images(), () => 0);
-    const weather = {
-      state: "ready" as const,
-      current: null,
-      forecast: null,
-      alerts: [],
-      alertsFetchedAt: null,
-      forecastPage: "https://forecast.weather.gov/",
-      radar: null,
-    };
+    const weather = await noWeather(testCity("houston")).get();
     expect(radar.link(weather)).toBe(weather);
   });
 });

@@ -16,16 +16,12 @@ import {
   type WeatherPlace,
 } from "./service";
 import { WeatherStore } from "./store";
+import { weatherPlace } from "./reader";
+import { testCity } from "../../tests/support/cities";
 
 const T0 = Date.parse("2026-11-25T18:00:00Z");
-const HOUSTON: WeatherPlace = {
-  id: "houston",
-  latitude: 29.7604,
-  longitude: -95.3698,
-  stateCode: "TX",
-  locale: "en-US",
-  radarStation: "KHGX",
-};
+/** Houston as its data places it: 29.7604, -95.3698, Texas, en-US, radar KHGX. */
+const HOUSTON: WeatherPlace = weatherPlace(testCity("houston"));
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
