@@ -19,7 +19,8 @@ import {
 /** A section heading of the weather page, ruled above as on a newspaper page. */
 export const WEATHER_H2 = "mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold";
 
-const CONDITION_ICONS: Record<WeatherCondition, typeof SunIcon> = {
+/** The page's icon of each condition (home's weather block shows them too). */
+export const CONDITION_ICONS: Record<WeatherCondition, typeof SunIcon> = {
   sunny: SunIcon,
   cloudy: CloudIcon,
   rainy: CloudRainIcon,

@@ -44,13 +44,6 @@ export function titleKey(title: string): string | null {
   return words.length >= SAME_TITLE_MIN_WORDS ? words.join(" ") : null;
 }
 
-/** The keys under which a story is known: its link's and its headline's. */
-export function storyKeys(story: { url: string; title: string }): string[] {
-  const link = linkKey(story.url);
-  const title = titleKey(story.title);
-  return [...(link ? [`link:${link}`] : []), ...(title ? [`title:${title}`] : [])];
-}
-
 /** A story as a page lists it, and where it came from (its feed, or its publisher). */
 interface Listed {
   url: string;

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { CityWeather } from "../../server/weather/service";
 import { cityDate } from "./city-date";
 import {
+  CONDITION_ICONS,
   CurrentConditions,
   Forecast,
   WeatherAlerts,
@@ -10,13 +11,7 @@ import {
   unitLabels,
 } from "~/components/weather";
 import { relativeDate } from "./relative-date";
-import {
-  CloudIcon,
-  CloudRainIcon,
-  SevereIcon,
-  SunIcon,
-  WindIcon,
-} from "~/components/weather-icons";
+import { SevereIcon } from "~/components/weather-icons";
 
 /**
  * The weather blocks every page or home shows (the alert banner, home's weather summary) as HTML
@@ -24,8 +19,6 @@ import {
  * code (decision 005's budget); the page shows them as its loader gives them (dangerouslySetInnerHTML), and
  * they change with the page (the page cache's "weather" dependency).
  */
-
-const ICONS = { sunny: SunIcon, cloudy: CloudIcon, rainy: CloudRainIcon, windy: WindIcon };
 
 interface Place {
   city: string;
@@ -87,7 +80,11 @@ export function weatherSummaryHtml(weather: CityWeather, place: Place): string {
   const { current } = weather;
   const today = weather.forecast?.days[0];
   const u = unitLabels(current?.units ?? "us");
-  const Icon = current ? ICONS[current.condition] : today ? ICONS[today.condition] : null;
+  const Icon = current
+    ? CONDITION_ICONS[current.condition]
+    : today
+      ? CONDITION_ICONS[today.condition]
+      : null;
   const observed = current ? cityDate(current.observedAt, place, true) : null;
   return renderToStaticMarkup(
     <section aria-labelledby="home-weather" className="border-t-4 border-ink pt-3">

@@ -83,6 +83,8 @@ describe("WeatherService", () => {
       ["Wind Advisory", "moderate", false],
     ]);
     expect(weather.radar?.image).toBe(`${h.server.url}/ridge/standard/KHGX_0.gif`);
+    // Read again with nothing changed, it is what was composed, not composed anew.
+    expect(await h.service.get(HOUSTON)).toBe(weather);
     expect(weather.forecastPage).toBe(
       "https://forecast.weather.gov/MapClick.php?lat=29.7604&lon=-95.3698",
     );

@@ -111,6 +111,7 @@ interface Tracked {
   signature: string;
   /** When what it shows changes by time alone (an alert expires, data grows stale). */
   changesAt: number;
+  /** What it shows, as last composed (current()). */
   composed?: CityWeather;
   /** The answers' generation it was composed at. */
   generation: number;
@@ -176,7 +177,7 @@ export class WeatherService {
   async get(place: WeatherPlace): Promise<CityWeather> {
     const tracked = this.track(place);
     await this.loadStored(place);
-    return this.compose(tracked);
+    return this.current(tracked);
   }
 
   /**
@@ -186,9 +187,19 @@ export class WeatherService {
   version(id: string): number {
     const tracked = this.cities.get(id);
     if (!tracked) return 0;
-    if (tracked.generation !== this.generation || this.now() >= tracked.changesAt)
-      this.compose(tracked);
+    this.current(tracked);
     return tracked.version;
+  }
+
+  /**
+   * A tracked city's weather as last composed, composed again only when an answer changed since
+   * (a new generation) or time alone changes it: a page reads it twice a render (its root and
+   * its own loader), and the page cache asks for its version on every hit.
+   */
+  private current(tracked: Tracked): CityWeather {
+    const fresh =
+      tracked.composed && tracked.generation === this.generation && this.now() < tracked.changesAt;
+    return fresh ? (tracked.composed as CityWeather) : this.compose(tracked);
   }
 
   /** Fetches every due answer of the cities asked about lately; resolves when done. */
@@ -222,6 +233,8 @@ export class WeatherService {
       void this.background(this.refreshPlace(place));
     }
     tracked.askedAt = now;
+    // (Another object for the same city, its data read again: composed anew from it.)
+    if (tracked.place !== place) tracked.composed = undefined;
     tracked.place = place;
     return tracked;
   }
