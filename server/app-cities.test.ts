@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +8,7 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../tests/support/cities";
 import { viteServerBuild } from "../tests/support/vite-build";
-import { getAs } from "../tests/support/get-as";
+import { getAs, type Answer } from "../tests/support/get-as";
 import { fixedNews } from "../tests/support/news";
 import { createApp } from "./app";
 import { CityDirectory } from "./cities/directory";
@@ -25,6 +25,9 @@ let base: string;
 /** The same app trusting no proxy (TRUST_PROXY=off). */
 let untrusting: Server;
 let untrustingBase: string;
+/** The same app trusting its loopback proxy's addresses but not its X-Forwarded-Host (the default). */
+let hostOnly: Server;
+let hostOnlyBase: string;
 /** How many times a city's data was asked of the directory. */
 let loads = 0;
 
@@ -74,7 +77,7 @@ beforeAll(async () => {
     news: newsOf,
     messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
   });
-  const listen = async (trustProxy: "loopback" | false) => {
+  const listen = async (trustProxy: "loopback" | false, trustForwardedHost = false) => {
     const app = createApp({
       services: { isDev: false },
       cities,
@@ -83,6 +86,7 @@ beforeAll(async () => {
       logger: pino({ level: "silent" }),
       build: { server: build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
       trustProxy,
+      trustForwardedHost,
     });
     const listening = createHttpServer(app).listen(0, "127.0.0.1");
     await new Promise((r) => listening.once("listening", r));
@@ -91,13 +95,15 @@ beforeAll(async () => {
       base: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
     };
   };
-  ({ server, base } = await listen("loopback"));
+  ({ server, base } = await listen("loopback", true));
   ({ server: untrusting, base: untrustingBase } = await listen(false));
+  ({ server: hostOnly, base: hostOnlyBase } = await listen("loopback"));
 }, 60_000);
 
 afterAll(async () => {
   await new Promise((r) => server.close(r));
   await new Promise((r) => untrusting.close(r));
+  await new Promise((r) => hostOnly.close(r));
   await vite.close();
 });
 
@@ -105,6 +111,32 @@ afterAll(async () => {
 function get(target: string, headers: Record<string, string> & { Host: string }, origin = base) {
   const { Host, ...rest } = headers;
   return getAs(origin, Host, target, rest);
+}
+
+/**
+ * A GET whose request target is absolute (`GET http://host/path`, as to a proxy), sent to this
+ * app on loopback: the target's host is only a name in the request line, never connected to.
+ */
+function getAbsolute(target: string, host: string): Promise<Answer> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port, path: target, headers: { Host: host } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 describe("two cities in one process", () => {
@@ -176,6 +208,47 @@ describe("two cities in one process", () => {
     );
     expect(notBelieved.status).toBe(404);
     expect(notBelieved.body).toContain("Site not found");
+  });
+
+  it("believes X-Forwarded-Host only when TRUST_FORWARDED_HOST says the proxy sets it (off by default)", async () => {
+    const ignored = await get(
+      "/contact",
+      { Host: "anchoragecitywire.com", "X-Forwarded-Host": "www.honolulucitywire.com" },
+      hostOnlyBase,
+    );
+    expect(ignored.body).toContain("Anchorage City Wire");
+    expect(ignored.body).not.toContain("Honolulu City Wire");
+  });
+
+  it("takes only the X-Forwarded-Host entry the proxy added (the last), and says pages vary by it", async () => {
+    // A client wrote the first entry; the proxy appended the host it was asked for.
+    const appended = await get("/partners", {
+      Host: "internal:8080",
+      "X-Forwarded-Host": "www.honolulucitywire.com, anchoragecitywire.com",
+    });
+    expect(appended.body).toContain("Anchorage City Wire");
+    expect(appended.body).not.toContain("Honolulu City Wire");
+    expect(String(appended.headers.vary)).toContain("X-Forwarded-Host");
+    const hit = await get("/partners", {
+      Host: "internal:8080",
+      "X-Forwarded-Host": "anchoragecitywire.com, www.honolulucitywire.com",
+    });
+    expect(hit.body).toContain("Honolulu City Wire");
+    // Without the setting, pages vary by their encoding alone.
+    const plain = await get("/partners", { Host: "anchoragecitywire.com" }, hostOnlyBase);
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+  });
+
+  it("lets an absolute-form target's authority choose the city, not the Host header (RFC 9112)", async () => {
+    const answer = await getAbsolute(
+      "http://honolulucitywire.com/contact",
+      "anchoragecitywire.com",
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("Honolulu City Wire");
+    expect(answer.body).not.toContain("Anchorage City Wire");
+    const other = await getAbsolute("http://anchoragecitywire.com/contact", "honolulucitywire.com");
+    expect(other.body).toContain("Anchorage City Wire");
   });
 
   it("serves each city's own social image at /social.png", async () => {

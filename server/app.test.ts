@@ -54,7 +54,10 @@ async function start(
     site?: City;
     isDev?: boolean;
   } = {},
-  options: Pick<AppOptions, "trustProxy" | "renders" | "radio"> & {
+  options: Pick<
+    AppOptions,
+    "trustProxy" | "renders" | "radio" | "writes" | "rendersPerClient" | "trustForwardedHost"
+  > & {
     /** Serve the app as production does: a loaded server build, not Vite's middleware. */
     built?: boolean;
     level?: string;
@@ -69,8 +72,9 @@ async function start(
     { level: options.level ?? "info" },
     { write: (line: string) => logs.push(JSON.parse(line)) },
   );
-  const { built, trustProxy, renders, radio } = options;
-  const appOptions = { trustProxy, renders, radio };
+  const { built, trustProxy, renders, radio, writes, rendersPerClient, trustForwardedHost } =
+    options;
+  const appOptions = { trustProxy, renders, radio, writes, rendersPerClient, trustForwardedHost };
   const houston = cityServices(testCity("houston"), {
     siteUrl: "https://news.example.test",
     news: services.news ?? emptyNews,
@@ -678,6 +682,131 @@ describe("hostile requests to the production app", () => {
     );
     expect(logs.filter((l) => Number(l.level) >= 50)).toEqual([]);
   }, 30_000);
+});
+
+/** Writes a raw HTTP/1.1 request and reads the whole answer (the server closes after it). */
+function rawRequest(url: string, request: string): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(request));
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk.toString()));
+    socket.on("close", () => resolve(text));
+    socket.on("error", reject);
+  });
+}
+
+/** A GET over a socket bound to `localAddress` (a loopback address of this machine). */
+function getFrom(url: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { localAddress, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("hardening, third round", () => {
+  it("refuses a request with two Host fields (RFC 9112: 400), whichever city each names", async () => {
+    const { url, logs } = await start({ isDev: false }, { built: true });
+    const answer = await rawRequest(
+      url,
+      "GET /faq HTTP/1.1\r\nHost: localhost\r\nHost: other.example\r\nConnection: close\r\n\r\n",
+    );
+    expect(answer.startsWith("HTTP/1.1 400 ")).toBe(true);
+    expect(logs.filter((l) => l.msg === "page rendered")).toHaveLength(0);
+    const one = await rawRequest(
+      url,
+      "GET /faq HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    expect(one.startsWith("HTTP/1.1 200 ")).toBe(true);
+  }, 30_000);
+
+  it("refuses an absolute-form target that names no valid host", async () => {
+    const { url } = await start({ isDev: false }, { built: true });
+    const answer = await rawRequest(
+      url,
+      "GET http://a%20b/faq HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    expect(answer.startsWith("HTTP/1.1 400 ")).toBe(true);
+  }, 30_000);
+
+  it("makes one page of a search however its query is spelled: case, spaces, +, word order", async () => {
+    const { url, logs } = await start({ isDev: false }, { built: true });
+    const rendered = () => logs.filter((l) => l.msg === "page rendered").length;
+    const first = await fetch(`${url}/search?q=flood+houston`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("flood houston");
+    const before = rendered();
+    for (const q of [
+      "Flood+Houston",
+      "flood%20%20%20houston+",
+      "+FLOOD++houston",
+      "HOUSTON+flood+houston",
+    ]) {
+      // A repeated word counts at its last place, as the search reads it.
+      const res = await fetch(`${url}/search?q=${q}`);
+      expect(res.status, q).toBe(200);
+      expect(res.headers.get("x-cache"), q).toBe("hit");
+    }
+    expect(rendered()).toBe(before);
+    // Where order could change the results (the prefix word), it is another search.
+    expect((await fetch(`${url}/search?q=houston+flood`)).headers.get("x-cache")).toBe("miss");
+  }, 30_000);
+
+  it("keeps form posts an allowance of their own: a contact message is made while reads fill every render place", async () => {
+    const renders = new Limiter({ concurrency: 1, queue: 1 });
+    const { senders, messages } = recordingMessages();
+    const { url } = await start({ isDev: false, messages }, { built: true, renders });
+    const hold = await renders.acquire(); // every read's render slot busy
+    const waiting = fetch(`${url}/faq?reader=1`);
+    await vi.waitFor(() => expect(renders.load.waiting).toBe(1));
+    expect((await fetch(`${url}/careers`)).status).toBe(503); // reads are shed...
+    expect(await post(url, { Host: "localhost", Origin: "http://localhost" })).toBe(200);
+    expect(senders).toHaveLength(1); // ...and the reader's message was made all the same
+    hold();
+    expect((await waiting).status).toBe(200);
+  }, 30_000);
+
+  it("refuses one reader past their share of the renders before anyone else", async () => {
+    const renders = new Limiter({ concurrency: 1, queue: 10 });
+    const { url } = await start(
+      { isDev: false },
+      { built: true, renders, rendersPerClient: 2, trustProxy: false },
+    );
+    const hold = await renders.acquire();
+    // One flooder (127.0.0.1) asks for five new searches; two wait, three are refused at once.
+    const flood = Array.from({ length: 5 }, (_, i) =>
+      getFrom(`${url}/search?q=flood${i}`, "127.0.0.1"),
+    );
+    await vi.waitFor(() => expect(renders.load.waiting).toBe(2));
+    // Another reader (127.0.0.2) still finds a place in the queue.
+    const other = getFrom(`${url}/faq`, "127.0.0.2");
+    await vi.waitFor(() => expect(renders.load.waiting).toBe(3));
+    hold();
+    const statuses = await Promise.all(flood);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(await other).toBe(200);
+  }, 30_000);
+
+  it("refuses a cross-origin post as a reader's mistake: 400, a warning without a stack, a few lines a minute", async () => {
+    const { senders, messages } = recordingMessages();
+    const { url, logs } = await start({ isDev: false, messages }, { built: true });
+    for (const origin of ["https://evil.example", "null", "not a url"]) {
+      expect(await post(url, { Host: "localhost", Origin: origin }), origin).toBe(400);
+    }
+    expect(senders).toEqual([]);
+    for (let i = 0; i < 60; i++)
+      await post(url, { Host: "localhost", Origin: "https://evil.example" });
+    const refused = logs.filter((l) => l.msg === "request refused");
+    expect(refused.length).toBeLessThanOrEqual(20);
+    expect(refused.every((l) => l.level === 40 && l.err === undefined)).toBe(true);
+    expect(logs.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    expect(await post(url, { Host: "localhost", Origin: "http://localhost" })).toBe(200);
+  }, 60_000);
 });
 
 describe("isValidHost", () => {

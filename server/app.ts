@@ -48,6 +48,12 @@ export interface AppOptions {
   vite?: ViteDevServer;
   /** Which proxies' forwarding headers are believed (proxy-addr's trust; loopback by default). */
   trustProxy?: string | string[] | number | false;
+  /**
+   * Whether a trusted proxy's X-Forwarded-Host names the reader's host (TRUST_FORWARDED_HOST):
+   * then its last entry, the one that proxy added, chooses the city. Off by default: the Host
+   * header (or an absolute-form target's authority) alone does.
+   */
+  trustForwardedHost?: boolean;
   /** Page cache settings (tests shorten them). */
   pageCache?: { maxAgeMs?: number; maxBytes?: number };
   /**
@@ -55,12 +61,26 @@ export interface AppOptions {
    * beyond, a reader gets 503 with Retry-After. Cache hits, files and /healthz never wait.
    */
   renders?: Limiter | { concurrency: number; queue: number };
+  /**
+   * The most renders one reader's address may have running or waiting (RENDER_PER_CLIENT):
+   * past it that reader is refused while others still find a place in the queue.
+   */
+  rendersPerClient?: number;
+  /**
+   * Form posts' own allowance (WRITE_CONCURRENCY, WRITE_QUEUE), which a flood of reads cannot
+   * take: a reader's contact message is made even while every render slot is busy.
+   */
+  writes?: Limiter | { concurrency: number; queue: number };
   /** Where pages are made (render worker threads, server/render/pool.ts); absent: this thread. */
   pool?: Pick<RenderPool, "render">;
 }
 
 /** Renders at once and waiting, unless the settings say otherwise. */
 export const DEFAULT_RENDER_LIMITS = { concurrency: 4, queue: 64 };
+/** Form posts at once and waiting, unless the settings say otherwise. */
+export const DEFAULT_WRITE_LIMITS = { concurrency: 2, queue: 16 };
+/** Renders one reader's address may have running or waiting, unless the settings say otherwise. */
+export const DEFAULT_RENDERS_PER_CLIENT = 8;
 /**
  * The longest a render may wait for a slot: a reader kept waiting longer has mostly given up,
  * and a queue that old only makes every later reader wait too (503 with Retry-After instead).
@@ -144,6 +164,52 @@ const RADIO_PATHS = new Set(["/api/stream", "/api/radio/now-playing"]);
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
 
+/**
+ * How many Host header fields a request carries (Node keeps only the first in `headers`). RFC
+ * 9112 §3.2: a request with more than one is answered 400.
+ */
+export function hostFieldCount(req: IncomingMessage): number {
+  const raw = req.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === "host") count++;
+  }
+  return count;
+}
+
+/** An absolute-form request target (`GET http://host/path HTTP/1.1`, RFC 9112 §3.2.2). */
+const ABSOLUTE_FORM = /^https?:\/\//i;
+
+/**
+ * Reads an absolute-form request target as RFC 9112 §3.2.2 says a server must: its authority
+ * replaces the Host header, and the request goes on as its origin-form (path and query). False
+ * when the target is not a URL with a valid host (the client's mistake: 400).
+ */
+export function adoptAbsoluteTarget(req: IncomingMessage): boolean {
+  let target: URL;
+  try {
+    target = new URL(req.url ?? "");
+  } catch {
+    return false;
+  }
+  if (!isValidHost(target.host) || target.username || target.password) return false;
+  req.headers.host = target.host;
+  req.url = `${target.pathname}${target.search}`;
+  return true;
+}
+
+/**
+ * The host a trusted proxy forwarded: the last entry of X-Forwarded-Host, the one the proxy
+ * nearest this server added (entries before it are whatever the client or farther hops wrote).
+ */
+export function forwardedHost(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const joined = Array.isArray(value) ? value.join(",") : value;
+  const last = joined.slice(joined.lastIndexOf(",") + 1).trim();
+  return last && isValidHost(last) ? last : undefined;
+}
+
 /** Whether a Host header names a host (and, if it has one, a port up to 65535). */
 export function isValidHost(host: string | undefined): boolean {
   if (!host || host.length > 255) return false;
@@ -167,8 +233,11 @@ export function createApp({
   radio,
   images,
   trustProxy,
+  trustForwardedHost = false,
   pageCache,
   renders,
+  rendersPerClient,
+  writes,
   pool,
 }: AppOptions): RequestListener {
   const isDev = services.isDev;
@@ -224,17 +293,28 @@ export function createApp({
     csp: !isDev,
     clientOf,
     limiter,
+    writes:
+      writes instanceof Limiter
+        ? writes
+        : new Limiter({ ...(writes ?? DEFAULT_WRITE_LIMITS), maxWaitMs: RENDER_MAX_WAIT_MS }),
+    perClient: rendersPerClient ?? DEFAULT_RENDERS_PER_CLIENT,
+    // Pages differ by X-Forwarded-Host when it chooses the city: shared caches are told so.
+    vary: trustForwardedHost ? "Accept-Encoding, X-Forwarded-Host" : "Accept-Encoding",
     pool,
   });
   const health = healthAnswer();
   const files = build ? new StaticFiles(build.clientDir) : undefined;
   const socialImages = new SocialImages();
-  // Which host a request names: its Host, or a trusted proxy's X-Forwarded-Host.
+  // Which host a request names: its Host (an absolute-form target's authority has replaced it),
+  // or, only when TRUST_FORWARDED_HOST says a trusted proxy sets it, that proxy's X-Forwarded-Host.
   const hostOf = (req: IncomingMessage): string | undefined => {
-    const forwarded = req.headers["x-forwarded-host"];
-    if (forwarded !== undefined && trust(req.socket.remoteAddress ?? "", 0)) {
-      const first = String(forwarded).split(",")[0]?.trim();
-      if (first && isValidHost(first)) return first;
+    if (trustForwardedHost && trust(req.socket.remoteAddress ?? "", 0)) {
+      const forwarded = forwardedHost(req.headers["x-forwarded-host"]);
+      if (forwarded) {
+        // The page is made for the host the reader asked for (its links, its Origin check).
+        req.headers.host = forwarded;
+        return forwarded;
+      }
     }
     return req.headers.host;
   };
@@ -242,7 +322,7 @@ export function createApp({
   const reported = new Set<string>();
   let lastHost: string | undefined;
   return (req, res) => {
-    const url = req.url ?? "/";
+    let url = req.url ?? "/";
     // The health probe first: whatever else is going on, it answers at once.
     if (url === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
       health(req, res);
@@ -251,6 +331,19 @@ export function createApp({
     if (url.length > MAX_TARGET_LENGTH) {
       plain(res, 414, "URI too long");
       return;
+    }
+    // Two Host fields are refused (RFC 9112 §3.2): which one names the city would be a guess.
+    if (hostFieldCount(req) > 1) {
+      plain(res, 400, "Bad request");
+      return;
+    }
+    // An absolute-form target names its host itself, and that authority wins over Host.
+    if (url.charCodeAt(0) !== 47 /* "/" */ && ABSOLUTE_FORM.test(url)) {
+      if (!adoptAbsoluteTarget(req)) {
+        plain(res, 400, "Bad request");
+        return;
+      }
+      url = req.url ?? "/";
     }
     // A Host that names no host is the client's mistake, whatever it asks for (also on the paths
     // that never parse a URL). Readers send the same one: the last good one is remembered.

@@ -107,8 +107,20 @@ const EnvSchema = z.object({
       }
       return parsed;
     }),
+  // true: a trusted proxy (TRUST_PROXY) names the reader's host in X-Forwarded-Host, whose last
+  // entry (the one that proxy added) then chooses the city. Off: the Host header alone does.
+  TRUST_FORWARDED_HOST: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  // The most renders one reader's address may have running or waiting at once: past it that
+  // reader is refused (503) while everyone else still gets a place in the queue.
+  RENDER_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
+  // Form posts (the contact form) render in an allowance of their own that reads cannot take.
+  WRITE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WRITE_QUEUE: z.coerce.number().int().min(0).max(1_000).default(16),
   // Worker threads that make pages, off the thread that answers cache hits (0: that thread).
   RENDER_WORKERS: z.coerce
     .number()

@@ -2,14 +2,18 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import type { Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHttpServer } from "./http-server";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { LISTEN_BACKLOG, createHttpServer } from "./http-server";
 
 // The HTTP server's own defences, on loopback: what a client that asks before sending a body,
 // or that sends its body a byte at a time, is told.
 
 let server: Server | undefined;
 afterEach(async () => {
-  server?.closeAllConnections();
+  if (!server) return;
+  server.closeAllConnections();
   await new Promise((r) => server?.close(r));
   server = undefined;
 });
@@ -118,4 +122,49 @@ describe("a slow client", () => {
     client.socket.write("GET / HTTP/1.1\r\nHost: local");
     expect((await client.until(/\r\n\r\n/)).startsWith("HTTP/1.1 408 ")).toBe(true);
   });
+});
+
+describe("the listen backlog", () => {
+  /**
+   * Opens `count` connections to a child server (tests/support/blocked-listener.ts) while its
+   * event loop accepts nothing, and counts those the kernel completed within `withinMs`.
+   */
+  async function connectedWhileBlocked(mode: "site" | "default", count: number, withinMs: number) {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/blocked-listener.ts", mode],
+      {
+        stdio: ["pipe", "pipe", "inherit"],
+        env: { ...process.env, BLOCK_MS: String(withinMs + 1500) },
+      },
+    );
+    const lines = createInterface({ input: child.stdout });
+    const next = () => new Promise<string>((resolve) => lines.once("line", resolve));
+    const port = Number((await next()).replace("port ", ""));
+    child.stdin.write("block\n");
+    expect(await next()).toBe("blocked");
+    const sockets: net.Socket[] = [];
+    let connected = 0;
+    for (let i = 0; i < count; i++) {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.on("connect", () => connected++);
+      socket.on("error", () => undefined);
+      sockets.push(socket);
+    }
+    await new Promise((r) => setTimeout(r, withinMs));
+    const seen = connected;
+    for (const socket of sockets) socket.destroy();
+    child.kill();
+    return seen;
+  }
+
+  it("holds a burst of connections the process has not accepted yet, none left to retry seconds later", async () => {
+    // The kernel caps a backlog at net.core.somaxconn: the burst stays within it.
+    const cap = Number(readFileSync("/proc/sys/net/core/somaxconn", "utf8"));
+    const burst = Math.min(1000, cap);
+    expect(LISTEN_BACKLOG).toBeGreaterThanOrEqual(burst);
+    // Node's default (511) leaves part of such a burst to a SYN retried a second or more later.
+    expect(await connectedWhileBlocked("default", burst, 700)).toBeLessThan(burst);
+    expect(await connectedWhileBlocked("site", burst, 700)).toBe(burst);
+  }, 30_000);
 });

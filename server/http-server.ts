@@ -41,3 +41,22 @@ export function createHttpServer(
   });
   return server;
 }
+
+/**
+ * Connections the kernel may hold completed for the server before it accepts them (the listen
+ * backlog). Node's default of 511 is less than one burst of readers opening connections (or a
+ * flood of them): past it a new connection's SYN is dropped and retried a second or three later,
+ * so a health probe arriving behind the burst waited 3 to 5 s. The kernel caps it at
+ * net.core.somaxconn (4096 on current Linux).
+ */
+export const LISTEN_BACKLOG = 4096;
+
+/** Listens on `port` and `host` with LISTEN_BACKLOG. */
+export function listen(
+  server: Server,
+  port: number,
+  host: string,
+  onListening?: () => void,
+): Server {
+  return server.listen({ port, host, backlog: LISTEN_BACKLOG }, onListening);
+}

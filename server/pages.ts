@@ -14,6 +14,7 @@ import { FEED_KEYS } from "../sites/categories";
 import type { CityServices } from "./cities/network";
 import type { SharedServices } from "./context";
 import type { NewsReader } from "./news/engine";
+import { normalizeSearchText } from "./news/search";
 import {
   NOT_FOUND_KEY,
   compress,
@@ -24,6 +25,7 @@ import {
   type RenderedPage,
 } from "./page-cache";
 import { Abandoned, Overloaded, type Limiter } from "./limiter";
+import { LogBudget } from "./log-budget";
 import { matchPage, routeTree } from "./route-match";
 import { renderPage, renderSettings, type RenderTask } from "./render/page";
 import type { RenderPool } from "./render/pool";
@@ -92,6 +94,12 @@ export interface PageHandlerOptions {
   clientOf: (req: IncomingMessage) => { address: string; protocol: "http" | "https" };
   /** Admission for renders (load shedding); absent: no limit. */
   limiter?: Limiter;
+  /** Admission for form posts, apart from reads' (absent: they share `limiter`). */
+  writes?: Limiter;
+  /** The most renders one reader's address may have running or waiting; absent: no limit. */
+  perClient?: number;
+  /** The Vary of pages (the headers their content depends on); Accept-Encoding unless told. */
+  vary?: string;
   /** Where pages are made (render workers); absent: on this thread. */
   pool?: Pick<RenderPool, "render">;
 }
@@ -149,6 +157,26 @@ export function sendRefusal(res: ServerResponse, refusal: Refusal): void {
     ...(refusal.status === 413 ? { Connection: "close" } : {}),
   });
   res.end(refusal.message);
+}
+
+/**
+ * A form post must come from this site's own pages: one whose Origin names another (or "null",
+ * or no URL) is refused (400) before its body is read, as a reader's mistake rather than an
+ * error. React Router checks the same (and would log it as an error with its stack); a post
+ * without Origin (an old browser, a script) is left to it and to the form's own checks.
+ */
+function refuseCrossOrigin(req: IncomingMessage, url: URL): void {
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  let from: string | undefined;
+  try {
+    from = origin === "null" ? undefined : new URL(origin).origin;
+  } catch {
+    from = undefined;
+  }
+  if (from !== url.origin) {
+    throw new Refusal(400, "Bad request: forms are sent from this site's own pages");
+  }
 }
 
 /** Reads a request body, refusing one larger than MAX_BODY_BYTES as soon as it is (413). */
@@ -209,12 +237,17 @@ export function cacheKey(url: URL): string {
 
 /**
  * The search page's parameters as it reads them (app/lib/search.server.ts): the first of each,
- * and a page that is not a whole number from 2 up is page 1, named by no parameter at all. So
- * `page=1`, `page=01`, `page=x` and no page are one page and one cache entry.
+ * the query in its one spelling (normalizeSearchText; none when it holds no word), and a page
+ * that is not a whole number from 2 up is page 1, named by no parameter at all. So `page=1`,
+ * `page=01`, `page=x` and no page are one page and one cache entry.
  */
 function searchKeyParams(params: [string, string][]): [string, string][] {
   const first = new Map<string, string>();
   for (const [name, value] of params) if (!first.has(name)) first.set(name, value);
+  // Spellings of one query (case, spacing, `+`, word order where it cannot matter) are one.
+  const q = normalizeSearchText(first.get("q") ?? "");
+  if (q) first.set("q", q);
+  else first.delete("q");
   const page = Number(first.get("page") ?? "");
   if (Number.isInteger(page) && page >= 2) first.set("page", String(page));
   else first.delete("page");
@@ -302,6 +335,9 @@ export function createPageHandler(options: PageHandlerOptions) {
   let handle: RequestHandler | undefined;
   const handler = () => (handle ??= createRequestHandler(options.build, options.mode));
   const settings = renderSettings(options.services, options.csp);
+  const vary = options.vary ?? "Accept-Encoding";
+  // Lines about readers' mistakes (refusals, unknown paths): a few a minute of each kind at most.
+  const budget = new LogBudget();
 
   // The route table, for knowing a page by its path before rendering it (production only: in
   // development the build is loaded anew with each change, and nothing is cached).
@@ -320,16 +356,42 @@ export function createPageHandler(options: PageHandlerOptions) {
     body?: Buffer,
     coding?: Coding,
   ): Promise<RenderedPage> {
-    const release = options.limiter ? await options.limiter.acquire() : undefined;
+    const limiter = (body ? options.writes : undefined) ?? options.limiter;
+    const leave = shareOf(req);
     try {
-      const page = await renderNow(req, url, city, body);
-      if (coding && worthCompressing(page)) {
-        page.precoded = { coding, body: await compress(page.body, coding, "fast") };
+      const release = limiter ? await limiter.acquire() : undefined;
+      try {
+        const page = await renderNow(req, url, city, body);
+        if (coding && worthCompressing(page)) {
+          page.precoded = { coding, body: await compress(page.body, coding, "fast") };
+        }
+        return page;
+      } finally {
+        release?.();
       }
-      return page;
     } finally {
-      release?.();
+      leave();
     }
+  }
+
+  /**
+   * One reader's share of the renders: their address holds a place while its render runs or
+   * waits, and one more past `perClient` is refused at once (Overloaded), before it takes a
+   * place in the queue that others need. Returns the place's release.
+   */
+  const shares = new Map<string, number>();
+  function shareOf(req: IncomingMessage): () => void {
+    const cap = options.perClient;
+    if (cap === undefined) return () => undefined;
+    const address = options.clientOf(req).address;
+    const held = shares.get(address) ?? 0;
+    if (held >= cap) throw new Overloaded("This reader has too many pages in the making");
+    shares.set(address, held + 1);
+    return () => {
+      const now = (shares.get(address) ?? 1) - 1;
+      if (now > 0) shares.set(address, now);
+      else shares.delete(address);
+    };
   }
 
   /** Compresses outside a render, as render work: refused (Overloaded) under load. */
@@ -412,7 +474,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       delete headers["cache-control"];
       headers.ETag = etagOf(page, coding);
     }
-    if (COMPRESSIBLE.test(headers["content-type"] ?? "")) headers.Vary = "Accept-Encoding";
+    if (COMPRESSIBLE.test(headers["content-type"] ?? "")) headers.Vary = vary;
     headers["X-Cache"] = cache;
     if (coding) headers["Content-Encoding"] = coding;
     headers["Content-Length"] = String(length);
@@ -436,7 +498,7 @@ export function createPageHandler(options: PageHandlerOptions) {
     res.writeHead(304, {
       ETag: etag,
       "Cache-Control": page.headers["cache-control"] ?? CACHE_CONTROL.news,
-      Vary: "Accept-Encoding",
+      Vary: vary,
     });
     res.end();
     return true;
@@ -504,7 +566,12 @@ export function createPageHandler(options: PageHandlerOptions) {
 
   /** The not-found page's log line for a reader it was served to from the cache (SPEC.md §8). */
   function notFound(path: string, site: string): void {
-    options.logger.warn({ site, path: path.split("?")[0] }, "page not found");
+    const suppressed = budget.take("not found");
+    if (suppressed === undefined) return;
+    options.logger.warn(
+      { site, path: path.split("?")[0], ...(suppressed ? { suppressed } : {}) },
+      "page not found",
+    );
   }
 
   /**
@@ -549,6 +616,7 @@ export function createPageHandler(options: PageHandlerOptions) {
         throw new Refusal(400, "Bad request");
       }
       if (method === "POST") {
+        refuseCrossOrigin(req, url);
         const page = await render(req, url, cityOf(), await readBody(req), acceptedCoding(req));
         await send(req, res, page, "pass");
         return;
@@ -606,8 +674,15 @@ export function createPageHandler(options: PageHandlerOptions) {
               })
             : undefined;
       if (refusal) {
+        // A reader's mistake or a shed request: a warning without a stack, a few a minute.
         const { status } = refusal;
-        options.logger.warn({ status, method: req.method, url: req.url }, "request refused");
+        const suppressed = budget.take(`refused ${status}`);
+        if (suppressed !== undefined) {
+          options.logger.warn(
+            { status, method: req.method, url: req.url, ...(suppressed ? { suppressed } : {}) },
+            "request refused",
+          );
+        }
       } else {
         options.logger.error({ err: error, url: req.url }, "request failed");
       }

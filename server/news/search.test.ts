@@ -17,6 +17,7 @@ import {
   SEARCH_PAGE_SIZE,
   SEARCH_WINDOW,
   markText,
+  normalizeSearchText,
   parseSearchQuery,
   relevanceOf,
   type SearchResults,
@@ -104,6 +105,46 @@ async function setUp(
 }
 
 const titles = (results: SearchResults) => results.hits.map((h) => h.article.title);
+
+describe("normalizeSearchText", () => {
+  it("spells queries that cannot differ in their results one way: case, spaces, +, word order", () => {
+    for (const q of [
+      "Flood Houston",
+      "  flood   houston ",
+      "flood+houston+",
+      "FLOOD houston",
+      "houston flood houston",
+    ]) {
+      expect(normalizeSearchText(q.replaceAll("+", " ")), q).toBe("flood houston");
+    }
+    // The last word is also a prefix ("hou" finds "houston"): it stays last.
+    expect(normalizeSearchText("houston flood")).toBe("houston flood");
+    expect(normalizeSearchText("zeta alpha mid last")).toBe("alpha mid zeta last");
+    // A one-letter last word is no prefix, but last it stays (another last word would be one).
+    expect(normalizeSearchText("zinc vitamin d")).toBe("vitamin zinc d");
+    expect(normalizeSearchText(' "*^ -:() ')).toBe("");
+    // Diacritics are kept for the page to show (the index folds them either way).
+    expect(normalizeSearchText("Zurück")).toBe("zurück");
+  });
+
+  it("searches exactly what the text it normalizes searches", () => {
+    for (const q of [
+      "Flood  Houston+",
+      "flood BAYOU flood",
+      "b a",
+      "vitamin d",
+      "cafe\u0301 École x",
+      "one two three four five six seven eight nine ten",
+    ]) {
+      const as = parseSearchQuery(q);
+      const normal = parseSearchQuery(normalizeSearchText(q));
+      expect(new Set(normal?.terms), q).toEqual(new Set(as?.terms));
+      expect(normal?.prefix, q).toBe(as?.prefix);
+      if (as?.prefix) expect(normal?.terms.at(-1), q).toBe(as.terms.at(-1));
+      expect(normalizeSearchText(normalizeSearchText(q)), q).toBe(normalizeSearchText(q));
+    }
+  });
+});
 
 describe("parseSearchQuery", () => {
   it("quotes each word, requires them all and reads the last as a prefix", async () => {
