@@ -206,7 +206,7 @@ describe("the HTTP app", () => {
     expect(changed.headers.get("x-cache")).toBe("miss");
     const html = await changed.text();
     expect(html).toContain('aria-label="Weather alert"');
-    expect(html).toMatch(/Flash Flood Warning<span[^>]*> for Houston/);
+    expect(html).toMatch(/<bdi>Flash Flood Warning<\/bdi><span[^>]*> for Houston/);
     // The warning ended: the banner goes with it.
     weather = none;
     version = 3;

@@ -53,7 +53,7 @@ export function unitLabels(units: Conditions["units"]) {
     : { temperature: "°C", speed: "km/h", pressure: "hPa", distance: "km" };
 }
 
-/** The service's words for the sky, with the page's icon for them. */
+/** The service's words for the sky, with the page's icon for them (isolated: `<bdi>`). */
 function Condition({
   condition,
   text,
@@ -67,7 +67,7 @@ function Condition({
   return (
     <span className="inline-flex items-center gap-1">
       <Icon aria-hidden="true" size={size} />
-      {text}
+      <bdi>{text}</bdi>
     </span>
   );
 }
@@ -138,7 +138,7 @@ export function CurrentConditions({
       </dl>
       <p className="mt-3 text-sm text-muted">
         Updated {updated.ago} (<time dateTime={updated.at.iso}>{updated.at.text}</time>) at{" "}
-        {current.station}
+        <bdi>{current.station}</bdi>
       </p>
     </section>
   );
@@ -149,9 +149,19 @@ export type ShownAlert = WeatherAlert & { from: CityDate | null; until: CityDate
 
 /**
  * The alerts in force in the city's zones (SPEC.md §3: type, description, severity), each with
- * its headline, when it runs and what to do, most severe first; or that there are none.
+ * its headline, when it runs and what to do, most severe first; or that there are none. The
+ * service's texts are isolated (`<bdi>`, `dir="auto"`): none turns the page's words around it.
+ * `more` counts the alerts in force not listed, with where to read them all.
  */
-export function WeatherAlerts({ alerts, city }: { alerts: ShownAlert[]; city: string }) {
+export function WeatherAlerts({
+  alerts,
+  city,
+  more = null,
+}: {
+  alerts: ShownAlert[];
+  city: string;
+  more?: { count: number; text: string; href: string } | null;
+}) {
   return (
     <section aria-labelledby="alerts">
       <h2 id="alerts" className={WEATHER_H2}>
@@ -161,15 +171,21 @@ export function WeatherAlerts({ alerts, city }: { alerts: ShownAlert[]; city: st
         <p>No watches, warnings or advisories are in force for {city}.</p>
       ) : (
         <ul className="space-y-3">
-          {alerts.map((alert) => {
+          {alerts.map((alert, i) => {
             const { label, Icon, className } = SEVERITY[alert.severity];
             return (
-              <li key={alert.id} className={`p-4 ${className}`} data-severity={alert.severity}>
+              <li
+                key={`${i}:${alert.id}`}
+                className={`p-4 ${className}`}
+                data-severity={alert.severity}
+              >
                 <p className="flex items-center gap-2 font-bold">
                   <Icon aria-hidden="true" size={20} />
-                  <span>{label}:</span> {alert.event}
+                  <span>{label}:</span> <bdi>{alert.event}</bdi>
                 </p>
-                <p className="mt-1 font-semibold">{alert.headline}</p>
+                <p className="mt-1 font-semibold" dir="auto">
+                  {alert.headline}
+                </p>
                 {(alert.from || alert.until) && (
                   <p className="mt-1 text-sm">
                     {alert.from && (
@@ -182,14 +198,21 @@ export function WeatherAlerts({ alerts, city }: { alerts: ShownAlert[]; city: st
                         until <time dateTime={alert.until.iso}>{alert.until.text}</time>
                       </>
                     )}
-                    {alert.areaDesc && <> · {alert.areaDesc}</>}
+                    {alert.areaDesc && (
+                      <>
+                        {" "}
+                        · <bdi>{alert.areaDesc}</bdi>
+                      </>
+                    )}
                   </p>
                 )}
                 {alert.description && (
-                  <p className="mt-2 text-[0.95rem] whitespace-pre-line">{alert.description}</p>
+                  <p className="mt-2 text-[0.95rem] whitespace-pre-line" dir="auto">
+                    {alert.description}
+                  </p>
                 )}
                 {alert.instruction && (
-                  <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line">
+                  <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line" dir="auto">
                     {alert.instruction}
                   </p>
                 )}
@@ -197,6 +220,16 @@ export function WeatherAlerts({ alerts, city }: { alerts: ShownAlert[]; city: st
             );
           })}
         </ul>
+      )}
+      {more && (
+        <p className="mt-3 font-semibold" data-alerts-more={more.count}>
+          …and {more.text} more {more.count === 1 ? "alert" : "alerts"} in force: see them all on{" "}
+          <a href={more.href} className="link" target="_blank" rel="noopener noreferrer">
+            the National Weather Service&rsquo;s page for {city}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          .
+        </p>
       )}
     </section>
   );
@@ -213,7 +246,9 @@ export function Forecast({ days, units }: { days: ForecastDay[]; units: Conditio
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {days.map((day) => (
           <li key={day.day} className="border border-rule bg-white p-3 text-center">
-            <p className="font-semibold">{day.day}</p>
+            <p className="font-semibold" dir="auto">
+              {day.day}
+            </p>
             <p className="my-2 text-sm">
               <Condition condition={day.condition} text={day.summary} />
             </p>

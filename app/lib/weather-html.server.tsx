@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { CityWeather } from "../../server/weather/service";
+import type { WeatherAlert } from "../../server/weather/nws";
+import { TEXT_LIMITS, cleanText } from "./weather-text";
 import { cityDate } from "./city-date";
 import {
   CONDITION_ICONS,
@@ -18,7 +20,20 @@ import { SevereIcon } from "~/components/weather-icons";
  * made on the server: they hold no control, so the browser's first load carries none of their
  * code (decision 005's budget); the page shows them as its loader gives them (dangerouslySetInnerHTML), and
  * they change with the page (the page cache's "weather" dependency).
+ *
+ * What they show of the service is bounded whatever its answer holds: a few alerts in the
+ * banner (BANNER_ALERTS), a few dozen on /weather (PAGE_ALERTS), the others counted; each text
+ * without control characters, cut to its length (the service's reader did so already: again
+ * here, cheaply, for whatever else made the weather), and isolated (`<bdi>`, `dir="auto"`) so
+ * that no text of the service turns the page's own words around it.
  */
+
+/** The most alerts the banner names, the most severe first; the others are counted ("and 2 more"). */
+export const BANNER_ALERTS = 3;
+/** The longest event name the banner shows (characters; "Flash Flood Warning" is 19). */
+export const BANNER_EVENT_CHARS = 80;
+/** The most alerts /weather lists in full; the others are counted, with a link to the service. */
+export const PAGE_ALERTS = 25;
 
 interface Place {
   city: string;
@@ -26,20 +41,71 @@ interface Place {
   timeZone: string;
 }
 
+/** A count as the city writes it ("1,497"). */
+function count(n: number, place: Place): string {
+  try {
+    return new Intl.NumberFormat(place.locale).format(n);
+  } catch {
+    return String(n);
+  }
+}
+
+/** An alert's texts cleaned and bounded (TEXT_LIMITS), as the service's reader keeps them. */
+function boundedAlert(alert: WeatherAlert): WeatherAlert {
+  const event = cleanText(alert.event, TEXT_LIMITS.event);
+  return {
+    ...alert,
+    id: cleanText(alert.id, TEXT_LIMITS.alertId),
+    event,
+    headline: cleanText(alert.headline, TEXT_LIMITS.headline) || event,
+    description: cleanText(alert.description, TEXT_LIMITS.description, { multiline: true }),
+    instruction: cleanText(alert.instruction, TEXT_LIMITS.instruction, { multiline: true }) || null,
+    areaDesc: cleanText(alert.areaDesc, TEXT_LIMITS.areaDesc),
+  };
+}
+
+/** The weather's service texts (conditions, forecast) cleaned and bounded as its reader does. */
+function boundedWeather(weather: CityWeather): Pick<CityWeather, "current" | "forecast"> {
+  const { current, forecast } = weather;
+  return {
+    current: current && {
+      ...current,
+      station: cleanText(current.station, TEXT_LIMITS.station),
+      description: cleanText(current.description, TEXT_LIMITS.sky),
+    },
+    forecast: forecast && {
+      ...forecast,
+      days: forecast.days.slice(0, 7).map((day) => ({
+        ...day,
+        day: cleanText(day.day, TEXT_LIMITS.period),
+        summary: cleanText(day.summary, TEXT_LIMITS.sky),
+      })),
+    },
+  };
+}
+
 /**
  * The banner of the city's Extreme and Severe alerts (hurricane, tornado, flash flood
- * warnings…) at the top of every page, linking to /weather; null when none is in force.
+ * warnings…) at the top of every page, linking to /weather; null when none is in force. It names
+ * the BANNER_ALERTS most severe (the service's reader lists them most severe first) and counts
+ * the others ("and 4 more").
  */
 export function alertBannerHtml(weather: CityWeather, place: Place): string | null {
   const urgent = weather.alerts.filter((a) => a.urgent);
   if (urgent.length === 0) return null;
+  const shown = urgent.slice(0, BANNER_ALERTS).map((alert) => ({
+    ...alert,
+    id: cleanText(alert.id, TEXT_LIMITS.alertId),
+    event: cleanText(alert.event, BANNER_EVENT_CHARS),
+  }));
+  const more = Math.max(urgent.length, weather.alertsInForce?.urgent ?? 0) - shown.length;
   // One link, the whole bar (a touch target of 44 px at least), compact on a phone: the event
   // names there, and where and until when from 640 px.
   return renderToStaticMarkup(
     <section
       aria-label="Weather alert"
       className="bg-red-800 text-white"
-      data-weather-alert={urgent.map((a) => a.id).join(" ")}
+      data-weather-alert={shown.map((a) => a.id).join(" ")}
     >
       <a
         href="/weather#alerts"
@@ -47,11 +113,11 @@ export function alertBannerHtml(weather: CityWeather, place: Place): string | nu
       >
         <SevereIcon aria-hidden="true" size={20} className="shrink-0" />
         <span className="min-w-0 flex-1">
-          {urgent.map((alert) => {
+          {shown.map((alert, i) => {
             const until = alert.expires ? cityDate(alert.expires, place, true) : null;
             return (
-              <span key={alert.id} className="block font-semibold">
-                {alert.event}
+              <span key={`${i}:${alert.id}`} className="block font-semibold">
+                <bdi>{alert.event}</bdi>
                 <span className="font-normal max-sm:hidden">
                   {" "}
                   for {place.city}
@@ -65,6 +131,7 @@ export function alertBannerHtml(weather: CityWeather, place: Place): string | nu
               </span>
             );
           })}
+          {more > 0 && <span className="block">and {count(more, place)} more</span>}
         </span>
         <span className="shrink-0 font-semibold underline">Weather alerts</span>
       </a>
@@ -77,8 +144,9 @@ export function alertBannerHtml(weather: CityWeather, place: Place): string | nu
  * observed, linking to /weather; or, without live figures, that they are unavailable.
  */
 export function weatherSummaryHtml(weather: CityWeather, place: Place): string {
-  const { current } = weather;
-  const today = weather.forecast?.days[0];
+  const { current, forecast } = boundedWeather(weather);
+  const today = forecast?.days[0];
+  const alertCount = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0);
   const u = unitLabels(current?.units ?? "us");
   const Icon = current
     ? CONDITION_ICONS[current.condition]
@@ -101,30 +169,29 @@ export function weatherSummaryHtml(weather: CityWeather, place: Place): string {
                 {u.temperature}
               </span>
             )}
-            <span>{current?.description || today?.summary}</span>
+            <bdi>{current?.description || today?.summary}</bdi>
           </p>
           {today && (today.high !== null || today.low !== null) && (
             <p className="mt-1 text-sm">
-              {today.day}:{today.high !== null && ` high ${today.high}°`}
+              <bdi>{today.day}</bdi>:{today.high !== null && ` high ${today.high}°`}
               {today.high !== null && today.low !== null && ","}
               {today.low !== null && ` low ${today.low}°`}
             </p>
           )}
           {observed && current && (
             <p className="mt-1 text-xs text-muted">
-              Observed <time dateTime={observed.iso}>{observed.text}</time> at {current.station}
+              Observed <time dateTime={observed.iso}>{observed.text}</time> at{" "}
+              <bdi>{current.station}</bdi>
             </p>
           )}
         </>
       ) : (
         <p className="mt-2 text-sm">Live weather is unavailable right now.</p>
       )}
-      {weather.alerts.length > 0 && (
+      {alertCount > 0 && (
         <p className="mt-2 text-sm font-semibold text-red-800">
-          {weather.alerts.length === 1
-            ? "1 weather alert"
-            : `${weather.alerts.length} weather alerts`}{" "}
-          in force
+          {alertCount === 1 ? "1 weather alert" : `${count(alertCount, place)} weather alerts`} in
+          force
         </p>
       )}
       <a href="/weather" className="link mt-2 inline-block text-sm font-semibold">
@@ -136,15 +203,21 @@ export function weatherSummaryHtml(weather: CityWeather, place: Place): string {
 
 /**
  * The weather page's live sections (conditions, alerts, forecast; or that live weather is
- * unavailable), as HTML: the page holds no control, so its browser code stays small.
+ * unavailable), as HTML: the page holds no control, so its browser code stays small. It lists
+ * the PAGE_ALERTS most severe alerts in full and counts the others, linking to the service's
+ * page for the city (which lists every hazard in force there).
  */
 export function weatherPageHtml(weather: CityWeather, place: Place, now: number): string {
-  const { current, forecast } = weather;
-  const alerts = weather.alerts.map((alert) => ({
-    ...alert,
-    from: alert.effective ? cityDate(alert.effective, place, true) : null,
-    until: alert.expires ? cityDate(alert.expires, place, true) : null,
-  }));
+  const { current, forecast } = boundedWeather(weather);
+  const alerts = weather.alerts.slice(0, PAGE_ALERTS).map((shown) => {
+    const alert = boundedAlert(shown);
+    return {
+      ...alert,
+      from: alert.effective ? cityDate(alert.effective, place, true) : null,
+      until: alert.expires ? cityDate(alert.expires, place, true) : null,
+    };
+  });
+  const more = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0) - alerts.length;
   return renderToStaticMarkup(
     <>
       {weather.state === "ready" && !current && !forecast && (
@@ -162,7 +235,15 @@ export function weatherPageHtml(weather: CityWeather, place: Place, now: number)
         )}
         {/* Alerts never checked (loading, or the service down since the start) are not "none". */}
         {weather.alertsFetchedAt ? (
-          <WeatherAlerts alerts={alerts} city={place.city} />
+          <WeatherAlerts
+            alerts={alerts}
+            city={place.city}
+            more={
+              more > 0
+                ? { count: more, text: count(more, place), href: weather.forecastPage }
+                : null
+            }
+          />
         ) : (
           weather.state === "ready" && (
             <section aria-labelledby="alerts">

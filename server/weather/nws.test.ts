@@ -1,16 +1,23 @@
 import { describe, expect, it } from "vitest";
 import {
+  MAX_ALERTS_PER_CITY,
+  TEXT_LIMITS,
+  alertProblems,
   compassPoint,
   conditionOf,
   readAlerts,
+  readAlertsInForce,
   readForecast,
   readObservation,
   readPoint,
   severityOf,
   unitsFor,
 } from "./nws";
+import { weatherPageHtml, weatherSummaryHtml } from "../../app/lib/weather-html.server";
 
 const STATION = { id: "KIAH", name: "Houston Intercontinental" };
+// eslint-disable-next-line no-control-regex -- looking for control characters
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const q = (unitCode: string, value: number | null) => ({ unitCode, value, qualityControl: "V" });
 
 /** A latest observation, as the service gives it. */
@@ -71,6 +78,54 @@ describe("readObservation: the service's metric units in the city's", () => {
     expect([calm.windSpeed, calm.windDirection]).toEqual([0, null]);
     const odd = readObservation(observation({ temperature: q("wmoUnit:K", 295) }), STATION, "us");
     expect(odd.temperature).toBeNull();
+  });
+
+  it("reads a figure beyond what can be measured on Earth as missing, never Infinity", () => {
+    // As JSON carries them: 1e999 reads as Infinity.
+    const body = JSON.parse(`{"properties": {
+      "timestamp": "2026-11-25T11:53:00+00:00",
+      "textDescription": "Mostly Cloudy",
+      "temperature": {"unitCode": "wmoUnit:degC", "value": 1e999},
+      "relativeHumidity": {"unitCode": "wmoUnit:percent", "value": -500},
+      "windSpeed": {"unitCode": "wmoUnit:km_h-1", "value": 1e308},
+      "windDirection": {"unitCode": "wmoUnit:degree_(angle)", "value": 1e300},
+      "barometricPressure": {"unitCode": "wmoUnit:Pa", "value": 5},
+      "visibility": {"unitCode": "wmoUnit:m", "value": -1}
+    }}`) as unknown;
+    for (const units of ["us", "metric"] as const) {
+      const c = readObservation(body, STATION, units);
+      expect([c.temperature, c.humidity, c.windSpeed, c.windDirection]).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+      expect([c.pressure, c.visibility]).toEqual([null, null]);
+    }
+    const odd = (extra: Record<string, unknown>) =>
+      readObservation(observation(extra), STATION, "us");
+    expect(odd({ temperature: q("wmoUnit:degC", 61) }).temperature).toBeNull();
+    expect(odd({ temperature: q("wmoUnit:degC", -81) }).temperature).toBeNull();
+    expect(odd({ temperature: q("wmoUnit:degC", -40) }).temperature).toBe(-40);
+    expect(odd({ relativeHumidity: q("wmoUnit:percent", 100.4) }).humidity).toBeNull();
+    expect(odd({ relativeHumidity: q("wmoUnit:percent", 100) }).humidity).toBe(100);
+    expect(odd({ windSpeed: q("wmoUnit:km_h-1", -3) }).windSpeed).toBeNull();
+    expect(odd({ windSpeed: q("wmoUnit:m_s-1", 112) }).windSpeed).toBeNull(); // 403 km/h
+    expect(odd({ barometricPressure: q("wmoUnit:Pa", 84_000) }).pressure).toBeNull();
+    expect(odd({ barometricPressure: q("wmoUnit:Pa", 110_100) }).pressure).toBeNull();
+    expect(odd({ visibility: q("wmoUnit:m", 1e9) }).visibility).toBeNull();
+  });
+
+  it("keeps no control character of the station's words, and bounds their length", () => {
+    const c = readObservation(
+      observation({ textDescription: `\u202eYDUOLC\u0000 ${"Cloudy ".repeat(10_000)}` }),
+      { id: "KIAH", name: "\u202bHouston\u0007 Intercontinental" },
+      "us",
+    );
+    expect(c.description.startsWith("YDUOLC Cloudy")).toBe(true);
+    expect(c.description.length).toBeLessThanOrEqual(TEXT_LIMITS.sky);
+    expect(c.description.endsWith("…")).toBe(true);
+    expect(c.station).toBe("Houston Intercontinental");
   });
 
   it("refuses an answer that is not an observation", () => {
@@ -230,6 +285,198 @@ describe("alerts", () => {
     const body = { features: [alert("a", { expires: at(10), ends: null })] };
     expect(readAlerts(body, ["TXC201"], NOW)).toHaveLength(1);
     expect(readAlerts(body, ["TXC201"], NOW + 10 * 60_000)).toHaveLength(0);
+  });
+});
+
+describe("alerts bounded before they reach a page", () => {
+  const NOW = Date.parse("2026-11-25T18:00:00Z");
+  const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
+  const feature = (properties: Record<string, unknown>) => ({
+    id: `https://api.weather.gov/alerts/${String(properties.id)}`,
+    type: "Feature",
+    properties: {
+      event: "Flash Flood Warning",
+      severity: "Severe",
+      status: "Actual",
+      messageType: "Alert",
+      effective: at(-30),
+      expires: at(60),
+      geocode: { UGC: ["TXC201"] },
+      ...properties,
+    },
+  });
+
+  it("skips one malformed alert, never hiding the valid ones around it, and names its problem", () => {
+    const body = {
+      features: [
+        feature({ id: "flood", event: "Flash Flood Warning", severity: "Severe" }),
+        feature({ id: 42, event: "Hurricane Warning", severity: "Extreme" }),
+        feature({ id: "list-event", event: ["Tornado", "Warning"], severity: "Extreme" }),
+        feature({ id: "list-event-2", event: ["Tornado", "Warning"], severity: "Extreme" }),
+        "not an alert",
+        feature({ id: "tornado", event: "Tornado Warning", severity: "Extreme" }),
+        feature({ id: "blank", event: "\u202e\u0000 ", severity: "Extreme" }),
+      ],
+    };
+    const alerts = readAlerts(body, ["TXC201"], NOW);
+    // The valid Extreme warning still shows, first; then the Severe one.
+    expect(alerts.map((a) => [a.id, a.event, a.urgent])).toEqual([
+      ["tornado", "Tornado Warning", true],
+      ["flood", "Flash Flood Warning", true],
+    ]);
+    const problems = alertProblems(body);
+    // Each distinct problem once: the two alerts whose event is a list are one problem.
+    expect(problems).toEqual([
+      {
+        id: "https://api.weather.gov/alerts/42",
+        reason: expect.stringMatching(/^properties\.id: .*string/) as string,
+        count: 1,
+      },
+      {
+        id: "list-event",
+        reason: expect.stringMatching(/^properties\.event: .*string/) as string,
+        count: 2,
+      },
+      { id: null, reason: expect.stringMatching(/^alert: /) as string, count: 1 },
+      { id: "blank", reason: "properties.event: empty", count: 1 },
+    ]);
+    // An answer that is no list of alerts at all still fails its read.
+    expect(() => readAlerts({ features: "none" }, ["TXC201"], NOW)).toThrow();
+  });
+
+  it("keeps no control character in an alert's texts: an override never turns a word around", () => {
+    const body = {
+      features: [
+        feature({
+          id: "evac\u202e",
+          event: "\u202eNOITAUCAVE",
+          headline: "\u2066Leave\u2069 \u200fnow\u0007",
+          description: "* WHAT...\u202dFlooding\u0000.\r\n\r\n* WHERE...\tHarris\u0085 County.",
+          instruction: "\u061cTurn around,\u001b[2J don't drown.",
+          areaDesc: "Harris,\u202e XT",
+        }),
+      ],
+    };
+    const [alert] = readAlerts(body, ["TXC201"], NOW);
+    expect(alert).toMatchObject({
+      id: "evac",
+      event: "NOITAUCAVE",
+      headline: "Leave now",
+      description: "* WHAT...Flooding.\n\n* WHERE...\tHarris County.",
+      instruction: "Turn around,[2J don't drown.",
+      areaDesc: "Harris, XT",
+    });
+    expect(JSON.stringify(alert)).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+    expect(Object.values(alert ?? {}).join("")).not.toMatch(CONTROLS);
+  });
+
+  it("cuts each text to its length: a 200 KB description at a word boundary, with an ellipsis", () => {
+    const body = {
+      features: [
+        feature({
+          id: "long",
+          event: `Flood ${"Warning ".repeat(5000)}`,
+          headline: "Headline ".repeat(5000),
+          description: "Water is rising fast. ".repeat(9500), // 209,000 characters
+          instruction: "Move to higher ground. ".repeat(9000),
+          areaDesc: "Harris; ".repeat(5000),
+        }),
+      ],
+    };
+    const [alert] = readAlerts(body, ["TXC201"], NOW);
+    if (!alert) throw new Error("no alert");
+    expect(alert.description.length).toBeLessThanOrEqual(TEXT_LIMITS.description);
+    expect(alert.description.length).toBeGreaterThan(TEXT_LIMITS.description - 30);
+    expect(alert.description).toMatch(/^Water is rising fast\. .* (Water|is|rising|fast)…$/s);
+    expect(alert.instruction?.length).toBeLessThanOrEqual(TEXT_LIMITS.instruction);
+    expect(alert.instruction?.endsWith("…")).toBe(true);
+    expect(alert.headline.length).toBeLessThanOrEqual(TEXT_LIMITS.headline);
+    expect(alert.event.length).toBeLessThanOrEqual(TEXT_LIMITS.event);
+    expect(alert.event).toMatch(/^Flood Warning( Warning)*…$/);
+    expect(alert.areaDesc.length).toBeLessThanOrEqual(TEXT_LIMITS.areaDesc);
+  });
+
+  it("keeps a city's most severe, soonest ending alerts (at most MAX_ALERTS_PER_CITY), counting them all", () => {
+    const features = Array.from({ length: 1500 }, (_, i) =>
+      feature({
+        id: `a${i}`,
+        event: i % 2 ? "Hurricane Warning" : "Flood Warning",
+        severity: i % 2 ? "Extreme" : "Severe",
+        expires: at(60 + (1500 - i)),
+        description: "x ".repeat(1000),
+      }),
+    );
+    features.push(feature({ id: "advisory", severity: "Moderate", event: "Wind Advisory" }));
+    const { alerts, total, urgent } = readAlertsInForce({ features }, ["TXC201"], NOW);
+    expect(alerts).toHaveLength(MAX_ALERTS_PER_CITY);
+    expect([total, urgent]).toEqual([1501, 1500]);
+    // Extreme before Severe; the soonest ending first.
+    expect(alerts.every((a) => a.event === "Hurricane Warning")).toBe(true);
+    expect(alerts.slice(0, 2).map((a) => a.id)).toEqual(["a1499", "a1497"]);
+  });
+});
+
+describe("readForecast: bounded figures and texts", () => {
+  it("reads a temperature beyond what can be measured as missing", () => {
+    const period = (name: string, isDaytime: boolean, temperature: number) => ({
+      name,
+      startTime: "2026-11-25T06:00:00-06:00",
+      isDaytime,
+      temperature,
+      temperatureUnit: "F",
+      shortForecast: "\u202eYNNUS Sunny",
+    });
+    const [today] = readForecast(
+      { properties: { periods: [period("Today", true, 9999), period("Tonight", false, 61)] } },
+      "us",
+    );
+    expect(today).toEqual({
+      day: "Today",
+      condition: "sunny",
+      summary: "YNNUS Sunny",
+      high: null,
+      low: 61,
+    });
+  });
+});
+
+describe("figures beyond what can be measured, as pages show them", () => {
+  const NOW = Date.parse("2026-11-25T18:00:00Z");
+  const PLACE = { city: "Houston", locale: "en-US", timeZone: "America/Chicago" };
+  // As a forged answer can carry them (JSON's 1e999 reads as Infinity).
+  const observation = JSON.parse(`{"properties": {
+    "timestamp": "2026-11-25T17:53:00+00:00",
+    "textDescription": "\\u202eYDUOLC Cloudy",
+    "temperature": {"unitCode": "wmoUnit:degC", "value": 1e999},
+    "relativeHumidity": {"unitCode": "wmoUnit:percent", "value": -500},
+    "windSpeed": {"unitCode": "wmoUnit:km_h-1", "value": 1e308},
+    "windDirection": {"unitCode": "wmoUnit:degree_(angle)", "value": 140},
+    "barometricPressure": {"unitCode": "wmoUnit:Pa", "value": 1e308},
+    "visibility": {"unitCode": "wmoUnit:m", "value": -16090}
+  }}`) as unknown;
+  const forecast = JSON.parse(`{"properties": {"periods": [
+    {"name": "Today", "startTime": "2026-11-25T06:00:00-06:00", "isDaytime": true,
+     "temperature": 1e999, "temperatureUnit": "F", "shortForecast": "Sunny"},
+    {"name": "Tonight", "startTime": "2026-11-25T18:00:00-06:00", "isDaytime": false,
+     "temperature": -500, "temperatureUnit": "F", "shortForecast": "Clear"}
+  ]}}`) as unknown;
+  const live = {
+    state: "ready" as const,
+    current: readObservation(observation, { id: "KIAH", name: "Houston" }, "us"),
+    forecast: { days: readForecast(forecast, "us"), fetchedAt: new Date(NOW).toISOString() },
+    alerts: [],
+    alertsFetchedAt: new Date(NOW).toISOString(),
+    forecastPage: "https://forecast.weather.gov/MapClick.php?lat=29.7604&lon=-95.3698",
+    radar: null,
+  };
+
+  it("shows them as missing on /weather and home, never Infinity or absurd numbers", () => {
+    for (const html of [weatherPageHtml(live, PLACE, NOW), weatherSummaryHtml(live, PLACE)]) {
+      expect(html).not.toMatch(/Infinity|NaN|e\+\d|-500|°F<\/span>/);
+      expect(html).not.toMatch(/Humidity|Wind|Pressure|Visibility|high|low/);
+      expect(html).toContain("YDUOLC Cloudy");
+      expect(html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+    }
   });
 });
 

@@ -1,16 +1,52 @@
 import { z } from "zod";
 import type { WeatherCondition } from "../../sites/content";
+import { TEXT_LIMITS, cleanText } from "../../app/lib/weather-text";
+
+export { TEXT_LIMITS };
 
 /**
  * The National Weather Service API's answers (api.weather.gov, GeoJSON), read into what the
  * weather page shows, in the city's units. Every answer is checked: a field missing or of the
  * wrong kind is left out (never guessed); an answer that is not the document it should be fails
- * its read (and the last good one stays).
+ * its read (and the last good one stays); in a list of alerts, one alert that is not an alert is
+ * left out (and reported), never hiding the others.
+ *
+ * What is read is bounded before it reaches a page: every text without control characters and
+ * cut to its TEXT_LIMITS (app/lib/weather-text.ts, which the pages use too), every figure
+ * within its PHYSICAL_BOUNDS (else missing), a city's alerts at most MAX_ALERTS_PER_CITY.
  */
 
-/** A quantity as the API gives it: a value (null when the station did not measure it) and its unit. */
+/**
+ * The figures a station can have measured on Earth (beyond them a figure is a fault or a forgery
+ * and is missing, never shown): temperature and dew point in °C (the records are -89 and 57),
+ * relative humidity in %, wind speed and gusts in km/h (the record gust is 408), sea-level and
+ * station pressure in hPa (records 870 and 1084), visibility in km (the farthest line of sight on
+ * Earth is about 540 km; stations report at most tens).
+ */
+export const PHYSICAL_BOUNDS = {
+  temperatureC: { min: -80, max: 60 },
+  humidityPercent: { min: 0, max: 100 },
+  windKmh: { min: 0, max: 400 },
+  pressureHpa: { min: 850, max: 1100 },
+  visibilityKm: { min: 0, max: 500 },
+  directionDegrees: { min: 0, max: 360 },
+} as const;
+
+/**
+ * The most alerts kept for a city (the most severe, then the soonest ending): a city's two zones
+ * rarely have more than a handful in force; an answer with thousands is not shown in full.
+ */
+export const MAX_ALERTS_PER_CITY = 100;
+
+/**
+ * A quantity as the API gives it: a value (null when the station did not measure it) and its
+ * unit. A value that is not a finite number (JSON's 1e999 reads as Infinity) is missing.
+ */
 const Quantity = z
-  .object({ unitCode: z.string().optional(), value: z.number().nullable().optional() })
+  .object({
+    unitCode: z.string().optional(),
+    value: z.number().nullable().optional().catch(null),
+  })
   .nullable()
   .optional();
 type Quantity = z.infer<typeof Quantity>;
@@ -85,7 +121,10 @@ export interface NwsStation {
 export function readStations(body: unknown): NwsStation {
   const [first] = StationsSchema.parse(body).features;
   if (!first) throw new Error("no station");
-  return { id: first.properties.stationIdentifier, name: first.properties.name.trim() };
+  return {
+    id: first.properties.stationIdentifier,
+    name: cleanText(first.properties.name, TEXT_LIMITS.station),
+  };
 }
 
 /** GET /stations/{id}/observations/latest. */
@@ -172,6 +211,24 @@ function convert(
   }
 }
 
+type Unit = Parameters<typeof convert>[1];
+
+/**
+ * A quantity's value in `to`, or null when it is absent or outside `bounds` (a range in the
+ * unit `within`: PHYSICAL_BOUNDS).
+ */
+function convertWithin(
+  q: Quantity,
+  to: Unit,
+  within: Unit,
+  bounds: { min: number; max: number },
+): number | null {
+  const checked = convert(q, within);
+  if (checked === null || checked < bounds.min || checked > bounds.max) return null;
+  const value = convert(q, to);
+  return value !== null && Number.isFinite(value) ? value : null;
+}
+
 const COMPASS = [
   "N",
   "NNE",
@@ -215,22 +272,24 @@ export function readObservation(
 ): CurrentConditions {
   const { properties: p } = ObservationSchema.parse(body);
   const us = units === "us";
-  const speed = convert(p.windSpeed, us ? "mph" : "km_h");
-  const bearing = convert(p.windDirection, "degree");
-  const visibility = convert(p.visibility, us ? "mi" : "km");
+  const b = PHYSICAL_BOUNDS;
+  const speed = convertWithin(p.windSpeed, us ? "mph" : "km_h", "km_h", b.windKmh);
+  const bearing = convertWithin(p.windDirection, "degree", "degree", b.directionDegrees);
+  const visibility = convertWithin(p.visibility, us ? "mi" : "km", "km", b.visibilityKm);
+  const description = cleanText(p.textDescription, TEXT_LIMITS.sky);
   return {
     observedAt: new Date(p.timestamp).toISOString(),
-    station: station.name,
-    temperature: round(convert(p.temperature, us ? "degF" : "degC")),
-    condition: conditionOf(p.textDescription),
-    description: p.textDescription?.trim() ?? "",
-    humidity: round(convert(p.relativeHumidity, "percent")),
+    station: cleanText(station.name, TEXT_LIMITS.station),
+    temperature: round(convertWithin(p.temperature, us ? "degF" : "degC", "degC", b.temperatureC)),
+    condition: conditionOf(description),
+    description,
+    humidity: round(convertWithin(p.relativeHumidity, "percent", "percent", b.humidityPercent)),
     windSpeed: round(speed),
     // A calm wind has no direction worth naming.
     windDirection: bearing === null || speed === 0 ? null : compassPoint(bearing),
     pressure: us
-      ? round(convert(p.barometricPressure, "inHg"), 2)
-      : round(convert(p.barometricPressure, "hPa")),
+      ? round(convertWithin(p.barometricPressure, "inHg", "hPa", b.pressureHpa), 2)
+      : round(convertWithin(p.barometricPressure, "hPa", "hPa", b.pressureHpa)),
     visibility: visibility === null ? null : round(visibility, visibility < 10 ? 1 : 0),
     units,
   };
@@ -246,7 +305,8 @@ const ForecastSchema = z.object({
           name: z.string(),
           startTime: z.string(),
           isDaytime: z.boolean(),
-          temperature: z.union([z.number(), Quantity]).nullable(),
+          // Not a finite number (1e999): missing.
+          temperature: z.union([z.number(), Quantity]).nullable().catch(null),
           temperatureUnit: z.string().nullable().optional(),
           shortForecast: z.string(),
         }),
@@ -274,11 +334,12 @@ function temperatureOf(
 ): number | null {
   const t = period.temperature;
   if (t === null || t === undefined) return null;
-  if (typeof t === "number") {
-    const unit = period.temperatureUnit === "C" ? "degC" : "degF";
-    return round(convert({ unitCode: unit, value: t }, units === "us" ? "degF" : "degC"));
-  }
-  return round(convert(t, units === "us" ? "degF" : "degC"));
+  const q: Quantity =
+    typeof t === "number"
+      ? { unitCode: period.temperatureUnit === "C" ? "degC" : "degF", value: t }
+      : t;
+  const to = units === "us" ? "degF" : "degC";
+  return round(convertWithin(q, to, "degC", PHYSICAL_BOUNDS.temperatureC));
 }
 
 /** The forecast's days (at most seven): each day's period with the night after it. */
@@ -288,13 +349,14 @@ export function readForecast(body: unknown, units: Units): ForecastDay[] {
   for (let i = 0; i < periods.length && days.length < 7; i++) {
     const period = periods[i];
     if (!period) continue;
+    const summary = cleanText(period.shortForecast, TEXT_LIMITS.sky);
     if (!period.isDaytime) {
       // The forecast starts at night ("Tonight"): a day of its own, with a low only.
       if (i === 0)
         days.push({
-          day: period.name,
-          condition: conditionOf(period.shortForecast),
-          summary: period.shortForecast,
+          day: cleanText(period.name, TEXT_LIMITS.period),
+          condition: conditionOf(summary),
+          summary,
           high: null,
           low: temperatureOf(period, units),
         });
@@ -302,9 +364,9 @@ export function readForecast(body: unknown, units: Units): ForecastDay[] {
     }
     const night = periods[i + 1];
     days.push({
-      day: period.name,
-      condition: conditionOf(period.shortForecast),
-      summary: period.shortForecast,
+      day: cleanText(period.name, TEXT_LIMITS.period),
+      condition: conditionOf(summary),
+      summary,
       high: temperatureOf(period, units),
       low: night && !night.isDaytime ? temperatureOf(night, units) : null,
     });
@@ -312,30 +374,33 @@ export function readForecast(body: unknown, units: Units): ForecastDay[] {
   return days;
 }
 
-/** GET /alerts/active?area={state}: every alert in force in a state. */
-const AlertsSchema = z.object({
-  features: z.array(
-    z.object({
-      properties: z.object({
-        id: z.string(),
-        event: z.string(),
-        headline: z.string().nullable().optional(),
-        description: z.string().nullable().optional(),
-        instruction: z.string().nullable().optional(),
-        severity: z.string(),
-        status: z.string().optional(),
-        messageType: z.string().optional(),
-        areaDesc: z.string().optional(),
-        effective: z.string().nullable().optional(),
-        onset: z.string().nullable().optional(),
-        expires: z.string().nullable().optional(),
-        ends: z.string().nullable().optional(),
-        affectedZones: z.array(z.string()).optional(),
-        geocode: z.object({ UGC: z.array(z.string()).optional() }).optional(),
-      }),
-    }),
-  ),
+/** One alert of GET /alerts/active (a GeoJSON feature), read on its own. */
+const AlertFeatureSchema = z.object({
+  properties: z.object({
+    id: z.string(),
+    event: z.string(),
+    headline: z.string().nullable().optional(),
+    description: z.string().nullable().optional(),
+    instruction: z.string().nullable().optional(),
+    severity: z.string(),
+    status: z.string().optional(),
+    messageType: z.string().optional(),
+    areaDesc: z.string().optional(),
+    effective: z.string().nullable().optional(),
+    onset: z.string().nullable().optional(),
+    expires: z.string().nullable().optional(),
+    ends: z.string().nullable().optional(),
+    affectedZones: z.array(z.string()).optional(),
+    geocode: z.object({ UGC: z.array(z.string()).optional() }).optional(),
+  }),
 });
+type AlertProperties = z.infer<typeof AlertFeatureSchema>["properties"];
+
+/**
+ * GET /alerts/active?area={state}: every alert in force in a state. An answer that is not a list
+ * of features fails its read; each feature is read on its own (readAlertFeatures).
+ */
+const AlertsSchema = z.object({ features: z.array(z.unknown()) });
 
 /** The page's three severities (SPEC.md §3): the service's Extreme and Severe are severe. */
 export type Severity = "severe" | "moderate" | "minor";
@@ -374,38 +439,158 @@ function endOf(p: { ends?: string | null; expires?: string | null }): number | n
   return times.length ? Math.min(...times) : null;
 }
 
+/** A time of the service as ISO, or null when it is none or not a time. */
+function isoOrNull(t: string | null | undefined): string | null {
+  const at = t ? Date.parse(t) : NaN;
+  return Number.isFinite(at) ? new Date(at).toISOString() : null;
+}
+
+/** An alert of an answer that could not be read: left out of what pages show, and reported. */
+export interface AlertProblem {
+  /** The (first such) alert's id when it has a readable one, else null. */
+  id: string | null;
+  /** What is wrong with it ("properties.event: Invalid input: expected string, received array"). */
+  reason: string;
+  /** How many alerts of the answer have this problem. */
+  count: number;
+}
+
+/** The longest reason a problem is reported with. */
+const MAX_REASON_CHARS = 300;
+
+/** A feature's id, when it has one that can be read (its alert's, else the feature's own). */
+function readableId(feature: unknown): string | null {
+  const f = feature as { id?: unknown; properties?: { id?: unknown } } | null;
+  const id =
+    typeof f?.properties?.id === "string"
+      ? f.properties.id
+      : typeof f?.id === "string"
+        ? f.id
+        : null;
+  return cleanText(id, TEXT_LIMITS.alertId) || null;
+}
+
+/** What zod found wrong, in a few words ("properties.id: Invalid input: expected string…"). */
+function reasonOf(error: z.ZodError): string {
+  const reason = error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = issue.path
+        .map((part) => (typeof part === "number" ? "[]" : String(part)))
+        .join(".")
+        .replaceAll(".[]", "[]");
+      return `${path || "alert"}: ${issue.message}`;
+    })
+    .join("; ");
+  return cleanText(reason, MAX_REASON_CHARS);
+}
+
+/**
+ * The features of an alerts answer: the alerts that can be read, and the problems of those that
+ * cannot (each distinct problem once, with the first such alert's id and how many have it). An
+ * answer that is not a list of features throws.
+ */
+function readAlertFeatures(body: unknown): {
+  alerts: AlertProperties[];
+  problems: AlertProblem[];
+} {
+  const { features } = AlertsSchema.parse(body);
+  const alerts: AlertProperties[] = [];
+  const problems = new Map<string, AlertProblem>();
+  const problem = (feature: unknown, reason: string) => {
+    const known = problems.get(reason);
+    if (known) known.count++;
+    else problems.set(reason, { id: readableId(feature), reason, count: 1 });
+  };
+  for (const feature of features) {
+    const parsed = AlertFeatureSchema.safeParse(feature);
+    if (!parsed.success) problem(feature, reasonOf(parsed.error));
+    else if (!cleanText(parsed.data.properties.id, TEXT_LIMITS.alertId))
+      problem(feature, "properties.id: empty");
+    else if (!cleanText(parsed.data.properties.event, TEXT_LIMITS.event))
+      problem(feature, "properties.event: empty");
+    else alerts.push(parsed.data.properties);
+  }
+  return { alerts, problems: [...problems.values()] };
+}
+
+/**
+ * The alerts of an answer that cannot be read (and are left out of what pages show), each
+ * distinct problem once: what the service logs of an answer it fetched. Throws when the answer
+ * is not a list of alerts at all.
+ */
+export function alertProblems(body: unknown): AlertProblem[] {
+  return readAlertFeatures(body).problems;
+}
+
+/** The service's severities, most severe first (an unknown one last). */
+const NWS_SEVERITY_RANK: Record<string, number> = { extreme: 0, severe: 1, moderate: 2, minor: 3 };
+const rankOf = (severity: string) => NWS_SEVERITY_RANK[severity.toLowerCase()] ?? 4;
+
+/** The alerts a city's pages show, and how many are in force in all (beyond those kept too). */
+export interface AlertsInForce {
+  /** The most severe (then the soonest ending) MAX_ALERTS_PER_CITY in force, most severe first. */
+  alerts: WeatherAlert[];
+  /** How many alerts are in force in the city's zones, and how many of them Extreme or Severe. */
+  total: number;
+  urgent: number;
+}
+
 /**
  * The alerts in force at `now` in any of `zones` (UGC codes: the city's forecast zone and
  * county): actual ones (not tests or exercises), not cancellations, not past their end or their
- * expiry, most severe first. An alert whose end has passed is never shown.
+ * expiry, most severe first (Extreme before Severe), then the soonest ending; at most
+ * MAX_ALERTS_PER_CITY of them, their texts cleaned and bounded (TEXT_LIMITS). An alert whose end
+ * has passed is never shown; one that cannot be read is left out (alertProblems), never hiding
+ * the others.
  */
-export function readAlerts(body: unknown, zones: readonly string[], now: number): WeatherAlert[] {
+export function readAlertsInForce(
+  body: unknown,
+  zones: readonly string[],
+  now: number,
+): AlertsInForce {
   const wanted = new Set(zones.map((z) => z.toUpperCase()));
-  const rank: Record<Severity, number> = { severe: 0, moderate: 1, minor: 2 };
-  return AlertsSchema.parse(body)
-    .features.map((f) => f.properties)
-    .filter((p) => (p.status ?? "Actual") === "Actual" && p.messageType !== "Cancel")
+  const inForce = readAlertFeatures(body)
+    .alerts.filter((p) => (p.status ?? "Actual") === "Actual" && p.messageType !== "Cancel")
     .filter((p) => {
       const ugc = [...(p.geocode?.UGC ?? []), ...(p.affectedZones ?? []).map(lastSegmentSafe)];
       return ugc.some((code) => wanted.has(code.toUpperCase()));
     })
-    .filter((p) => {
-      const end = endOf(p);
-      return end === null || end > now;
-    })
-    .map((p) => ({
-      id: p.id,
-      event: p.event,
-      headline: p.headline?.trim() || p.event,
-      description: p.description?.trim() ?? "",
-      instruction: p.instruction?.trim() || null,
-      severity: severityOf(p.severity),
-      urgent: /^(extreme|severe)$/i.test(p.severity),
-      areaDesc: p.areaDesc ?? "",
-      effective: p.onset ?? p.effective ?? null,
-      expires: endOf(p) === null ? null : new Date(endOf(p) as number).toISOString(),
-    }))
-    .sort((a, b) => rank[a.severity] - rank[b.severity]);
+    .map((p) => ({ p, end: endOf(p) }))
+    .filter(({ end }) => end === null || end > now);
+  const kept = inForce
+    .sort(
+      (a, b) =>
+        rankOf(a.p.severity) - rankOf(b.p.severity) ||
+        (a.end ?? Infinity) - (b.end ?? Infinity) ||
+        0,
+    )
+    .slice(0, MAX_ALERTS_PER_CITY);
+  const isUrgent = (severity: string) => /^(extreme|severe)$/i.test(severity);
+  return {
+    alerts: kept.map(({ p, end }) => {
+      const event = cleanText(p.event, TEXT_LIMITS.event);
+      return {
+        id: cleanText(p.id, TEXT_LIMITS.alertId),
+        event,
+        headline: cleanText(p.headline, TEXT_LIMITS.headline) || event,
+        description: cleanText(p.description, TEXT_LIMITS.description, { multiline: true }),
+        instruction: cleanText(p.instruction, TEXT_LIMITS.instruction, { multiline: true }) || null,
+        severity: severityOf(p.severity),
+        urgent: isUrgent(p.severity),
+        areaDesc: cleanText(p.areaDesc, TEXT_LIMITS.areaDesc),
+        effective: isoOrNull(p.onset) ?? isoOrNull(p.effective),
+        expires: end === null ? null : new Date(end).toISOString(),
+      };
+    }),
+    total: inForce.length,
+    urgent: inForce.filter(({ p }) => isUrgent(p.severity)).length,
+  };
+}
+
+/** The alerts in force a city's pages show (readAlertsInForce's list). */
+export function readAlerts(body: unknown, zones: readonly string[], now: number): WeatherAlert[] {
+  return readAlertsInForce(body, zones, now).alerts;
 }
 
 function lastSegmentSafe(href: string): string {

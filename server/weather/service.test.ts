@@ -1,3 +1,4 @@
+import { Response } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   DEMO_ALERTS,
@@ -9,6 +10,7 @@ import { openDatabase, type Store } from "../db/open";
 import { createOutboundGuard } from "../net/outbound";
 import {
   BACKOFF_BASE_MS,
+  MAX_ALERT_PROBLEMS_LOGGED,
   SCHEDULE,
   STALE_AFTER_MS,
   WeatherService,
@@ -30,7 +32,13 @@ afterEach(async () => {
 
 /** A service over a fresh database and the fixture weather service, on a clock of its own. */
 async function harness(
-  options: { alerts?: FixtureAlert[]; store?: Store; server?: WeatherServer } = {},
+  options: {
+    alerts?: FixtureAlert[];
+    store?: Store;
+    server?: WeatherServer;
+    /** Changes the fixture's alerts answer as the service receives it. */
+    alterAlerts?: (body: { features: unknown[] }) => unknown;
+  } = {},
 ) {
   const clock = { now: T0 };
   const server =
@@ -41,9 +49,18 @@ async function harness(
   const guard = createOutboundGuard({ allowPrivateHosts: ["127.0.0.1"], allowPublicHosts: false });
   open.push(guard);
   const warnings: object[] = [];
+  const { alterAlerts } = options;
+  const fetch: typeof guard.fetch = alterAlerts
+    ? async (url, init) => {
+        const response = await guard.fetch(url, init);
+        if (!String(url).includes("/alerts/active") || !response.ok) return response;
+        const body = alterAlerts((await response.json()) as { features: unknown[] });
+        return new Response(JSON.stringify(body), { headers: response.headers });
+      }
+    : guard.fetch;
   const service = new WeatherService({
     store: new WeatherStore(store),
-    fetch: guard.fetch,
+    fetch,
     userAgent: "(Houston City Wire, newsroom@houstoncitywire.com)",
     apiUrl: server.url,
     radarUrl: server.url,
@@ -226,6 +243,94 @@ describe("WeatherService", () => {
       expect.arrayContaining(["/gridpoints/HGX/65,97/stations", "/gridpoints/HGX/65,97/forecast"]),
     );
     expect(weather.current?.temperature).toBe(72);
+  });
+});
+
+describe("an alerts answer with alerts that cannot be read", () => {
+  it("skips them, never hiding the valid ones, and logs each distinct problem once per fetch", async () => {
+    const h = await harness({
+      alterAlerts: ({ features }) => {
+        const [flood, ...rest] = features as { properties: Record<string, unknown> }[];
+        const broken = (properties: Record<string, unknown>) => ({
+          ...flood,
+          properties: { ...flood?.properties, ...properties },
+        });
+        return {
+          features: [
+            broken({ id: 7 }),
+            flood,
+            broken({ id: "list-1", event: ["Flash", "Flood"] }),
+            broken({ id: "list-2", event: ["Flash", "Flood"] }),
+            ...rest,
+          ],
+        };
+      },
+    });
+    const weather = await fetched(h);
+    // The Severe flood warning still shows (and the advisory).
+    expect(weather.alerts.map((a) => [a.event, a.urgent])).toEqual([
+      ["Flash Flood Warning", true],
+      ["Wind Advisory", false],
+    ]);
+    const skipped = () =>
+      h.warnings.filter((w) => "reason" in w) as {
+        alertId: string | null;
+        reason: string;
+        count: number;
+      }[];
+    expect(skipped()).toEqual([
+      expect.objectContaining({
+        alertId: expect.stringMatching(/\/alerts\//) as string,
+        reason: expect.stringMatching(/^properties\.id: /) as string,
+        count: 1,
+      }),
+      expect.objectContaining({
+        alertId: "list-1",
+        reason: expect.stringMatching(/^properties\.event: /) as string,
+        count: 2,
+      }),
+    ]);
+    // Reading it again (every page) logs nothing more; the next fetch logs them once again.
+    await h.service.get(HOUSTON);
+    expect(skipped()).toHaveLength(2);
+    h.clock.now += SCHEDULE.alerts.maxMs;
+    await h.service.refreshDue();
+    expect(skipped()).toHaveLength(4);
+  });
+
+  it("logs at most a few distinct problems of one answer, counting the rest in one line", async () => {
+    const fields = ["id", "event", "severity", "headline", "description", "instruction"];
+    const fields2 = ["areaDesc", "status", "messageType", "effective", "expires", "ends"];
+    const h = await harness({
+      alterAlerts: ({ features }) => ({
+        features: [
+          ...features,
+          // 1,000 alerts with one problem (no event, no severity).
+          ...Array.from({ length: 1000 }, (_, i) => ({ properties: { id: `x${i}` } })),
+          // Twelve more problems: each a field of the wrong kind.
+          ...[...fields, ...fields2].map((field) => ({
+            properties: { id: "bad", event: "Storm Warning", severity: "Extreme", [field]: 1 },
+          })),
+        ],
+      }),
+    });
+    const weather = await fetched(h);
+    expect(weather.alerts).toHaveLength(2);
+    expect(h.warnings).toHaveLength(MAX_ALERT_PROBLEMS_LOGGED + 1);
+    expect(h.warnings[0]).toMatchObject({ alertId: "x0", count: 1000 });
+    expect(h.warnings.at(-1)).toMatchObject({
+      problems: 13 - MAX_ALERT_PROBLEMS_LOGGED,
+      count: 13 - MAX_ALERT_PROBLEMS_LOGGED,
+    });
+  });
+
+  it("logs an answer that is no list of alerts at all", async () => {
+    const h = await harness({ alterAlerts: () => ({ features: "none" }) });
+    const weather = await fetched(h);
+    expect(weather.alerts).toEqual([]);
+    expect(h.warnings).toEqual([
+      expect.objectContaining({ url: expect.stringMatching(/\/alerts\/active/) as string }),
+    ]);
   });
 });
 
