@@ -9,7 +9,7 @@ import { createApp } from "./app";
 import { CityDirectory } from "./cities/directory";
 import { defaultCityOverrides } from "./cities/overrides";
 import { Network, type CityServices } from "./cities/network";
-import { createHttpServer } from "./http-server";
+import { createHttpServer, listen } from "./http-server";
 import type { SharedServices } from "./context";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
 import { networkDatabaseFile, openDatabase, type Store } from "./db/open";
@@ -56,7 +56,11 @@ async function main(): Promise<void> {
   const subscriptions = new Subscriptions(directory.feeds());
 
   const db = env.DATABASE_URL
-    ? await openPostgres(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE })
+    ? await openPostgres(env.DATABASE_URL, {
+        poolSize: env.DATABASE_POOL_SIZE,
+        // Its outages and their ends are logged (db/health.ts), the message store's pool's too.
+        log: logger.child({ part: "database" }),
+      })
     : await openEmbedded(env.DATA_DIR, served, env.DEFAULT_SITE, logger);
   logger.info({ database: db.dialect }, "database ready");
 
@@ -188,7 +192,10 @@ async function main(): Promise<void> {
     radio,
     images: createImageRoute(images, logger),
     trustProxy: env.TRUST_PROXY,
+    trustForwardedHost: env.TRUST_FORWARDED_HOST,
     renders: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE },
+    rendersPerClient: env.RENDER_PER_CLIENT,
+    writes: { concurrency: env.WRITE_CONCURRENCY, queue: env.WRITE_QUEUE },
   };
   let app;
   let pool: RenderPool | undefined;
@@ -213,7 +220,8 @@ async function main(): Promise<void> {
             build: pathToFileURL(serverEntry).href,
             settings: renderSettings(services, true),
             workers: env.RENDER_WORKERS,
-            concurrency: env.RENDER_CONCURRENCY,
+            // Reads' renders and form posts' own allowance.
+            concurrency: env.RENDER_CONCURRENCY + env.WRITE_CONCURRENCY,
           })
         : undefined;
     app = createApp({
@@ -226,7 +234,7 @@ async function main(): Promise<void> {
   }
 
   const server = createHttpServer(app);
-  server.listen(env.PORT, env.HOST, () => {
+  listen(server, env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info(

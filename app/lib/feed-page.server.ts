@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import type { FeedKey } from "../../sites/categories";
+import { orUnavailable } from "./database.server";
 import { newsCacheControl, toNewsBlock } from "./news";
 import type { MetaInput } from "./meta";
 import { newsPageMeta } from "./page-meta.server";
@@ -15,7 +16,10 @@ export async function loadFeedPage<T extends object>(
   page: MetaInput["page"],
   extra: T,
 ) {
-  const block = toNewsBlock(await context.news.getCategory(key), context.site.locale);
+  const block = toNewsBlock(
+    await orUnavailable(context.news.getCategory(key)),
+    context.site.locale,
+  );
   return data(
     {
       heading: page.heading,

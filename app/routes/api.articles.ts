@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
 import { ARTICLES_API } from "~/lib/api";
+import { DATABASE_UNAVAILABLE, RETRY_AFTER_S, isDatabaseUnavailable } from "~/lib/database.server";
 import { CACHE_CONTROL } from "~/lib/http";
 import { storyLanguage } from "~/lib/language";
 import { relativeDate } from "~/lib/relative-date";
@@ -32,7 +33,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const keys = query.data.category;
-  const news = await context.news.getCategories(keys);
+  let news: Awaited<ReturnType<typeof context.news.getCategories>>;
+  try {
+    news = await context.news.getCategories(keys);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    // What is in memory is served; what had to be read from the database cannot be, for now.
+    return data({ error: DATABASE_UNAVAILABLE } as const, {
+      status: 503,
+      headers: { "Cache-Control": CACHE_CONTROL.none, "Retry-After": String(RETRY_AFTER_S) },
+    });
+  }
   const city = { locale: context.site.locale, timeZone: context.site.timeZone };
   return data(
     {

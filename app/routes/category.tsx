@@ -9,6 +9,7 @@ import { StoryGrid } from "~/components/story-grid";
 import { EmbedFrame } from "~/components/embed-frame";
 import { VideoEmbed } from "~/components/video-embed";
 import { categoryAt } from "../../sites/categories";
+import { orUnavailable } from "~/lib/database.server";
 import { newsCacheControl, toNewsBlock } from "~/lib/news";
 import { newsPageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
@@ -29,7 +30,7 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
   const category = categoryAt(pattern.replace(/^\/|\/$/g, ""));
   if (!category?.fed) throw data("Not found", { status: 404 });
   const { key, slug: id } = category;
-  const stories = await context.news.getCategory(key);
+  const stories = await orUnavailable(context.news.getCategory(key));
   const block = toNewsBlock(stories, context.site.locale);
   const { news } = context.content;
   return data(

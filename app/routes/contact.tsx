@@ -11,10 +11,12 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { CACHE_CONTROL } from "~/lib/http";
+import { NOT_SENT, RETRY_AFTER_S, isDatabaseUnavailable } from "~/lib/database.server";
 import { contentDates } from "~/lib/content-dates.server";
 import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
+import type { SubmitResult } from "../../server/messages/store";
 import type { Route } from "./+types/contact";
 
 /** SPEC.md §9: the embedded lead form's height. */
@@ -32,7 +34,12 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Validates and stores a message (the store checks the fields and the sender's rate limit). */
+/**
+ * Validates and stores a message (the store checks the fields and the sender's rate limit). A
+ * message that could not be stored (the database away, or any other failure) is answered with
+ * the form again, what the reader wrote kept and NOT_SENT under it: 503 while the database is
+ * away, 500 otherwise.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(
@@ -42,7 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.log.warn({ form: "contact" }, "honeypot filled: message dropped");
     return data<ContactResult>({ ok: true }, { headers: NO_STORE });
   }
-  const result = await context.messages.submit(values, context.clientAddress);
+  let result: SubmitResult;
+  try {
+    result = await context.messages.submit(values, context.clientAddress);
+  } catch (err) {
+    const unavailable = isDatabaseUnavailable(err);
+    if (!unavailable) context.log.error({ err, form: "contact" }, "contact message not stored");
+    return notSent(values, unavailable ? 503 : 500);
+  }
   if (result.ok) {
     context.log.info({ form: "contact", id: result.id }, "contact message stored");
     return data<ContactResult>({ ok: true }, { headers: NO_STORE });
@@ -53,11 +67,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers: NO_STORE },
     );
   }
+  if (result.reason === "unavailable") {
+    context.log.warn({ form: "contact" }, "contact message not stored: database unavailable");
+    return notSent(values, 503);
+  }
   const errors: FieldErrors = { message: result.message };
   const retryAfter = String(Math.ceil(result.retryAfterMs / 1000));
   return data<ContactResult>(
     { ok: false, errors, values },
     { status: 429, headers: { ...NO_STORE, "Retry-After": retryAfter } },
+  );
+}
+
+/** The form again after a message could not be stored: what was written, and NOT_SENT. */
+function notSent(values: Record<(typeof CONTACT_FIELDS)[number], string>, status: 500 | 503) {
+  return data<ContactResult>(
+    { ok: false, errors: { message: NOT_SENT }, values },
+    {
+      status,
+      headers: status === 503 ? { ...NO_STORE, "Retry-After": String(RETRY_AFTER_S) } : NO_STORE,
+    },
   );
 }
 

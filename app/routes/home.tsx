@@ -13,6 +13,7 @@ import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock }
 import { ShownStories, notShown } from "~/lib/story-keys";
 import { weatherSummaryHtml } from "~/lib/weather-html.server";
 import { pageMeta } from "~/lib/page-meta.server";
+import { orUnavailable } from "~/lib/database.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
@@ -31,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       title,
       key,
       path: PAGES[slug].path,
-      news: await context.news.getCategory(key),
+      news: await orUnavailable(context.news.getCategory(key)),
     })),
   );
   const { news } = context.content;
@@ -48,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     };
   });
   // The News Feed: the newest of home's categories together that the page has not shown.
-  const combined = await context.news.getCategories(HOME_KEYS, Infinity);
+  const combined = await orUnavailable(context.news.getCategories(HOME_KEYS, Infinity));
   const weather = weatherSummaryHtml(await context.weather.get(), {
     city: context.site.city,
     locale,

@@ -3,6 +3,7 @@ import { PageHeading } from "~/components/page-heading";
 import { SearchBox } from "~/components/search-box";
 import { MarkedText } from "~/components/marked-text";
 import { StoryGrid } from "~/components/story-grid";
+import { orUnavailable } from "~/lib/database.server";
 import { CACHE_CONTROL } from "~/lib/http";
 import { pageMeta } from "~/lib/page-meta.server";
 import { SEARCH_PAGE } from "~/lib/pages";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       heading: SEARCH_PAGE.heading,
-      ...toSearchPage(await context.news.search(q, page), context.site.locale),
+      ...toSearchPage(await orUnavailable(context.news.search(q, page)), context.site.locale),
       meta,
     },
     {

@@ -32,6 +32,8 @@ export class PostgresListener {
   private closed = false;
   private connections = 0;
   private retryMs: number;
+  /** Whether an attempt to connect again failed since the connection was lost (logged once). */
+  private failing = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: ListenerOptions) {
@@ -52,6 +54,9 @@ export class PostgresListener {
     const client = new pg.Client({
       connectionString: this.options.url,
       application_name: "city-news listener",
+      // While the database is away an attempt gives up rather than waiting on the network.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
     });
     const lost = (err?: Error) => {
       if (this.client !== client) return;
@@ -79,6 +84,7 @@ export class PostgresListener {
     }
     this.client = client;
     this.retryMs = this.options.retryMs ?? 500;
+    this.failing = false;
     if (this.connections++ > 0) this.options.onReconnect();
   }
 
@@ -86,10 +92,14 @@ export class PostgresListener {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.connect().catch((err: unknown) => {
-        this.options.log.warn(
-          { err: err instanceof Error ? err.message : String(err) },
-          "database notifications: could not connect",
-        );
+        // Once an outage (db/health.ts logs the database's): not every attempt meanwhile.
+        if (!this.failing) {
+          this.options.log.warn(
+            { err: err instanceof Error ? err.message : String(err) },
+            "database notifications: could not connect (trying again until it can)",
+          );
+        }
+        this.failing = true;
         this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs * 2);
         if (!this.closed) this.schedule();
       });

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import { privateDatabaseFile, privateDir } from "../private-files";
 import type { Dialect } from "./dialect";
+import type { DatabaseHealth } from "./health";
 import { runMigrations } from "./migrate";
 import type { Database as Schema } from "./schema";
 
@@ -165,6 +166,8 @@ export interface Store {
   sqlite?: Db;
   /** Closes the connection (SQLite) or the pool (PostgreSQL). */
   close(): Promise<void>;
+  /** Whether the database can be reached (PostgreSQL only: db/health.ts). */
+  health?: DatabaseHealth;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type PictureServer,
 } from "../../tests/support/picture-server";
 import { imagePath, type ImageWidth } from "../../app/lib/images";
+import { DatabaseUnavailableError } from "../db/health";
 import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { DiskCache } from "./disk-cache";
 import { COVER_FALLBACK } from "./links";
@@ -411,6 +412,30 @@ describe("picture work whose readers have gone", () => {
     // Nothing was fetched for the readers who left.
     expect(fetched).toEqual(["/slow.jpg", "/stays.jpg"]);
   }, 30_000);
+});
+
+describe("a picture looked up while the database is away", () => {
+  it("is a 503 to ask again later, not a 500", async () => {
+    const away = () =>
+      Promise.reject(
+        new DatabaseUnavailableError(
+          Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+            code: "ECONNREFUSED",
+          }),
+        ),
+      );
+    // The article's picture (its row), or the failures the instances share, cannot be read.
+    for (const options of [
+      { articleImage: away },
+      { sharedFailures: { until: away, remember: away } },
+    ]) {
+      const { base } = await startSite(options);
+      const { res } = await get(base, articlePicture(900, "/photo.jpg"));
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("30");
+      expect(res.headers.get("cache-control")).toMatch(/no-store/);
+    }
+  });
 });
 
 describe("the disk cache of the route", () => {

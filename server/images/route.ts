@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../app/lib/http";
 import { parseImagePath } from "../../app/lib/images";
+import { isDatabaseUnavailable } from "../db/health";
 import { Abandoned, Overloaded } from "../limiter";
 import { ASSET_SECURITY_HEADERS } from "../security";
 import { notModified } from "../static-files";
@@ -13,6 +14,8 @@ export const IMAGE_CACHE_CONTROL = CACHE_CONTROL.asset;
 export const FALLBACK_CACHE_CONTROL = "public, max-age=600";
 /** How long a reader turned away under load is asked to wait, in seconds. */
 const BUSY_RETRY_AFTER_S = 2;
+/** ...and while the database it looks pictures up in cannot be reached (db/health.ts logs it). */
+const UNAVAILABLE_RETRY_AFTER_S = 30;
 
 /** The route's own path prefix: app.ts hands it everything under it. */
 export const IMAGE_PREFIX = "/img/";
@@ -27,13 +30,20 @@ function text(res: ServerResponse, status: number, body: string, headers = {}): 
   res.end(body);
 }
 
+/** The picture cannot be looked up while the database is away: 503, to be asked again later. */
+function unavailable(res: ServerResponse): void {
+  text(res, 503, "Database unavailable: please try again shortly.", {
+    "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S),
+  });
+}
+
 /**
  * The image route, GET and HEAD `/img/<width>/<signed id>`: the picture at one of the widths the
  * cards use, as AVIF, WebP or JPEG by the reader's Accept (hence `Vary: Accept`), cached for a
  * year with an ETag (304 for If-None-Match). An unknown width, a badly signed id or one whose
  * article is gone is a 404; a picture that cannot be had is a short-lived redirect to its
  * fallback (the site's default picture, or a cover's placeholder); too much image work waiting
- * is a 503 with Retry-After.
+ * is a 503 with Retry-After, as is a picture looked up while the database cannot be reached.
  */
 export function createImageRoute(
   service: ImageService,
@@ -51,6 +61,10 @@ export function createImageRoute(
         else answer(req, res, parsed, source);
       },
       (err: unknown) => {
+        if (isDatabaseUnavailable(err)) {
+          if (!res.headersSent) unavailable(res);
+          return;
+        }
         log.error({ err, url: req.url }, "image lookup failed");
         if (!res.headersSent) text(res, 500, "Internal server error");
       },
@@ -113,6 +127,8 @@ export function createImageRoute(
           res.destroy();
         } else if (err instanceof Overloaded) {
           text(res, 503, "Busy", { "Retry-After": String(BUSY_RETRY_AFTER_S) });
+        } else if (isDatabaseUnavailable(err)) {
+          unavailable(res);
         } else {
           log.error({ err, pathname: req.url }, "picture failed");
           text(res, 500, "Internal server error");

@@ -7,6 +7,7 @@ import {
   writeTransaction,
   type Store,
 } from "../db/open";
+import { isDatabaseUnavailable, type DatabaseHealth, type HealthLog } from "../db/health";
 import { openPostgres } from "../db/postgres";
 import { CONTACT_LIMITS } from "./limits";
 import { loadSenderSecret, senderKey, senderSecretFile } from "./sender-key";
@@ -81,6 +82,11 @@ export type SubmitResult =
       retryAfterMs: number;
       /** What to tell the sender (rateLimitMessage). */
       message: string;
+    }
+  | {
+      ok: false;
+      /** The database could not be reached: nothing was stored. */
+      reason: "unavailable";
     };
 
 export interface MessageStoreOptions {
@@ -124,7 +130,9 @@ export class MessageStore {
   /**
    * Checks a message to a city (each bad field gets its own explanation) and stores it in a
    * transaction, unless its sender (an address, kept only as a keyed hash of the city and its
-   * senderBucket) already sent that city RATE_LIMIT messages in the last RATE_WINDOW_MS.
+   * senderBucket) already sent that city RATE_LIMIT messages in the last RATE_WINDOW_MS. While
+   * the database cannot be reached nothing is stored and the result says so ("unavailable"):
+   * only an `ok` result is a message received.
    */
   async submit(
     site: string,
@@ -148,6 +156,19 @@ export class MessageStore {
     // SQLite's write lock (taken first: writeTransaction), PostgreSQL's transaction-scoped
     // advisory lock on the (city, sender) pair, released at commit or rollback whatever happens,
     // also when the instance dies. From: https://www.postgresql.org/docs/15/explicit-locking.html
+    return this.insert(site, message, sender, now).catch((err: unknown): SubmitResult => {
+      if (isDatabaseUnavailable(err)) return { ok: false, reason: "unavailable" };
+      throw err;
+    });
+  }
+
+  /** Counts the sender's recent messages and stores this one, in one transaction (submit). */
+  private insert(
+    site: string,
+    message: ContactMessage,
+    sender: string,
+    now: number,
+  ): Promise<SubmitResult> {
     return writeTransaction(this.store, async (db): Promise<SubmitResult> => {
       if (this.store.dialect === "postgres") {
         await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${site} ${sender}`}, 0))`.execute(
@@ -204,6 +225,9 @@ export interface MessageStoreSetup {
   secret?: string;
   /** DATABASE_URL: PostgreSQL instead of the SQLite database in DATA_DIR. */
   databaseUrl?: string;
+  /** PostgreSQL: the health tracker its pool reports to (the process's unless given), and its log. */
+  health?: DatabaseHealth;
+  log?: HealthLog;
   now?: () => number;
 }
 
@@ -222,7 +246,7 @@ export async function openMessageStore(
 ): Promise<{ store: MessageStore; db: Store }> {
   const secret = setup.secret ?? loadSenderSecret(senderSecretFile(setup.dataDir));
   const db = setup.databaseUrl
-    ? await openPostgres(setup.databaseUrl, { poolSize: 2 })
+    ? await openPostgres(setup.databaseUrl, { poolSize: 2, health: setup.health, log: setup.log })
     : await openDatabase(networkDatabaseFile(setup.dataDir), { synchronous: "FULL" });
   return { store: new MessageStore(db, { secret, now: setup.now }), db };
 }

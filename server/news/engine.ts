@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import pLimit from "p-limit";
 import { freshWindowMs, type FeedKey } from "../../sites/categories";
 import { ShownStories } from "../../app/lib/story-keys";
+import { isDatabaseUnavailable } from "../db/health";
 import { composeCategory } from "./compose";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";
 import { categoryLabel } from "./normalize";
@@ -121,6 +122,7 @@ export interface Logger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+  debug?(obj: object, msg: string): void;
 }
 
 export interface EngineOptions {
@@ -268,7 +270,7 @@ export class NewsEngine {
     this.stopped = false;
     // Often enough for the shortest wait: the refresh interval, or the first backoff step.
     const tick = Math.min(TICK_MS, this.options.refreshMs, this.options.backoffBaseMs ?? TICK_MS);
-    this.timer = setInterval(() => void this.refreshDue(), tick);
+    this.timer = setInterval(() => void this.refreshDueLogged(), tick);
     this.timer.unref?.();
     this.pruneTimer = setInterval(() => void this.pruneLogged(), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref?.();
@@ -277,7 +279,7 @@ export class NewsEngine {
       this.syncTimer.unref?.();
     }
     void this.pruneLogged();
-    return this.refreshDue();
+    return this.refreshDueLogged();
   }
 
   /**
@@ -369,8 +371,29 @@ export class NewsEngine {
     try {
       await this.syncFromStore();
     } catch (err) {
-      this.options.log.error({ err }, "reading the feeds' state from the database failed");
+      this.logFailure(err, "reading the feeds' state from the database failed");
     }
+  }
+
+  /**
+   * refreshDue() from the timer (and start()): a failure is logged, and the next tick tries
+   * again (what a refresh could not write stays due; its lease, if any, runs out).
+   */
+  private async refreshDueLogged(): Promise<void> {
+    try {
+      await this.refreshDue();
+    } catch (err) {
+      this.logFailure(err, "refreshing feeds failed");
+    }
+  }
+
+  /**
+   * A background job's failure: an error, but the database being away is logged once by its
+   * health tracker (db/health.ts), not by every tick meanwhile (debug only).
+   */
+  private logFailure(err: unknown, msg: string): void {
+    if (isDatabaseUnavailable(err)) this.options.log.debug?.({ err }, msg);
+    else this.options.log.error({ err }, msg);
   }
 
   /** Refreshes one feed URL (at most one refresh of a URL at a time). */
@@ -510,7 +533,7 @@ export class NewsEngine {
     try {
       await this.prune();
     } catch (err) {
-      this.options.log.error({ err }, "pruning old articles failed");
+      this.logFailure(err, "pruning old articles failed");
     }
   }
 

@@ -29,7 +29,11 @@ interface LogLine {
 }
 
 type Request = (RenderCall & { id: number }) | LogLine;
-type Answer = { id: number; value: unknown } | { id: number; error: string };
+/**
+ * A call's value, or its error's message and name (the name says what kind of failure it was,
+ * e.g. DatabaseUnavailableError, which a loader answers with a 503).
+ */
+type Answer = { id: number; value: unknown } | { id: number; error: string; name?: string };
 
 /** What the request thread lends a render: its city's news and messages, and a logger. */
 export interface LentIo {
@@ -54,6 +58,7 @@ export function lendIo(port: MessagePort, io: LentIo): void {
         (error: unknown): Answer => ({
           id: request.id,
           error: error instanceof Error ? error.message : String(error),
+          name: error instanceof Error ? error.name : undefined,
         }),
       )
       .then((answer) => port.postMessage(answer));
@@ -85,8 +90,11 @@ export function borrowIo(port: MessagePort, limits: CityMessages["limits"]): Ren
     const pending = waiting.get(answer.id);
     if (!pending) return;
     waiting.delete(answer.id);
-    if ("error" in answer) pending.reject(new Error(answer.error));
-    else pending.resolve(answer.value);
+    if ("error" in answer) {
+      const error = new Error(answer.error);
+      if (answer.name) error.name = answer.name;
+      pending.reject(error);
+    } else pending.resolve(answer.value);
   });
   port.on("close", () => {
     for (const pending of waiting.values()) pending.reject(new Error("The render's port closed"));

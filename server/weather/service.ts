@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import {
-  readAlerts,
+  alertProblems,
+  readAlertsInForce,
   readForecast,
   readObservation,
   readPoint,
@@ -12,6 +13,7 @@ import {
   type NwsStation,
   type WeatherAlert,
 } from "./nws";
+import { isDatabaseUnavailable } from "../db/health";
 import type { OutboundGuard } from "../net/outbound";
 import type { WeatherStore } from "./store";
 
@@ -46,6 +48,11 @@ export const TICK_MS = 30_000;
 export const TIMEOUT_MS = 10_000;
 /** The largest answer read (a state's alerts in a hurricane run to a few megabytes). */
 const MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The most distinct problems of one alerts answer logged, one line each (alerts that cannot be
+ * read are left out; the problems beyond these are counted in one more line): no log flood.
+ */
+export const MAX_ALERT_PROBLEMS_LOGGED = 5;
 
 /** A city's place as the weather service needs it. */
 export interface WeatherPlace {
@@ -67,8 +74,16 @@ export interface CityWeather {
   current: CurrentConditions | null;
   /** The forecast's days while the forecast is recent, else null. */
   forecast: { days: ForecastDay[]; fetchedAt: string } | null;
-  /** Alerts in force in the city's zones now (an expired one never). */
+  /**
+   * Alerts in force in the city's zones now (an expired one never): the most severe
+   * MAX_ALERTS_PER_CITY (server/weather/nws.ts).
+   */
   alerts: WeatherAlert[];
+  /**
+   * How many alerts are in force in all, and how many of them are Extreme or Severe (`alerts`
+   * may hold fewer); absent, `alerts` holds them all.
+   */
+  alertsInForce?: { total: number; urgent: number };
   /** When the alerts were last fetched (ISO), or null. */
   alertsFetchedAt: string | null;
   /** The service's own forecast page for the city (the outage message links to it). */
@@ -320,7 +335,12 @@ export class WeatherService {
       const missing = this.urlsOf(place).filter((url) => !this.answers.has(url));
       if (missing.length === 0) return;
       for (const url of missing) {
-        const stored = await this.options.store.get(url);
+        // The database away (db/health.ts logs it): what is held serves, the rest is read later.
+        const stored = await this.options.store.get(url).catch((err: unknown) => {
+          if (isDatabaseUnavailable(err)) return undefined;
+          throw err;
+        });
+        if (stored === undefined) return;
         if (stored && !this.answers.has(url)) {
           this.answers.set(url, {
             body: stored.body,
@@ -391,7 +411,12 @@ export class WeatherService {
         tried: true,
       });
       this.generation++;
-      await this.options.store.put(url, text, now);
+      if (kind === "alerts") this.reportAlertProblems(url, body);
+      // The answer stands even when it cannot be kept (the database away: db/health.ts logs it).
+      await this.options.store.put(url, text, now).catch((err: unknown) => {
+        if (!isDatabaseUnavailable(err))
+          this.options.log.warn({ url, err }, "weather answer not stored");
+      });
     } catch (error) {
       const now = this.now();
       const failures = (previous?.failures ?? 0) + 1;
@@ -412,6 +437,38 @@ export class WeatherService {
           retryInMs: delay,
         },
         "weather answer failed",
+      );
+    }
+  }
+
+  /**
+   * Logs what cannot be read of a fetched alerts answer: each distinct problem once (with the
+   * first such alert's id and how many have it), MAX_ALERT_PROBLEMS_LOGGED at most, the rest
+   * counted; or that the answer is no list of alerts at all.
+   */
+  private reportAlertProblems(url: string, body: unknown): void {
+    let problems;
+    try {
+      problems = alertProblems(body);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.log.warn(
+        { url, error: message.slice(0, 300) },
+        "weather alerts answer unreadable",
+      );
+      return;
+    }
+    for (const problem of problems.slice(0, MAX_ALERT_PROBLEMS_LOGGED)) {
+      this.options.log.warn(
+        { url, alertId: problem.id, reason: problem.reason, count: problem.count },
+        "weather alert skipped",
+      );
+    }
+    const more = problems.slice(MAX_ALERT_PROBLEMS_LOGGED);
+    if (more.length > 0) {
+      this.options.log.warn(
+        { url, problems: more.length, count: more.reduce((n, p) => n + p.count, 0) },
+        "weather alerts skipped for other problems",
       );
     }
   }
@@ -441,15 +498,19 @@ export class WeatherService {
       days && forecastAnswer && now - forecastAnswer.fetchedAt <= STALE_AFTER_MS
         ? { days, fetchedAt: new Date(forecastAnswer.fetchedAt).toISOString() }
         : null;
-    const alerts = point
-      ? (this.read(this.alertsUrl(place), (b) => readAlerts(b, point.zones, now)) ?? [])
-      : [];
+    const inForce = point
+      ? this.read(this.alertsUrl(place), (b) => readAlertsInForce(b, point.zones, now))
+      : null;
+    const alerts = inForce?.alerts ?? [];
     const loading = !this.answers.get(this.pointUrl(place))?.tried;
     const weather: CityWeather = {
       state: loading ? "loading" : "ready",
       current,
       forecast,
       alerts,
+      ...(inForce && inForce.total > alerts.length
+        ? { alertsInForce: { total: inForce.total, urgent: inForce.urgent } }
+        : {}),
       alertsFetchedAt:
         alertsAnswer && alertsAnswer.fetchedAt > 0
           ? new Date(alertsAnswer.fetchedAt).toISOString()

@@ -24,6 +24,14 @@ export interface TestPostgres {
   adminUrl: string;
   /** Makes a fresh empty database owned by a plain (not super) user; returns its URL. */
   createDatabase(): string;
+  /** Runs SQL as the superuser (in database `postgres` unless told); returns what psql printed. */
+  psql(sql: string, db?: string): string;
+  /**
+   * Stops the server, its data kept (`pg_ctl stop -m fast` unless told: every session is ended
+   * with 57P01, as an operator's restart does); `resume()` starts it again on the same port.
+   */
+  halt(mode?: "smart" | "fast" | "immediate"): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -57,17 +65,20 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
   const superuser = asRoot ? "postgres" : os.userInfo().username;
   run("initdb", ["-D", data, "-U", superuser, "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
   const port = await freePort();
-  run("pg_ctl", [
-    "-D",
-    data,
-    "-l",
-    path.join(root, "log"),
-    "-w",
-    "-o",
-    // Tests need no durability (fsync off: faster); the benchmark measures with it on.
-    `-p ${port} -h 127.0.0.1 -k ${root}${options.fsync ? "" : " -c fsync=off -c full_page_writes=off"}`,
-    "start",
-  ]);
+  const start = () =>
+    run("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      path.join(root, "log"),
+      "-w",
+      "-o",
+      // Tests need no durability (fsync off: faster); the benchmark measures with it on.
+      `-p ${port} -h 127.0.0.1 -k ${root}${options.fsync ? "" : " -c fsync=off -c full_page_writes=off"}`,
+      "start",
+    ]);
+  start();
+  let running = true;
   const psql = (db: string, sql: string) =>
     run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", superuser, "-d", db, "-qAtc", sql]);
   psql("postgres", "CREATE ROLE site LOGIN");
@@ -80,9 +91,18 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
       psql("postgres", `CREATE DATABASE ${name} OWNER site`);
       return `postgres://site@127.0.0.1:${port}/${name}`;
     },
+    psql: (sql, db = "postgres") => psql(db, sql),
+    halt(mode = "fast") {
+      run("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
+      running = false;
+    },
+    resume() {
+      start();
+      running = true;
+    },
     stop() {
       try {
-        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+        if (running) run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
