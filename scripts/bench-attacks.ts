@@ -7,6 +7,12 @@
 //     add and how long their answer took;
 //  3. readers who leave: 320 requests for new pictures, each given up after 2 s, then one
 //     reader's new picture: how long it waits.
+//  4. the third round's (scripts/attacks-round3.ts): hosts (two Host fields, an absolute-form
+//     target, X-Forwarded-Host), one search spelled 100 ways, one client's flood of searches
+//     against others' contact posts, 200 cross-origin posts' log, /healthz while 500 connections
+//     open, hostile weather answers, PostgreSQL ending connections, restarting, timing out.
+// BENCH_PARTS picks parts (comma-separated names, as below); run from a checkout of an earlier
+// commit, built, to print its figures: the site is started from the current folder's build.
 // BENCH_SITE_URL is not supported: it needs the site's data folder and key.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +25,15 @@ import { ImageSigner } from "../server/images/sign";
 import { makeNoisyPhoto, makeZeroPng } from "../tests/support/picture-server";
 import { startSiteProcess, type SiteProcess } from "../tests/support/site-process";
 import { openLoop, peakRss, percentile, rssMb, timedGet } from "./load";
+import {
+  clientMistakeLogs,
+  fairShedding,
+  healthUnderConnections,
+  hostAttacks,
+  hostileWeather,
+  postgresFaults,
+  searchSpellings,
+} from "./attacks-round3";
 
 const KEY = "b".repeat(64);
 
@@ -228,8 +243,16 @@ async function abandonedPictures(): Promise<void> {
   });
 }
 
-const parts = new Set((process.env.BENCH_PARTS ?? "memory,pictures,abandoned").split(","));
+const ALL = "memory,pictures,abandoned,hosts,search,fairness,logs,healthz,weather,postgres";
+const parts = new Set((process.env.BENCH_PARTS ?? ALL).split(","));
 if (parts.has("memory")) await memoryAttack();
 if (parts.has("pictures")) await pictureAttack();
 if (parts.has("abandoned")) await abandonedPictures();
+if (parts.has("hosts")) await hostAttacks();
+if (parts.has("search")) await searchSpellings();
+if (parts.has("fairness")) await fairShedding();
+if (parts.has("logs")) await clientMistakeLogs();
+if (parts.has("healthz")) await healthUnderConnections();
+if (parts.has("weather")) await hostileWeather();
+if (parts.has("postgres")) await postgresFaults();
 agent.destroy();
