@@ -1,12 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  type LinksFunction,
-} from "react-router";
+import { Links, Meta, Outlet, isRouteErrorResponse, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { toPublicSite } from "./lib/site";
 import { thirdPartyScripts } from "./lib/embeds";
@@ -14,6 +6,7 @@ import { useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { alertBannerHtml } from "~/lib/weather-html.server";
+import { devIslandSources } from "~/lib/islands";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
 export const stylesheet = href;
@@ -36,6 +29,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     adClient: context.site.embeds.adClient || null,
     /** Third-party scripts to load once the page is interactive (configured ones only). */
     scripts: thirdPartyScripts(context.site.embeds),
+    /** Where each island's module is served (IslandScript). */
+    islands: context.islands ?? devIslandSources(),
+    /** Where the whole stylesheet is (islands load it before they show markup of their own). */
+    stylesheetHref: context.stylesheetHref ?? null,
     /** The banner of the city's Extreme and Severe weather alerts (HTML), or null: every page. */
     alertBanner: alertBannerHtml(weather, {
       city: context.site.city,
@@ -48,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   return (
-    <html lang={data?.site.locale ?? "en"}>
+    <html lang={data?.site.locale ?? "en"} data-stylesheet={data?.stylesheetHref ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,9 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="bg-paper text-ink antialiased">
+        {/* No framework runs in the browser: each interactive part loads its own module
+            (IslandScript, docs/decisions/008-islands.md); links are page loads. */}
         {children}
-        <ScrollRestoration />
-        <Scripts />
       </body>
     </html>
   );

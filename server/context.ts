@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { IslandSources } from "../app/lib/islands";
 import type { SiteContent } from "../sites/content";
 import type { City } from "../sites/schema";
 import type { CityMessages } from "./messages/store";
@@ -44,6 +45,10 @@ export interface LoadContext {
   embedPlaceholders: boolean;
   /** The site's stylesheet, inlined in every page's head (empty in development). */
   stylesheet?: string;
+  /** Where the whole stylesheet is served (production), for islands that show markup of their own. */
+  stylesheetHref?: string;
+  /** Where each island's module is served (production: the islands build; development: Vite). */
+  islands?: IslandSources;
   /** The stored news, by category (never waits on a fetch). */
   news: NewsSource;
   /** The city's contact messages. */
@@ -70,8 +75,10 @@ export interface SharedServices {
   stylesheet?: string;
   /**
    * Where the whole stylesheet is served (production). When set, each page inlines only the rules
-   * its own markup uses, and loads the whole stylesheet before it hydrates (server/pages.ts).
+   * its own markup uses; an island that shows markup of its own loads the whole stylesheet first.
    */
   stylesheetHref?: string;
+  /** Where each island's module is served (production: build/islands-manifest.json). */
+  islands?: IslandSources;
   clock?: () => number;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { FeedKey } from "../sites/categories";
+import { ISLANDS, type IslandSources } from "../app/lib/islands";
 import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
@@ -212,6 +213,7 @@ async function main(): Promise<void> {
     const stylesheet = readStylesheet(server, path.join(buildDir, "client"));
     services.stylesheet = stylesheet.css;
     services.stylesheetHref = stylesheet.href;
+    services.islands = readIslands(buildDir);
     // Pages are made on worker threads (the bundle's render-worker.js, beside this one).
     pool =
       env.RENDER_WORKERS > 0
@@ -298,6 +300,25 @@ async function openEmbedded(
     );
   }
   return db;
+}
+
+/**
+ * Where the islands build (vite.islands.config.ts) put each island's module, from its manifest
+ * (build/islands-manifest.json): by name, as served from build/client. Every island of
+ * app/lib/islands.ts must be there: a build without one does not start.
+ */
+function readIslands(buildDir: string): IslandSources {
+  const manifest = JSON.parse(
+    readFileSync(path.join(buildDir, "islands-manifest.json"), "utf8"),
+  ) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
+  const found = new Map<string, string>();
+  for (const entry of Object.values(manifest)) {
+    if (entry.isEntry && entry.name)
+      found.set(entry.name, `/${path.posix.relative("client", entry.file)}`);
+  }
+  const missing = Object.keys(ISLANDS).filter((name) => !found.has(name));
+  if (missing.length > 0) throw new Error(`The islands build lacks ${missing.join(", ")}`);
+  return Object.fromEntries(found) as IslandSources;
 }
 
 /** The built stylesheet: where it is served (root.tsx exports it) and its text, which pages inline. */

@@ -1,4 +1,3 @@
-import { useEffect, useRef, type FocusEvent } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { SiteNavigation } from "~/lib/pages";
 
@@ -8,32 +7,15 @@ const LINK =
 
 const CURRENT = "text-accent underline decoration-2 underline-offset-4";
 
-/**
- * Brings a link that gets the keyboard's focus wholly into the scrolling row, clear of its fade
- * (scroll-padding): Chromium leaves one that was partly in view where it was. Not for a click,
- * which must not move the link under the pointer.
- */
-function showFocused(event: FocusEvent<HTMLElement>) {
-  if (event.target.matches(":focus-visible")) {
-    event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }
-}
-
 function linkClass({ isActive }: { isActive: boolean }): string {
   return `${LINK} ${isActive ? CURRENT : "text-ink hover:text-accent"}`;
 }
 
 /** The header's links as list items, the current page's marked (aria-current and underlined). */
-export function NavItems({
-  links,
-  onClick,
-}: {
-  links: SiteNavigation["header"];
-  onClick?: () => void;
-}) {
+export function NavItems({ links }: { links: SiteNavigation["header"] }) {
   return links.map((link) => (
     <li key={link.path}>
-      <NavLink to={link.path} end className={linkClass} onClick={onClick}>
+      <NavLink to={link.path} end className={linkClass}>
         {link.text}
       </NavLink>
     </li>
@@ -42,61 +24,29 @@ export function NavItems({
 
 /**
  * The header's links at 768 px and wider, on one row (DESIGN.md "Navigation"): the main sections,
- * then "More", a `<details>` disclosure with the rest, which works without JavaScript; with it,
- * Escape closes it (focus back on its summary), and so do a click outside, tabbing out of it,
- * going back or forward, and choosing a link. From 768 to 1023 px the row scrolls sideways, faded
+ * then "More", a `<details>` disclosure with the rest, which works without JavaScript; with the
+ * menu island (app/islands/menu.ts), Escape closes it (focus back on its summary), and so do a
+ * click outside and tabbing out of it; a link that gets the keyboard's focus is brought wholly
+ * into the scrolling row. From 768 to 1023 px the row scrolls sideways, faded
  * at its edge (its end padded clear of the fade), with More pinned at the right; from 1024 px the
  * row fits and More follows its last link.
  */
 export function MainNav({ links }: { links: SiteNavigation["header"] }) {
-  const more = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   const main = links.filter((link) => !link.more);
   const rest = links.filter((link) => link.more);
   const inMore = rest.some((link) => link.path === pathname);
-
-  useEffect(() => {
-    const details = more.current;
-    if (!details) return;
-    const close = (event: Event) => {
-      if (!details.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      } else if (event instanceof FocusEvent) {
-        // Tabbing out of it (not focus leaving the window: relatedTarget null) closes it, so that
-        // its panel never hides the link that has the focus.
-        if (event.relatedTarget instanceof Node && !details.contains(event.relatedTarget)) {
-          details.open = false;
-        }
-      } else if (event.type === "popstate" || !details.contains(event.target as Node)) {
-        details.open = false;
-      }
-    };
-    const listening = new AbortController();
-    const options = { signal: listening.signal };
-    document.addEventListener("keydown", close, options);
-    document.addEventListener("click", close, options);
-    details.addEventListener("focusout", close, options);
-    window.addEventListener("popstate", close, options);
-    return () => listening.abort();
-  }, []);
-
-  const closeMore = () => {
-    if (more.current) more.current.open = false;
-  };
 
   return (
     <div className="mx-auto hidden max-w-7xl items-center gap-1 px-4 md:flex">
       <ul
         className="flex min-w-0 flex-1 scroll-pr-10 overflow-x-auto pr-10 [mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] lg:flex-initial lg:scroll-pr-0 lg:pr-0 lg:[mask-image:none]"
         aria-label="Sections"
-        onFocus={showFocused}
+        data-nav-row=""
       >
         <NavItems links={main} />
       </ul>
-      <details ref={more} className="group relative shrink-0">
+      <details className="group relative shrink-0" data-nav-more="">
         <summary
           className={`${LINK} cursor-pointer list-none rounded hover:text-accent [&::-webkit-details-marker]:hidden ${inMore ? "text-accent" : "text-ink"}`}
         >
@@ -108,7 +58,7 @@ export function MainNav({ links }: { links: SiteNavigation["header"] }) {
           {inMore && <span className="sr-only"> (the current page is here)</span>}
         </summary>
         <ul className="absolute top-full right-0 z-50 mt-1 grid w-[28rem] grid-cols-2 gap-x-2 rounded border border-rule bg-paper p-2 shadow-lg">
-          <NavItems links={rest} onClick={closeMore} />
+          <NavItems links={rest} />
         </ul>
       </details>
     </div>

@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { SiteNavigation } from "~/lib/pages";
 import { formatDateLine, type PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
 import { MainNav, NavItems } from "./main-nav";
 import { CloseIcon, MenuIcon } from "./icons";
+import { IslandScript } from "./island";
 import { SearchBox } from "./search-box";
 
 const MENU_ID = "site-menu";
@@ -12,8 +12,9 @@ const PARTNERS_LABEL_ID = "partner-sites";
 
 /**
  * Masthead and sticky navigation. Under 768 px the links and a search box sit in a panel behind
- * a menu toggle; choosing a link (or Escape) closes it. Without JavaScript the panel is shown,
- * and the header is not sticky on phones (it would hold the whole panel on top of the page).
+ * a menu toggle (the menu island, app/islands/menu.ts); choosing a link (or Escape) closes it.
+ * Without JavaScript the panel is shown, and the header is not sticky on phones (it would hold
+ * the whole panel on top of the page).
  */
 export function SiteHeader({
   site,
@@ -24,21 +25,6 @@ export function SiteHeader({
   now: number;
   links: SiteNavigation["header"];
 }) {
-  // The menu is open on the page where it was opened; navigating anywhere (a new search
-  // included) closes it.
-  const { pathname, search } = useLocation();
-  const here = pathname + search;
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === here;
-  const setOpen = (value: boolean) => setOpenOn(value ? here : null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpenOn(null);
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
   return (
     <>
       {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
@@ -55,27 +41,33 @@ export function SiteHeader({
           <button
             type="button"
             className="flex h-11 w-11 items-center justify-center rounded border border-stone-400 md:hidden noscript:hidden"
-            aria-expanded={open}
+            aria-expanded="false"
             aria-controls={MENU_ID}
-            onClick={() => setOpen(!open)}
           >
-            {open ? <CloseIcon /> : <MenuIcon />}
-            <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+            {/* Both icons: the island shows the one that says what a press does. */}
+            <span data-icon="open">
+              <MenuIcon />
+            </span>
+            <span data-icon="close" className="hidden">
+              <CloseIcon />
+            </span>
+            <span className="sr-only">Open menu</span>
           </button>
         </div>
         <nav
           id={MENU_ID}
           aria-label="Main"
-          className={`max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-rule md:block md:max-h-none md:overflow-visible ${open ? "block" : "hidden"} noscript:block noscript:max-h-none`}
+          className="hidden max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-rule md:block md:max-h-none md:overflow-visible noscript:block noscript:max-h-none"
         >
           <div className="mx-auto max-w-7xl px-4 pb-3 md:hidden">
             <SearchBox className="mt-3 md:hidden" />
             <ul className="mt-2 grid grid-cols-2 gap-x-4">
-              <NavItems links={links} onClick={() => setOpen(false)} />
+              <NavItems links={links} />
             </ul>
           </div>
           <MainNav links={links} />
         </nav>
+        <IslandScript name="menu" />
       </header>
       {/* The top strip: first on the screen, after the masthead and the navigation for the
           keyboard (its partner links are not the page's first tab stops: SiteLayout's order). */}

@@ -1,6 +1,7 @@
 import type { AppLoadContext, RequestHandler } from "react-router";
 import type { SiteContent } from "../../sites/content";
 import type { City } from "../../sites/schema";
+import type { IslandSources } from "../../app/lib/islands";
 import type {
   LoadContext,
   MessageDesk,
@@ -15,7 +16,6 @@ import {
   SECURITY_HEADERS,
   type CspSources,
 } from "../security";
-import { deferHydration } from "./hydration";
 
 /**
  * One page to make, as plain data: what a render worker receives (structured clone), and what
@@ -44,6 +44,8 @@ export interface RenderSettings {
   stylesheet?: string;
   /** Where the whole stylesheet is served; pages then inline only their own rules. */
   stylesheetHref?: string;
+  /** Where each island's module is served (the islands build's manifest). */
+  islands?: IslandSources;
   /** Whether pages carry a CSP (not in development). */
   csp: boolean;
 }
@@ -55,6 +57,7 @@ export function renderSettings(services: SharedServices, csp: boolean): RenderSe
     embedPlaceholders: services.embedPlaceholders ?? services.isDev,
     stylesheet: services.stylesheet,
     stylesheetHref: services.stylesheetHref,
+    islands: services.islands,
     csp,
   };
 }
@@ -78,7 +81,7 @@ export interface RenderOutput {
 
 /**
  * Makes a page: React Router's answer to the task's request, and for HTML its stylesheet cut to
- * the rules it uses, its hydration deferred and a CSP listing the hashes of its inline scripts
+ * the rules it uses and a CSP listing the hashes of its inline scripts
  * (so that the page and its policy can be cached together). The same on a render worker and on
  * the request thread.
  */
@@ -103,6 +106,8 @@ export async function renderPage(
     now: task.now,
     isDev: settings.isDev,
     stylesheet: settings.stylesheet,
+    stylesheetHref: settings.stylesheetHref,
+    islands: settings.islands,
     embedPlaceholders: settings.embedPlaceholders,
     news: io.news,
     messages: io.messages,
@@ -122,7 +127,7 @@ export async function renderPage(
   if ((page.headers["content-type"] ?? "").startsWith("text/html")) {
     const href = settings.stylesheetHref;
     const rendered = new TextDecoder().decode(page.body);
-    const html = deferHydration(href ? await trimPageCss(rendered) : rendered, href);
+    const html = href ? await trimPageCss(rendered) : rendered;
     page.body = new TextEncoder().encode(html);
     if (settings.csp) {
       page.headers["Content-Security-Policy"] = contentSecurityPolicy(

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 // axe on every route at phone and desktop widths: no violation of impact serious or critical.
 
@@ -13,7 +13,7 @@ for (const width of [375, 1280]) {
 
     for (const path of [...PUBLIC_PAGES.map((p) => p.path), "/no-such-page"]) {
       test(`${path} has no serious or critical axe violations`, async ({ page }) => {
-        await gotoHydrated(page, path);
+        await gotoReady(page, path);
         const results = await new AxeBuilder({ page }).analyze();
         const blocking = results.violations
           .filter((v) => BLOCKING.has(v.impact ?? ""))
@@ -30,7 +30,7 @@ for (const width of [375, 1280]) {
       page,
     }) => {
       await page.clock.install();
-      await gotoHydrated(page, "/");
+      await gotoReady(page, "/");
       if (width < 768) await page.getByRole("button", { name: "Open menu" }).click();
       let results = await new AxeBuilder({ page }).analyze();
       expect(

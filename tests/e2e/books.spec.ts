@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 // /books, outside the layout. The page's outside covers never load here (no network): every test
 // that looks at covers answers them itself.
@@ -90,7 +90,7 @@ test("a cover the server cannot get is replaced by the placeholder", async ({ pa
   page.on("request", (r) => {
     if (!r.url().startsWith(new URL(baseURL ?? "http://127.0.0.1").origin)) outside.push(r.url());
   });
-  await gotoHydrated(page, "/books");
+  await gotoReady(page, "/books");
   const classic = page.getByRole("listitem").filter({ hasText: "Tao Te Ching" });
   await classic.scrollIntoViewIfNeeded();
   const cover = classic.locator("img");
@@ -116,7 +116,7 @@ test("a failing placeholder never loops: the card settles on its typographic cov
     placeholderRequests.push(route.request().url());
     return route.fulfill({ status: 404, body: "" });
   });
-  await gotoHydrated(page, "/books");
+  await gotoReady(page, "/books");
   const gita = page.getByRole("listitem").filter({ hasText: "The Bhagavad Gita" });
   await gita.scrollIntoViewIfNeeded();
   await expect(gita.locator("img")).toHaveCount(0);

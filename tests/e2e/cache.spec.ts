@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./helpers";
+import { waitForIslands } from "./helpers";
 
 // Pages rendered once and served from the server's page cache, with headers a CDN can trust,
 // and a CSP (hashes of the page's own inline scripts) that still stops an injected script.
@@ -92,7 +92,7 @@ test("the CSP lists every inline script of the cached page, and blocks one injec
   const csp = (await page.request.get("/world-news")).headers()["content-security-policy"] ?? "";
   expect(csp).toMatch(/'sha256-/);
   // Every inline script of the page ran (React Router's hydration did: the page is interactive).
-  await waitForHydration(page);
+  await waitForIslands(page);
   expect(violations).toEqual([]);
   const ran = await page.evaluate(async () => {
     const blocked = new Promise<string>((resolve) =>

@@ -2,7 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./env";
-import { waitForHydration } from "./helpers";
+import { waitForIslands } from "./helpers";
 
 // The contact form of the default site, which stores messages in its DATA_DIR: a fresh folder in
 // each run (global-setup.ts), so no run sees an earlier one's messages. Each test sends from its
@@ -42,7 +42,7 @@ test.describe("with JavaScript", () => {
   }) => {
     const subject = `Tip ${Date.now()} js`;
     await page.goto("/contact");
-    await waitForHydration(page);
+    await waitForIslands(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await fill(page, {
       Name: "Ana Ruiz",

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DONATION_DELAY_MS } from "../../app/components/donation-popup";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 const DONATION_URL = "https://www.houstonfoodbank.org/donate/";
 
@@ -28,7 +28,7 @@ async function gotoWithPromptTimer(page: Page, path: string) {
       return schedule(handler, timeout, ...args);
     } as typeof window.setTimeout;
   }, DONATION_DELAY_MS);
-  await gotoHydrated(page, path);
+  await gotoReady(page, path);
   await page.waitForFunction(() => (window as Marked).promptChecked === true);
 }
 

@@ -1,17 +1,26 @@
 import type { Page } from "@playwright/test";
 import { startSiteProcess, type SiteProcess } from "../support/site-process";
-/** Waits until React has hydrated the page (its DOM nodes carry React's fiber keys). */
-export async function waitForHydration(page: Page): Promise<void> {
+/**
+ * Waits until the page has loaded and every island it names (`<script data-island>`) has
+ * started: each adds its name to <html data-islands-ready> once its listeners are in place
+ * (app/islands/lib/ready.ts). A page without islands is ready when it has loaded.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const main = document.getElementById("main-content");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+    if (document.readyState !== "complete") return false;
+    const started = new Set(
+      (document.documentElement.getAttribute("data-islands-ready") ?? "").split(" "),
+    );
+    return [...document.querySelectorAll("script[data-island]")].every((script) =>
+      started.has(script.getAttribute("data-island") ?? ""),
+    );
   });
 }
 
-/** Loads a page and waits until React has hydrated it. */
-export async function gotoHydrated(page: Page, path: string): Promise<void> {
+/** Loads a page and waits until its islands have started. */
+export async function gotoReady(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await waitForHydration(page);
+  await waitForIslands(page);
 }
 
 /**

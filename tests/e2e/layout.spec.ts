@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { HEADER_PAGES, PAGES } from "../../app/lib/pages";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -36,7 +36,7 @@ test.describe("header at 1280 px", () => {
   test("the search box opens the search page with the typed text (decision 003)", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     const box = page.getByRole("banner").getByRole("searchbox", { name: "Search news" });
     await box.fill("flood control bond");
     await box.press("Enter");
@@ -45,7 +45,7 @@ test.describe("header at 1280 px", () => {
   });
 
   test("each navigation scrolls to the top", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Careers" });
     await footerLink.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -57,7 +57,7 @@ test.describe("header at 1280 px", () => {
   test("the keyboard reaches the publication's name before the partner links, which still sit on top", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
     // The fixture weather service has a flood warning in force: its banner's link comes first.
@@ -157,7 +157,7 @@ test.describe("mobile menu at 375 px", () => {
   test.use({ viewport: PHONE });
 
   test("the toggle opens the panel and choosing a link closes it", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(toggle).toHaveAttribute("aria-controls", "site-menu");
@@ -182,7 +182,7 @@ test.describe("mobile menu at 375 px", () => {
   test("the panel lists every header link, in order, and marks the current page", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/weather");
+    await gotoReady(page, "/weather");
     await page.getByRole("button", { name: "Open menu" }).click();
     const links = mainNav(page).getByRole("link");
     expect(await links.allTextContents()).toEqual(HEADER_PAGES.map((id) => PAGES[id].label));
@@ -193,7 +193,7 @@ test.describe("mobile menu at 375 px", () => {
   test("choosing the current page's link also closes it, and Escape closes it", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/weather");
+    await gotoReady(page, "/weather");
     await page.getByRole("button", { name: "Open menu" }).click();
     await mainNav(page).getByRole("link", { name: "Weather", exact: true }).click();
     await expect(mainNav(page)).toBeHidden();
@@ -204,7 +204,7 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("the search box in the menu opens the search page and closes the menu", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const box = mainNav(page).getByRole("searchbox", { name: "Search news" });
     await box.fill("rodeo");
@@ -245,7 +245,7 @@ for (const [name, viewport] of [
     test.use({ viewport });
 
     test("never covers the element the keyboard focuses", async ({ page }) => {
-      await gotoHydrated(page, "/");
+      await gotoReady(page, "/");
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       // A link halfway down the main content, now far above the view: scrolled back into view at
       // the top, it lands below the sticky header rather than under it.

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { HEADER_MAIN, HEADER_MORE, HEADER_PAGES, PAGES } from "../../app/lib/pages";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 import { SPEC_HEADER_PATHS } from "../support/spec-header";
 
 // The header's links at 768 px and wider (issue 15, DESIGN.md "Navigation"): one row of main
@@ -67,7 +67,7 @@ for (const width of [1024, 1280]) {
     test("every header link of SPEC.md §2 is on the row or behind one click on More", async ({
       page,
     }) => {
-      await gotoHydrated(page, "/");
+      await gotoReady(page, "/");
       const onRow = row(page).getByRole("link");
       for (const link of await onRow.all()) await expect(link).toBeInViewport();
       await summary(page).click();
@@ -79,7 +79,7 @@ for (const width of [1024, 1280]) {
     });
 
     test("no serious or critical axe violations with More open", async ({ page }) => {
-      await gotoHydrated(page, "/technology");
+      await gotoReady(page, "/technology");
       await openMore(page);
       expect(await blockingViolations(page)).toEqual([]);
     });
@@ -103,7 +103,7 @@ test.describe("header at 1280 px", () => {
   test("every link navigates, closes More, and marks the current page (and More for its own)", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     for (const id of HEADER_PAGES.filter((id) => !["radio", "books"].includes(id))) {
       const info = PAGES[id];
       const inMore = HEADER_MORE.includes(id);
@@ -125,7 +125,7 @@ test.describe("header at 1280 px", () => {
     test(`the ${PAGES[id].label} link in More leaves the layout for ${PAGES[id].path}`, async ({
       page,
     }) => {
-      await gotoHydrated(page, "/");
+      await gotoReady(page, "/");
       await openMore(page);
       await more(page).getByRole("link", { name: PAGES[id].label, exact: true }).click();
       await expect(page).toHaveURL(PAGES[id].path);
@@ -139,7 +139,7 @@ test.describe("header at 1280 px", () => {
   test("More works from the keyboard: Enter opens, its links are tabbable, Escape closes", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     // Tab reaches the summary right after the row's last link.
     await row(page).getByRole("link").last().focus();
     await page.keyboard.press("Tab");
@@ -162,7 +162,7 @@ test.describe("header at 1280 px", () => {
   });
 
   test("Enter on a link inside More navigates and closes it", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     await summary(page).focus();
     await page.keyboard.press("Enter");
     await more(page).getByRole("link", { name: "Technology", exact: true }).focus();
@@ -172,7 +172,7 @@ test.describe("header at 1280 px", () => {
   });
 
   test("a click outside, tabbing out of it, or going back closes More", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     await openMore(page);
     await page.mouse.click(640, 700);
     await expect(more(page)).not.toHaveAttribute("open");
@@ -198,7 +198,7 @@ test.describe("header at 1280 px", () => {
   test("a click on the summary or inside the open panel keeps it open until a link is chosen", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     await openMore(page);
     const panel = more(page).getByRole("list");
     const box = await panel.boundingBox();
@@ -234,7 +234,7 @@ test.describe("header between 768 and 1023 px", () => {
   test("tabbing to a link out of sight brings it wholly into view, clear of the fade", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     const links = row(page).getByRole("link");
     await links.first().focus();
     for (let i = 1; i < HEADER_MAIN.length; i++) await page.keyboard.press("Tab");
@@ -249,7 +249,7 @@ test.describe("header between 768 and 1023 px", () => {
   });
 
   test("no serious or critical axe violations, with More closed and open", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     expect(await blockingViolations(page)).toEqual([]);
     await openMore(page);
     expect(await blockingViolations(page)).toEqual([]);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PAGES } from "../../app/lib/pages";
 import { CATEGORIES, HOME_SECTIONS, LIST_SLUGS, categoryAt } from "../../sites/categories";
 import { testCity } from "../support/cities";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 // The news pages of the default site, filled from the fixture feeds (the FEEDS_FILE of global-setup.ts).
 
@@ -71,7 +71,7 @@ test.describe("home", () => {
   }) => {
     for (const s of HOME_SECTIONS) await articlesOf(page, s.key);
     await page.clock.install();
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     const feedLinks = page.locator('section[aria-label="News Feed"] li a');
     await expect(feedLinks).toHaveCount(8);
     const listed = await feedLinks.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
@@ -122,7 +122,7 @@ test.describe("home", () => {
   });
 
   test("See All goes to the section's page", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/");
     await page.getByRole("link", { name: "See All World news" }).click();
     await expect(page).toHaveURL("/world-news");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("World News");
@@ -244,7 +244,7 @@ test.describe("story cards", () => {
 
   test("replace a picture that fails to load with the default photo", async ({ page }) => {
     await page.route("**/img/**", (route) => route.abort());
-    await gotoHydrated(page, "/world-news");
+    await gotoReady(page, "/world-news");
     const img = page.getByRole("article").first().getByRole("img");
     await expect(img).toHaveAttribute("src", "/images/default-news.svg");
   });
@@ -260,8 +260,8 @@ test.describe("story cards", () => {
     const errors: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     page.on("pageerror", (e) => errors.push(e.message));
-    await gotoHydrated(page, "/world-news");
-    await gotoHydrated(page, "/");
+    await gotoReady(page, "/world-news");
+    await gotoReady(page, "/");
     expect(
       errors.filter((e) => !/Failed to load resource|ERR_|Content Security Policy/.test(e)),
     ).toEqual([]);

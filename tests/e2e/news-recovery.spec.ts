@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "./env";
-import { gotoHydrated, startSiteServer, type SiteServer } from "./helpers";
+import { gotoReady, startSiteServer, type SiteServer } from "./helpers";
 
 // A failing category recovers on the page by itself. A server of its own, started for this test
 // alone: its failing feed's retries (1 s, doubling) begin when the test does, so the feed is
@@ -36,7 +36,7 @@ test("a failing category shows the error, then recovers without a reload when it
   page,
 }) => {
   test.setTimeout(90_000);
-  await gotoHydrated(page, `${server?.url}/sports`);
+  await gotoReady(page, `${server?.url}/sports`);
   await expect(page.getByRole("alert")).toHaveText("Error loading news: Failed to fetch RSS feed");
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
   await page.request.get(`${E2E.feedsUrl}/switch/${SWITCH}/recover`);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { testCity } from "../support/cities";
 import { E2E } from "./env";
-import { gotoHydrated, startSiteServer, type SiteServer } from "./helpers";
+import { gotoReady, startSiteServer, type SiteServer } from "./helpers";
 
 // A server of its own, started here so that its first fetches are still running when the pages
 // are opened: a slow feed (loading, then ready), failing feeds (errors), a fresh feed (relative
@@ -42,7 +42,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 test("a loading category says so, then shows its articles without a reload", async ({ page }) => {
-  await gotoHydrated(page, `${BASE}/lifestyle`);
+  await gotoReady(page, `${BASE}/lifestyle`);
   await expect(page.getByRole("status")).toHaveText("Loading lifestyle news...");
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   await expect(page.getByRole("main").getByRole("article").first()).toBeVisible({
@@ -69,7 +69,7 @@ test("nothing executable from a hostile feed reaches the page", async ({ page })
   expect(html).not.toMatch(/(?:href|src)="\s*(?:javascript|vbscript|data):/i);
   expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
   expect(html).not.toMatch(/<script>alert|<svg onload/i);
-  await gotoHydrated(page, `${BASE}/politics`);
+  await gotoReady(page, `${BASE}/politics`);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: /Hostile headline/ })).toBeVisible();
   for (const href of await main
@@ -119,7 +119,7 @@ test("relative dates are rendered by the server and kept fresh in the browser", 
   expect(html).toContain(">2 days ago</time>");
 
   await page.clock.install({ time: Date.now() });
-  await gotoHydrated(page, `${BASE}/health`);
+  await gotoReady(page, `${BASE}/health`);
   // (The donation dialog opens meanwhile and hides the page from role queries: use CSS.)
   const card = page.locator("article", { hasText: "Fresh story from half an hour ago" });
   await expect(card.locator("time")).toHaveText("Just now");

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
-import { gotoHydrated, waitForHydration } from "./helpers";
+import { gotoReady, waitForIslands } from "./helpers";
 
 // Each page inlines only the rules its own markup uses (server/page-css.ts), and its bootstrap
 // loads the whole stylesheet before it hydrates (deferHydration in server/render/hydration.ts).
@@ -116,7 +116,7 @@ test("the page hydrates only once the whole stylesheet has come", async ({ page 
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
   expect(entryRequested).toEqual([]);
   release();
-  await waitForHydration(page);
+  await waitForIslands(page);
   expect(entryRequested).toHaveLength(1);
   const sheets = await page.evaluate(() =>
     [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => [
@@ -131,7 +131,7 @@ test("after a client-side navigation the new page has the rules it needs", async
   // /radio's own rules lack those of home's lead section (a border on each story of its grid).
   const radio = await (await page.request.get("/radio")).text();
   expect(radio).not.toContain("border-t>*");
-  await gotoHydrated(page, "/radio");
+  await gotoReady(page, "/radio");
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
   const stories = page.locator('[class*="[&>*]:!border-t"] > article');

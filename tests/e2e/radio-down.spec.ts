@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { freePort } from "../support/ports";
 import { E2E } from "./env";
-import { gotoHydrated, startSiteServer, type SiteServer } from "./helpers";
+import { gotoReady, startSiteServer, type SiteServer } from "./helpers";
 
 // A site of its own whose station is down: its upstream is a loopback address and port where
 // nothing listens, so /api/stream answers 502 and the player must say so.
@@ -33,7 +33,7 @@ test("the relay answers 502 when the station is down", async ({ request }) => {
 test("play with the station down shows 'Stream temporarily unavailable.', and a later click tries again", async ({
   page,
 }) => {
-  await gotoHydrated(page, `${server?.url}/radio`);
+  await gotoReady(page, `${server?.url}/radio`);
   const streams: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/stream")) streams.push(r.url());

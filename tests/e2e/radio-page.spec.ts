@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { STATION_TITLES } from "../fixture-servers/radio-upstream";
 import { E2E } from "./env";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 // /radio in the browser, playing the fixture station's MP3 through the relay. Where a test needs an
 // outcome the station cannot give (the browser refusing play(), a stall), it is set by replacing
@@ -20,7 +20,7 @@ async function stubPlay(page: Page, outcome: "resolve" | "reject") {
 test("the player card, its labelled controls, the Now Playing text and the tip", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/radio");
+  await gotoReady(page, "/radio");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Live Radio");
   await expect(page.getByText("24/7 live stream")).toBeVisible();
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
@@ -44,7 +44,7 @@ test("the player card, its labelled controls, the Now Playing text and the tip",
 test("the stream is neither preloaded nor autoplayed: its source is set on the first click", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/radio");
+  await gotoReady(page, "/radio");
   const audio = page.locator("audio");
   await expect(audio).toHaveAttribute("preload", "none");
   await expect(audio).toHaveAttribute("crossorigin", "anonymous");
@@ -57,7 +57,7 @@ test("the stream is neither preloaded nor autoplayed: its source is set on the f
 test("play starts the station (the audio's time advances), pause stops it, and Now Playing shows its title", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/radio");
+  await gotoReady(page, "/radio");
   const audio = page.locator("audio");
   const time = () => audio.evaluate((el: HTMLAudioElement) => el.currentTime);
   await page.getByRole("button", { name: "Play" }).click();
@@ -84,7 +84,7 @@ test("play starts the station (the audio's time advances), pause stops it, and N
 
 test("a refused play() shows the red error under the controls", async ({ page }) => {
   await stubPlay(page, "reject");
-  await gotoHydrated(page, "/radio");
+  await gotoReady(page, "/radio");
   await page.getByRole("button", { name: "Play" }).click();
   const alert = page.getByRole("alert");
   await expect(alert).toHaveText("Unable to start playback. Please try again.");
@@ -98,7 +98,7 @@ test("a refused play() shows the red error under the controls", async ({ page })
 test("the volume slider follows the keyboard rules, and unmutes when moved above 0", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/radio");
+  await gotoReady(page, "/radio");
   const slider = page.getByRole("slider", { name: "Volume" });
   await slider.focus();
   await page.keyboard.press("ArrowRight");
@@ -131,7 +131,7 @@ test("the volume slider follows the keyboard rules, and unmutes when moved above
 });
 
 test("lock-screen controls get the station's metadata", async ({ page }) => {
-  await gotoHydrated(page, "/radio");
+  await gotoReady(page, "/radio");
   await expect
     .poll(() => page.evaluate(() => navigator.mediaSession.metadata?.artist))
     .toBe("Houston City Wire");
@@ -140,7 +140,7 @@ test("lock-screen controls get the station's metadata", async ({ page }) => {
 test("a stalled stream is retried with backoff a few times before the error", async ({ page }) => {
   await stubPlay(page, "resolve");
   await page.clock.install();
-  await gotoHydrated(page, "/radio");
+  await gotoReady(page, "/radio");
   await page.getByRole("button", { name: "Play" }).click();
   const audio = page.locator("audio");
   for (const [retry, wait] of [

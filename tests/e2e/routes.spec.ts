@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
 import { TEST_SITE_URL } from "./env";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 // Raw server HTML (not the hydrated DOM): what crawlers and social cards see.
 
@@ -80,7 +80,7 @@ test("a page asked with a query it does not read is the page itself, and hydrate
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
-  await gotoHydrated(page, "/local-news?utm_source=mail&x=1");
+  await gotoReady(page, "/local-news?utm_source=mail&x=1");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Local News");
   expect(new URL(page.url()).search).toBe("?utm_source=mail&x=1");
   await page

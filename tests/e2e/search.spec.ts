@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { FEED_KEYS } from "../../sites/categories";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 // Search over the stories stored from the fixture feeds (global-setup.ts serves them to every
 // category). The words searched occur in a few fixture stories only.
@@ -80,7 +80,7 @@ test("requires every word and ignores diacritics", async ({ page }) => {
 });
 
 test("pages through 20 results at a time", async ({ page }) => {
-  await gotoHydrated(page, "/search?q=trump");
+  await gotoReady(page, "/search?q=trump");
   const count = await main(page).getByRole("status").textContent();
   const total = Number(/^(\d+) results/.exec(count ?? "")?.[1]);
   expect(total).toBeGreaterThan(20);
@@ -145,7 +145,7 @@ test("asks search engines not to index it, and is not in the sitemap", async ({ 
 });
 
 test("the header's search box searches, and the page's box searches again", async ({ page }) => {
-  await gotoHydrated(page, "/");
+  await gotoReady(page, "/");
   const box = page.getByRole("banner").getByRole("searchbox", { name: "Search news" });
   await box.fill("lauderdale");
   await box.press("Enter");
@@ -167,7 +167,7 @@ for (const width of [375, 1280]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await gotoHydrated(page, "/search?q=trump");
+    await gotoReady(page, "/search?q=trump");
     const results = await new AxeBuilder({ page }).analyze();
     const blocking = results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")

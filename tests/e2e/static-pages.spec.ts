@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 // The static pages built so far from Houston's data (sites/cities/houston.json): FAQ and careers.
 
@@ -12,7 +12,7 @@ async function jsonLd(request: APIRequestContext, path: string) {
 }
 
 test("/faq has 15 questions that open on click, several at once", async ({ page }) => {
-  await gotoHydrated(page, "/faq");
+  await gotoReady(page, "/faq");
   const items = page.locator("main details");
   await expect(items).toHaveCount(15);
   const first = items.nth(0);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { gotoHydrated } from "./helpers";
+import { gotoReady } from "./helpers";
 
 // The page metadata of SPEC.md §3 as the server HTML carries it (what crawlers and social cards
 // read): times, section and the JSON-LD ItemList of a news page's stories. Every route's JSON-LD
@@ -83,7 +83,7 @@ test("after a client-side navigation the page's own tags replace the last page's
   request,
 }) => {
   const faq = await serverHtml(request, "/faq");
-  await gotoHydrated(page, "/");
+  await gotoReady(page, "/");
   await page
     .getByRole("contentinfo")
     .getByRole("link", { name: "Frequently Asked Questions" })

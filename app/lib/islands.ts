@@ -1,0 +1,25 @@
+/**
+ * The islands: the parts of a page a reader interacts with, each a module of its own in
+ * app/islands/ (built by vite.islands.config.ts), loaded only by a page that shows the part
+ * (`<IslandScript>`). Everything else is HTML made on the server, with no framework in the
+ * browser (docs/decisions/008-islands.md). Each name's source file, under app/islands/.
+ */
+export const ISLANDS = {
+  // The phone's menu toggle and the "More" list's closing (Escape, a click outside).
+  menu: "menu.ts",
+} as const;
+
+export type IslandName = keyof typeof ISLANDS;
+
+/** Where each island's module is served (production: the islands build's manifest). */
+export type IslandSources = Record<IslandName, string>;
+
+/** In development, Vite serves each island from its source. */
+export function devIslandSources(): IslandSources {
+  return Object.fromEntries(
+    Object.entries(ISLANDS).map(([name, file]) => [name, `/app/islands/${file}`]),
+  ) as IslandSources;
+}
+
+/** The attribute of <html> where each island's module, once started, adds its name. */
+export const ISLANDS_READY = "data-islands-ready";

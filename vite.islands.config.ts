@@ -1,0 +1,34 @@
+import { defineConfig } from "vite";
+import { ISLANDS } from "./app/lib/islands.ts";
+
+/**
+ * The islands' build (docs/decisions/008-islands.md): each module of app/lib/islands.ts's
+ * ISLANDS an entry of its own, loaded by the pages that show it (`<script type="module" src>`)
+ * or by another island when it needs it. An ordinary Vite build, after `react-router build`,
+ * into the same build/client/assets (hashed, cached a year, precompressed); its manifest goes to
+ * build/islands-manifest.json, outside what is served, and the server reads it at start-up.
+ */
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  publicDir: false,
+  // React's production build (process.env.NODE_ENV is what its entry reads).
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    // build/ so that the manifest can sit outside build/client (all of which is served).
+    outDir: "build",
+    emptyOutDir: false,
+    manifest: "islands-manifest.json",
+    // Each page names the few modules it runs; nothing to preload for them.
+    modulePreload: false,
+    target: "es2022",
+    rolldownOptions: {
+      input: Object.fromEntries(
+        Object.entries(ISLANDS).map(([name, file]) => [name, `app/islands/${file}`]),
+      ),
+      output: {
+        entryFileNames: "client/assets/island-[name]-[hash].js",
+        chunkFileNames: "client/assets/island-[name]-[hash].js",
+      },
+    },
+  },
+});
