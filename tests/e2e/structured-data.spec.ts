@@ -76,9 +76,9 @@ test("a static page carries its content's date, in the city's offset", async ({ 
   expect(tag("article:section")).toBeUndefined();
 });
 
-// The tags are built by each page's loader on the server (decision 005): a client-side
-// navigation must still get the new page's title, description, canonical and JSON-LD.
-test("after a client-side navigation the page's own tags replace the last page's", async ({
+// The tags are built by each page's loader on the server (decision 005). A link is a page load
+// (decision 008): the page reached has its own title, description, canonical and JSON-LD.
+test("after following a link the page's own tags replace the last page's", async ({
   page,
   request,
 }) => {
@@ -105,11 +105,11 @@ test("after a client-side navigation the page's own tags replace the last page's
       els.map((el) => (JSON.parse(el.textContent ?? "{}") as PageNode)["@type"]),
     );
   expect(types).toContain("FAQPage");
-  // It was a client-side navigation: the document was not loaded again.
-  expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  // A page load: the document is the new page's, with none of the last page's tags left.
   expect(
     await page.evaluate(
       () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).name,
     ),
-  ).toMatch(/\/$/);
+  ).toMatch(/\/faq$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
 });

@@ -1,0 +1,161 @@
+// npm run bench:bytes: what each page costs a reader, on the production build with the fixture
+// feeds (the demo's site), each page as most readers get it (from the page cache), in one run:
+//  - first-load JavaScript: what Chromium (375 px wide) transfers of scripts in the first 5 s,
+//    no interaction (brotli, as sent);
+//  - the HTML, raw and brotli, and the stylesheet inlined in it;
+//  - LCP in Lighthouse's mobile run, as a ratio to a bare page's in the same run;
+//  - cached `/` against a static file of the same bytes (wrk, 10 connections, brotli): its
+//    request rate as a ratio.
+// Targets (issue 34): JS <= 15 KB on home, a category page, /weather, /faq, /contact and
+// /search, <= 75 KB on /radio; home's HTML <= 14 KB brotli, a category page's <= 10 KB; inline
+// CSS <= 10 KB a page; LCP <= 1.2x the bare page's; cached `/` >= 0.9x the static file's rate.
+// Run from an earlier commit's built checkout (its ./build) to measure it: the site is started
+// from the current folder. BENCH_BYTES_PARTS: any of "bytes,lighthouse,wrk" (all by default).
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
+import { startBenchSite, type BenchSite } from "./bench-site";
+import { figure, runLighthouse, serveBarePage, warm } from "./lighthouse";
+import { runWrk } from "./load";
+
+const PAGES = [
+  { path: "/", js: 15, html: 14 },
+  { path: "/local-news", js: 15, html: 10 },
+  { path: "/sports", js: 15, html: 10 },
+  { path: "/weather", js: 15 },
+  { path: "/faq", js: 15 },
+  { path: "/contact", js: 15 },
+  { path: "/search?q=houston", js: 15 },
+  { path: "/radio", js: 75 },
+];
+const KB = 1024;
+const parts = new Set((process.env.BENCH_BYTES_PARTS ?? "bytes,lighthouse,wrk").split(","));
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+const mark = (ok: boolean) => (ok ? "ok" : "OVER");
+
+/** The scripts Chromium fetched for a page in its first 5 s (375 px, no interaction), brotli. */
+async function firstLoadJs(site: BenchSite): Promise<Map<string, number>> {
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  const bytes = new Map<string, number>();
+  try {
+    for (const { path: page } of PAGES) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+      const tab = await context.newPage();
+      const sizes: Promise<number>[] = [];
+      tab.on("requestfinished", (request) => {
+        if (request.resourceType() === "script") {
+          sizes.push(request.sizes().then((s) => s.responseBodySize));
+        }
+      });
+      const started = Date.now();
+      await tab.goto(`${site.url}${page}`, { waitUntil: "load" });
+      await tab.waitForTimeout(Math.max(0, 5000 - (Date.now() - started)));
+      bytes.set(
+        page,
+        (await Promise.all(sizes)).reduce((a, b) => a + b, 0),
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return bytes;
+}
+
+async function measureBytes(site: BenchSite): Promise<void> {
+  for (const { path: page } of PAGES) await warm(`${site.url}${page}`);
+  await new Promise((r) => setTimeout(r, 1000)); // the strong compressions, one page at a time
+  const js = await firstLoadJs(site);
+  console.log("page                 JS KB  target   HTML KB  brotli KB  target   inline CSS KB");
+  for (const { path: page, js: jsTarget, html: htmlTarget } of PAGES) {
+    const raw = await (await fetch(`${site.url}${page}`)).text();
+    const br = await fetch(`${site.url}${page}`, { headers: { "Accept-Encoding": "br" } });
+    const brBytes = Number(br.headers.get("content-length"));
+    await br.arrayBuffer();
+    const css = /<style id="site-css">([\s\S]*?)<\/style>/.exec(raw)?.[1] ?? "";
+    const jsBytes = js.get(page) ?? 0;
+    console.log(
+      [
+        page.padEnd(18),
+        kb(jsBytes).padStart(7),
+        `${mark(jsBytes <= jsTarget * KB)} ≤${jsTarget}`.padStart(8),
+        kb(Buffer.byteLength(raw)).padStart(9),
+        kb(brBytes).padStart(10),
+        htmlTarget
+          ? `${mark(brBytes <= htmlTarget * KB)} ≤${htmlTarget}`.padStart(8)
+          : "".padStart(8),
+        `${kb(Buffer.byteLength(css))} ${mark(Buffer.byteLength(css) <= 10 * KB)}`.padStart(15),
+      ].join(" "),
+    );
+  }
+}
+
+async function measureLcp(site: BenchSite): Promise<void> {
+  const bare = await serveBarePage();
+  try {
+    const bareLcp = figure(await runLighthouse(bare.url), "largest-contentful-paint");
+    console.log(`\nLighthouse (mobile): bare page LCP ${bareLcp.toFixed(0)} ms`);
+    for (const { path: page } of PAGES) {
+      const lcp = figure(await runLighthouse(`${site.url}${page}`), "largest-contentful-paint");
+      const ratio = lcp / bareLcp;
+      console.log(
+        `  ${page.padEnd(18)} LCP ${lcp.toFixed(0).padStart(5)} ms  ${ratio.toFixed(2)}x  ${mark(ratio <= 1.2)} ≤1.2x`,
+      );
+    }
+  } finally {
+    bare.server.close();
+  }
+}
+
+/**
+ * Cached `/` against a static file of the same bytes: home's brotli body, written into the
+ * build's client folder (static files are read at start-up) for a second start of the site.
+ */
+async function measureRate(): Promise<void> {
+  const first = await startBenchSite();
+  let html: Buffer;
+  try {
+    await warm(`${first.url}/`);
+    html = Buffer.from(await (await fetch(`${first.url}/`)).arrayBuffer());
+  } finally {
+    await first.close();
+  }
+  const file = path.join("build", "client", "bench-same-bytes.html");
+  writeFileSync(file, html);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  const site = await startBenchSite();
+  try {
+    await warm(`${site.url}/`);
+    const headers = ["-H", "Accept-Encoding: br"];
+    const rate = async (url: string) => {
+      await runWrk(url, 10, 2, headers); // warm-up
+      return (await runWrk(url, 10, 10, headers)).rps;
+    };
+    const staticRps = await rate(`${site.url}/bench-same-bytes.html`);
+    const pageRps = await rate(`${site.url}/`);
+    const ratio = pageRps / staticRps;
+    console.log(
+      `\nwrk, 10 connections, brotli: cached / ${pageRps.toFixed(0)} req/s, a static file of the same bytes ${staticRps.toFixed(0)} req/s: ${ratio.toFixed(2)}x ${mark(ratio >= 0.9)} ≥0.9x`,
+    );
+  } finally {
+    await site.close();
+    rmSync(file, { force: true });
+    rmSync(`${file}.br`, { force: true });
+  }
+}
+
+if (parts.has("bytes") || parts.has("lighthouse")) {
+  const site = await startBenchSite();
+  try {
+    if (parts.has("bytes")) await measureBytes(site);
+    if (parts.has("lighthouse")) await measureLcp(site);
+  } finally {
+    await site.close();
+  }
+}
+if (parts.has("wrk")) await measureRate();
