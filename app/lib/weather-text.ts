@@ -24,7 +24,7 @@ export const TEXT_LIMITS = {
   description: 4000,
   instruction: 2000,
   areaDesc: 500,
-  /** A station's name ("Houston, Houston Intercontinental Airport"). */
+  /** A station's name (as the service gives it: a city and an airport, say). */
   station: 200,
   /** The sky's words of an observation or a forecast period ("Chance Showers And Thunderstorms"). */
   sky: 200,

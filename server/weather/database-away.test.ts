@@ -42,7 +42,7 @@ describe("WeatherService with its database away", () => {
       radarUrl: server.url,
       log: { info: () => {}, warn: (fields, msg) => warnings.push({ msg, fields }) },
       now: () => T0,
-      timeoutMs: 300,
+      timeoutMs: 3000,
     });
     open.push({ close: () => service.stop() });
     const houston = weatherPlace(testCity("houston"));

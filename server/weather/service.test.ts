@@ -66,7 +66,8 @@ async function harness(
     radarUrl: server.url,
     log: { info: () => {}, warn: (o) => warnings.push(o) },
     now: () => clock.now,
-    timeoutMs: 300,
+    // Long enough for a loaded machine's loopback answer; a hanging answer waits it out once.
+    timeoutMs: 3000,
   });
   open.push({ close: () => service.stop() });
   return { service, server, clock, store, warnings };
