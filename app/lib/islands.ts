@@ -7,6 +7,8 @@
 export const ISLANDS = {
   // The phone's menu toggle and the "More" list's closing (Escape, a click outside).
   menu: "menu.ts",
+  // The video facade: a click puts the player in place of the poster.
+  video: "video.ts",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
