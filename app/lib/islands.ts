@@ -9,6 +9,9 @@ export const ISLANDS = {
   menu: "menu.ts",
   // The video facade: a click puts the player in place of the poster.
   video: "video.ts",
+  // A picture that fails shows its fallback (a story's default photo, a book's placeholder, then
+  // its typographic cover).
+  pictures: "pictures.ts",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
