@@ -12,6 +12,8 @@ export const ISLANDS = {
   // A picture that fails shows its fallback (a story's default photo, a book's placeholder, then
   // its typographic cover).
   pictures: "pictures.ts",
+  // The configured third-party scripts, after the page is interactive, and the ad slots' queue.
+  embeds: "embeds.ts",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

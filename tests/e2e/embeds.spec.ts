@@ -162,15 +162,16 @@ test.describe("a site that configures its embeds (EMBEDS_FILE)", () => {
     page,
   }) => {
     const others = await recordThirdParty(page);
-    const seen: { url: string; readyState: string; hydrated: boolean; loaded: boolean }[] = [];
+    const seen: { url: string; readyState: string; embedsReady: boolean; loaded: boolean }[] = [];
     const answer = (marker: string) => async (route: Route) => {
       // The page's state at the moment the browser asked for the script.
       const state = await page.evaluate(() => {
-        const main = document.getElementById("main-content");
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const ready = document.documentElement.getAttribute("data-islands-ready") ?? "";
         return {
           readyState: document.readyState,
-          hydrated: !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber")),
+          // The embeds island (which queues the ad slots) had started.
+          embedsReady: ready.split(" ").includes("embeds"),
           loaded: nav.loadEventEnd > 0,
         };
       });
@@ -196,7 +197,7 @@ test.describe("a site that configures its embeds (EMBEDS_FILE)", () => {
       [`${AD_ORIGIN}/pagead/js/adsbygoogle.js?client=${EMBEDS.adClient}`, EMBEDS.formScript].sort(),
     );
     for (const s of seen) {
-      expect(s, s.url).toMatchObject({ readyState: "complete", hydrated: true, loaded: true });
+      expect(s, s.url).toMatchObject({ readyState: "complete", embedsReady: true, loaded: true });
     }
     expect(await page.locator("ins.adsbygoogle").count()).toBe(2);
     // A script from an origin the site did not configure is refused by the CSP before any request.
