@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
 import { E2E } from "./env";
-import { startSiteServer, type SiteServer } from "./helpers";
+import { gotoReady, startSiteServer, type SiteServer } from "./helpers";
 
 // Embeds only when configured (docs/decisions/004). The shared sites configure none: readers see
 // no placeholder, and their pages name and load nothing of a third party. A site of its own,
@@ -242,7 +242,19 @@ test.describe("a site that configures its embeds (EMBEDS_FILE)", () => {
     await expect(page.locator("iframe")).toHaveAttribute("src", EMBEDS.leadForm);
     await page.goto(`${server?.url}/local-events`);
     await expect(page.locator("iframe")).toHaveAttribute("src", EMBEDS.eventsFeed);
-    await page.goto(`${server?.url}/`);
-    await expect(page.getByRole("button", { name: /^Play video:/ })).toBeVisible();
+    await gotoReady(page, `${server?.url}/`);
+    const play = page.getByRole("button", { name: /^Play video:/ });
+    await expect(play).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+    // Played from the keyboard: the player takes the poster's place, and the focus.
+    await play.focus();
+    await page.keyboard.press("Enter");
+    const player = page.locator("iframe");
+    await expect(player).toHaveAttribute(
+      "src",
+      `https://www.youtube-nocookie.com/embed/${EMBEDS.featuredVideo}?autoplay=1`,
+    );
+    await expect(player).toBeFocused();
+    await expect(play).toHaveCount(0);
   });
 });
