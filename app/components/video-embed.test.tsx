@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// The player's page is never fetched: the test looks at the iframe the island puts in place.
-// @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
+// Neither the player's page nor the island's script is fetched: the test imports the island and
+// looks at the iframe it puts in place.
+// @vitest-environment-options {"settings":{"disableIframePageLoading":true,"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { cleanup, render, screen } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";

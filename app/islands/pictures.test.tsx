@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+// The page's island scripts are not fetched (the test imports the island itself).
+// @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Book } from "../../sites/content";
