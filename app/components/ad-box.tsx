@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import type { AdVariant } from "./ad-placeholder";
+import { IslandScript } from "./island";
 
 /**
  * Minimum heights per variant (SPEC.md §9: banner slots 250 and 600, reduced on small screens).
@@ -11,14 +11,11 @@ const AD_SIZES: Record<AdVariant, string> = {
   vertical: "min-h-[250px] lg:min-h-[600px]",
 };
 
-/** The ad network's queue: each `push` asks its script to fill one more `<ins>` slot. */
-type AdQueueWindow = Window & { adsbygoogle?: unknown[] };
-
 /**
- * An ad slot as AdPlaceholder shows it (loaded only where one is shown): the live slot with an ad
- * client, else, while designing, where the ad would go.
+ * An ad slot as AdPlaceholder shows it: the live slot with an ad client, else, while designing,
+ * where the ad would go.
  */
-export default function AdBox({
+export function AdBox({
   client,
   variant,
   className,
@@ -43,7 +40,10 @@ export default function AdBox({
   );
 }
 
-/** A live ad slot: the ad network's `<ins>`, queued for its script once, in a reserved box. */
+/**
+ * A live ad slot: the ad network's `<ins>` in a reserved box, queued for its script (once) by the
+ * embeds island (app/islands/embeds.ts).
+ */
 function AdSlot({
   client,
   variant,
@@ -53,14 +53,6 @@ function AdSlot({
   variant: AdVariant;
   className: string;
 }) {
-  const queued = useRef(false);
-  useEffect(() => {
-    // From module code, not an inline script: the page's CSP allows only hashed inline scripts.
-    if (queued.current) return;
-    queued.current = true;
-    const w = window as AdQueueWindow;
-    (w.adsbygoogle ??= []).push({});
-  }, []);
   return (
     <aside
       aria-label="Advertisement"
@@ -77,6 +69,7 @@ function AdSlot({
         data-ad-format="auto"
         data-full-width-responsive="true"
       />
+      <IslandScript name="embeds" />
     </aside>
   );
 }

@@ -12,17 +12,15 @@ const root = {
       { label: "Dunamis Charge", url: "https://dunamischarge.com" },
     ],
   },
+  islands: { embeds: "/assets/island-embeds.js" },
 };
-vi.mock("~/lib/root-data", () => ({ useRootData: () => root }));
+vi.mock("~/lib/root-data", () => ({ useRootData: () => root, useSite: () => root }));
 const { AdPlaceholder } = await import("./ad-placeholder");
-
-type AdQueueWindow = Window & { adsbygoogle?: unknown[] };
 
 afterEach(() => {
   cleanup();
   root.embedPlaceholders = false;
   root.adClient = null;
-  delete (window as AdQueueWindow).adsbygoogle;
 });
 
 describe("AdPlaceholder", () => {
@@ -31,7 +29,6 @@ describe("AdPlaceholder", () => {
     (variant) => {
       const { container } = render(<AdPlaceholder type="google" variant={variant} />);
       expect(container.innerHTML).toBe("");
-      expect((window as AdQueueWindow).adsbygoogle).toBeUndefined();
     },
   );
 
@@ -39,36 +36,34 @@ describe("AdPlaceholder", () => {
     ["horizontal", /min-h-\[100px\] md:min-h-\[120px\]/],
     ["square", /min-h-\[250px\]/],
     ["vertical", /min-h-\[250px\] lg:min-h-\[600px\]/],
-  ] as const)(
-    "reserves the %s slot's height (SPEC.md §9) with an ad client",
-    async (variant, height) => {
-      root.adClient = "ca-pub-123";
-      render(<AdPlaceholder type="google" variant={variant} />);
-      const slot = await screen.findByRole("complementary", { name: "Advertisement" });
-      expect(slot.className).toMatch(height);
-    },
-  );
-
-  it("holds the ad script's slot, queued for it once, and no placeholder, with an ad client", async () => {
+  ] as const)("reserves the %s slot's height (SPEC.md §9) with an ad client", (variant, height) => {
     root.adClient = "ca-pub-123";
-    const { rerender } = render(<AdPlaceholder type="google" variant="vertical" />);
-    const slot = await screen.findByRole("complementary", { name: "Advertisement" });
+    render(<AdPlaceholder type="google" variant={variant} />);
+    const slot = screen.getByRole("complementary", { name: "Advertisement" });
+    expect(slot.className).toMatch(height);
+  });
+
+  it("holds the ad script's slot, for the embeds island to queue, and no placeholder, with an ad client", () => {
+    root.adClient = "ca-pub-123";
+    render(<AdPlaceholder type="google" variant="vertical" />);
+    const slot = screen.getByRole("complementary", { name: "Advertisement" });
     expect(slot?.getAttribute("aria-label")).toBe("Advertisement");
     expect(slot?.className).not.toContain("border-dashed");
     expect(slot?.querySelector("ins.adsbygoogle")?.getAttribute("data-ad-client")).toBe(
       "ca-pub-123",
     );
     expect(slot?.textContent).not.toContain("Your ad could be here");
-    rerender(<AdPlaceholder type="google" variant="vertical" />);
-    expect((window as AdQueueWindow).adsbygoogle).toEqual([{}]);
+    // Queued by the island (third-party-scripts.test.tsx), not by the markup.
+    expect(slot.querySelector("script[data-island=embeds]")?.getAttribute("src")).toBe(
+      "/assets/island-embeds.js",
+    );
   });
 
-  it("shows where an ad would go while designing (embedPlaceholders)", async () => {
+  it("shows where an ad would go while designing (embedPlaceholders)", () => {
     root.embedPlaceholders = true;
     const { container } = render(<AdPlaceholder type="google" variant="square" />);
-    expect(await screen.findByText("Your ad could be here")).toBeTruthy();
-    expect(container.querySelector("ins")).toBeNull();
-    expect((window as AdQueueWindow).adsbygoogle).toBeUndefined();
+    expect(screen.getByText("Your ad could be here")).toBeTruthy();
+    expect(container.querySelector("ins, script")).toBeNull();
   });
 
   it.each([

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from "react";
 import { useRootData } from "~/lib/root-data";
+import { AdBox } from "./ad-box";
 import { ExternalLink } from "./external-link";
 
 /** SPEC.md §3: who an ad slot is for. */
@@ -16,12 +16,11 @@ const SPONSOR_PARTNER: Record<Exclude<AdType, "google">, 0 | 1> = {
   dunamischarge: 1,
 };
 
-const AdBox = lazy(() => import("./ad-box"));
-
 /**
  * An advertisement block of SPEC.md §3. A "google" slot is shown only with an ad client
  * configured: its height reserved from the first paint, it holds the ad script's `<ins>` (the
- * script itself loads after the page is interactive: ThirdPartyScripts); without one it is left
+ * embeds island queues it; the script itself loads after the page is interactive:
+ * ThirdPartyScripts); without one it is left
  * out, or, while designing (embedPlaceholders), shows where the ad would go. A sponsor block
  * (buddhatv, dunamischarge) is a small labelled link to that partner's site.
  */
@@ -41,15 +40,7 @@ export function AdPlaceholder({
   }
   const client = root?.adClient ?? null;
   if (!client && !root?.embedPlaceholders) return null;
-  // The slot's code is fetched only where a slot is shown (an ad client configured, or while
-  // designing): most cities have none, and their readers' first load carries none of it. A page
-  // as served holds the slot whole (pages are made once all is ready): only a page reached in
-  // the browser waits a moment for it.
-  return (
-    <Suspense fallback={null}>
-      <AdBox client={client} variant={variant} className={className} />
-    </Suspense>
-  );
+  return <AdBox client={client} variant={variant} className={className} />;
 }
 
 /** A house promotion of a partner site: a small, clearly labelled sponsor link. */

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { imageSrcSet, type ImageLayout } from "~/lib/images";
 import type { Book } from "../../sites/content";
+import { IslandScript } from "./island";
 import { TypographicCover } from "./typographic-cover";
 
 /** A book cover in the books grid (2, 3, 4, 5 columns). */
@@ -12,51 +12,50 @@ export const COVER_IMAGE: ImageLayout = {
 
 export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";
 
-/** cover → (on error) placeholder → (on error again) the typographic cover: never a loop. */
-type CoverState = "cover" | "placeholder" | "text";
-
-/** SPEC.md §2 book card: the cover (2:3, lazy), the title on two lines, View on Amazon. */
+/**
+ * SPEC.md §2 book card: the cover (2:3, lazy), the title on two lines, View on Amazon. A cover
+ * that fails in the browser is replaced by the placeholder, and a placeholder that fails by the
+ * book's typographic cover, never in a loop (the pictures island, app/islands/pictures.ts, from
+ * the `<template>` after the picture); a book without a cover has its typographic cover at once.
+ */
 export function BookCard({ book, eager = false }: { book: Book; eager?: boolean }) {
-  const [state, setState] = useState<CoverState>(book.cover ? "cover" : "text");
-  const img = useRef<HTMLImageElement>(null);
-  const fail = () => setState((s) => (s === "cover" ? "placeholder" : "text"));
+  const text = !book.cover;
   // The cover comes through the site's image route (the loader gives its path) in two widths.
-  const srcSet = state === "cover" ? imageSrcSet(book.cover, COVER_IMAGE) : undefined;
-
-  // A cover that failed before hydration fired its error event before React listened.
-  useEffect(() => {
-    const el = img.current;
-    if (el && el.complete && el.naturalWidth === 0) fail();
-  }, [state]);
-
+  const srcSet = text ? undefined : imageSrcSet(book.cover, COVER_IMAGE);
   return (
-    <li className="flex flex-col">
+    <li className="flex flex-col" data-picture-card={text ? undefined : ""}>
       <div className="aspect-[2/3] w-full overflow-hidden bg-stone-200 shadow @container">
-        {state === "text" ? (
+        {text ? (
           <TypographicCover book={book} />
         ) : (
-          <img
-            ref={img}
-            srcSet={srcSet}
-            sizes={srcSet && COVER_IMAGE.sizes}
-            src={state === "cover" ? book.cover : BOOK_PLACEHOLDER}
-            alt=""
-            width={200}
-            height={300}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            referrerPolicy="no-referrer"
-            onError={fail}
-            className="h-full w-full object-cover"
-          />
+          <>
+            <img
+              srcSet={srcSet}
+              sizes={srcSet && COVER_IMAGE.sizes}
+              src={book.cover}
+              alt=""
+              width={200}
+              height={300}
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              referrerPolicy="no-referrer"
+              data-picture=""
+              data-fallback={BOOK_PLACEHOLDER}
+              className="h-full w-full object-cover"
+            />
+            <template data-picture-fallback="">
+              <TypographicCover book={book} />
+            </template>
+            <IslandScript name="pictures" />
+          </>
         )}
       </div>
-      {/* A typographic cover already shows the title: the heading is then for screen readers. */}
+      {/* A typographic cover already shows the title: the heading is then for screen readers
+          (the pictures island makes it so when it puts one in place of a failed picture). */}
       <h3
-        className={
-          state === "text" ? "sr-only" : "mt-2 line-clamp-2 text-sm leading-snug font-semibold"
-        }
+        className={text ? "sr-only" : "mt-2 line-clamp-2 text-sm leading-snug font-semibold"}
         title={book.title}
+        data-picture-title={text ? undefined : ""}
       >
         {book.title}
       </h3>

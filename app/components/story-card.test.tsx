@@ -11,6 +11,7 @@ vi.mock("~/lib/root-data", () => ({
       timeZone: "America/Chicago",
     },
     now: Date.parse("2026-11-23T12:00:00Z"),
+    islands: { pictures: "/assets/island-pictures.js" },
   }),
 }));
 const { StoryCard, hasPicture } = await import("./story-card");

@@ -1,25 +1,28 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LEAD_IMAGE } from "~/lib/images";
 import { StoryImage } from "./story-image";
 
 vi.mock("~/lib/root-data", () => ({
-  useSite: () => ({ site: { defaultImage: "/images/default-news.svg" } }),
+  useSite: () => ({
+    site: { defaultImage: "/images/default-news.svg" },
+    islands: { pictures: "/assets/island-pictures.js" },
+  }),
 }));
-
-afterEach(cleanup);
 
 const ID = "a7.AAAAAAAAAAAAAAAAAAAAAA";
 const SRC = `/img/640/${ID}`;
 
 /** The <img> as the server renders it (before any load or error in a browser). */
 function serverImg(element: ReactElement): HTMLImageElement {
+  return served(element).querySelector("img") as HTMLImageElement;
+}
+function served(element: ReactElement): HTMLElement {
   const host = document.createElement("div");
   host.innerHTML = renderToStaticMarkup(element);
-  return host.querySelector("img") as HTMLImageElement;
+  return host;
 }
 
 describe("StoryImage", () => {
@@ -48,12 +51,17 @@ describe("StoryImage", () => {
     expect(img.hasAttribute("sizes")).toBe(false);
   });
 
-  it("falls back to the default photo, without a srcset, when the picture fails", () => {
-    // happy-dom loads no picture: the image is complete with no width, as a failed one is.
-    const { container } = render(<StoryImage src={SRC} alt="Broken" />);
-    const img = container.querySelector("img") as HTMLImageElement;
-    expect(img.getAttribute("src")).toBe("/images/default-news.svg");
-    expect(img.hasAttribute("srcset")).toBe(false);
-    expect(img.hasAttribute("sizes")).toBe(false);
+  it("names its fallback, the default photo, for the pictures island (app/islands/pictures.ts)", () => {
+    const host = served(<StoryImage src={SRC} alt="A story" />);
+    const img = host.querySelector("img") as HTMLImageElement;
+    expect(img.hasAttribute("data-picture")).toBe(true);
+    expect(img.getAttribute("data-fallback")).toBe("/images/default-news.svg");
+    expect(host.querySelector("script[data-island=pictures]")?.getAttribute("src")).toBe(
+      "/assets/island-pictures.js",
+    );
+    // The default photo has nothing to fall back to.
+    expect(
+      serverImg(<StoryImage src="/images/default-news.svg" alt="Plain" />).dataset.fallback,
+    ).toBe(undefined);
   });
 });

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { CARD_IMAGE, imageSrcSet, type ImageLayout } from "~/lib/images";
 import { useSite } from "~/lib/root-data";
+import { IslandScript } from "./island";
 
 interface StoryImageProps {
   src: string;
@@ -18,8 +18,9 @@ interface StoryImageProps {
 /**
  * A publisher's picture in a fixed 16:9 box (no layout shift), through the site's image route in
  * the widths of its layout (srcset and sizes; the route answers the default photo for a picture
- * it cannot get), sent without a referrer, replaced by the site's default photo if it fails
- * (also when it failed before the page hydrated).
+ * it cannot get), sent without a referrer, replaced by the site's default photo if it fails in
+ * the browser (the pictures island, app/islands/pictures.ts: also when it failed before the
+ * island ran).
  */
 export function StoryImage({
   src,
@@ -29,31 +30,25 @@ export function StoryImage({
   className = "",
 }: StoryImageProps) {
   const { site } = useSite();
-  const [failed, setFailed] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  const fallback = site.defaultImage;
-  const srcSet = failed ? undefined : imageSrcSet(src, layout);
-
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && !failed) setFailed(true);
-  }, [failed]);
-
+  const srcSet = imageSrcSet(src, layout);
   return (
-    <img
-      ref={ref}
-      srcSet={srcSet}
-      sizes={srcSet && layout.sizes}
-      src={failed ? fallback : src}
-      alt={alt}
-      width={640}
-      height={360}
-      loading={priority === "lazy" ? "lazy" : "eager"}
-      fetchPriority={priority === "lead" ? "high" : "auto"}
-      decoding="async"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-      className={`aspect-video w-full bg-stone-200 object-cover ${className}`}
-    />
+    <>
+      <img
+        srcSet={srcSet}
+        sizes={srcSet && layout.sizes}
+        src={src}
+        alt={alt}
+        width={640}
+        height={360}
+        loading={priority === "lazy" ? "lazy" : "eager"}
+        fetchPriority={priority === "lead" ? "high" : "auto"}
+        decoding="async"
+        referrerPolicy="no-referrer"
+        data-picture=""
+        data-fallback={src === site.defaultImage ? undefined : site.defaultImage}
+        className={`aspect-video w-full bg-stone-200 object-cover ${className}`}
+      />
+      <IslandScript name="pictures" />
+    </>
   );
 }

@@ -1,23 +1,16 @@
-import { useEffect } from "react";
+import { IslandProps, IslandScript } from "./island";
 
 /**
  * Loads the site's configured third-party scripts (SPEC.md §7: the layout's form-embed script
- * and the ad script) once the page is interactive (lib/load-scripts.ts). A site that configures
- * none loads none, nor the code that would load them.
+ * and the ad script) once the page is interactive: the embeds island (app/islands/embeds.ts),
+ * their URLs its props. A site that configures none names neither the island nor a script.
  */
 export function ThirdPartyScripts({ scripts }: { scripts: readonly string[] }) {
-  const key = scripts.join(" ");
-  useEffect(() => {
-    if (!key) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import("~/lib/load-scripts").then(({ loadWhenIdle }) => {
-      if (!cancelled) stop = loadWhenIdle(key.split(" "));
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [key]);
-  return null;
+  if (scripts.length === 0) return null;
+  return (
+    <>
+      <IslandScript name="embeds" />
+      <IslandProps value={scripts} />
+    </>
+  );
 }

@@ -1,31 +1,67 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+// Neither the player's page nor the island's script is fetched: the test imports the island and
+// looks at the iframe it puts in place.
+// @vitest-environment-options {"settings":{"disableIframePageLoading":true,"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
+import { cleanup, render, screen } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 /** The root data the embeds read: readers' pages by default, placeholders while designing. */
-const root = { embedPlaceholders: false };
-vi.mock("~/lib/root-data", () => ({ useRootData: () => root }));
+const root = { embedPlaceholders: false, islands: { video: "/assets/island-video.js" } };
+vi.mock("~/lib/root-data", () => ({ useRootData: () => root, useSite: () => root }));
 const { EmbedFrame } = await import("./embed-frame");
 const { NewsState } = await import("./news-state");
 const { VideoEmbed } = await import("./video-embed");
 
 afterEach(() => {
   cleanup();
+  document.body.innerHTML = "";
   root.embedPlaceholders = false;
 });
 
+/** The facade as the server sends it, in the page, with the video island running. */
+async function served(element: React.ReactElement): Promise<HTMLElement> {
+  document.body.innerHTML = renderToStaticMarkup(element);
+  await import("~/islands/video");
+  return document.body;
+}
+
 describe("VideoEmbed", () => {
-  it("shows a local poster and a play button, and no player, until clicked", () => {
+  it("shows a local poster and a play button, and no player, and names the video island", () => {
     const { container } = render(<VideoEmbed videoId="abc123" />);
     expect(container.querySelector("iframe")).toBeNull();
     expect(container.querySelector("img")?.getAttribute("src")).toBe("/images/video-poster.svg");
     expect(screen.getByText("Featured Video")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Play video: Featured Video" }));
-    const iframe = container.querySelector("iframe");
+    expect(screen.getByRole("button", { name: "Play video: Featured Video" })).toBeTruthy();
+    expect(container.querySelector("script[data-island=video]")?.getAttribute("src")).toBe(
+      "/assets/island-video.js",
+    );
+  });
+
+  it("puts the player in place of the poster on a click, the focus on it (the island)", async () => {
+    const page = await served(<VideoEmbed videoId="abc123" />);
+    const button = page.querySelector("button") as HTMLButtonElement;
+    button.focus();
+    button.click();
+    const iframe = page.querySelector("iframe");
     expect(iframe?.getAttribute("src")).toBe(
       "https://www.youtube-nocookie.com/embed/abc123?autoplay=1",
     );
     expect(iframe?.getAttribute("title")).toBe("Featured Video");
+    expect(iframe?.getAttribute("allow")).toBe("autoplay; encrypted-media; picture-in-picture");
+    expect(iframe?.hasAttribute("allowfullscreen")).toBe(true);
+    expect(page.querySelector("button, img")).toBeNull();
+    expect(page.querySelector("figcaption")?.textContent).toBe("Featured Video");
+    expect(document.activeElement).toBe(iframe);
+    expect(document.documentElement.getAttribute("data-islands-ready")).toContain("video");
+  });
+
+  it("plays on a click anywhere on the button, its icon too", async () => {
+    const page = await served(<VideoEmbed videoId="abc123" title="Game of the Week" />);
+    (page.querySelector("button svg") as SVGElement).dispatchEvent(
+      new MouseEvent("click", { bubbles: true }),
+    );
+    expect(page.querySelector("iframe")?.getAttribute("title")).toBe("Game of the Week");
   });
 
   it("takes a title and a class name", () => {
@@ -41,18 +77,18 @@ describe("VideoEmbed", () => {
     expect(container.innerHTML).toBe("");
   });
 
-  it("is a placeholder without a video id while designing (embedPlaceholders)", () => {
+  it("is a placeholder without a video id while designing (embedPlaceholders), no island", () => {
     root.embedPlaceholders = true;
     const { container } = render(<VideoEmbed videoId="" />);
     expect(screen.queryByRole("button")).toBeNull();
     expect(screen.getByText("Video coming soon")).toBeTruthy();
-    expect(container.querySelector("iframe")).toBeNull();
+    expect(container.querySelector("iframe, script, [data-video-src]")).toBeNull();
   });
 
-  it("escapes the video id into the player URL", () => {
-    const { container } = render(<VideoEmbed videoId={'a"b/../c'} />);
-    fireEvent.click(screen.getByRole("button"));
-    expect(container.querySelector("iframe")?.getAttribute("src")).toBe(
+  it("escapes the video id into the player URL", async () => {
+    const page = await served(<VideoEmbed videoId={'a"b/../c'} />);
+    (page.querySelector("button") as HTMLButtonElement).click();
+    expect(page.querySelector("iframe")?.getAttribute("src")).toBe(
       "https://www.youtube-nocookie.com/embed/a%22b%2F..%2Fc?autoplay=1",
     );
   });

@@ -7,6 +7,13 @@
 export const ISLANDS = {
   // The phone's menu toggle and the "More" list's closing (Escape, a click outside).
   menu: "menu.ts",
+  // The video facade: a click puts the player in place of the poster.
+  video: "video.ts",
+  // A picture that fails shows its fallback (a story's default photo, a book's placeholder, then
+  // its typographic cover).
+  pictures: "pictures.ts",
+  // The configured third-party scripts, after the page is interactive, and the ad slots' queue.
+  embeds: "embeds.ts",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
 import { E2E } from "./env";
-import { startSiteServer, type SiteServer } from "./helpers";
+import { gotoReady, startSiteServer, type SiteServer } from "./helpers";
 
 // Embeds only when configured (docs/decisions/004). The shared sites configure none: readers see
 // no placeholder, and their pages name and load nothing of a third party. A site of its own,
@@ -162,15 +162,16 @@ test.describe("a site that configures its embeds (EMBEDS_FILE)", () => {
     page,
   }) => {
     const others = await recordThirdParty(page);
-    const seen: { url: string; readyState: string; hydrated: boolean; loaded: boolean }[] = [];
+    const seen: { url: string; readyState: string; embedsReady: boolean; loaded: boolean }[] = [];
     const answer = (marker: string) => async (route: Route) => {
       // The page's state at the moment the browser asked for the script.
       const state = await page.evaluate(() => {
-        const main = document.getElementById("main-content");
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const ready = document.documentElement.getAttribute("data-islands-ready") ?? "";
         return {
           readyState: document.readyState,
-          hydrated: !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber")),
+          // The embeds island (which queues the ad slots) had started.
+          embedsReady: ready.split(" ").includes("embeds"),
           loaded: nav.loadEventEnd > 0,
         };
       });
@@ -196,7 +197,7 @@ test.describe("a site that configures its embeds (EMBEDS_FILE)", () => {
       [`${AD_ORIGIN}/pagead/js/adsbygoogle.js?client=${EMBEDS.adClient}`, EMBEDS.formScript].sort(),
     );
     for (const s of seen) {
-      expect(s, s.url).toMatchObject({ readyState: "complete", hydrated: true, loaded: true });
+      expect(s, s.url).toMatchObject({ readyState: "complete", embedsReady: true, loaded: true });
     }
     expect(await page.locator("ins.adsbygoogle").count()).toBe(2);
     // A script from an origin the site did not configure is refused by the CSP before any request.
@@ -241,7 +242,19 @@ test.describe("a site that configures its embeds (EMBEDS_FILE)", () => {
     await expect(page.locator("iframe")).toHaveAttribute("src", EMBEDS.leadForm);
     await page.goto(`${server?.url}/local-events`);
     await expect(page.locator("iframe")).toHaveAttribute("src", EMBEDS.eventsFeed);
-    await page.goto(`${server?.url}/`);
-    await expect(page.getByRole("button", { name: /^Play video:/ })).toBeVisible();
+    await gotoReady(page, `${server?.url}/`);
+    const play = page.getByRole("button", { name: /^Play video:/ });
+    await expect(play).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+    // Played from the keyboard: the player takes the poster's place, and the focus.
+    await play.focus();
+    await page.keyboard.press("Enter");
+    const player = page.locator("iframe");
+    await expect(player).toHaveAttribute(
+      "src",
+      `https://www.youtube-nocookie.com/embed/${EMBEDS.featuredVideo}?autoplay=1`,
+    );
+    await expect(player).toBeFocused();
+    await expect(play).toHaveCount(0);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Adds each of `urls` as an async script once the page is interactive: after the load event,
  * when the browser is idle, each once, from its own origin (which the site's CSP names; no inline
- * script). Returns what stops it if it has not run yet. Loaded by ThirdPartyScripts only where a
- * site configures a script.
+ * script). Returns what stops it if it has not run yet. Part of the embeds island, which only a
+ * site that configures a script loads.
  */
 export function loadWhenIdle(urls: readonly string[]): () => void {
   let done = false;
