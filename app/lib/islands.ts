@@ -7,6 +7,8 @@
 export const ISLANDS = {
   // The phone's menu toggle and the "More" list's closing (Escape, a click outside).
   menu: "menu.ts",
+  // The radio player on /radio: React, hydrated alone (the page's only island of React).
+  radio: "radio.tsx",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
