@@ -127,15 +127,10 @@ export function AlertBanner({
             return (
               <span key={`${i}:${alert.id}`} className="block font-semibold">
                 <bdi>{alert.event}</bdi>
+                {/* One text before the time: the page's HTML has no marker inside it. */}
                 <span className="font-normal max-sm:hidden">
-                  {" "}
-                  for {place.city}
-                  {until && (
-                    <>
-                      {" "}
-                      until <time dateTime={until.iso}>{until.text}</time>
-                    </>
-                  )}
+                  {until ? ` for ${place.city} until ` : ` for ${place.city}`}
+                  {until && <time dateTime={until.iso}>{until.text}</time>}
                 </span>
               </span>
             );
