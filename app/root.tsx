@@ -5,7 +5,6 @@ import { thirdPartyScripts } from "./lib/embeds";
 import { useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
-import { alertBannerHtml } from "~/lib/weather-html.server";
 import { devIslandSources } from "~/lib/islands";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
@@ -33,12 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     islands: context.islands ?? devIslandSources(),
     /** Where the whole stylesheet is (islands load it before they show markup of their own). */
     stylesheetHref: context.stylesheetHref ?? null,
-    /** The banner of the city's Extreme and Severe weather alerts (HTML), or null: every page. */
-    alertBanner: alertBannerHtml(weather, {
-      city: context.site.city,
-      locale: context.site.locale,
-      timeZone: context.site.timeZone,
-    }),
+    /** The city's alerts, for the banner of its Extreme and Severe ones on every page. */
+    weatherAlerts: { alerts: weather.alerts, alertsInForce: weather.alertsInForce },
   };
 }
 

@@ -32,21 +32,27 @@ export function largeStepVolume(volume: number, key: string, shift: boolean): nu
   return Math.round((volume + direction * LARGE_STEP) * perUnit) / perUnit;
 }
 
-/** SPEC.md §2 Radio: the Live Radio card with its controls and Now Playing. */
-export function RadioPlayer({
-  heading,
-  streamUrl,
-  stationName,
-  locale,
-  timeZone,
-}: {
+/** What the player shows and plays: all of it from the server (JSON, app/islands/radio.tsx). */
+export interface RadioPlayerProps {
   heading: string;
   streamUrl: string;
   stationName: string;
   /** How "Recently played" writes the times: the city's locale and zone. */
   locale: string;
   timeZone: string;
-}) {
+}
+
+/**
+ * SPEC.md §2 Radio: the Live Radio card with its controls and Now Playing. Rendered on the server
+ * and hydrated alone in the browser (the radio island): it uses no React Router hook.
+ */
+export function RadioPlayer({
+  heading,
+  streamUrl,
+  stationName,
+  locale,
+  timeZone,
+}: RadioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const radio = useRadio(audio, streamUrl, stationName);
   const showMuted = radio.muted || radio.volume === 0;

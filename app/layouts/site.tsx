@@ -3,6 +3,7 @@ import { DonationPopup } from "~/components/donation-popup";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
+import { AlertBanner } from "~/components/weather-live";
 import { SITE_NAVIGATION } from "~/lib/pages";
 import { useSite } from "~/lib/root-data";
 
@@ -22,7 +23,7 @@ export function shouldRevalidate() {
 /** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
-  const { site, now, scripts, alertBanner } = useSite();
+  const { site, now, scripts, weatherAlerts } = useSite();
   // One column whose parts may be placed apart from their order in the document: the header's
   // top strip (the date and the partner links) sits above the masthead, but comes after it and
   // the navigation for the keyboard and screen readers (SiteHeader). The column spans the page,
@@ -36,10 +37,7 @@ export default function SiteLayout() {
         Skip to content
       </a>
       {/* The city's urgent weather alerts: first on the screen, and first after the skip link. */}
-      {alertBanner && (
-        // Made as HTML on the server (app/lib/weather-html.server.tsx): none of its code here.
-        <div className="order-first" dangerouslySetInnerHTML={{ __html: alertBanner }} />
-      )}
+      <AlertBanner weather={weatherAlerts} place={site} className="order-first" />
       <SiteHeader site={site} now={now} links={nav.header} />
       <main
         id="main-content"

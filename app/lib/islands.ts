@@ -14,6 +14,8 @@ export const ISLANDS = {
   pictures: "pictures.ts",
   // The configured third-party scripts, after the page is interactive, and the ad slots' queue.
   embeds: "embeds.ts",
+  // The radio player on /radio: React, hydrated alone (the page's only island of React).
+  radio: "radio.tsx",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -7,7 +7,7 @@
  * service's answers give (an alert's event, headline, area, description and instruction, a
  * station's name, the sky's words, a forecast period's name and summary) goes through
  * `cleanText` as it is read (server/weather/nws.ts), and again, cheaply, as a page shows it
- * (weather-html.server.tsx).
+ * (app/components/weather-live.tsx).
  */
 
 /**

@@ -8,15 +8,15 @@ import { NewsFeedBlock } from "~/components/news-feed-block";
 import { HomeSection } from "~/components/home-section";
 import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
+import { WeatherSummary } from "~/components/weather-live";
 import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
 import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
 import { ShownStories, notShown } from "~/lib/story-keys";
-import { weatherSummaryHtml } from "~/lib/weather-html.server";
 import { pageMeta } from "~/lib/page-meta.server";
 import { orUnavailable } from "~/lib/database.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
-import { loaderMeta } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/home";
 
@@ -50,11 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   // The News Feed: the newest of home's categories together that the page has not shown.
   const combined = await orUnavailable(context.news.getCategories(HOME_KEYS, Infinity));
-  const weather = weatherSummaryHtml(await context.weather.get(), {
-    city: context.site.city,
-    locale,
-    timeZone: context.site.timeZone,
-  });
+  const weather = await context.weather.get();
   const newsFeed = notShown(
     combined.articles.map((a) => toCardArticle(a, locale)),
     shown,
@@ -120,6 +116,7 @@ export default function Home() {
     weather,
     video,
   } = useLoaderData<typeof loader>();
+  const { site } = useSite();
   useRevalidateUntilReady(pending.loading, pending.failed);
 
   const [local, ...others] = sections;
@@ -155,8 +152,7 @@ export default function Home() {
           className="flex flex-col gap-8 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
           aria-label="Related"
         >
-          {/* Made as HTML on the server (app/lib/weather-html.server.tsx): none of its code here. */}
-          <div dangerouslySetInnerHTML={{ __html: weather }} />
+          <WeatherSummary weather={weather} place={site} />
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
           <NewsFeedBlock

@@ -1,7 +1,8 @@
 import { useLoaderData } from "react-router";
 import { BrandBar } from "~/components/brand-bar";
+import { IslandProps, IslandScript } from "~/components/island";
 import { ScheduleTable } from "~/components/radio-extras";
-import { RadioPlayer } from "~/components/radio-player";
+import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
 import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
@@ -25,6 +26,13 @@ export const meta = loaderMeta;
 export default function Radio() {
   const { streamUrl, schedule, heading } = useLoaderData<typeof loader>();
   const { site } = useSite();
+  const player: RadioPlayerProps = {
+    heading,
+    streamUrl,
+    stationName: site.name,
+    locale: site.locale,
+    timeZone: site.timeZone,
+  };
   return (
     <>
       <BrandBar name={site.name} />
@@ -33,13 +41,12 @@ export default function Radio() {
         className="mx-auto grid max-w-5xl grid-cols-1 gap-8 px-4 py-8 md:grid-cols-2"
       >
         <div>
-          <RadioPlayer
-            heading={heading}
-            streamUrl={streamUrl}
-            stationName={site.name}
-            locale={site.locale}
-            timeZone={site.timeZone}
-          />
+          {/* The radio island hydrates this element alone, with the same props. */}
+          <div data-radio-player>
+            <RadioPlayer {...player} />
+          </div>
+          <IslandProps value={player} />
+          <IslandScript name="radio" />
           <p className="mt-6 text-sm text-muted">
             If audio doesn't start, click play. Some browsers block autoplay with sound until you
             interact.

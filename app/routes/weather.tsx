@@ -2,23 +2,21 @@ import { useEffect } from "react";
 import { data, useLoaderData, useRevalidator } from "react-router";
 import { ClimateHistory, WEATHER_H2 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
+import { WeatherLive } from "~/components/weather-live";
 import { CACHE_CONTROL } from "~/lib/http";
 import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
-import { weatherPageHtml } from "~/lib/weather-html.server";
 import type { Route } from "./+types/weather";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const weather = await context.weather.get();
-  const { city, locale, timeZone } = context.site;
   return data(
     {
       heading: PAGES.weather.heading,
       loading: weather.state === "loading",
-      live: weatherPageHtml(weather, { city, locale, timeZone }, context.now),
-      forecastPage: weather.forecastPage,
-      radar: weather.radar,
+      weather,
+      now: context.now,
       content: context.content.pages.weather,
       // Live figures: no publication date of their own.
       meta: pageMeta(context, PAGES.weather),
@@ -40,13 +38,14 @@ export const meta = loaderMeta;
 
 /**
  * SPEC.md §2 Weather, live: the National Weather Service's latest observation, 7-day forecast
- * and alerts for the city (server/weather/; made as HTML by the loader: the page holds no
- * control), the radar picture, and the preparedness tips and climate normals as content. When the
+ * and alerts for the city (server/weather/; WeatherLive: the page holds no control), the radar
+ * picture, and the preparedness tips and climate normals as content. When the
  * service cannot be reached, the last good figures show with their age while recent, then
  * plainly that live weather is unavailable.
  */
 export default function Weather() {
-  const { heading, loading, live, forecastPage, radar, content } = useLoaderData<typeof loader>();
+  const { heading, loading, weather, now, content } = useLoaderData<typeof loader>();
+  const { forecastPage, radar } = weather;
   const { site } = useSite();
   // The city's first ask starts its weather: the page asks again until the service answered.
   // (React Router's own revalidator: the news pages' hook would bring their code along.)
@@ -55,14 +54,14 @@ export default function Weather() {
     if (!loading) return;
     const timer = window.setTimeout(() => void revalidate(), 2000);
     return () => window.clearTimeout(timer);
-  }, [loading, live, revalidate]);
+  }, [loading, weather, revalidate]);
   return (
     <>
       <PageHeading standfirst={`Conditions, alerts and the week ahead for ${site.city}.`}>
         {heading}
       </PageHeading>
       {loading && <p className="mb-8">Loading live weather...</p>}
-      <div dangerouslySetInnerHTML={{ __html: live }} />
+      <WeatherLive weather={weather} place={site} now={now} />
       <div className={`mt-10 grid gap-10 ${radar ? "lg:grid-cols-2" : ""}`}>
         <section aria-labelledby="preparedness">
           <h2 id="preparedness" className={WEATHER_H2}>

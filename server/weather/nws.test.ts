@@ -13,7 +13,9 @@ import {
   severityOf,
   unitsFor,
 } from "./nws";
-import { weatherPageHtml, weatherSummaryHtml } from "../../app/lib/weather-html.server";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { WeatherLive, WeatherSummary } from "../../app/components/weather-live";
 
 const STATION = { id: "KIAH", name: "Houston Intercontinental" };
 // eslint-disable-next-line no-control-regex -- looking for control characters
@@ -471,7 +473,10 @@ describe("figures beyond what can be measured, as pages show them", () => {
   };
 
   it("shows them as missing on /weather and home, never Infinity or absurd numbers", () => {
-    for (const html of [weatherPageHtml(live, PLACE, NOW), weatherSummaryHtml(live, PLACE)]) {
+    for (const html of [
+      renderToStaticMarkup(createElement(WeatherLive, { weather: live, place: PLACE, now: NOW })),
+      renderToStaticMarkup(createElement(WeatherSummary, { weather: live, place: PLACE })),
+    ]) {
       expect(html).not.toMatch(/Infinity|NaN|e\+\d|-500|°F<\/span>/);
       expect(html).not.toMatch(/Humidity|Wind|Pressure|Visibility|high|low/);
       expect(html).toContain("YDUOLC Cloudy");

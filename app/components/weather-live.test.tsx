@@ -1,13 +1,23 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
 import {
+  AlertBanner,
   BANNER_ALERTS,
   PAGE_ALERTS,
-  alertBannerHtml,
-  weatherPageHtml,
-  weatherSummaryHtml,
-} from "./weather-html.server";
+  WeatherLive,
+  WeatherSummary,
+  type Place,
+} from "./weather-live";
+
+// The blocks' HTML as the server renders them; the banner's is null when it renders nothing.
+const alertBannerHtml = (weather: CityWeather, place: Place) =>
+  renderToStaticMarkup(<AlertBanner weather={weather} place={place} />) || null;
+const weatherSummaryHtml = (weather: CityWeather, place: Place) =>
+  renderToStaticMarkup(<WeatherSummary weather={weather} place={place} />);
+const weatherPageHtml = (weather: CityWeather, place: Place, now: number) =>
+  renderToStaticMarkup(<WeatherLive weather={weather} place={place} now={now} />);
 
 const NOW = Date.parse("2026-11-25T18:00:00Z");
 const PLACE = { city: "Houston", locale: "en-US", timeZone: "America/Chicago" };

@@ -1,8 +1,8 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
-import { TEXT_LIMITS, cleanText } from "./weather-text";
-import { cityDate } from "./city-date";
+import { TEXT_LIMITS, cleanText } from "~/lib/weather-text";
+import { cityDate } from "~/lib/city-date";
+import { relativeDate } from "~/lib/relative-date";
 import {
   CONDITION_ICONS,
   CurrentConditions,
@@ -11,15 +11,14 @@ import {
   WEATHER_H2,
   WeatherUnavailable,
   unitLabels,
-} from "~/components/weather";
-import { relativeDate } from "./relative-date";
-import { SevereIcon } from "~/components/weather-icons";
+} from "./weather";
+import { SevereIcon } from "./weather-icons";
 
 /**
- * The weather blocks every page or home shows (the alert banner, home's weather summary) as HTML
- * made on the server: they hold no control, so the browser's first load carries none of their
- * code (decision 005's budget); the page shows them as its loader gives them (dangerouslySetInnerHTML), and
- * they change with the page (the page cache's "weather" dependency).
+ * The live weather blocks: the alert banner of every page, home's weather summary and /weather's
+ * live sections. Ordinary components rendered on the server from the loaders' weather; none
+ * hydrates (they hold no control), and they change with the page (the page cache's "weather"
+ * dependency).
  *
  * What they show of the service is bounded whatever its answer holds: a few alerts in the
  * banner (BANNER_ALERTS), a few dozen on /weather (PAGE_ALERTS), the others counted; each text
@@ -35,7 +34,8 @@ export const BANNER_EVENT_CHARS = 80;
 /** The most alerts /weather lists in full; the others are counted, with a link to the service. */
 export const PAGE_ALERTS = 25;
 
-interface Place {
+/** Where the weather is, and how its readers write dates and numbers. */
+export interface Place {
   city: string;
   locale: string;
   timeZone: string;
@@ -90,7 +90,16 @@ function boundedWeather(weather: CityWeather): Pick<CityWeather, "current" | "fo
  * the BANNER_ALERTS most severe (the service's reader lists them most severe first) and counts
  * the others ("and 4 more").
  */
-export function alertBannerHtml(weather: CityWeather, place: Place): string | null {
+export function AlertBanner({
+  weather,
+  place,
+  className = "",
+}: {
+  weather: Pick<CityWeather, "alerts" | "alertsInForce">;
+  place: Place;
+  /** Where the layout places it. */
+  className?: string;
+}) {
   const urgent = weather.alerts.filter((a) => a.urgent);
   if (urgent.length === 0) return null;
   const shown = urgent.slice(0, BANNER_ALERTS).map((alert) => ({
@@ -101,10 +110,10 @@ export function alertBannerHtml(weather: CityWeather, place: Place): string | nu
   const more = Math.max(urgent.length, weather.alertsInForce?.urgent ?? 0) - shown.length;
   // One link, the whole bar (a touch target of 44 px at least), compact on a phone: the event
   // names there, and where and until when from 640 px.
-  return renderToStaticMarkup(
+  return (
     <section
       aria-label="Weather alert"
-      className="bg-red-800 text-white"
+      className={`bg-red-800 text-white ${className}`.trim()}
       data-weather-alert={shown.map((a) => a.id).join(" ")}
     >
       <a
@@ -118,15 +127,10 @@ export function alertBannerHtml(weather: CityWeather, place: Place): string | nu
             return (
               <span key={`${i}:${alert.id}`} className="block font-semibold">
                 <bdi>{alert.event}</bdi>
+                {/* One text before the time: the page's HTML has no marker inside it. */}
                 <span className="font-normal max-sm:hidden">
-                  {" "}
-                  for {place.city}
-                  {until && (
-                    <>
-                      {" "}
-                      until <time dateTime={until.iso}>{until.text}</time>
-                    </>
-                  )}
+                  {until ? ` for ${place.city} until ` : ` for ${place.city}`}
+                  {until && <time dateTime={until.iso}>{until.text}</time>}
                 </span>
               </span>
             );
@@ -135,7 +139,7 @@ export function alertBannerHtml(weather: CityWeather, place: Place): string | nu
         </span>
         <span className="shrink-0 font-semibold underline">Weather alerts</span>
       </a>
-    </section>,
+    </section>
   );
 }
 
@@ -143,7 +147,7 @@ export function alertBannerHtml(weather: CityWeather, place: Place): string | nu
  * Home's weather block: the temperature now, the sky, today's high and low, when and where
  * observed, linking to /weather; or, without live figures, that they are unavailable.
  */
-export function weatherSummaryHtml(weather: CityWeather, place: Place): string {
+export function WeatherSummary({ weather, place }: { weather: CityWeather; place: Place }) {
   const { current, forecast } = boundedWeather(weather);
   const today = forecast?.days[0];
   const alertCount = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0);
@@ -154,7 +158,7 @@ export function weatherSummaryHtml(weather: CityWeather, place: Place): string {
       ? CONDITION_ICONS[today.condition]
       : null;
   const observed = current ? cityDate(current.observedAt, place, true) : null;
-  return renderToStaticMarkup(
+  return (
     <section aria-labelledby="home-weather" className="border-t-4 border-ink pt-3">
       <h2 id="home-weather" className="font-serif text-xl font-bold">
         {place.city} Weather
@@ -197,17 +201,25 @@ export function weatherSummaryHtml(weather: CityWeather, place: Place): string {
       <a href="/weather" className="link mt-2 inline-block text-sm font-semibold">
         Forecast, alerts and radar
       </a>
-    </section>,
+    </section>
   );
 }
 
 /**
  * The weather page's live sections (conditions, alerts, forecast; or that live weather is
- * unavailable), as HTML: the page holds no control, so its browser code stays small. It lists
+ * unavailable). It lists
  * the PAGE_ALERTS most severe alerts in full and counts the others, linking to the service's
  * page for the city (which lists every hazard in force there).
  */
-export function weatherPageHtml(weather: CityWeather, place: Place, now: number): string {
+export function WeatherLive({
+  weather,
+  place,
+  now,
+}: {
+  weather: CityWeather;
+  place: Place;
+  now: number;
+}) {
   const { current, forecast } = boundedWeather(weather);
   const alerts = weather.alerts.slice(0, PAGE_ALERTS).map((shown) => {
     const alert = boundedAlert(shown);
@@ -218,7 +230,7 @@ export function weatherPageHtml(weather: CityWeather, place: Place, now: number)
     };
   });
   const more = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0) - alerts.length;
-  return renderToStaticMarkup(
+  return (
     <>
       {weather.state === "ready" && !current && !forecast && (
         <WeatherUnavailable city={place.city} forecastPage={weather.forecastPage} />
@@ -264,6 +276,6 @@ export function weatherPageHtml(weather: CityWeather, place: Place, now: number)
       {forecast && forecast.days.length > 0 && (
         <Forecast days={forecast.days} units={current?.units ?? "us"} />
       )}
-    </>,
+    </>
   );
 }

@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { IslandProps } from "~/components/island";
+import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
+import { ISLANDS_READY } from "~/lib/islands";
+
+const PROPS: RadioPlayerProps = {
+  heading: "Live Radio",
+  streamUrl: "/api/stream?port=8000",
+  stationName: "Houston City Wire",
+  locale: "en-US",
+  timeZone: "America/Chicago",
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.resetModules();
+  document.body.innerHTML = "";
+  document.documentElement.removeAttribute(ISLANDS_READY);
+});
+
+describe("the radio island", () => {
+  it("hydrates the player the server rendered, without a mismatch, and then plays on a click", async () => {
+    // What /radio's server render holds: the player in its container, its props beside it.
+    document.body.innerHTML =
+      `<div data-radio-player>${renderToString(<RadioPlayer {...PROPS} />)}</div>` +
+      renderToString(<IslandProps value={PROPS} />);
+    const play = document.querySelector("button");
+    const errors = vi.spyOn(console, "error");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ title: "Morning Drive", recent: [] })),
+    );
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+
+    await import("./radio");
+    await vi.waitFor(() =>
+      expect(document.documentElement.getAttribute(ISLANDS_READY)).toBe("radio"),
+    );
+    await vi.waitFor(() => expect(document.body.textContent).toContain("Morning Drive"));
+    expect(errors).not.toHaveBeenCalled();
+
+    // The server's button, now with React's listeners: no stream until it is clicked.
+    const audio = document.querySelector("audio:not([controls])");
+    expect(audio?.getAttribute("src")).toBeNull();
+    expect(document.querySelector("button")).toBe(play);
+    play?.click();
+    expect(audio?.getAttribute("src")).toBe(PROPS.streamUrl);
+    await vi.waitFor(() => expect(play?.getAttribute("aria-label")).toBe("Pause"));
+  });
+
+  it("says it is ready on a page without the player", async () => {
+    await import("./radio");
+    expect(document.documentElement.getAttribute(ISLANDS_READY)).toBe("radio");
+  });
+});

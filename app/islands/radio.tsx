@@ -1,0 +1,36 @@
+import { useEffect, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
+import { propsOf, ready, wholeStylesheet } from "./lib/ready";
+
+/**
+ * The radio player on /radio (SPEC.md §2, §4), the page's one part that React runs in the
+ * browser, hydrated alone. The server rendered the same component into `[data-radio-player]`,
+ * with its props beside it (IslandProps), so hydration finds its markup as it left it. Nothing
+ * here may import React Router: its browser build would come along.
+ */
+
+// The player shows markup the page did not have (an error, the pause icon, the titles played):
+// the page inlines only the rules of its own markup, so the whole stylesheet comes now, while
+// the player hydrates.
+const stylesheet = wholeStylesheet();
+
+/** Says the island is ready once the player's first render is committed and styled. */
+function Started({ children }: { children: ReactNode }) {
+  useEffect(() => void stylesheet.then(() => ready("radio")), []);
+  return children;
+}
+
+const container = document.querySelector("[data-radio-player]");
+const props = container ? propsOf<RadioPlayerProps>(container) : undefined;
+if (container && props) {
+  hydrateRoot(
+    container,
+    <Started>
+      <RadioPlayer {...props} />
+    </Started>,
+  );
+} else {
+  // No player on this page: nothing to wait for.
+  ready("radio");
+}
