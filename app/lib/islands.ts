@@ -14,8 +14,19 @@ export const ISLANDS = {
   pictures: "pictures.ts",
   // The configured third-party scripts, after the page is interactive, and the ad slots' queue.
   embeds: "embeds.ts",
-  // The radio player on /radio: React, hydrated alone (the page's only island of React).
+  // The radio player on /radio: React, hydrated alone (the only React a page loads at once).
   radio: "radio.tsx",
+  // Relative dates ("3 hours ago") kept true while a page stays open.
+  clock: "clock.ts",
+  // A page whose news is loading (or failed) asks again until it is ready.
+  "until-ready": "until-ready.ts",
+  // The News Feed's refresh every 5 minutes (a timer), and its renderer (React, loaded by the
+  // timer at the first refresh that has something new to list).
+  "news-feed": "news-feed.ts",
+  "news-feed-render": "news-feed-render.tsx",
+  // The donation prompt's timer, and its dialog (React, loaded by the timer when it is due).
+  donation: "donation.ts",
+  "donation-dialog": "donation-dialog.tsx",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
