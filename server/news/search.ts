@@ -104,26 +104,19 @@ export function parseSearchQuery(input: string): SearchQuery | null {
 }
 
 /**
- * The one spelling of a query among those that cannot differ in their results, for the page
- * cache's key (so "Flood  Houston", "flood+houston+" and "houston flood" are one render): lower
+ * The one spelling of a query among those that search the same and read the same, for the page
+ * cache's key (so "Flood  Houston", "flood+houston+" and "FLOOD houston" are one render): lower
  * case, its words alone (everything else only separates them), each once (at its last place, as
- * parseSearchQuery keeps it), at most MAX_TERMS, one space between. Every word is required and
- * ranking sums over words, so their order matters only for the last one (read as a prefix when
- * it has two letters or more): the others are put in order, the last kept last. A query of more
- * than MAX_TERMS words keeps its order (its first ones are the ones searched).
- * Diacritics are kept: the index folds them, but the page shows the query as it reads it.
+ * parseSearchQuery keeps it), at most MAX_TERMS (all of them when there are more: the first ones
+ * are searched, none as a prefix), one space between. The words keep the order they were typed
+ * in: the page shows the query, and a reader who typed "flood control bond" must not read
+ * "control flood bond". Diacritics are kept for the same reason (the index folds them).
  */
 export function normalizeSearchText(input: string): string {
   const text = input.slice(0, MAX_QUERY_LENGTH).normalize("NFC").toLowerCase();
   const found = [...text.matchAll(WORD)].map((m) => m[0]);
-  if (found.length === 0) return "";
   const folded = found.map(foldWord);
-  const unique = found.filter((_, i) => folded.lastIndexOf(folded[i] as string) === i);
-  // Past MAX_TERMS the first ones are searched, none as a prefix: their order is kept.
-  if (unique.length > MAX_TERMS) return unique.join(" ");
-  const last = unique.pop() as string;
-  unique.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return [...unique, last].join(" ");
+  return found.filter((_, i) => folded.lastIndexOf(folded[i] as string) === i).join(" ");
 }
 
 /** Which term a word of a text matches (its index), or -1. */
