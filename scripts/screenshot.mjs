@@ -1,7 +1,7 @@
 // Takes full-page screenshots of pages at 375 px and 1280 px wide (or --widths) with the system
 // Chromium, scrolled through first so that lazy pictures have loaded:
 //   node scripts/screenshot.mjs http://localhost:3000/ [/path ...] [--out shots/] [--top]
-//     [--widths 375,800,1024,1280]
+//     [--widths 375,800,1024,1280] [--no-js]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
@@ -17,6 +17,10 @@ const widths = (widthsIndex >= 0 ? args.splice(widthsIndex, 2)[1] : "375,1280")
 const topIndex = args.indexOf("--top");
 const fullPage = topIndex < 0;
 if (!fullPage) args.splice(topIndex, 1);
+// --no-js: the page as a reader without JavaScript gets it (file names end in -nojs)
+const noJsIndex = args.indexOf("--no-js");
+const javaScriptEnabled = noJsIndex < 0;
+if (!javaScriptEnabled) args.splice(noJsIndex, 1);
 const [base, ...paths] = args;
 if (!base || !widths.every((w) => Number.isInteger(w) && w > 0)) {
   console.error(
@@ -28,7 +32,10 @@ mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 for (const path of paths.length ? paths : ["/"]) {
   for (const width of widths) {
-    const page = await browser.newPage({ viewport: { width, height: width < 768 ? 812 : 900 } });
+    const page = await browser.newPage({
+      viewport: { width, height: width < 768 ? 812 : 900 },
+      javaScriptEnabled,
+    });
     await page.goto(new URL(path, base).href, { waitUntil: "networkidle" });
     if (fullPage) {
       // Scroll down a screen at a time so lazy pictures load, then back up, as a reader would.
@@ -41,7 +48,7 @@ for (const path of paths.length ? paths : ["/"]) {
       });
       await page.waitForLoadState("networkidle");
     }
-    const name = `${path.replace(/\W+/g, "_") || "_"}-${width}.png`;
+    const name = `${path.replace(/\W+/g, "_") || "_"}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`;
     await page.screenshot({ path: `${outDir}/${name}`, fullPage });
     console.log(`${outDir}/${name}`);
     await page.close();

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { data, useLoaderData, useRevalidator } from "react-router";
+import { data, useLoaderData } from "react-router";
+import { IslandScript } from "~/components/island";
 import { ClimateHistory, WEATHER_H2 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
 import { WeatherLive } from "~/components/weather-live";
@@ -47,20 +47,21 @@ export default function Weather() {
   const { heading, loading, weather, now, content } = useLoaderData<typeof loader>();
   const { forecastPage, radar } = weather;
   const { site } = useSite();
-  // The city's first ask starts its weather: the page asks again until the service answered.
-  // (React Router's own revalidator: the news pages' hook would bring their code along.)
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (!loading) return;
-    const timer = window.setTimeout(() => void revalidate(), 2000);
-    return () => window.clearTimeout(timer);
-  }, [loading, weather, revalidate]);
   return (
     <>
       <PageHeading standfirst={`Conditions, alerts and the week ahead for ${site.city}.`}>
         {heading}
       </PageHeading>
-      {loading && <p className="mb-8">Loading live weather...</p>}
+      {/* The city's first ask starts its weather: the page asks for itself again until the
+          service has answered (the until-ready island, as news pages do while loading). */}
+      {loading && (
+        <>
+          <p className="mb-8" data-news-state="loading">
+            Loading live weather...
+          </p>
+          <IslandScript name="until-ready" />
+        </>
+      )}
       <WeatherLive weather={weather} place={site} now={now} />
       <div className={`mt-10 grid gap-10 ${radar ? "lg:grid-cols-2" : ""}`}>
         <section aria-labelledby="preparedness">
