@@ -7,7 +7,7 @@ import type { PublicSite } from "~/lib/site";
 /**
  * The donation prompt: a modal dialog (focus moves in and is trapped, Escape closes, focus
  * returns) that fades in over 100 ms, or at once under prefers-reduced-motion. Loaded only when
- * it is first shown (see DonationPopup), so its code is not part of the first page load.
+ * it is first shown (the donation island), so its code is not part of the first page load.
  */
 export default function DonationDialog({
   site,

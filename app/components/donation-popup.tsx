@@ -1,43 +1,36 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { isSnoozed, readerStorage } from "~/lib/donation-snooze";
-import type { PublicSite } from "~/lib/site";
+import { useSite } from "~/lib/root-data";
+import { IslandProps, IslandScript } from "./island";
 
-/** SPEC.md §9: the prompt appears this long after the layout mounts. */
-export const DONATION_DELAY_MS = 30_000;
-
-const DonationDialog = lazy(() => import("./donation-dialog"));
+/** What the donation dialog shows and how long an answer keeps it away (the island's props). */
+export interface DonationProps {
+  name: string;
+  city: string;
+  donationUrl: string;
+  donationPrompt: { snoozeDays: number; afterDonateDays: number };
+}
 
 /**
- * Shows the donation dialog 30 s after the layout mounts (its code is fetched only then), unless
- * the reader answered it lately: after X, Maybe Later or Escape it stays away for the site's
- * snoozeDays, after Donate Now for its afterDonateDays (kept in localStorage; without storage it
- * appears every time, as the spec says).
+ * The donation prompt (SPEC.md §4, §9): nothing to see at first. Its island (donation.ts, a
+ * timer of a few hundred bytes) shows the dialog 30 s after the page loads unless the reader
+ * answered it lately; only then is the dialog's code fetched (donation-dialog.ts, React and
+ * Radix's dialog), from the address this element carries, and rendered into it.
  */
-export function DonationPopup({ site }: { site: PublicSite }) {
-  const [open, setOpen] = useState(false);
-  // Set when the prompt first shows. No trigger button opens this dialog, so it remembers where
-  // focus was, to give it back on close.
-  const [prompted, setPrompted] = useState<{ returnFocus: HTMLElement | null } | null>(null);
-
-  useEffect(() => {
-    if (isSnoozed(readerStorage(), Date.now())) return;
-    const timer = window.setTimeout(() => {
-      const active = document.activeElement;
-      setPrompted({ returnFocus: active instanceof HTMLElement ? active : null });
-      setOpen(true);
-    }, DONATION_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-
-  if (!prompted) return null;
+export function DonationPopup() {
+  const { site, islands } = useSite();
+  const props: DonationProps = {
+    name: site.name,
+    city: site.city,
+    donationUrl: site.donationUrl,
+    donationPrompt: {
+      snoozeDays: site.donationPrompt.snoozeDays,
+      afterDonateDays: site.donationPrompt.afterDonateDays,
+    },
+  };
   return (
-    <Suspense fallback={null}>
-      <DonationDialog
-        site={site}
-        open={open}
-        setOpen={setOpen}
-        returnFocus={prompted.returnFocus}
-      />
-    </Suspense>
+    <>
+      <div data-donation={islands["donation-dialog"]} />
+      <IslandProps value={props} />
+      <IslandScript name="donation" />
+    </>
   );
 }

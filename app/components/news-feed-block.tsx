@@ -1,29 +1,15 @@
-import { useState } from "react";
 import type { FeedKey } from "../../sites/categories";
 import type { CardArticle } from "~/lib/news";
-import { useVisibleInterval } from "~/lib/use-visible-interval";
-import { StoryLink } from "./external-link";
-import { RelativeTime } from "./relative-time";
-
-/** How often the block asks /api/articles for newer headlines (only while the page is in view). */
-export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
-
-/** A headline as the block lists it (and /api/articles gives it). */
-export interface FeedItem {
-  id: string;
-  title: string;
-  url: string;
-  source: string;
-  date: string | null;
-  lang?: string;
-  dir?: "ltr" | "rtl";
-}
+import { useSite } from "~/lib/root-data";
+import { IslandProps, IslandScript } from "./island";
+import type { NewsFeedProps } from "./news-feed-refresh";
+import { NewsFeedList } from "./news-feed-list";
 
 /**
  * A compact list of the latest headlines of `categories` (the News Feed blocks): rendered on the
- * server from the loader, then kept fresh in the browser from /api/articles (news-feed-refresh,
- * fetched when first needed). A story the page already shows (`shown`) is never listed again:
- * a refresh adds the newer headlines the page does not show to those it lists.
+ * server from the loader, then kept fresh in the browser every 5 minutes from /api/articles (the
+ * news-feed island; news-feed-refresh.ts). A story the page already shows (`shown`) is never
+ * listed again: a refresh adds the newer headlines the page does not show to those it lists.
  */
 export function NewsFeedBlock({
   title,
@@ -39,45 +25,38 @@ export function NewsFeedBlock({
   shown?: readonly { id?: string; url: string }[];
   limit?: number;
 }) {
-  const had = initial.slice(0, limit).map((a) => ({ ...a, date: a.publishedAt }));
-  // A refresh that failed or found nothing keeps what is shown.
-  const [fresh, setFresh] = useState<FeedItem[] | null>(null);
-  useVisibleInterval(() => {
-    void import("./news-feed-refresh").then(async (refresh) => {
-      const got = await refresh.fetchHeadlines(categories);
-      if (got) setFresh(refresh.mergeHeadlines(got, had, shown, limit));
-    });
-  }, NEWS_FEED_REFRESH_MS);
-  const items: readonly FeedItem[] = fresh ?? had;
-
+  const { site, islands } = useSite();
+  const had = initial.slice(0, limit).map((a) => ({
+    id: a.id,
+    title: a.title,
+    url: a.url,
+    source: a.source,
+    date: a.publishedAt,
+    ...(a.lang ? { lang: a.lang } : {}),
+    ...(a.dir ? { dir: a.dir } : {}),
+  }));
+  // What the island needs that the list's markup does not say plainly.
+  const props: NewsFeedProps = {
+    categories,
+    shown: shownKeys(shown),
+    had,
+    limit,
+    zone: { locale: site.locale, timeZone: site.timeZone },
+  };
   return (
     <section className="border-t-4 border-ink pt-3" aria-label={title}>
       <h2 className="font-serif text-xl font-bold">{title}</h2>
-      {items.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No other headlines yet.</p>
-      ) : (
-        <ol className="mt-2 divide-y divide-rule">
-          {items.map((item) => (
-            <li key={item.id} className="py-2">
-              <StoryLink
-                story={item}
-                className="font-serif text-base leading-snug font-bold text-ink hover:text-accent hover:underline"
-              >
-                {item.title}
-              </StoryLink>
-              <p className="text-xs text-muted">
-                <span>{item.source}</span>
-                {item.date && (
-                  <>
-                    <span aria-hidden="true"> · </span>
-                    <RelativeTime iso={item.date} />
-                  </>
-                )}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      {/* The list's container, which the renderer (at its address) renders into. */}
+      <div data-news-feed={islands["news-feed-render"]}>
+        <NewsFeedList items={had} />
+      </div>
+      <IslandProps value={props} />
+      <IslandScript name="news-feed" />
     </section>
   );
+}
+
+/** The ids and links of the stories a page shows (what mergeHeadlines passes over). */
+function shownKeys(shown: readonly { id?: string; url: string }[]): string[] {
+  return shown.flatMap((s) => [...(s.id ? [s.id] : []), ...(s.url !== "#" ? [s.url] : [])]);
 }

@@ -1,11 +1,27 @@
 import type { FeedKey } from "../../sites/categories";
 import { ARTICLES_API } from "~/lib/api";
-import type { FeedItem } from "./news-feed-block";
+import type { FeedItem } from "./news-feed-list";
 
 /**
- * A News Feed block's refresh, fetched only when its first refresh comes (five minutes after the
- * page loaded, while in view): no reader's first load carries it.
+ * A News Feed block's refresh (the news-feed island): every five minutes while the page is in
+ * view, it asks /api/articles for its categories and lists the newest headlines the page does not
+ * show elsewhere.
  */
+
+/** How often the block asks /api/articles for newer headlines (only while the page is in view). */
+export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
+
+/** What a News Feed's island is told (IslandProps, after the list's container). */
+export interface NewsFeedProps {
+  categories: readonly FeedKey[];
+  /** The ids and links of the stories the page shows elsewhere, never listed. */
+  shown: readonly string[];
+  /** The headlines it lists now. */
+  had: readonly FeedItem[];
+  limit: number;
+  /** The city's locale and time zone, for the dates of a refreshed list. */
+  zone: { locale: string; timeZone: string };
+}
 
 /** The /api/articles query for some categories (several: their articles together). */
 export function articlesQuery(categories: readonly FeedKey[]): string {
@@ -29,17 +45,17 @@ export async function fetchHeadlines(categories: readonly FeedKey[]): Promise<Fe
 
 /**
  * The headlines a block lists after a refresh: the newest of those it had and those it got,
- * each once and none the page shows elsewhere (`shown`: by id or link; the server already
+ * each once and none the page shows elsewhere (`shown`: their ids and links; the server already
  * merged copies of one story under one id), at most `limit`.
  */
 export function mergeHeadlines(
   got: readonly FeedItem[],
   had: readonly FeedItem[],
-  shown: readonly { id?: string; url: string }[],
+  shown: Iterable<string>,
   limit: number,
 ): FeedItem[] {
   const time = (item: FeedItem) => (item.date === null ? -Infinity : Date.parse(item.date));
-  const seen = new Set(shown.flatMap((s) => (s.id ? [s.id, s.url] : [s.url])));
+  const seen = new Set(shown);
   const kept: FeedItem[] = [];
   for (const item of [...got, ...had].sort((a, b) => time(b) - time(a))) {
     if (kept.length >= limit || seen.has(item.id) || (item.url !== "#" && seen.has(item.url)))

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { NewsBlock } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
+import { IslandScript } from "./island";
 import { RelativeTime } from "./relative-time";
 
 interface NewsStateProps {
@@ -12,7 +13,11 @@ interface NewsStateProps {
   children: ReactNode;
 }
 
-/** SPEC.md §8 states of a list: the loading text, the error text, or the list itself. */
+/**
+ * SPEC.md §8 states of a list: the loading text, the error text, or the list itself. Loading or
+ * failed, the page loads the until-ready island, which asks for it again until it is ready
+ * (`data-news-state` marks what it watches).
+ */
 export function NewsState({
   block,
   label,
@@ -21,19 +26,26 @@ export function NewsState({
 }: NewsStateProps) {
   if (block.state === "loading") {
     return (
-      <p role="status" className="py-12 text-center text-lg text-muted">
-        Loading {label} news...
-      </p>
+      <>
+        <p role="status" className="py-12 text-center text-lg text-muted" data-news-state="loading">
+          Loading {label} news...
+        </p>
+        <IslandScript name="until-ready" />
+      </>
     );
   }
   if (block.state === "error") {
     return (
-      <p
-        role="alert"
-        className="my-6 rounded border-l-4 border-accent bg-red-50 px-4 py-3 text-accent-dark"
-      >
-        {errorPrefix}: {block.error}
-      </p>
+      <>
+        <p
+          role="alert"
+          className="my-6 rounded border-l-4 border-accent bg-red-50 px-4 py-3 text-accent-dark"
+          data-news-state="error"
+        >
+          {errorPrefix}: {block.error}
+        </p>
+        <IslandScript name="until-ready" />
+      </>
     );
   }
   if (block.articles.length === 0) {

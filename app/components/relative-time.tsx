@@ -1,8 +1,28 @@
+import { createContext, use } from "react";
 import { relativeDate } from "~/lib/relative-date";
-import { useSite } from "~/lib/root-data";
-import { useNow } from "~/lib/use-now";
 
-/** A relative date ("3 hours ago") in a <time datetime>, kept fresh in the browser. */
+/**
+ * What relative dates are told against: the time of the render, the city's locale and time
+ * zone, and the clock island's module (app/islands/clock.ts), which keeps them true in the
+ * browser. The site's layout gives it on the server; the News Feed's renderer in the browser
+ * gives its own (with no module: the clock already runs there). No React Router here: a React
+ * island renders this too.
+ */
+export interface Clock {
+  now: number;
+  locale: string;
+  timeZone: string;
+  script?: string;
+}
+
+export const ClockContext = createContext<Clock | null>(null);
+
+/**
+ * A relative date ("3 hours ago") in a `<time datetime data-relative>`, which the clock island
+ * keeps fresh in the browser. Its script goes with each date (a module named twice runs once,
+ * and the copies cost next to nothing compressed): any page with a relative date loads it, and
+ * no other does.
+ */
 export function RelativeTime({
   iso,
   className,
@@ -13,11 +33,24 @@ export function RelativeTime({
   /** Within the hour, in minutes (relativeDate's `minutes`: when news was last refreshed). */
   minutes?: boolean;
 }) {
-  const { site, now: serverNow } = useSite();
-  const now = useNow(serverNow);
+  const clock = use(ClockContext);
+  if (!clock) throw new Error("RelativeTime needs a ClockContext");
   return (
-    <time dateTime={iso} className={className}>
-      {relativeDate(iso, now, site, { minutes })}
-    </time>
+    <>
+      <time dateTime={iso} className={className} data-relative={minutes ? "minutes" : ""}>
+        {relativeDate(iso, clock.now, clock, { minutes })}
+      </time>
+      {clock.script && (
+        // IslandScript's markup, with the city's locale and time zone (IslandScript reads the
+        // router's data, which a React island must not import).
+        <script
+          type="module"
+          src={clock.script}
+          data-island="clock"
+          data-locale={clock.locale}
+          data-time-zone={clock.timeZone}
+        />
+      )}
+    </>
   );
 }

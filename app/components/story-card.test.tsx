@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render as renderBare, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CardArticle } from "~/lib/news";
 
@@ -14,6 +15,13 @@ vi.mock("~/lib/root-data", () => ({
   }),
 }));
 const { StoryCard, hasPicture } = await import("./story-card");
+const { ClockContext } = await import("./relative-time");
+
+/** Renders as the site's layout does: relative dates told against the render's time. */
+function render(ui: ReactNode) {
+  const clock = { now: Date.parse("2026-11-23T12:00:00Z"), locale: "en-US", timeZone: "UTC" };
+  return renderBare(<ClockContext value={clock}>{ui}</ClockContext>);
+}
 const { FeaturedStory } = await import("./featured-story");
 
 afterEach(cleanup);

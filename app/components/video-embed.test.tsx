@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 /** The root data the embeds read: readers' pages by default, placeholders while designing. */
 const root = { embedPlaceholders: false };
-vi.mock("~/lib/root-data", () => ({ useRootData: () => root }));
+vi.mock("~/lib/root-data", () => ({
+  useRootData: () => root,
+  useSite: () => ({ islands: { "until-ready": "/assets/island-until-ready.js" } }),
+}));
 const { EmbedFrame } = await import("./embed-frame");
 const { NewsState } = await import("./news-state");
 const { VideoEmbed } = await import("./video-embed");
@@ -99,13 +102,27 @@ describe("NewsState", () => {
       "Error loading archives",
       "Error loading archives: Failed to fetch RSS feed",
     ],
-  ])("shows the spec's text", (b, prefix, text) => {
+  ])(
+    "shows the spec's text, and loads the island that asks again until it is ready",
+    (b, prefix, text) => {
+      render(
+        <NewsState block={b} label="world" errorPrefix={prefix}>
+          <p>list</p>
+        </NewsState>,
+      );
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.queryByText("list")).toBeNull();
+      expect(document.querySelector("script[data-island=until-ready]")).not.toBeNull();
+    },
+  );
+
+  it("shows the list when ready, and loads no island", () => {
     render(
-      <NewsState block={b} label="world" errorPrefix={prefix}>
+      <NewsState block={{ ...block, state: "ready", error: null }} label="world">
         <p>list</p>
       </NewsState>,
     );
-    expect(screen.getByText(text)).toBeTruthy();
-    expect(screen.queryByText("list")).toBeNull();
+    expect(screen.getByText("list")).toBeTruthy();
+    expect(document.querySelector("script[data-island]")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Outlet, useLoaderData } from "react-router";
 import { DonationPopup } from "~/components/donation-popup";
+import { ClockContext } from "~/components/relative-time";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
@@ -22,7 +23,9 @@ export function shouldRevalidate() {
 /** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
-  const { site, now, scripts, alertBanner } = useSite();
+  const { site, now, scripts, alertBanner, islands } = useSite();
+  // Relative dates are told as of the render, in the city's locale and zone (RelativeTime).
+  const clock = { now, locale: site.locale, timeZone: site.timeZone, script: islands.clock };
   // One column whose parts may be placed apart from their order in the document: the header's
   // top strip (the date and the partner links) sits above the masthead, but comes after it and
   // the navigation for the keyboard and screen readers (SiteHeader). The column spans the page,
@@ -46,10 +49,12 @@ export default function SiteLayout() {
         tabIndex={-1}
         className="mx-auto min-h-[50vh] w-full max-w-7xl px-4 py-8 focus:outline-none"
       >
-        <Outlet />
+        <ClockContext value={clock}>
+          <Outlet />
+        </ClockContext>
       </main>
       <SiteFooter site={site} now={now} nav={nav} />
-      <DonationPopup site={site} />
+      <DonationPopup />
       <ThirdPartyScripts scripts={scripts} />
     </div>
   );

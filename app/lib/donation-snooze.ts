@@ -1,3 +1,6 @@
+/** SPEC.md §9: the prompt appears this long after the page loads (the donation island). */
+export const DONATION_DELAY_MS = 30_000;
+
 /** Where the end of the prompt's quiet period is kept (epoch ms, in the reader's localStorage). */
 export const SNOOZE_KEY = "donation-prompt:quiet-until";
 

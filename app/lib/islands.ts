@@ -7,6 +7,17 @@
 export const ISLANDS = {
   // The phone's menu toggle and the "More" list's closing (Escape, a click outside).
   menu: "menu.ts",
+  // Relative dates ("3 hours ago") kept true while a page stays open.
+  clock: "clock.ts",
+  // A page whose news is loading (or failed) asks again until it is ready.
+  "until-ready": "until-ready.ts",
+  // The News Feed's refresh every 5 minutes (a timer), and its renderer (React, loaded by the
+  // timer at the first refresh that has something new to list).
+  "news-feed": "news-feed.ts",
+  "news-feed-render": "news-feed-render.tsx",
+  // The donation prompt's timer, and its dialog (React, loaded by the timer when it is due).
+  donation: "donation.ts",
+  "donation-dialog": "donation-dialog.tsx",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

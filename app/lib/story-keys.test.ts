@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FeedItem } from "~/components/news-feed-block";
+import type { FeedItem } from "~/components/news-feed-list";
 import { mergeHeadlines } from "~/components/news-feed-refresh";
 import { ShownStories, linkKey, notShown, titleKey } from "./story-keys";
 
@@ -84,14 +84,14 @@ describe("a news feed block's refresh (mergeHeadlines)", () => {
   });
 
   it("adds the newer headlines the page does not show to those it listed, newest first", () => {
-    const shown = [item("page", 0)];
+    const shown = ["page", item("page", 0).url];
     const got = [item("page", 0), item("new", 1)];
     const had = [item("old1", 30), item("old2", 60)];
     expect(mergeHeadlines(got, had, shown, 3).map((i) => i.id)).toEqual(["new", "old1", "old2"]);
   });
 
   it("passes over a story the page shows under another id, by its link", () => {
-    const shown = [{ url: item("page", 0).url }];
+    const shown = [item("page", 0).url];
     expect(mergeHeadlines([{ ...item("page", 0), id: "other" }], [], shown, 3)).toEqual([]);
   });
 

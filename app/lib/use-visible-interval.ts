@@ -1,35 +1,16 @@
 import { useEffect, useRef } from "react";
+import { visibleInterval } from "~/islands/lib/visible-interval";
 
 /**
  * Calls `callback` every `ms` while the page is visible, and never while it is hidden (Page
  * Visibility): a tab in the background asks nothing of the server. Back in view after its time
- * has come, it calls at once, then every `ms` again. `ms` null: not at all.
+ * has come, it calls at once, then every `ms` again. `ms` null: not at all. (React's form of
+ * visibleInterval, which plain islands use.)
  */
 export function useVisibleInterval(callback: () => void, ms: number | null): void {
   const saved = useRef(callback);
   useEffect(() => {
     saved.current = callback;
   });
-  useEffect(() => {
-    if (ms === null) return;
-    let timer: number | undefined;
-    let last = Date.now();
-    const schedule = () => {
-      window.clearTimeout(timer);
-      timer = undefined;
-      if (document.hidden) return;
-      const wait = Math.max(0, ms - (Date.now() - last));
-      timer = window.setTimeout(() => {
-        last = Date.now();
-        saved.current();
-        schedule();
-      }, wait);
-    };
-    document.addEventListener("visibilitychange", schedule);
-    schedule();
-    return () => {
-      window.clearTimeout(timer);
-      document.removeEventListener("visibilitychange", schedule);
-    };
-  }, [ms]);
+  useEffect(() => (ms === null ? undefined : visibleInterval(() => saved.current(), ms)), [ms]);
 }

@@ -7,7 +7,6 @@ import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
-import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/archives";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -23,7 +22,6 @@ export const meta = loaderMeta;
 export default function Archives() {
   const { heading, block, resources } = useLoaderData<typeof loader>();
   const { site } = useSite();
-  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
       <PageHeading standfirst={`Stories worth another look, from the archives of ${site.name}.`}>

@@ -8,7 +8,6 @@ import { cityDate } from "~/lib/city-date";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
-import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/arts-culture";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -28,7 +27,6 @@ export const meta = loaderMeta;
 
 export default function ArtsCulture() {
   const { heading, block, resources, calendar } = useLoaderData<typeof loader>();
-  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
       <PageHeading>{heading}</PageHeading>

@@ -14,7 +14,6 @@ import { newsCacheControl, toNewsBlock } from "~/lib/news";
 import { newsPageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
-import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/category";
 
 // The list pages of SPEC.md §2 (local, national, world, politics, business, technology,
@@ -65,7 +64,6 @@ export const meta = loaderMeta;
 export default function CategoryPage() {
   const { id, heading, noun, block, newsFeed, resources, video, imageBoard } =
     useLoaderData<typeof loader>();
-  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   const isLocal = id === "local-news";
 
   return (

@@ -17,7 +17,6 @@ import { orUnavailable } from "~/lib/database.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
-import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/home";
 
 /** SPEC.md §9: home shows the first 5 articles of each section. */
@@ -74,11 +73,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       // With a picture of its own, the lead sits beside the Local headlines; text-led, above.
       leadPictured: hasPicture(shownLead.image, context.site.defaultImage),
       sections,
-      // Still loading or failed: the page asks its loader again (useRevalidateUntilReady).
-      pending: {
-        loading: sections.some((s) => s.block.state === "loading"),
-        failed: sections.some((s) => s.block.state === "error"),
-      },
       // The News Feed asks for the same categories later (/api/articles).
       newsFeedCategories: HOME_KEYS,
       cityLinks: {
@@ -113,14 +107,12 @@ export default function Home() {
     updatedAt,
     leadPictured,
     sections,
-    pending,
     newsFeedCategories,
     cityLinks,
     newsFeed,
     weather,
     video,
   } = useLoaderData<typeof loader>();
-  useRevalidateUntilReady(pending.loading, pending.failed);
 
   const [local, ...others] = sections;
   // The stories above the News Feed, which it never lists again.

@@ -7,7 +7,6 @@ import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
-import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/opinion";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -31,7 +30,6 @@ function Box({ title, children }: { title: string; children: React.ReactNode }) 
 
 export default function Opinion() {
   const { heading, block, resources, opinion } = useLoaderData<typeof loader>();
-  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   return (
     <>
       <PageHeading standfirst="Columns, commentary and letters from across the community.">

@@ -10,7 +10,6 @@ import { cityDate } from "~/lib/city-date";
 import { loadFeedPage } from "~/lib/feed-page.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
-import { useRevalidateUntilReady } from "~/lib/use-revalidate-until-ready";
 import type { Route } from "./+types/sports";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -35,7 +34,6 @@ export const meta = loaderMeta;
 
 export default function Sports() {
   const { heading, block, resources, sports, poster } = useLoaderData<typeof loader>();
-  useRevalidateUntilReady(block.state === "loading", block.state === "error");
   const { interview } = sports;
   const { embedPlaceholders } = useSite();
   return (

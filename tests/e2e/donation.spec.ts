@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { DONATION_DELAY_MS } from "../../app/components/donation-popup";
+import { DONATION_DELAY_MS } from "../../app/lib/donation-snooze";
 import { gotoReady } from "./helpers";
 
 const DONATION_URL = "https://www.houstonfoodbank.org/donate/";

@@ -1,0 +1,30 @@
+import type { DonationProps } from "~/components/donation-popup";
+import type { show } from "./donation-dialog";
+import { DONATION_DELAY_MS, isSnoozed, readerStorage } from "~/lib/donation-snooze";
+import { propsOf, ready, wholeStylesheet } from "./lib/ready";
+
+/**
+ * The donation prompt's timer: 30 s after the page loads, unless the reader answered the prompt
+ * lately (after X, Maybe Later or Escape it stays away for the site's snoozeDays, after Donate Now
+ * for its afterDonateDays; without storage it appears every time, as the spec says), it fetches
+ * the dialog's code (the donation-dialog island, whose address DonationPopup wrote) and the whole
+ * stylesheet, and shows it.
+ */
+const host = document.querySelector<HTMLElement>("[data-donation]");
+const url = host?.dataset.donation;
+if (host && url && !isSnoozed(readerStorage(), Date.now())) {
+  window.setTimeout(() => {
+    // No trigger button opens this dialog: focus goes back where it was when it closes.
+    const active = document.activeElement;
+    const returnFocus = active instanceof HTMLElement ? active : null;
+    void Promise.all([
+      import(/* @vite-ignore */ url) as Promise<{ show: typeof show }>,
+      wholeStylesheet(),
+    ]).then(([dialog]) => {
+      const props = propsOf<DonationProps>(host);
+      if (props) dialog.show(host, props, returnFocus);
+    });
+  }, DONATION_DELAY_MS);
+}
+
+ready("donation");

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { act } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FeedItem } from "~/components/news-feed-list";
+import { NewsFeedList } from "~/components/news-feed-list";
+import type { NewsFeedProps } from "~/components/news-feed-refresh";
+import { ClockContext } from "~/components/relative-time";
+import { renderFeed } from "../news-feed-render";
+import { refreshFeeds, type RenderFeed } from "./news-feed";
+
+const NOW = Date.parse("2026-11-25T12:00:00Z");
+const ZONE = { locale: "en-US", timeZone: "America/Chicago" };
+
+const item = (id: string, minutesAgo: number): FeedItem => ({
+  id,
+  title: `Headline ${id}`,
+  url: `https://news.example/${id}`,
+  source: "Example",
+  date: new Date(NOW - minutesAgo * 60_000).toISOString(),
+});
+
+/** A News Feed as NewsFeedBlock writes it: its list's container, then its props. */
+function feed(props: Omit<NewsFeedProps, "categories" | "zone">): HTMLElement {
+  const full: NewsFeedProps = { categories: ["local"], zone: ZONE, ...props };
+  const clock = { now: NOW, ...ZONE };
+  document.body.innerHTML = `<section><div data-news-feed="/assets/island-news-feed-render.js">${renderToString(
+    <ClockContext value={clock}>
+      <NewsFeedList items={props.had} />
+    </ClockContext>,
+  )}</div><script type="application/json">${JSON.stringify(full)}</script></section>`;
+  return document.querySelector("[data-news-feed]") as HTMLElement;
+}
+
+/** /api/articles answering `articles` (ready), or failing with `status`. */
+function answer(articles: FeedItem[] | null, status = 200) {
+  const fetch = vi.fn(() =>
+    Promise.resolve(
+      new Response(JSON.stringify({ state: "ready", articles }), {
+        status,
+        headers: { "content-type": "application/json" },
+      }),
+    ),
+  );
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+beforeEach(() => vi.setSystemTime(NOW));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+describe("the News Feed's refresh", () => {
+  it("asks for its categories and renders the newer headlines the page does not show", async () => {
+    const container = feed({
+      shown: ["page", item("page", 0).url],
+      had: [item("old", 30)],
+      limit: 2,
+    });
+    const fetch = answer([item("page", 0), item("new", 1)]);
+    const render = vi.fn<RenderFeed>();
+    const load = vi.fn(() => Promise.resolve(render));
+    await refreshFeeds(document, load);
+    expect(fetch).toHaveBeenCalledWith("/api/articles?category=local", expect.anything());
+    expect(load).toHaveBeenCalledWith("/assets/island-news-feed-render.js");
+    expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], ZONE);
+  });
+
+  it("loads no renderer when nothing is new, or the refresh failed", async () => {
+    feed({ shown: [], had: [item("a", 5)], limit: 8 });
+    const load = vi.fn(() => Promise.resolve(vi.fn<RenderFeed>()));
+    answer([item("a", 5)]);
+    await refreshFeeds(document, load);
+    answer(null, 503);
+    await refreshFeeds(document, load);
+    answer([]);
+    await refreshFeeds(document, load);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("adds to what it listed after an earlier refresh", async () => {
+    feed({ shown: [], had: [item("a", 50)], limit: 3 });
+    const render = vi.fn<RenderFeed>();
+    answer([item("b", 20)]);
+    await refreshFeeds(document, () => Promise.resolve(render));
+    answer([item("c", 10)]);
+    await refreshFeeds(document, () => Promise.resolve(render));
+    expect(render.mock.calls.at(-1)?.[1].map((i) => i.id)).toEqual(["c", "b", "a"]);
+  });
+});
+
+describe("the News Feed's renderer", () => {
+  it("replaces the server's list with the same component's, its dates kept by the clock", () => {
+    const container = feed({ shown: [], had: [item("old", 30)], limit: 8 });
+    expect(container.querySelectorAll("li")).toHaveLength(1);
+    act(() => renderFeed(container, [item("new", 1), item("old", 180)], ZONE));
+    const items = container.querySelectorAll("li");
+    expect(items).toHaveLength(2);
+    expect(container.querySelectorAll("ol")).toHaveLength(1);
+    expect(items[0]?.querySelector("a")?.getAttribute("href")).toBe("https://news.example/new");
+    const times = [...container.querySelectorAll("time")];
+    expect(times.map((t) => t.textContent)).toEqual(["Just now", "3 hours ago"]);
+    expect(times.every((t) => t.hasAttribute("data-relative"))).toBe(true);
+    // No second clock: the page's is already running.
+    expect(container.querySelector("script")).toBeNull();
+    act(() => renderFeed(container, [item("newer", 0)], ZONE));
+    expect(container.querySelectorAll("li")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,38 @@
+import type { FeedItem } from "~/components/news-feed-list";
+import { fetchHeadlines, mergeHeadlines, type NewsFeedProps } from "~/components/news-feed-refresh";
+import { propsOf } from "./ready";
+
+/** Renders a refreshed list into a News Feed's container (the news-feed-render island). */
+export type RenderFeed = (
+  container: HTMLElement,
+  items: readonly FeedItem[],
+  zone: NewsFeedProps["zone"],
+) => void;
+
+/** What each News Feed lists now, once a refresh changed it. */
+const listed = new WeakMap<Element, readonly FeedItem[]>();
+
+/**
+ * Refreshes every News Feed of the page (`[data-news-feed]`, its props after it): asks for its
+ * categories and, when that gives newer headlines the page does not show, renders the list again
+ * with the renderer at the container's address (`load`: fetched then, once). A refresh that
+ * failed or found nothing new keeps what is shown. The feeds are looked for at each refresh, so
+ * that one a page gained later (until-ready) is refreshed too.
+ */
+export async function refreshFeeds(
+  root: ParentNode,
+  load: (url: string) => Promise<RenderFeed>,
+): Promise<void> {
+  for (const container of root.querySelectorAll<HTMLElement>("[data-news-feed]")) {
+    const props = propsOf<NewsFeedProps>(container);
+    const url = container.dataset.newsFeed;
+    if (!props || !url) continue;
+    const had = listed.get(container) ?? props.had;
+    const got = await fetchHeadlines(props.categories);
+    if (!got) continue;
+    const next = mergeHeadlines(got, had, props.shown, props.limit);
+    if (JSON.stringify(next) === JSON.stringify(had)) continue;
+    listed.set(container, next);
+    (await load(url))(container, next, props.zone);
+  }
+}
