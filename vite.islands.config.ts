@@ -22,6 +22,9 @@ export default defineConfig({
     modulePreload: false,
     target: "es2022",
     rolldownOptions: {
+      // A lazily loaded island (news-feed-render, donation-dialog) is imported by another for
+      // what it exports: an application build would drop an entry's exports.
+      preserveEntrySignatures: "exports-only",
       input: Object.fromEntries(
         Object.entries(ISLANDS).map(([name, file]) => [name, `app/islands/${file}`]),
       ),

@@ -152,13 +152,13 @@ describe("NewsState", () => {
     },
   );
 
-  it("shows the list when ready, and loads no island", () => {
+  it("ready, loads no island (here: ready without a story)", () => {
     render(
       <NewsState block={{ ...block, state: "ready", error: null }} label="world">
         <p>list</p>
       </NewsState>,
     );
-    expect(screen.getByText("list")).toBeTruthy();
+    expect(screen.getByText("No stories yet. Check back soon.")).toBeTruthy();
     expect(document.querySelector("script[data-island]")).toBeNull();
   });
 });

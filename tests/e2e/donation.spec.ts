@@ -7,11 +7,19 @@ const DONATION_URL = "https://www.houstonfoodbank.org/donate/";
 type Marked = Window & { promptChecked?: boolean; promptScheduled?: boolean };
 
 /**
- * Loads `path` hydrated, then waits until the prompt has decided: its effect reads the quiet
- * period from localStorage (marked here) and, in the same step, sets its 30 s timer or not
- * (marked too: `promptScheduled`). Hydration alone is not enough: the effect may run a moment
- * after it, and a fake clock moved before then would leave the timer 30 s of real time away. A
- * page whose storage throws marks it itself.
+ * A fake clock that stands still (from `time`, or now) until the test moves it: the donation
+ * island sets its 30 s timer as soon as the page's scripts run, and a page may take seconds to
+ * finish loading on a busy machine; a clock that ran meanwhile would bring the prompt early.
+ */
+async function installPausedClock(page: Page, time = Date.now()) {
+  await page.clock.install({ time });
+  await page.clock.pauseAt(time + 10_000);
+}
+
+/**
+ * Loads `path` with its islands started, then waits until the prompt has decided: its island
+ * reads the quiet period from localStorage (marked here) and, in the same step, sets its 30 s
+ * timer or not (marked too: `promptScheduled`). A page whose storage throws marks it itself.
  */
 async function gotoWithPromptTimer(page: Page, path: string) {
   await page.addInitScript((delay: number) => {
@@ -39,8 +47,8 @@ async function gotoWithPromptTimer(page: Page, path: string) {
  * for a fake clock that nobody moves any more.
  */
 async function openAndWait(page: Page, ms: number) {
-  await page.clock.install();
-  // The timer starts when the layout mounts.
+  await installPausedClock(page);
+  // The timer starts when the page's scripts run.
   await gotoWithPromptTimer(page, "/weather");
   await page.clock.runFor(ms);
   if (ms >= 30_000) await showsFocusedDialog(page);
@@ -61,7 +69,7 @@ function dialog(page: Page) {
 }
 
 test.describe("donation popup", () => {
-  test("is hidden at first and appears 30 s after the layout mounts", async ({ page }) => {
+  test("is hidden at first and appears 30 s after the page loads", async ({ page }) => {
     await openAndWait(page, 29_000);
     await expect(dialog(page)).toHaveCount(0);
     await page.clock.runFor(1_000);
@@ -85,7 +93,7 @@ test.describe("donation popup", () => {
   });
 
   test("the X button closes it and focus returns", async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await gotoWithPromptTimer(page, "/weather");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await page.keyboard.press("Tab");
@@ -127,7 +135,7 @@ test.describe("donation popup", () => {
   });
 
   test("focus returns to where it was when it closes", async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await gotoWithPromptTimer(page, "/weather");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await page.keyboard.press("Tab");
@@ -143,17 +151,17 @@ test.describe("donation popup, across visits", () => {
   const DAY = 86_400_000;
   const T0 = Date.parse("2026-11-23T15:00:00Z");
 
-  /** A new visit in the same browser (same localStorage) at `time`, 31 s after the layout mounted. */
+  /** A new visit in the same browser (same localStorage) at `time`, 31 s after its scripts ran. */
   async function visit(context: BrowserContext, time: number): Promise<Page> {
     const page = await context.newPage();
-    await page.clock.install({ time });
+    await installPausedClock(page, time);
     await gotoWithPromptTimer(page, "/weather");
     await page.clock.runFor(31_000);
     return page;
   }
 
   /**
-   * Whether the prompt came up. A visit decides it when the layout mounts: the prompt sets its
+   * Whether the prompt came up. A visit decides it when its scripts run: the prompt sets its
    * 30 s timer unless the reader answered it lately. Scheduled, its dialog must then show (its
    * code is fetched at real speed once due); not scheduled, no dialog is there, and none comes
    * however long the clock runs. Nothing waits out a prompt that must not come (that took 10 s

@@ -114,7 +114,7 @@ test("relative dates are rendered by the server and kept fresh in the browser", 
     )
     .toBe("ready");
   const html = await (await page.request.get(`${BASE}/health`)).text();
-  expect(html).toMatch(/<time dateTime="[^"]+">Just now<\/time>/);
+  expect(html).toMatch(/<time dateTime="[^"]+" data-relative="">Just now<\/time>/);
   expect(html).toContain(">3 hours ago</time>");
   expect(html).toContain(">2 days ago</time>");
 
