@@ -57,7 +57,7 @@ export function MainNav({ links }: { links: SiteNavigation["header"] }) {
           </span>
           {inMore && <span className="sr-only"> (the current page is here)</span>}
         </summary>
-        <ul className="absolute top-full right-0 z-50 mt-1 grid w-[28rem] grid-cols-2 gap-x-2 rounded border border-rule bg-paper p-2 shadow-lg">
+        <ul className="absolute top-full right-0 z-50 mt-1 grid w-[28rem] grid-cols-2 gap-x-2 rounded border border-rule bg-paper p-2 shadow-menu">
           <NavItems links={rest} />
         </ul>
       </details>
