@@ -17,7 +17,7 @@ const STYLE_CLOSE = "</style>";
 const PSEUDO_ONLY: [RegExp, string][] = [
   [/^:(?:focus|focus-visible|-moz-focusring)\b/, "*"],
   [/^::placeholder$/, "[placeholder]"],
-  [/^:-moz-ui-invalid$/, "input,select,textarea"],
+  [/^:-moz-ui-invalid$/, "[required],[pattern],[minlength],[min],[max],[type=email],[type=url]"],
   [/^::-webkit-search-/, 'input[type="search"]'],
   [/^::file-selector-button$/, 'input[type="file"]'],
   [/^::-webkit-(?:date|calendar)/, 'input[type^="date"],input[type="time"],input[type="month"]'],
@@ -157,7 +157,8 @@ export function pruneUnused(css: string, markup = ""): string {
   root.walkDecls((decl) => {
     const frames = keyframes.find((k) => isInside(decl, k));
     if (frames) frameReaders.set(frames, [...(frameReaders.get(frames) ?? []), decl.value]);
-    else if (isCustom(decl)) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), decl.value]);
+    else if (isCustom(decl))
+      definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), decl.value]);
     else readers.push(decl.value);
   });
   for (const [, value] of markup.matchAll(/\sstyle="([^"]*)"/g)) readers.push(value ?? "");
@@ -174,7 +175,7 @@ export function pruneUnused(css: string, markup = ""): string {
   readers.forEach(read);
   // A keyframes named by a value read (an animation, or a custom property holding one) is kept,
   // and what its own frames read is read too; until nothing more is found.
-  for (let found = true; found; ) {
+  for (let found = true; found;) {
     found = false;
     const values = [...readers, ...[...used].flatMap((name) => definitions.get(name) ?? [])];
     for (const frames of keyframes) {
@@ -186,22 +187,135 @@ export function pruneUnused(css: string, markup = ""): string {
   }
 
   for (const frames of keyframes) if (!usedFrames.has(frames)) frames.remove();
+  const constants = constantProperties(root, used, markup);
   root.walkAtRules("property", (rule) => {
-    if (!used.has(rule.params.trim())) rule.remove();
+    const name = rule.params.trim();
+    if (!used.has(name) || constants.has(name)) rule.remove();
   });
   root.walkDecls((decl) => {
     if (insideKeyframes(decl)) return;
-    if (isCustom(decl) && !used.has(decl.prop)) {
+    if (isCustom(decl) && (!used.has(decl.prop) || constants.has(decl.prop))) {
       decl.remove();
       return;
     }
+    if (decl.value.includes("var(")) decl.value = withConstants(decl.value, constants);
     const previous = decl.prev();
     if (previous?.type === "decl" && previous.prop === decl.prop && previous.value === decl.value) {
       previous.remove();
     }
   });
   removeEmpty(root);
+  foldRegistrations(root);
   return root.toString();
+}
+
+/**
+ * Tailwind registers each `--tw-*` property it composes with (`@property`: not inherited, with
+ * its initial value) and, for browsers without @property, sets the same initial values on every
+ * element (`@layer properties{@supports (…){*,:before,:after{--tw-border-style:solid;…}}}`).
+ * For a property of any syntax ("*") that the fallback sets, the fallback alone does what the
+ * registration does in every browser: each element gets the initial value unless a rule of a later
+ * layer sets its own, and nothing is inherited. So such @property rules go and the fallback
+ * applies everywhere (a registration is about 70 bytes a property, the fallback's condition 180).
+ * A typed one (`<length>`: it can be animated) stays registered.
+ */
+function foldRegistrations(root: Root): void {
+  const fallback = new Map<string, string>();
+  const conditions: AtRule[] = [];
+  root.walkAtRules("layer", (layer) => {
+    if (layer.params.trim() !== "properties") return;
+    layer.each((node) => {
+      if (node.type !== "atrule" || node.name !== "supports") return;
+      conditions.push(node);
+      node.walkDecls((decl) => {
+        if (isCustom(decl)) fallback.set(decl.prop, decl.value);
+      });
+    });
+  });
+  if (conditions.length === 0) return;
+  const registrations = root.nodes.filter(
+    (node): node is AtRule => node.type === "atrule" && node.name === "property",
+  );
+  const folded = registrations.filter((rule) => {
+    const name = rule.params.trim();
+    const descriptors = new Map<string, string>();
+    rule.each((node) => {
+      if (node.type === "decl") descriptors.set(node.prop, node.value.trim());
+    });
+    return (
+      fallback.has(name) &&
+      descriptors.get("syntax") === '"*"' &&
+      descriptors.get("inherits") === "false"
+    );
+  });
+  // Every registration must be covered, or the fallback is left as Tailwind wrote it: a property
+  // registered but not folded would be set twice, which is harmless but not what was measured.
+  if (folded.length !== registrations.length) return;
+  for (const rule of folded) rule.remove();
+  for (const condition of conditions) condition.replaceWith(condition.nodes ?? []);
+}
+
+/**
+ * The custom properties that hold one value wherever the page's rules set them (Tailwind's
+ * `--tw-space-y-reverse` is 0 unless a `space-y-reverse` is on the page; a theme value set once on
+ * :root), that the markup never sets, and that cost less written out than set and read: each is
+ * replaced by its value where it is read. Values that read another property are left alone.
+ */
+function constantProperties(root: Root, used: Set<string>, markup: string): Map<string, string> {
+  const values = new Map<string, Set<string>>();
+  const reads = new Map<string, number>();
+  root.walkDecls((decl) => {
+    if (isCustom(decl) && used.has(decl.prop)) {
+      values.set(decl.prop, (values.get(decl.prop) ?? new Set()).add(decl.value.trim()));
+    }
+    for (const [, name] of decl.value.matchAll(VAR_REFERENCE)) {
+      if (name) reads.set(name, (reads.get(name) ?? 0) + 1);
+    }
+  });
+  const constants = new Map<string, string>();
+  for (const [name, set] of values) {
+    const [value] = [...set];
+    if (set.size !== 1 || value === undefined || value.includes("var(")) continue;
+    if (/!important/i.test(value) || markup.includes(name)) continue;
+    // `initial` is no value: each var() of it is its fallback (Tailwind's `--tw-leading` on a page
+    // without a leading-* class), which costs nothing more.
+    if (value === "initial") {
+      constants.set(name, value);
+      continue;
+    }
+    const count = reads.get(name) ?? 0;
+    const definitions = [...root.toString().matchAll(new RegExp(`${name}:`, "g"))].length;
+    const kept = definitions * (name.length + value.length + 2) + count * (name.length + 5);
+    if (count * value.length < kept) constants.set(name, value);
+  }
+  return constants;
+}
+
+/** `value` with each var() of a constant property replaced by the property's value. */
+function withConstants(value: string, constants: Map<string, string>): string {
+  if (constants.size === 0) return value;
+  let out = value;
+  for (let changed = true; changed;) {
+    changed = false;
+    out = out.replace(
+      /var\(\s*(--[\w-]+)\s*(?:,([^()]*(?:\([^()]*\)[^()]*)*))?\)/g,
+      (whole, name: string, fallback: string | undefined) => {
+        const constant = constants.get(name);
+        if (constant === undefined) return whole;
+        const value = constant === "initial" ? fallback?.trim() : constant;
+        if (value === undefined) return whole; // var(--x) of nothing: left to the browser
+        changed = true;
+        return value;
+      },
+    );
+  }
+  // What the constants leave of Tailwind's reverse factors (space-y-*, divide-y): calc(1 - 0) is
+  // 1, a length times 1 is the length, a length times 0 is 0px.
+  const length = String.raw`(calc\([^()]*\)|-?[\d.]+(?:px|r?em))`;
+  return out
+    .replace(/calc\(1 - 0\)/g, "1")
+    .replace(new RegExp(String.raw`calc\(${length} \* 1\)`, "g"), "$1")
+    .replace(new RegExp(String.raw`calc\(${length} \* 0\)`, "g"), "0px");
 }
 
 function isInside(node: postcss.Node, ancestor: postcss.Node): boolean {
