@@ -144,6 +144,9 @@ describe("pruneUnused", () => {
     const css = ":root{--gap:1rem}.a{gap:var(--gap)}";
     expect(pruneUnused(css, '<div style="--gap:2rem">')).toBe(css);
     expect(pruneUnused(css)).toBe(".a{gap:1rem}");
+    // Set by a class alone, it is not there for an element outside it: left as it is.
+    const scoped = ".a{--gap:1rem}.b{gap:var(--gap,2rem)}";
+    expect(pruneUnused(scoped)).toBe(scoped);
   });
 
   it("writes a declaration repeated with the same value once", () => {

@@ -1,6 +1,12 @@
 import Beasties from "beasties";
 import { decodeHTMLAttribute } from "entities";
-import postcss, { type AtRule, type Container, type Declaration, type Root } from "postcss";
+import postcss, {
+  type AtRule,
+  type Container,
+  type Declaration,
+  type Root,
+  type Rule,
+} from "postcss";
 
 /** The inline stylesheet's element as root.tsx renders it (InlineStylesheet). */
 const STYLE_OPEN = '<style id="site-css">';
@@ -193,7 +199,10 @@ export function pruneUnused(css: string, markup = ""): string {
     if (!used.has(name) || constants.has(name)) rule.remove();
   });
   root.walkDecls((decl) => {
-    if (insideKeyframes(decl)) return;
+    if (insideKeyframes(decl)) {
+      if (decl.value.includes("var(")) decl.value = withConstants(decl.value, constants);
+      return;
+    }
     if (isCustom(decl) && (!used.has(decl.prop) || constants.has(decl.prop))) {
       decl.remove();
       return;
@@ -263,10 +272,16 @@ function foldRegistrations(root: Root): void {
  */
 function constantProperties(root: Root, used: Set<string>, markup: string): Map<string, string> {
   const values = new Map<string, Set<string>>();
+  const definitions = new Map<string, number>();
+  const everywhere = new Set<string>();
   const reads = new Map<string, number>();
   root.walkDecls((decl) => {
     if (isCustom(decl) && used.has(decl.prop)) {
       values.set(decl.prop, (values.get(decl.prop) ?? new Set()).add(decl.value.trim()));
+      definitions.set(decl.prop, (definitions.get(decl.prop) ?? 0) + 1);
+      if (decl.parent?.type === "rule" && setsEveryElement(decl.parent as Rule)) {
+        everywhere.add(decl.prop);
+      }
     }
     for (const [, name] of decl.value.matchAll(VAR_REFERENCE)) {
       if (name) reads.set(name, (reads.get(name) ?? 0) + 1);
@@ -275,7 +290,10 @@ function constantProperties(root: Root, used: Set<string>, markup: string): Map<
   const constants = new Map<string, string>();
   for (const [name, set] of values) {
     const [value] = [...set];
+    // Only a property every element has (set on :root and inherited, or on every element): one
+    // set by a class alone is not there for an element outside it, where its var() falls back.
     if (set.size !== 1 || value === undefined || value.includes("var(")) continue;
+    if (!everywhere.has(name)) continue;
     if (/!important/i.test(value) || markup.includes(name)) continue;
     // `initial` is no value: each var() of it is its fallback (Tailwind's `--tw-leading` on a page
     // without a leading-* class), which costs nothing more.
@@ -284,11 +302,30 @@ function constantProperties(root: Root, used: Set<string>, markup: string): Map<
       continue;
     }
     const count = reads.get(name) ?? 0;
-    const definitions = [...root.toString().matchAll(new RegExp(`${name}:`, "g"))].length;
-    const kept = definitions * (name.length + value.length + 2) + count * (name.length + 5);
+    const setting = (definitions.get(name) ?? 0) * (name.length + value.length + 2);
+    const kept = setting + count * (name.length + 5);
     if (count * value.length < kept) constants.set(name, value);
   }
   return constants;
+}
+
+/**
+ * Whether a rule sets its properties on every element: its selectors include :root, html or *,
+ * and it is inside nothing but layers (or the fallback of Tailwind's registered properties, which
+ * the registrations stand for where its condition fails: they have the same initial values).
+ */
+function setsEveryElement(rule: Rule): boolean {
+  if (!rule.selectors.some((s) => [":root", "html", "*"].includes(s.trim()))) return false;
+  for (let parent = rule.parent; parent && parent.type !== "root"; parent = parent.parent) {
+    if (parent.type !== "atrule") return false;
+    const at = parent as AtRule;
+    if (at.name === "layer") continue;
+    const layer = at.parent?.type === "atrule" ? (at.parent as AtRule) : undefined;
+    if (at.name === "supports" && layer?.name === "layer" && layer.params.trim() === "properties")
+      continue;
+    return false;
+  }
+  return true;
 }
 
 /** `value` with each var() of a constant property replaced by the property's value. */
