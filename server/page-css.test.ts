@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { trimPageCss, withReadableClasses } from "./page-css";
+import { pruneUnused, trimPageCss, unwrapLeading, withReadableClasses } from "./page-css";
 
 const CSS = [
   "@layer theme{:root,:host{--color-ink:#1a1a1a}}",
@@ -9,6 +9,10 @@ const CSS = [
   ".unused-rule{color:red}",
   ".hover\\:underline:hover{text-decoration-line:underline}",
   ":where(.space-y-3>:not(:last-child)){margin-block-end:.75rem}",
+  ":where(.space-y-4>:not(:last-child)){margin-block-end:1rem}",
+  ":focus-visible{outline:3px solid var(--color-ink)}",
+  "::placeholder{opacity:1}",
+  "::file-selector-button{margin-inline-end:4px}",
   ".\\[\\&\\>\\*\\]\\:border-t>*{border-top-width:1px}",
   ".group-open\\:rotate-180:is(:where(.group):is([open]) *){rotate:180deg}",
   '.aria-expanded\\:block[aria-expanded="true"]{display:block}',
@@ -30,8 +34,9 @@ const styleOf = (html: string) => /<style id="site-css">([\s\S]*?)<\/style>/.exe
 describe("trimPageCss", () => {
   it("keeps the rules the page's markup uses, with their layers and media queries", async () => {
     const css = styleOf(await trimPageCss(page(BODY)));
-    expect(css).toContain(".text-ink{color:var(--color-ink)}");
-    expect(css).toContain("--color-ink:#1a1a1a");
+    // The theme's colour is written out where it is read (it is set once, on :root).
+    expect(css).toContain(".text-ink{color:#1a1a1a}");
+    expect(css).not.toContain("--color-ink");
     expect(css).toMatch(/\*,\s*:after,\s*:before\{box-sizing:border-box\}/);
     expect(css).toContain("h1{margin:0}");
     expect(css).toMatch(/@media \(width>=48rem\)\{\.md\\:flex\{display:flex\}\}/);
@@ -56,7 +61,17 @@ describe("trimPageCss", () => {
     expect(css).not.toContain("md\\:grid");
     expect(css).not.toContain("aria-expanded\\:block");
     expect(css).not.toContain("backdrop");
+    expect(css).not.toContain("space-y-4");
+    expect(css).not.toContain("file-selector-button");
     expect(css.length).toBeLessThan(CSS.length);
+  });
+
+  it("keeps the focus ring, and the placeholder's rules on a page with a placeholder", async () => {
+    const without = styleOf(await trimPageCss(page(BODY)));
+    expect(without).toContain(":focus-visible{outline:3px solid #1a1a1a}");
+    expect(without).not.toContain("placeholder");
+    const withField = styleOf(await trimPageCss(page(`${BODY}<input placeholder="Search">`)));
+    expect(withField).toContain("::placeholder{opacity:1}");
   });
 
   it("changes nothing else in the page, byte for byte", async () => {
@@ -71,6 +86,84 @@ describe("trimPageCss", () => {
     expect(await trimPageCss(html)).toBe(html);
     const unclosed = '<html><head><style id="site-css">.a{color:red}';
     expect(await trimPageCss(unclosed)).toBe(unclosed);
+  });
+});
+
+describe("pruneUnused", () => {
+  it("drops custom properties nothing reads, and keeps those read through another", () => {
+    const css = pruneUnused(
+      ":root{--unused:1px;--font:Georgia;--family:var(--font),serif}" +
+        "html{font-family:var(--family)}.a{--family:serif}",
+    );
+    expect(css).not.toContain("--unused");
+    // --font is set once (written out where read); --family has two values (kept).
+    expect(css).toBe(
+      ":root{--family:Georgia,serif}html{font-family:var(--family)}.a{--family:serif}",
+    );
+  });
+
+  it("drops the @property rules and @keyframes nothing uses, keeps one named through a property", () => {
+    const css = pruneUnused(
+      "@keyframes spin{to{rotate:1turn}}@keyframes fade{from{opacity:0}}" +
+        '@property --tw-ring{syntax:"<length>";inherits:false;initial-value:0}' +
+        ":root{--animate-fade:fade .1s}.fade{animation:var(--animate-fade)}.b{--animate-fade:fade 1s}",
+    );
+    expect(css).toContain("@keyframes fade{from{opacity:0}}");
+    expect(css).not.toContain("spin");
+    expect(css).not.toContain("@property");
+  });
+
+  it("writes Tailwind's registered properties as their fallback, and a property of one value out", () => {
+    const css = pruneUnused(
+      "@layer properties{@supports (-moz-orient:inline){*,:before,:after{--tw-border-style:solid;" +
+        "--tw-space-y-reverse:0;--tw-shadow:0 0 #0000}}}" +
+        "@layer utilities{.border{border-style:var(--tw-border-style);border-width:1px}" +
+        ".border-double{--tw-border-style:double;border-style:double}" +
+        ":where(.space-y-3>:not(:last-child)){--tw-space-y-reverse:0;" +
+        "margin-block-start:calc(calc(.25rem * 3) * var(--tw-space-y-reverse));" +
+        "margin-block-end:calc(calc(.25rem * 3) * calc(1 - var(--tw-space-y-reverse)))}}" +
+        '@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}' +
+        '@property --tw-space-y-reverse{syntax:"*";inherits:false;initial-value:0}' +
+        '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+    );
+    expect(css).toBe(
+      "@layer properties{*,:before,:after{--tw-border-style:solid}}" +
+        "@layer utilities{.border{border-style:var(--tw-border-style);border-width:1px}" +
+        ".border-double{--tw-border-style:double;border-style:double}" +
+        ":where(.space-y-3>:not(:last-child)){margin-block-start:0px;" +
+        "margin-block-end:calc(.25rem * 3)}}",
+    );
+  });
+
+  it("leaves a registration the fallback does not cover, and a property the markup sets", () => {
+    const registered =
+      "@layer properties{@supports (x:y){*{--tw-a:0}}}.a{width:calc(1px * var(--tw-a))}.b{--tw-a:2}" +
+      '@property --tw-a{syntax:"<length>";inherits:false;initial-value:0}';
+    expect(pruneUnused(registered)).toContain("@supports (x:y)");
+    expect(pruneUnused(registered)).toContain("@property --tw-a");
+    const css = ":root{--gap:1rem}.a{gap:var(--gap)}";
+    expect(pruneUnused(css, '<div style="--gap:2rem">')).toBe(css);
+    expect(pruneUnused(css)).toBe(".a{gap:1rem}");
+    // Set by a class alone, it is not there for an element outside it: left as it is.
+    const scoped = ".a{--gap:1rem}.b{gap:var(--gap,2rem)}";
+    expect(pruneUnused(scoped)).toBe(scoped);
+  });
+
+  it("writes a declaration repeated with the same value once", () => {
+    expect(pruneUnused("a{-webkit-mask:x;-webkit-mask:x;mask:x}")).toBe("a{-webkit-mask:x;mask:x}");
+  });
+});
+
+describe("unwrapLeading", () => {
+  it("takes off a selector's leading :where() or :is(), and nothing else", () => {
+    expect(unwrapLeading(":where(.space-y-3>:not(:last-child))")).toBe(
+      ".space-y-3>:not(:last-child)",
+    );
+    expect(unwrapLeading(":where(select:is([multiple],[size])) optgroup")).toBe(
+      "select:is([multiple],[size]) optgroup",
+    );
+    expect(unwrapLeading(".a:where(.b)")).toBe(".a:where(.b)");
+    expect(unwrapLeading(":where(.a")).toBe(":where(.a");
   });
 });
 

@@ -40,7 +40,7 @@ export function MainNav({ links }: { links: SiteNavigation["header"] }) {
   return (
     <div className="mx-auto hidden max-w-7xl items-center gap-1 px-4 md:flex">
       <ul
-        className="flex min-w-0 flex-1 scroll-pr-10 overflow-x-auto pr-10 [mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] lg:flex-initial lg:scroll-pr-0 lg:pr-0 lg:[mask-image:none]"
+        className="flex min-w-0 flex-1 scroll-pr-10 overflow-x-auto pr-10 mask-fade-end lg:flex-initial lg:scroll-pr-0 lg:pr-0 lg:mask-none"
         aria-label="Sections"
         data-nav-row=""
       >
@@ -57,7 +57,7 @@ export function MainNav({ links }: { links: SiteNavigation["header"] }) {
           </span>
           {inMore && <span className="sr-only"> (the current page is here)</span>}
         </summary>
-        <ul className="absolute top-full right-0 z-50 mt-1 grid w-[28rem] grid-cols-2 gap-x-2 rounded border border-rule bg-paper p-2 shadow-lg">
+        <ul className="absolute top-full right-0 z-50 mt-1 grid w-[28rem] grid-cols-2 gap-x-2 rounded border border-rule bg-paper p-2 shadow-menu">
           <NavItems links={rest} />
         </ul>
       </details>
