@@ -8,21 +8,19 @@ import { NewsFeedList } from "./news-feed-list";
 /**
  * A compact list of the latest headlines of `categories` (the News Feed blocks): rendered on the
  * server from the loader, then kept fresh in the browser every 5 minutes from /api/articles (the
- * news-feed island; news-feed-refresh.ts). A story the page already shows (`shown`) is never
- * listed again: a refresh adds the newer headlines the page does not show to those it lists.
+ * news-feed island; news-feed-refresh.ts). A story the page already shows is never listed again:
+ * a refresh adds the newer headlines the page links to nowhere else to those it lists (the island
+ * reads the page's links from its markup rather than from a list sent beside it).
  */
 export function NewsFeedBlock({
   title,
   categories,
   initial,
-  shown = [],
   limit = 8,
 }: {
   title: string;
   categories: readonly FeedKey[];
   initial: readonly CardArticle[];
-  /** The stories the page shows elsewhere. */
-  shown?: readonly { id?: string; url: string }[];
   limit?: number;
 }) {
   const { site, islands } = useSite();
@@ -38,7 +36,6 @@ export function NewsFeedBlock({
   // What the island needs that the list's markup does not say plainly.
   const props: NewsFeedProps = {
     categories,
-    shown: shownKeys(shown),
     had,
     limit,
     zone: { locale: site.locale, timeZone: site.timeZone },
@@ -54,9 +51,4 @@ export function NewsFeedBlock({
       <IslandScript name="news-feed" />
     </section>
   );
-}
-
-/** The ids and links of the stories a page shows (what mergeHeadlines passes over). */
-function shownKeys(shown: readonly { id?: string; url: string }[]): string[] {
-  return shown.flatMap((s) => [...(s.id ? [s.id] : []), ...(s.url !== "#" ? [s.url] : [])]);
 }

@@ -14,8 +14,6 @@ export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
 /** What a News Feed's island is told (IslandProps, after the list's container). */
 export interface NewsFeedProps {
   categories: readonly FeedKey[];
-  /** The ids and links of the stories the page shows elsewhere, never listed. */
-  shown: readonly string[];
   /** The headlines it lists now. */
   had: readonly FeedItem[];
   limit: number;

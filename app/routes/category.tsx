@@ -79,7 +79,6 @@ export default function CategoryPage() {
                 title="Local News Feed"
                 categories={[block.key]}
                 initial={newsFeed}
-                shown={block.articles}
                 limit={NEWS_FEED_SIZE}
               />
             )}

@@ -112,8 +112,6 @@ export default function Home() {
   const { site } = useSite();
 
   const [local, ...others] = sections;
-  // The stories above the News Feed, which it never lists again.
-  const shown = [featured, ...sections.flatMap((s) => s.block.articles)];
   return (
     <>
       <h1 className="sr-only">{heading}</h1>
@@ -147,12 +145,7 @@ export default function Home() {
           <WeatherSummary weather={weather} place={site} />
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
-          <NewsFeedBlock
-            title="News Feed"
-            categories={newsFeedCategories}
-            initial={newsFeed}
-            shown={shown}
-          />
+          <NewsFeedBlock title="News Feed" categories={newsFeedCategories} initial={newsFeed} />
           <AdPlaceholder type="buddhatv" variant="square" />
           <AdPlaceholder type="dunamischarge" variant="vertical" />
         </aside>

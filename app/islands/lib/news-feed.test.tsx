@@ -20,11 +20,18 @@ const item = (id: string, minutesAgo: number): FeedItem => ({
   date: new Date(NOW - minutesAgo * 60_000).toISOString(),
 });
 
-/** A News Feed as NewsFeedBlock writes it: its list's container, then its props. */
-function feed(props: Omit<NewsFeedProps, "categories" | "zone">): HTMLElement {
+/**
+ * A News Feed as NewsFeedBlock writes it (its list's container, then its props), after the
+ * stories the page shows elsewhere (`shown`: their links).
+ */
+function feed({
+  shown,
+  ...props
+}: Omit<NewsFeedProps, "categories" | "zone"> & { shown: string[] }): HTMLElement {
   const full: NewsFeedProps = { categories: ["local"], zone: ZONE, ...props };
+  const stories = shown.map((url) => `<article><a href="${url}">A story</a></article>`).join("");
   const clock = { now: NOW, ...ZONE };
-  document.body.innerHTML = `<section><div data-news-feed="/assets/island-news-feed-render.js">${renderToString(
+  document.body.innerHTML = `${stories}<section><div data-news-feed="/assets/island-news-feed-render.js">${renderToString(
     <ClockContext value={clock}>
       <NewsFeedList items={props.had} />
     </ClockContext>,
@@ -56,7 +63,7 @@ afterEach(() => {
 describe("the News Feed's refresh", () => {
   it("asks for its categories and renders the newer headlines the page does not show", async () => {
     const container = feed({
-      shown: ["page", item("page", 0).url],
+      shown: [item("page", 0).url],
       had: [item("old", 30)],
       limit: 2,
     });

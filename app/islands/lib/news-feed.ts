@@ -13,6 +13,19 @@ export type RenderFeed = (
 const listed = new WeakMap<Element, readonly FeedItem[]>();
 
 /**
+ * The links of the stories a page shows beside a News Feed: every link of the page outside its
+ * News Feeds (a story's headline, its picture, its "Also at" copies), which a refresh never lists.
+ */
+export function shownBeside(root: ParentNode, container: Element): Set<string> {
+  const shown = new Set<string>();
+  for (const link of root.querySelectorAll("a[href]")) {
+    if (link.closest("[data-news-feed]") || container.contains(link)) continue;
+    shown.add(link.getAttribute("href") ?? "");
+  }
+  return shown;
+}
+
+/**
  * Refreshes every News Feed of the page (`[data-news-feed]`, its props after it): asks for its
  * categories and, when that gives newer headlines the page does not show, renders the list again
  * with the renderer at the container's address (`load`: fetched then, once). A refresh that
@@ -30,7 +43,7 @@ export async function refreshFeeds(
     const had = listed.get(container) ?? props.had;
     const got = await fetchHeadlines(props.categories);
     if (!got) continue;
-    const next = mergeHeadlines(got, had, props.shown, props.limit);
+    const next = mergeHeadlines(got, had, shownBeside(root, container), props.limit);
     if (JSON.stringify(next) === JSON.stringify(had)) continue;
     listed.set(container, next);
     (await load(url))(container, next, props.zone);
