@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { IslandScript } from "./island";
 import type { ContactField } from "../../server/messages/store";
 
 /** SPEC.md §7: what the reader is told once the message is sent. */
@@ -39,12 +40,11 @@ export function ContactForm({
   /** The longest each field may be (the store's CONTACT_LIMITS). */
   limits: Record<ContactField, number>;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
   const errors: FieldErrors = result && !result.ok ? result.errors : {};
   const values = result && !result.ok ? result.values : undefined;
   return (
-    <section aria-labelledby="general-inquiries">
+    // The contact island sends it without a page load and shows the server's answer in its place.
+    <section aria-labelledby="general-inquiries" data-contact-form="">
       <h2 id="general-inquiries" className="mb-4 font-serif text-2xl font-bold">
         General Inquiries
       </h2>
@@ -57,12 +57,7 @@ export function ContactForm({
         </p>
       )}
       {/* A new key after each success empties the form. */}
-      <Form
-        method="post"
-        noValidate
-        key={result?.ok ? (navigation.formAction ?? "sent") : "form"}
-        className="max-w-2xl space-y-5"
-      >
+      <Form method="post" noValidate className="max-w-2xl space-y-5">
         {CONTACT_FIELDS.map((field) => {
           const id = `contact-${field}`;
           const error = errors[field];
@@ -111,12 +106,12 @@ export function ContactForm({
         </div>
         <button
           type="submit"
-          disabled={sending}
           className="inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:opacity-60"
         >
-          {sending ? "Sending..." : "Send Message"}
+          Send Message
         </button>
       </Form>
+      <IslandScript name="contact" />
     </section>
   );
 }

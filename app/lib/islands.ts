@@ -14,6 +14,8 @@ export const ISLANDS = {
   pictures: "pictures.ts",
   // The configured third-party scripts, after the page is interactive, and the ad slots' queue.
   embeds: "embeds.ts",
+  // The contact form sent without a page load (the server's answer put in its place).
+  contact: "contact.ts",
   // The radio player on /radio: React, hydrated alone (the only React a page loads at once).
   radio: "radio.tsx",
   // Relative dates ("3 hours ago") kept true while a page stays open.
