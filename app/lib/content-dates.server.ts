@@ -1,5 +1,7 @@
 import { tz } from "@date-fns/tz";
-import { formatISO, parseISO } from "date-fns";
+// Each function's own module, not date-fns's index (slow to load: see server/news/dates.ts).
+import { formatISO } from "date-fns/formatISO";
+import { parseISO } from "date-fns/parseISO";
 import type { PageDates } from "./meta";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

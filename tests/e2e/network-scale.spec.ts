@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { tz } from "@date-fns/tz";
-import { parseISO } from "date-fns";
+import { parseISO } from "date-fns/parseISO";
 import { DEMO_FEEDS } from "../fixture-servers/demo-feeds";
 import { startFeedServer, type FeedServer } from "../fixture-servers/feed-server";
 import { generateCities, type GeneratedCity } from "../support/generate-cities";
