@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Every check of the project: lint, formatting, types, the unit and integration tests under two
-# time zones (their results must be identical), the production build and the end-to-end tests in
-# the OS's Chromium. Every stage runs even when an earlier one fails (the end-to-end tests need
-# the build), and the run always ends with one line, `tests: N passed, N failed`, and a non-zero
-# exit when anything failed.
+# time zones (their results must be identical), the production build, its smoke test and the
+# end-to-end tests in the OS's Chromium, then the unit tests and the smoke test again on Node 24,
+# the production runtime, when this Node is another (scripts/node24.sh). Every stage runs even
+# when an earlier one fails (the end-to-end tests need the build), and the run always ends with
+# one line, `tests: N passed, N failed`, and a non-zero exit when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,12 +51,18 @@ stage typecheck npm run --silent typecheck
 # 45-minute offset, and the summary checks that every test had the same outcome in both.
 stage "unit (TZ=UTC)" vitest_in UTC unit-utc.json
 stage "unit (TZ=Asia/Kathmandu)" vitest_in Asia/Kathmandu unit-kathmandu.json
+REPORTS=(test-results/unit-utc.json test-results/smoke.json test-results/e2e.json)
 if stage build npm run --silent build; then
+  stage smoke node scripts/smoke.mjs --report test-results/smoke.json
   stage e2e env CI=1 npx playwright test
 else
-  FAILED+=("e2e (not run: the build failed)")
+  FAILED+=("smoke, e2e (not run: the build failed)")
+fi
+# Node 24 in a copy of its own (native modules are built per runtime), unless this is Node 24.
+if [ "$(node -p 'process.versions.node.split(".")[0]')" != 24 ]; then
+  REPORTS+=(test-results/node24-unit.json test-results/node24-smoke.json)
+  stage "Node 24 (unit, smoke)" bash scripts/node24.sh
 fi
 
 node scripts/test-summary.mjs --stages-failed "$(IFS='|'; echo "${FAILED[*]:-}")" \
-  --same test-results/unit-utc.json test-results/unit-kathmandu.json \
-  test-results/unit-utc.json test-results/e2e.json
+  --same test-results/unit-utc.json test-results/unit-kathmandu.json "${REPORTS[@]}"

@@ -1,6 +1,7 @@
 // Prints one closing line for the whole run from Vitest's and Playwright's JSON reports:
 //   tests: N passed, N failed
-// and exits non-zero when a test or a stage failed.
+// and exits non-zero when a test or a stage failed. scripts/smoke.mjs writes its checks in the
+// shape of a Vitest report, so they count here like tests.
 //   node scripts/test-summary.mjs [--stages-failed "a|b"] [--same A.json B.json] REPORT.json...
 // --same: two Vitest reports of the same suite (under two time zones) whose every test must have
 // the same outcome; a test that differs is counted as failed. A report that is missing (its stage

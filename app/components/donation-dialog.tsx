@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { HeartHandshake, X } from "lucide-react";
 import { rememberAnswer, type DonationAnswer } from "~/lib/donation-answer";
 import { readerStorage } from "~/lib/donation-snooze";
 import type { PublicSite } from "~/lib/site";
+import { CloseIcon, HeartHandshakeIcon } from "./icons";
 
 /**
  * The donation prompt: a modal dialog (focus moves in and is trapped, Escape closes, focus
@@ -42,7 +42,7 @@ export default function DonationDialog({
           }}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl motion-safe:data-[state=open]:animate-fade-in"
         >
-          <HeartHandshake aria-hidden="true" className="mb-3 text-accent" size={36} />
+          <HeartHandshakeIcon className="mb-3 text-accent" size={36} />
           <Dialog.Title className="font-serif text-2xl font-bold text-ink">
             Support Your Community
           </Dialog.Title>
@@ -71,7 +71,7 @@ export default function DonationDialog({
             className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded text-muted hover:bg-stone-100 hover:text-ink"
             aria-label="Close"
           >
-            <X aria-hidden="true" />
+            <CloseIcon />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

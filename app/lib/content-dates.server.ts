@@ -1,8 +1,10 @@
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import { tz } from "@date-fns/tz";
+// Each function's own module, not date-fns's index (slow to load: see server/news/dates.ts).
+import { formatISO } from "date-fns/formatISO";
+import { parseISO } from "date-fns/parseISO";
 import type { PageDates } from "./meta";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const WITH_ZONE = "yyyy-MM-dd'T'HH:mm:ssXXX";
 
 /**
  * A content date as an ISO 8601 date-time with the city's offset: a calendar day (YYYY-MM-DD,
@@ -10,11 +12,11 @@ const WITH_ZONE = "yyyy-MM-dd'T'HH:mm:ssXXX";
  * zone is the same instant, written in the city's offset. Structured data asks for a zone.
  */
 export function toCityDateTime(value: string, timeZone: string): string {
-  const instant = DATE_ONLY.test(value)
-    ? fromZonedTime(`${value}T00:00:00`, timeZone)
-    : new Date(value);
+  const inCity = { in: tz(timeZone) };
+  const instant = DATE_ONLY.test(value) ? parseISO(`${value}T00:00:00`, inCity) : new Date(value);
   if (Number.isNaN(instant.getTime())) throw new RangeError(`not an ISO date: ${value}`);
-  return formatInTimeZone(instant, timeZone, WITH_ZONE);
+  // yyyy-MM-ddTHH:mm:ss and the offset (Z for UTC), to the second.
+  return formatISO(instant, inCity);
 }
 
 /**

@@ -28,8 +28,10 @@ describe("parseFeedDate", () => {
     ["2024-07-04T09:00:00", CHICAGO, "2024-07-04T14:00:00Z"],
     ["2024-07-04 09:00", CHICAGO, "2024-07-04T14:00:00Z"],
     ["Thu, 04 Jul 2024 09:00:00", CHICAGO, "2024-07-04T14:00:00Z"],
-    // a wall time that does not exist (spring forward) moves on, as clocks do
-    ["2024-03-10T02:30:00", CHICAGO, "2024-03-10T07:30:00Z"],
+    // a wall time that does not exist (spring forward) moves on, as clocks do: 2:30 is 3:30 CDT
+    ["2024-03-10T02:30:00", CHICAGO, "2024-03-10T08:30:00Z"],
+    // one that exists twice (fall back) is the first of them (CDT)
+    ["2024-11-03T01:30:00", CHICAGO, "2024-11-03T06:30:00Z"],
     ["2024-07-04T09:00:00", "Asia/Kathmandu", "2024-07-04T03:15:00Z"],
     ["2024-07-04T09:00:00", "UTC", "2024-07-04T09:00:00Z"],
   ])("reads %s, which names no zone, in the site's zone (%s)", (input, zone, iso) => {

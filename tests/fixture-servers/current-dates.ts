@@ -1,4 +1,4 @@
-import { getTimezoneOffset } from "date-fns-tz";
+import { tzOffset } from "@date-fns/tz";
 import { parseFeedDate } from "../../server/news/dates";
 import { feedBytes, sniffEncoding } from "../../server/news/decode";
 import { parseFeedBytes } from "../../server/news/parse";
@@ -113,7 +113,7 @@ export function readDate(text: string, timeZone = "UTC"): ReadDate | null {
     // With no zone, the site's zone's offset at each instant (it may change with the season).
     const written = g.zone === undefined ? null : offsetOf(g.zone);
     const named = g.zone === undefined || written !== null ? null : wall - instant;
-    const offsetAt = (t: number) => written ?? named ?? getTimezoneOffset(timeZone, t);
+    const offsetAt = (t: number) => written ?? named ?? tzOffset(timeZone, new Date(t)) * MINUTE;
     const offset = offsetAt(instant);
     if (wall - offset !== instant || offset % MINUTE !== 0 || Math.abs(offset) >= 86_400_000) {
       return null; // read otherwise by the site: not a format known here
