@@ -105,7 +105,7 @@ export function parseSearchQuery(input: string): SearchQuery | null {
 
 /**
  * The one spelling of a query among those that search the same and read the same, for the page
- * cache's key (so "Flood  Houston", "flood+houston+" and "FLOOD houston" are one render): lower
+ * cache's key (so "Flood  Bayou", "flood+bayou+" and "FLOOD bayou" are one render): lower
  * case, its words alone (everything else only separates them), each once (at its last place, as
  * parseSearchQuery keeps it), at most MAX_TERMS (all of them when there are more: the first ones
  * are searched, none as a prefix), one space between. The words keep the order they were typed
