@@ -93,7 +93,7 @@ export async function searchSpellings(): Promise<void> {
       if (res.headers.get("x-cache") === "miss") misses++;
     }
     console.log(
-      `\nOne search spelled 100 ways (case, spaces, +, order of all but the last word): ${misses} renders`,
+      `\nOne search spelled 100 ways (case, spaces, +, in two word orders): ${misses} renders`,
     );
   });
 }

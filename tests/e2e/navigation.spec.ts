@@ -103,6 +103,8 @@ test.describe("header at 1280 px", () => {
   test("every link navigates, closes More, and marks the current page (and More for its own)", async ({
     page,
   }) => {
+    // Fifteen pages in turn: 17 s alone on an idle 2-core machine, more beside another worker.
+    test.slow();
     await gotoReady(page, "/");
     for (const id of HEADER_PAGES.filter((id) => !["radio", "books"].includes(id))) {
       const info = PAGES[id];

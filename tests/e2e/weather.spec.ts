@@ -101,11 +101,15 @@ test.describe("when the weather service fails", () => {
       NWS_RADAR_URL: weather.url,
     }));
     try {
+      // Its first ask fails (and each page load takes seconds on a busy 2-core machine).
       await expect
-        .poll(async () => {
-          await page.goto(`${site.url}/weather`);
-          return page.locator("[data-weather='unavailable']").count();
-        })
+        .poll(
+          async () => {
+            await page.goto(`${site.url}/weather`);
+            return page.locator("[data-weather='unavailable']").count();
+          },
+          { timeout: 20_000 },
+        )
         .toBe(1);
       await expect(page.getByText("Live weather is unavailable right now")).toBeVisible();
       await expect(page.getByRole("link", { name: /its forecast for Houston/ })).toHaveAttribute(
