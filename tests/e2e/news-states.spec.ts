@@ -20,7 +20,8 @@ test.beforeAll(async () => {
     writeFileSync(
       feedsFile,
       JSON.stringify({
-        lifestyle: [`${E2E.feedsUrl}/slow/5000/feeds/daringfireball.atom.xml`],
+        // Slow enough to be still loading when a busy machine opens the page.
+        lifestyle: [`${E2E.feedsUrl}/slow/9000/feeds/daringfireball.atom.xml`],
         food: [`${E2E.feedsUrl}/status/500`],
         archives: [`${E2E.feedsUrl}/status/503`],
         opinion: [`${E2E.feedsUrl}/status/404`],

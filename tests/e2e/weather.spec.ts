@@ -8,11 +8,16 @@ import { startSiteServer } from "./helpers";
 
 /** Loads `path` until the weather service has answered (a city's weather starts on first ask). */
 async function gotoWithWeather(page: Page, path: string) {
+  // The first ask fetches the point, its stations, the observation, forecast and alerts in turn:
+  // seconds on a busy 2-core machine.
   await expect
-    .poll(async () => {
-      await page.goto(path);
-      return page.locator("#current, [data-weather='unavailable']").count();
-    })
+    .poll(
+      async () => {
+        await page.goto(path);
+        return page.locator("#current, [data-weather='unavailable']").count();
+      },
+      { timeout: 20_000 },
+    )
     .toBeGreaterThan(0);
   await expect(page.getByRole("heading", { name: "Current Conditions" })).toBeVisible();
 }
