@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +8,7 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CITIES_DIR, NETWORK_FILE } from "../tests/support/cities";
 import { viteServerBuild } from "../tests/support/vite-build";
-import { getAs, type Answer } from "../tests/support/get-as";
+import { getAs } from "../tests/support/get-as";
 import { fixedNews } from "../tests/support/news";
 import { createApp } from "./app";
 import { CityDirectory } from "./cities/directory";
@@ -113,32 +113,6 @@ function get(target: string, headers: Record<string, string> & { Host: string },
   return getAs(origin, Host, target, rest);
 }
 
-/**
- * A GET whose request target is absolute (`GET http://host/path`, as to a proxy), sent to this
- * app on loopback: the target's host is only a name in the request line, never connected to.
- */
-function getAbsolute(target: string, host: string): Promise<Answer> {
-  const { port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: "127.0.0.1", port, path: target, headers: { Host: host } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
-
 describe("two cities in one process", () => {
   it("never show each other's name, links, news or cached pages, asked alternately", async () => {
     for (let round = 0; round < 3; round++) {
@@ -240,14 +214,15 @@ describe("two cities in one process", () => {
   });
 
   it("lets an absolute-form target's authority choose the city, not the Host header (RFC 9112)", async () => {
-    const answer = await getAbsolute(
-      "http://honolulucitywire.com/contact",
+    const answer = await getAs(
+      base,
       "anchoragecitywire.com",
+      "http://honolulucitywire.com/contact",
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toContain("Honolulu City Wire");
     expect(answer.body).not.toContain("Anchorage City Wire");
-    const other = await getAbsolute("http://anchoragecitywire.com/contact", "honolulucitywire.com");
+    const other = await getAs(base, "honolulucitywire.com", "http://anchoragecitywire.com/contact");
     expect(other.body).toContain("Anchorage City Wire");
   });
 

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { oneStoryFeed } from "../../tests/support/news";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { openMessageStore, type MessageStore } from "../messages/store";
 import { NewsEngine } from "../news/engine";
-import type { FetchResult } from "../news/fetcher";
 import { Subscriptions } from "../news/network";
 import { NewsStore } from "../news/store";
 import {
@@ -234,18 +234,7 @@ describe("PostgreSQL going away", () => {
 describe("the news while PostgreSQL is away", () => {
   const T0 = Date.parse("2026-11-25T12:00:00Z");
   const FEED = "https://a.example/local.xml";
-  const rss = (title: string): FetchResult => ({
-    kind: "ok",
-    body: Buffer.from(
-      `<rss><channel><title>Wire</title><item><title>${title}</title>` +
-        `<link>https://news.example.org/${encodeURIComponent(title)}</link>` +
-        `<pubDate>${new Date(T0).toUTCString()}</pubDate></item></channel></rss>`,
-    ),
-    contentType: "application/rss+xml",
-    etag: null,
-    lastModified: null,
-    url: FEED,
-  });
+  const rss = (title: string) => oneStoryFeed(title, T0, FEED);
 
   it("serves what it holds, fails searches as unavailable, keeps refreshing without crashing, and recovers", async () => {
     const logged = capturedLog();

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { oneStoryFeed } from "../../tests/support/news";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { PostgresListener } from "../db/listen";
 import type { Store } from "../db/open";
@@ -21,20 +22,8 @@ const T0 = Date.parse("2026-11-25T12:00:00Z");
 const REFRESH_MS = 600_000;
 const FEEDS = ["https://a.example/local.xml", "https://b.example/world.xml", "https://c.example/x"];
 
-function rss(title: string): FetchResult {
-  return {
-    kind: "ok",
-    body: Buffer.from(
-      `<rss><channel><title>Wire</title><item><title>${title}</title>` +
-        `<link>https://news.example.org/${encodeURIComponent(title)}</link>` +
-        `<pubDate>${new Date(T0).toUTCString()}</pubDate></item></channel></rss>`,
-    ),
-    contentType: "application/rss+xml",
-    etag: null,
-    lastModified: null,
-    url: "https://news.example.org/feed",
-  };
-}
+/** A feed of one story, as the fetcher hands it over. */
+const rss = (title: string) => oneStoryFeed(title, T0, "https://news.example.org/feed");
 
 const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {

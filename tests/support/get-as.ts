@@ -18,9 +18,11 @@ export function getAs(
   headers: Record<string, string> = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
+    // The target is sent as written: a path, or an absolute-form URL (as to a proxy), whose
+    // host is only a name in the request line, never connected to.
+    const { hostname, port } = new URL(origin);
     const req = httpRequest(
-      new URL(target, origin),
-      { headers: { ...headers, Host: host } },
+      { host: hostname, port, path: target, headers: { ...headers, Host: host } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

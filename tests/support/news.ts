@@ -1,4 +1,5 @@
 import type { FeedKey } from "../../sites/categories";
+import type { FetchResult } from "../../server/news/fetcher";
 import { combineNews, type CategoryNews, type NewsReader } from "../../server/news/engine";
 import { noResults } from "../../server/news/search";
 import type { StoredArticle } from "../../server/news/store";
@@ -31,5 +32,21 @@ export function fixedNews(options: FixedNewsOptions = {}): NewsReader {
     getCategories: async (keys, limit) => combineNews(keys.map(category), limit),
     version: (key) => options.version?.(key) ?? 1,
     search: options.search ?? (async (query) => noResults(query)),
+  };
+}
+
+/** A fetched RSS feed of one story, `title`, published at `at`, as the fetcher hands it over. */
+export function oneStoryFeed(title: string, at: number, url: string): FetchResult {
+  return {
+    kind: "ok",
+    body: Buffer.from(
+      `<rss><channel><title>Wire</title><item><title>${title}</title>` +
+        `<link>https://news.example.org/${encodeURIComponent(title)}</link>` +
+        `<pubDate>${new Date(at).toUTCString()}</pubDate></item></channel></rss>`,
+    ),
+    contentType: "application/rss+xml",
+    etag: null,
+    lastModified: null,
+    url,
   };
 }
