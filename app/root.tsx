@@ -5,6 +5,7 @@ import { thirdPartyScripts } from "./lib/embeds";
 import { useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
+import { IslandLoader } from "./components/island";
 import { devIslandSources } from "~/lib/islands";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
@@ -50,9 +51,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="bg-paper text-ink antialiased">
-        {/* No framework runs in the browser: each interactive part loads its own module
-            (IslandScript, docs/decisions/008-islands.md); links are page loads. */}
+        {/* No framework runs in the browser: each interactive part names its own module
+            (IslandScript), which the loader imports after the first frame
+            (docs/decisions/008-islands.md); links are page loads. */}
         {children}
+        <IslandLoader />
       </body>
     </html>
   );

@@ -54,7 +54,7 @@ describe("AdPlaceholder", () => {
     );
     expect(slot?.textContent).not.toContain("Your ad could be here");
     // Queued by the island (third-party-scripts.test.tsx), not by the markup.
-    expect(slot.querySelector("script[data-island=embeds]")?.getAttribute("src")).toBe(
+    expect(slot.querySelector("script[data-island=embeds]")?.getAttribute("data-src")).toBe(
       "/assets/island-embeds.js",
     );
   });

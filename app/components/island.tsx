@@ -1,14 +1,21 @@
-import type { IslandName } from "~/lib/islands";
+import { ISLAND_LOADER, ISLAND_MARKER_TYPE, type IslandName } from "~/lib/islands";
 import { useSite } from "~/lib/root-data";
 
 /**
- * Loads an island's module (app/islands/): a page shows the part, so it runs its code. A module
- * named twice on a page runs once (the browser's module map); it finds its parts by their
- * `data-*` markers. Deferred like every module script: the page paints first.
+ * Names an island's module (app/islands/) where the page shows its part: a marker, not a script
+ * the browser fetches at once. The page's one inline script (IslandLoader) imports each named
+ * module after the first frame, so nothing the islands need is asked for before the text and the
+ * lead picture are on screen. A module named twice on a page runs once (the browser's module
+ * map); it finds its parts by their `data-*` markers.
  */
 export function IslandScript({ name }: { name: IslandName }) {
   const { islands } = useSite();
-  return <script type="module" src={islands[name]} data-island={name} />;
+  return <script type={ISLAND_MARKER_TYPE} data-island={name} data-src={islands[name]} />;
+}
+
+/** The loader of the page's islands (ISLAND_LOADER), inline at the end of <body>. */
+export function IslandLoader() {
+  return <script dangerouslySetInnerHTML={{ __html: ISLAND_LOADER }} />;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createContext, use } from "react";
+import { ISLAND_MARKER_TYPE } from "~/lib/islands";
 import { relativeDate } from "~/lib/relative-date";
 
 /**
@@ -44,9 +45,9 @@ export function RelativeTime({
         // IslandScript's markup, with the city's locale and time zone (IslandScript reads the
         // router's data, which a React island must not import).
         <script
-          type="module"
-          src={clock.script}
+          type={ISLAND_MARKER_TYPE}
           data-island="clock"
+          data-src={clock.script}
           data-locale={clock.locale}
           data-time-zone={clock.timeZone}
         />

@@ -56,7 +56,7 @@ describe("StoryImage", () => {
     const img = host.querySelector("img") as HTMLImageElement;
     expect(img.hasAttribute("data-picture")).toBe(true);
     expect(img.getAttribute("data-fallback")).toBe("/images/default-news.svg");
-    expect(host.querySelector("script[data-island=pictures]")?.getAttribute("src")).toBe(
+    expect(host.querySelector("script[data-island=pictures]")?.getAttribute("data-src")).toBe(
       "/assets/island-pictures.js",
     );
     // The default photo has nothing to fall back to.

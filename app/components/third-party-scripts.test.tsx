@@ -34,7 +34,7 @@ describe("ThirdPartyScripts", () => {
       <ThirdPartyScripts scripts={["https://forms.example.com/embed.js?a=1&b=</script>"]} />,
     );
     expect(html).toBe(
-      '<script type="module" src="/assets/island-embeds.js" data-island="embeds"></script>' +
+      '<script type="text/x-island" data-island="embeds" data-src="/assets/island-embeds.js"></script>' +
         '<script type="application/json">["https://forms.example.com/embed.js?a=1&b=\\u003c/script>"]</script>',
     );
   });

@@ -36,7 +36,7 @@ describe("VideoEmbed", () => {
     expect(container.querySelector("img")?.getAttribute("src")).toBe("/images/video-poster.svg");
     expect(screen.getByText("Featured Video")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Play video: Featured Video" })).toBeTruthy();
-    expect(container.querySelector("script[data-island=video]")?.getAttribute("src")).toBe(
+    expect(container.querySelector("script[data-island=video]")?.getAttribute("data-src")).toBe(
       "/assets/island-video.js",
     );
   });

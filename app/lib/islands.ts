@@ -43,5 +43,15 @@ export function devIslandSources(): IslandSources {
   ) as IslandSources;
 }
 
+/** The type of an island's marker: a data block, which the browser neither runs nor fetches. */
+export const ISLAND_MARKER_TYPE = "text/x-island";
+
+/**
+ * The loader of the page's islands, inline at the end of <body> (its hash is in the page's CSP):
+ * once the first frame is painted, it imports the module each marker names. Without JavaScript
+ * nothing runs, and the page is whole.
+ */
+export const ISLAND_LOADER = `requestAnimationFrame(()=>setTimeout(()=>{for(const s of document.querySelectorAll('script[type="${ISLAND_MARKER_TYPE}"]'))import(s.dataset.src)}))`;
+
 /** The attribute of <html> where each island's module, once started, adds its name. */
 export const ISLANDS_READY = "data-islands-ready";

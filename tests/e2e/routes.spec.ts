@@ -5,9 +5,11 @@ import { gotoReady } from "./helpers";
 
 // Raw server HTML (not the hydrated DOM): what crawlers and social cards see.
 
-/** The source of the first island module a page loads (every page has the header's menu). */
+/** The module of the first island a page names (every page has the header's menu). */
 const islandScript = (html: string) =>
-  /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  /<script type="text\/x-island" data-island="[\w-]+" data-src="(\/assets\/[^"]+\.js)"/.exec(
+    html,
+  )?.[1];
 
 const decode = (s: string) =>
   s
@@ -119,8 +121,8 @@ test.describe("HTTP", () => {
 
   test("pages carry the security headers", async ({ request }) => {
     const headers = (await request.get("/")).headers();
-    // No script of a page runs inline (islands are files; JSON is data, not script): 'self' alone.
-    expect(headers["content-security-policy"]).toContain("script-src 'self';");
+    // One inline script runs (the islands' loader), allowed by its hash; never 'unsafe-inline'.
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
     expect(headers["content-security-policy"]).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'self'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -191,14 +193,18 @@ test.describe("first paint", () => {
     expect(css.length).toBeGreaterThan(5_000);
     expect(css).toContain(":focus-visible{outline:3px solid");
     expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
-    // Every script with a source is a module (deferred by nature), and none is preloaded: the page
-    // is whole without them. No script runs inline: the scripts there are data (JSON).
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
-    expect(scripts.filter((attrs) => attrs.includes("src="))).not.toHaveLength(0);
-    for (const attrs of scripts) {
-      if (attrs.includes("src=")) expect(attrs).toContain('type="module"');
-      else expect(attrs).toMatch(/type="application\/(ld\+)?json"/);
-    }
+    // No script is fetched before the page is on screen: the islands are named by markers (data,
+    // not scripts), none is preloaded, and the one script that runs, last in <body>, imports
+    // them after the first frame. The rest are data (JSON).
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.filter(([, attrs]) => attrs?.includes("src="))).toHaveLength(0);
+    expect(scripts.filter(([, attrs]) => attrs?.includes("x-island")).length).toBeGreaterThan(0);
+    const running = scripts.filter(
+      ([, attrs]) => !/type="(text\/x-island|application\/(ld\+)?json)"/.test(attrs ?? ""),
+    );
+    expect(running).toHaveLength(1);
+    expect(running[0]?.[2]).toMatch(/^requestAnimationFrame\(/);
+    expect(html.indexOf(running[0]?.[0] ?? "")).toBeGreaterThan(html.lastIndexOf("</main>"));
     expect(html).not.toContain('rel="modulepreload"');
   });
 

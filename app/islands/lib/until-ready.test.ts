@@ -109,7 +109,7 @@ describe("replacing the main content", () => {
     const heard = vi.fn();
     document.addEventListener(CONTENT_REPLACED, heard);
     const next = page(
-      `${READY}<aside><a href="/faq">FAQ</a></aside><script type="module" src="/assets/island-x.js" data-island="news-feed"></script>`,
+      `${READY}<aside><a href="/faq">FAQ</a></aside><script type="text/x-island" data-island="news-feed" data-src="/assets/island-x.js"></script>`,
     ).getElementById("main-content") as HTMLElement;
     replaceContent(main, next);
     document.removeEventListener(CONTENT_REPLACED, heard);

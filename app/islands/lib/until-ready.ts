@@ -37,8 +37,8 @@ export async function fetchPage(url: string): Promise<Document | null> {
 export const CONTENT_REPLACED = "islands:content-replaced";
 
 /**
- * Replaces the page's main content with a newer one's. Scripts a parsed document brings never
- * run: each island's script is written again, so that an island the page did not have yet starts
+ * Replaces the page's main content with a newer one's. Each island's marker (IslandScript) becomes
+ * the module script it names, so that an island the page did not have yet starts
  * (a module the page has run runs no more: those with parts in the content hear CONTENT_REPLACED
  * and find them again). Focus inside the content goes to the same element in the new one (its
  * id, or a link to the same place), else to the content itself; the scroll position is kept.
@@ -54,10 +54,12 @@ export function replaceContent(main: HTMLElement, next: HTMLElement): void {
           : ""
       : null;
   main.replaceChildren(...next.childNodes);
-  for (const inert of main.querySelectorAll("script[data-island]")) {
+  for (const marker of main.querySelectorAll<HTMLScriptElement>("script[data-island]")) {
     const script = document.createElement("script");
-    for (const { name, value } of inert.attributes) script.setAttribute(name, value);
-    inert.replaceWith(script);
+    for (const { name, value } of marker.attributes) script.setAttribute(name, value);
+    script.type = "module";
+    script.src = marker.dataset.src ?? "";
+    marker.replaceWith(script);
   }
   if (target !== null) {
     const again = target ? main.querySelector<HTMLElement>(target) : null;
