@@ -162,7 +162,7 @@ describe("the HTTP app", () => {
     const html = await res.text();
     const scripts = [
       ...html.matchAll(
-        /<script(?![^>]*(?:application\/ld\+json|\ssrc=))[^>]*>([\s\S]*?)<\/script>/g,
+        /<script(?![^>]*(?:application\/(?:ld\+)?json|text\/x-island|\ssrc=))[^>]*>([\s\S]*?)<\/script>/g,
       ),
     ];
     expect(scripts.length).toBeGreaterThan(0);

@@ -48,10 +48,11 @@ export const ISLAND_MARKER_TYPE = "text/x-island";
 
 /**
  * The loader of the page's islands, inline at the end of <body> (its hash is in the page's CSP):
- * once the first frame is painted, it imports the module each marker names. Without JavaScript
- * nothing runs, and the page is whole.
+ * once the browser has painted the page (its first paint entry, Paint Timing; a frame and a task
+ * later where that is not reported), it imports the module each marker names. Without
+ * JavaScript nothing runs, and the page is whole.
  */
-export const ISLAND_LOADER = `requestAnimationFrame(()=>setTimeout(()=>{for(const s of document.querySelectorAll('script[type="${ISLAND_MARKER_TYPE}"]'))import(s.dataset.src)}))`;
+export const ISLAND_LOADER = `(()=>{const load=()=>{for(const s of document.querySelectorAll('script[type="${ISLAND_MARKER_TYPE}"]'))import(s.dataset.src)};self.PerformanceObserver?.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):requestAnimationFrame(()=>setTimeout(load))})()`;
 
 /** The attribute of <html> where each island's module, once started, adds its name. */
 export const ISLANDS_READY = "data-islands-ready";

@@ -22,6 +22,12 @@ import { loader as searchLoader } from "./search";
 
 afterEach(cleanup);
 
+// The contact form names its island (IslandScript reads where it is served from the root's data).
+vi.mock("~/lib/root-data", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/lib/root-data")>()),
+  useSite: () => ({ islands: { contact: "/assets/island-contact.js" } }),
+}));
+
 /** The server's error for a database away (server/db/health.ts), as a page receives it. */
 const away = () => {
   const name: DatabaseUnavailableError["name"] = "DatabaseUnavailableError";
