@@ -772,6 +772,36 @@ describe("hardening, third round", () => {
     expect((await waiting).status).toBe(200);
   }, 30_000);
 
+  it("lets a render wait for its slot as long as the limits say (RENDER_MAX_WAIT_MS), not 2 s", async () => {
+    // The first contact message holds the one slot of posts until the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered = 0;
+    const { senders, messages } = recordingMessages();
+    const slow = {
+      ...messages,
+      submit: async (input: unknown, sender: string) => {
+        entered++;
+        if (entered === 1) await held;
+        return messages.submit(input, sender);
+      },
+    };
+    const { url } = await start(
+      { isDev: false, messages: slow },
+      { built: true, writes: { concurrency: 1, queue: 4, maxWaitMs: 20_000 } },
+    );
+    const headers = { Host: "localhost", Origin: "http://localhost" };
+    const first = post(url, headers);
+    await vi.waitFor(() => expect(entered).toBe(1));
+    const second = post(url, headers);
+    // Past the default wait of 2 s the second is still waiting, not refused.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    release();
+    expect(await first).toBe(200);
+    expect(await second).toBe(200);
+    expect(senders).toHaveLength(2);
+  }, 30_000);
+
   it("refuses one reader past their share of the renders before anyone else", async () => {
     const renders = new Limiter({ concurrency: 1, queue: 10 });
     const { url } = await start(

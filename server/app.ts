@@ -60,7 +60,7 @@ export interface AppOptions {
    * How many page renders run at once and how many may wait (RENDER_CONCURRENCY, RENDER_QUEUE);
    * beyond, a reader gets 503 with Retry-After. Cache hits, files and /healthz never wait.
    */
-  renders?: Limiter | { concurrency: number; queue: number };
+  renders?: Limiter | RenderLimits;
   /**
    * The most renders one reader's address may have running or waiting (RENDER_PER_CLIENT):
    * past it that reader is refused while others still find a place in the queue.
@@ -70,9 +70,19 @@ export interface AppOptions {
    * Form posts' own allowance (WRITE_CONCURRENCY, WRITE_QUEUE), which a flood of reads cannot
    * take: a reader's contact message is made even while every render slot is busy.
    */
-  writes?: Limiter | { concurrency: number; queue: number };
+  writes?: Limiter | RenderLimits;
   /** Where pages are made (render worker threads, server/render/pool.ts); absent: this thread. */
   pool?: Pick<RenderPool, "render">;
+}
+
+/**
+ * A limit of renders (or form posts): how many run at once, how many may wait, and the longest
+ * one may wait (RENDER_MAX_WAIT_MS; RENDER_MAX_WAIT_MS's default when absent).
+ */
+export interface RenderLimits {
+  concurrency: number;
+  queue: number;
+  maxWaitMs?: number;
 }
 
 /** Renders at once and waiting, unless the settings say otherwise. */
@@ -82,8 +92,9 @@ export const DEFAULT_WRITE_LIMITS = { concurrency: 2, queue: 16 };
 /** Renders one reader's address may have running or waiting, unless the settings say otherwise. */
 export const DEFAULT_RENDERS_PER_CLIENT = 8;
 /**
- * The longest a render may wait for a slot: a reader kept waiting longer has mostly given up,
- * and a queue that old only makes every later reader wait too (503 with Retry-After instead).
+ * The longest a render may wait for a slot, unless the settings say otherwise: a reader kept
+ * waiting longer has mostly given up, and a queue that old only makes every later reader wait
+ * too (503 with Retry-After instead).
  */
 export const RENDER_MAX_WAIT_MS = 2_000;
 
@@ -265,8 +276,8 @@ export function createApp({
     renders instanceof Limiter
       ? renders
       : new Limiter({
-          ...(renders ?? DEFAULT_RENDER_LIMITS),
           maxWaitMs: RENDER_MAX_WAIT_MS,
+          ...(renders ?? DEFAULT_RENDER_LIMITS),
           busy: new LoadMonitor({ threshold: BUSY_THRESHOLD }).busy,
         });
   const cache = isDev
@@ -296,7 +307,7 @@ export function createApp({
     writes:
       writes instanceof Limiter
         ? writes
-        : new Limiter({ ...(writes ?? DEFAULT_WRITE_LIMITS), maxWaitMs: RENDER_MAX_WAIT_MS }),
+        : new Limiter({ maxWaitMs: RENDER_MAX_WAIT_MS, ...(writes ?? DEFAULT_WRITE_LIMITS) }),
     perClient: rendersPerClient ?? DEFAULT_RENDERS_PER_CLIENT,
     // Pages differ by X-Forwarded-Host when it chooses the city: shared caches are told so.
     vary: trustForwardedHost ? "Accept-Encoding, X-Forwarded-Host" : "Accept-Encoding",

@@ -23,6 +23,7 @@ describe("readEnv", () => {
       TRUST_PROXY: ["loopback"],
       RENDER_CONCURRENCY: 4,
       RENDER_QUEUE: 64,
+      RENDER_MAX_WAIT_MS: 2_000,
       RENDER_PER_CLIENT: 8,
       WRITE_CONCURRENCY: 2,
       WRITE_QUEUE: 16,

@@ -115,6 +115,9 @@ const EnvSchema = z.object({
     .transform((v) => v === "true"),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+  // The longest a render (or a form post) waits for its slot before its reader gets 503: a reader
+  // kept waiting longer has mostly given up. More suits a small machine that should rather wait.
+  RENDER_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   // The most renders one reader's address may have running or waiting at once: past it that
   // reader is refused (503) while everyone else still gets a place in the queue.
   RENDER_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),

@@ -194,9 +194,17 @@ async function main(): Promise<void> {
     images: createImageRoute(images, logger),
     trustProxy: env.TRUST_PROXY,
     trustForwardedHost: env.TRUST_FORWARDED_HOST,
-    renders: { concurrency: env.RENDER_CONCURRENCY, queue: env.RENDER_QUEUE },
+    renders: {
+      concurrency: env.RENDER_CONCURRENCY,
+      queue: env.RENDER_QUEUE,
+      maxWaitMs: env.RENDER_MAX_WAIT_MS,
+    },
     rendersPerClient: env.RENDER_PER_CLIENT,
-    writes: { concurrency: env.WRITE_CONCURRENCY, queue: env.WRITE_QUEUE },
+    writes: {
+      concurrency: env.WRITE_CONCURRENCY,
+      queue: env.WRITE_QUEUE,
+      maxWaitMs: env.RENDER_MAX_WAIT_MS,
+    },
   };
   let app;
   let pool: RenderPool | undefined;

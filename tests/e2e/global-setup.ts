@@ -21,9 +21,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const weather = await startWeatherServer();
   const feedsFile = path.join(dir, "feeds.json");
   writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url), null, 2));
+  // Both servers share this 2-core machine with two browsers, which starves them at times: a page
+  // waits for its render rather than being refused after 2 s (the shedding has tests of its own),
+  // and every test browser comes from one loopback address (no one reader's share of renders).
+  const patient = { RENDER_MAX_WAIT_MS: "20000", RENDER_PER_CLIENT: "1000" };
   const [houston, other] = await Promise.all([
     startSiteProcess({
       env: {
+        ...patient,
         SITE_URL: TEST_SITE_URL,
         FEEDS_FILE: feedsFile,
         // The fixture feeds are on loopback, which the feed fetcher refuses unless allowed.
@@ -37,7 +42,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }),
     // SITE_URL empty (unset): canonical links come from each city's own hosts.
     startSiteProcess({
-      env: { SITES: "anchorage,honolulu", DEFAULT_SITE: "anchorage", SITE_URL: "" },
+      env: { ...patient, SITES: "anchorage,honolulu", DEFAULT_SITE: "anchorage", SITE_URL: "" },
     }),
   ]);
   const settings: Record<keyof typeof E2E_VARIABLES, string> = {
