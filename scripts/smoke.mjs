@@ -137,9 +137,11 @@ if (exit === null) {
     await check(`serves ${pathname}`, () => page(pathname));
   }
   await check("serves the island scripts the home page names", async () => {
+    // Each island is named by a marker (<script type="text/x-island" data-src>) that the page's
+    // loader imports.
     const sources = [...home.matchAll(/<script\b[^>]*>/g)]
-      .filter((m) => m[0].includes('type="module"'))
-      .map((m) => /\bsrc="([^"]+)"/.exec(m[0])?.[1])
+      .filter((m) => m[0].includes('type="text/x-island"'))
+      .map((m) => /\bdata-src="([^"]+)"/.exec(m[0])?.[1])
       .filter(Boolean);
     expect(sources.length > 0, "the home page names no island script");
     for (const src of sources) {

@@ -12,6 +12,7 @@ import type { DatabaseUnavailableError } from "../../server/db/health";
 import type { CityMessages } from "../../server/messages/store";
 import type { NewsReader } from "../../server/news/engine";
 import { ContactForm, type ContactResult } from "~/components/contact-form";
+import type * as RootData from "~/lib/root-data";
 import { DATABASE_UNAVAILABLE, NOT_SENT, RETRY_AFTER_S } from "~/lib/database.server";
 import { action as contactAction } from "./contact";
 import { loader as articlesLoader } from "./api.articles";
@@ -24,7 +25,7 @@ afterEach(cleanup);
 
 // The contact form names its island (IslandScript reads where it is served from the root's data).
 vi.mock("~/lib/root-data", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/lib/root-data")>()),
+  ...(await importOriginal<typeof RootData>()),
   useSite: () => ({ islands: { contact: "/assets/island-contact.js" } }),
 }));
 
