@@ -52,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="bg-paper text-ink antialiased">
         {/* No framework runs in the browser: each interactive part names its own module
-            (IslandScript), which the loader imports after the first frame
+            (IslandScript), which the loader imports once the page has painted
             (docs/decisions/008-islands.md); links are page loads. */}
         {children}
         <IslandLoader />

@@ -4,8 +4,8 @@ import { useSite } from "~/lib/root-data";
 /**
  * Names an island's module (app/islands/) where the page shows its part: a marker, not a script
  * the browser fetches at once. The page's one inline script (IslandLoader) imports each named
- * module after the first frame, so nothing the islands need is asked for before the text and the
- * lead picture are on screen. A module named twice on a page runs once (the browser's module
+ * module once the page has painted, so nothing the islands need is asked for before the text is
+ * on screen. A module named twice on a page runs once (the browser's module
  * map); it finds its parts by their `data-*` markers.
  */
 export function IslandScript({ name }: { name: IslandName }) {
