@@ -5,8 +5,7 @@ import { thirdPartyScripts } from "./lib/embeds";
 import { useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
-import { IslandLoader } from "./components/island";
-import { devIslandSources } from "~/lib/islands";
+import { ISLAND_LOADER, devIslandSources } from "~/lib/islands";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
 export const stylesheet = href;
@@ -52,10 +51,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="bg-paper text-ink antialiased">
         {/* No framework runs in the browser: each interactive part names its own module
-            (IslandScript), which the loader imports once the page has painted
+            (IslandScript), which the loader (ISLAND_LOADER) imports once the page has painted
             (docs/decisions/008-islands.md); links are page loads. */}
         {children}
-        <IslandLoader />
+        <script dangerouslySetInnerHTML={{ __html: ISLAND_LOADER }} />
       </body>
     </html>
   );

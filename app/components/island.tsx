@@ -1,9 +1,9 @@
-import { ISLAND_LOADER, ISLAND_MARKER_TYPE, type IslandName } from "~/lib/islands";
+import { ISLAND_MARKER_TYPE, type IslandName } from "~/lib/islands";
 import { useSite } from "~/lib/root-data";
 
 /**
  * Names an island's module (app/islands/) where the page shows its part: a marker, not a script
- * the browser fetches at once. The page's one inline script (IslandLoader) imports each named
+ * the browser fetches at once. The page's one inline script (ISLAND_LOADER, in app/root.tsx) imports each named
  * module once the page has painted, so nothing the islands need is asked for before the text is
  * on screen. A module named twice on a page runs once (the browser's module
  * map); it finds its parts by their `data-*` markers.
@@ -11,11 +11,6 @@ import { useSite } from "~/lib/root-data";
 export function IslandScript({ name }: { name: IslandName }) {
   const { islands } = useSite();
   return <script type={ISLAND_MARKER_TYPE} data-island={name} data-src={islands[name]} />;
-}
-
-/** The loader of the page's islands (ISLAND_LOADER), inline at the end of <body>. */
-export function IslandLoader() {
-  return <script dangerouslySetInnerHTML={{ __html: ISLAND_LOADER }} />;
 }
 
 /**
