@@ -369,8 +369,11 @@ test.describe("stories name their source and their language", () => {
       // The arrow after a link that leaves the site.
       expect(
         await link.evaluate((a) => getComputedStyle(a, "::after").getPropertyValue("mask-image")),
-      ).toContain("data:image/svg+xml");
+      ).toContain("/images/external-arrow.svg");
     }
+    const arrow = await page.request.get("/images/external-arrow.svg");
+    expect(arrow.status()).toBe(200);
+    expect(arrow.headers()["content-type"]).toContain("image/svg+xml");
     // The fixtures' world feeds: The Guardian (credited by its feed's own title), Reuters and The
     // Mirror (short names the FEEDS_FILE gives). The Guardian's stories are the newest.
     expect(publishers).toContain("The Guardian");
