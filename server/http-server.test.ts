@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { LISTEN_BACKLOG, createHttpServer } from "./http-server";
+import { CLIENT_TIMEOUTS, LISTEN_BACKLOG, createHttpServer } from "./http-server";
 
 // The HTTP server's own defences, on loopback: what a client that asks before sending a body,
 // or that sends its body a byte at a time, is told.
@@ -121,6 +121,25 @@ describe("a slow client", () => {
     const client = await connect(port);
     client.socket.write("GET / HTTP/1.1\r\nHost: local");
     expect((await client.until(/\r\n\r\n/)).startsWith("HTTP/1.1 408 ")).toBe(true);
+  });
+});
+
+describe("an idle keep-alive connection", () => {
+  it("is held for the client's next request, longer than a proxy's 60 s by default", async () => {
+    await start();
+    expect(server?.keepAliveTimeout).toBe(CLIENT_TIMEOUTS.keepAliveMs);
+    expect(CLIENT_TIMEOUTS.keepAliveMs).toBeGreaterThan(60_000);
+  });
+
+  it("is closed by the server once its keep-alive time is up, and not before a second request", async () => {
+    const { port, seen } = await start({ keepAliveMs: 200 });
+    const client = await connect(port);
+    client.socket.write("GET /one HTTP/1.1\r\nHost: local\r\n\r\n");
+    await client.until(/read 0$/);
+    client.socket.write("GET /two HTTP/1.1\r\nHost: local\r\n\r\n");
+    await client.until(/read 0[\s\S]*read 0$/);
+    expect(seen).toEqual(["GET /one", "GET /two"]);
+    await client.closed;
   });
 });
 

@@ -7,7 +7,18 @@ import { refusalBeforeBody, sendRefusal } from "./pages";
  * open (one byte every few seconds), answered 408 and closed. Responses are not limited (the
  * radio stream lasts as long as its listener).
  */
-export const CLIENT_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000, checkEveryMs: 5_000 };
+export const CLIENT_TIMEOUTS = {
+  headersMs: 20_000,
+  requestMs: 30_000,
+  checkEveryMs: 5_000,
+  /**
+   * How long an idle keep-alive connection is held for the client's next request. Longer than
+   * the idle time of what sits in front (nginx's upstream keepalive_timeout and load balancers'
+   * idle timeouts are 60 s): Node's 5 s let the server close a connection just as a proxy or a
+   * client reused it, and that request failed with ECONNRESET (seen in the e2e suite).
+   */
+  keepAliveMs: 65_000,
+};
 
 /**
  * The HTTP server of the app. Node's defaults let a request take 300 s and check every 30 s;
@@ -19,12 +30,13 @@ export function createHttpServer(
   app: RequestListener,
   timeouts: Partial<typeof CLIENT_TIMEOUTS> = {},
 ): Server {
-  const { headersMs, requestMs, checkEveryMs } = { ...CLIENT_TIMEOUTS, ...timeouts };
+  const { headersMs, requestMs, checkEveryMs, keepAliveMs } = { ...CLIENT_TIMEOUTS, ...timeouts };
   const server = createServer(
     {
       headersTimeout: Math.min(headersMs, requestMs),
       requestTimeout: requestMs,
       connectionsCheckingInterval: checkEveryMs,
+      keepAliveTimeout: keepAliveMs,
     },
     app,
   );
