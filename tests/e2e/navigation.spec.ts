@@ -251,6 +251,8 @@ test.describe("header between 768 and 1023 px", () => {
   });
 
   test("no serious or critical axe violations, with More closed and open", async ({ page }) => {
+    // Two passes of axe over home: past 30 s on a 2-core machine beside the other worker.
+    test.slow();
     await gotoReady(page, "/");
     expect(await blockingViolations(page)).toEqual([]);
     await openMore(page);
