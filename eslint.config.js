@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // Only server/env.ts reads the environment (STYLE.md §2).
-    files: ["app/**", "server/**", "sites/**"],
+    files: ["app/**", "server/**", "sites/**", "common/**"],
     ignores: ["server/env.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-properties": [
@@ -63,6 +63,43 @@ export default tseslint.config(
               group: ["**/server/*", "../server/**"],
               allowTypeImports: true,
               message: "App code imports only types from server/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server imports only types from app/: what both sides need is in common/ (issue 35).
+    // Tests may exercise both sides together.
+    files: ["server/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/app/*", "**/app/**", "~/*"],
+              allowTypeImports: true,
+              message: "Server code imports only types from app/: move what both need to common/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // common/ is pure code both sides import: it imports from neither (sites/ holds data types).
+    files: ["common/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/app/*", "**/app/**", "**/server/*", "**/server/**", "~/*"],
+              message: "common/ is imported by app/ and server/, and imports neither.",
             },
           ],
         },

@@ -1,8 +1,8 @@
 import { defineConfig } from "vite";
-import { ISLANDS } from "./app/lib/islands.ts";
+import { ISLANDS } from "./common/islands";
 
 /**
- * The islands' build (docs/decisions/008-islands.md): each module of app/lib/islands.ts's
+ * The islands' build (docs/decisions/008-islands.md): each module of common/islands.ts's
  * ISLANDS an entry of its own, loaded by the pages that show it (`<script type="module" src>`)
  * or by another island when it needs it. An ordinary Vite build, after `react-router build`,
  * into the same build/client/assets (hashed, cached a year, precompressed); its manifest goes to

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["{app,server,sites,scripts,tests/unit}/**/*.test.{ts,tsx}"],
+    include: ["{app,server,sites,common,scripts,tests/unit}/**/*.test.{ts,tsx}"],
     environment: "node",
     restoreMocks: true,
   },

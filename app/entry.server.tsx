@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { StylesheetContext } from "./components/inline-stylesheet";
-import { CACHE_CONTROL } from "./lib/http";
+import { CACHE_CONTROL } from "../common/cache-control";
 
 /** Abort a render that has not finished by then (slightly longer than streamTimeout). */
 export const streamTimeout = 5_000;

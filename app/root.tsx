@@ -1,11 +1,11 @@
 import { Links, Meta, Outlet, isRouteErrorResponse, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { toPublicSite } from "./lib/site";
-import { thirdPartyScripts } from "./lib/embeds";
+import { thirdPartyScripts } from "../common/embeds";
 import { useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
-import { ISLAND_LOADER, devIslandSources } from "~/lib/islands";
+import { ISLAND_LOADER, devIslandSources } from "../common/islands";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
 export const stylesheet = href;

@@ -1,4 +1,4 @@
-import type { City as SiteConfig } from "../../sites/schema";
+import type { City as SiteConfig } from "../sites/schema";
 
 /**
  * The third-party embeds of SPEC.md §7, in one place. The rule: an embed whose id or URL the

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { FeedItem } from "~/components/news-feed-list";
-import { mergeHeadlines } from "~/components/news-feed-refresh";
 import { ShownStories, linkKey, notShown, titleKey } from "./story-keys";
 
 describe("linkKey", () => {
@@ -68,36 +66,5 @@ describe("notShown", () => {
       "https://b.example/5",
     ]);
     expect(notShown(list, new ShownStories(), 1)).toHaveLength(1);
-  });
-});
-
-describe("a news feed block's refresh (mergeHeadlines)", () => {
-  const item = (id: string, minutesAgo: number | null): FeedItem => ({
-    id,
-    title: `Headline ${id}`,
-    url: `https://news.example/${id}`,
-    source: "Example",
-    date:
-      minutesAgo === null
-        ? null
-        : new Date(Date.UTC(2026, 10, 25, 12) - minutesAgo * 60_000).toISOString(),
-  });
-
-  it("adds the newer headlines the page does not show to those it listed, newest first", () => {
-    const shown = ["page", item("page", 0).url];
-    const got = [item("page", 0), item("new", 1)];
-    const had = [item("old1", 30), item("old2", 60)];
-    expect(mergeHeadlines(got, had, shown, 3).map((i) => i.id)).toEqual(["new", "old1", "old2"]);
-  });
-
-  it("passes over a story the page shows under another id, by its link", () => {
-    const shown = [item("page", 0).url];
-    expect(mergeHeadlines([{ ...item("page", 0), id: "other" }], [], shown, 3)).toEqual([]);
-  });
-
-  it("lists a headline it had and got again once", () => {
-    expect(
-      mergeHeadlines([item("a", 5)], [item("a", 5), item("b", null)], [], 8).map((i) => i.id),
-    ).toEqual(["a", "b"]);
   });
 });

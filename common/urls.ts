@@ -1,5 +1,14 @@
+// The site's own URLs that both the React app (its routes) and the server (what it refuses,
+// caches or counts before React is asked) name.
+
 /**
  * The articles API (app/routes/api.articles.ts): its path and its one query parameter, repeated
  * once per category (`/api/articles?category=local&category=sports`).
  */
 export const ARTICLES_API = { path: "/api/articles", params: ["category"] } as const;
+
+/** The search page's path and route id (app/routes.ts). */
+export const SEARCH_PATH = "/search";
+export const SEARCH_ROUTE_ID = "search";
+/** The query parameters it reads (searchHref writes them, readSearchParams reads them). */
+export const SEARCH_PARAMS = ["q", "page"] as const;

@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { imagePath } from "../app/lib/images";
+import { imagePath } from "../common/images";
 import { ImageSigner } from "../server/images/sign";
 import { makeNoisyPhoto, makeZeroPng } from "../tests/support/picture-server";
 import { startSiteProcess, type SiteProcess } from "../tests/support/site-process";

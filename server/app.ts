@@ -3,7 +3,7 @@ import proxyaddr from "proxy-addr";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { CACHE_CONTROL } from "../app/lib/http";
+import { CACHE_CONTROL } from "../common/cache-control";
 import type { CityLookup, CityServices } from "./cities/network";
 import type { SharedServices } from "./context";
 import { Limiter, Overloaded } from "./limiter";

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { IslandSources } from "../app/lib/islands";
+import type { IslandSources } from "../common/islands";
 import type { SiteContent } from "../sites/content";
 import type { City } from "../sites/schema";
 import type { CityMessages } from "./messages/store";

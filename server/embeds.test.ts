@@ -8,7 +8,7 @@ import {
   scriptOrigins,
   thirdPartyScripts,
   videoEmbedUrl,
-} from "../app/lib/embeds";
+} from "../common/embeds";
 import type { City } from "../sites/schema";
 import { testCity } from "../tests/support/cities";
 import { EmbedsFileError, embedCspSources, readEmbedsFile } from "./embeds";

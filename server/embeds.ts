@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AD_SCRIPT_ORIGIN, DOCUMENT_ORIGIN, VIDEO_ORIGIN, scriptOrigins } from "../app/lib/embeds";
+import { AD_SCRIPT_ORIGIN, DOCUMENT_ORIGIN, VIDEO_ORIGIN, scriptOrigins } from "../common/embeds";
 import type { PartnerDocument } from "../sites/content";
 import { SiteSchema, type SiteConfig } from "../sites/schema";
 import type { CspSources } from "./security";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { FeedKey } from "../sites/categories";
-import { ISLANDS, type IslandSources } from "../app/lib/islands";
+import { ISLANDS, type IslandSources } from "../common/islands";
 import { readEnv, withEnvFile } from "./env";
 import { createLogger } from "./logger";
 import { createApp } from "./app";
@@ -313,7 +313,7 @@ async function openEmbedded(
 /**
  * Where the islands build (vite.islands.config.ts) put each island's module, from its manifest
  * (build/islands-manifest.json): by name, as served from build/client. Every island of
- * app/lib/islands.ts must be there: a build without one does not start.
+ * common/islands.ts must be there: a build without one does not start.
  */
 function readIslands(buildDir: string): IslandSources {
   const manifest = JSON.parse(

@@ -7,9 +7,8 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { Logger } from "pino";
-import { CACHE_CONTROL } from "../app/lib/http";
-import { ARTICLES_API } from "../app/lib/api";
-import { SEARCH_PARAMS, SEARCH_PATH } from "../app/lib/search";
+import { CACHE_CONTROL } from "../common/cache-control";
+import { ARTICLES_API, SEARCH_PARAMS, SEARCH_PATH } from "../common/urls";
 import { FEED_KEYS } from "../sites/categories";
 import type { CityServices } from "./cities/network";
 import type { SharedServices } from "./context";

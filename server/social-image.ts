@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
-import { escapeXml } from "../app/lib/xml";
+import { escapeXml } from "../common/xml";
 import { SECURITY_HEADERS } from "./security";
 import { notModified } from "./static-files";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { CACHE_CONTROL } from "../app/lib/http";
+import { CACHE_CONTROL } from "../common/cache-control";
 import { ASSET_SECURITY_HEADERS, SECURITY_HEADERS } from "./security";
 
 /** Files larger than this stay on disk (none of the build's are): served by the app's fallback. */

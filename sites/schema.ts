@@ -137,7 +137,7 @@ const settings = {
     eventsFeed: httpsUrlOrEmpty,
     /** Embed URL of the contact page's lead form (an https URL, or empty). */
     leadForm: httpsUrlOrEmpty,
-    /** The featured video's id on the video host (app/lib/embeds.ts), or empty. */
+    /** The featured video's id on the video host (common/embeds.ts), or empty. */
     featuredVideo: embedId,
   }),
   radio: z.strictObject({

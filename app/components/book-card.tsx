@@ -1,4 +1,4 @@
-import { imageSrcSet, type ImageLayout } from "~/lib/images";
+import { imageSrcSet, type ImageLayout } from "../../common/images";
 import type { Book } from "../../sites/content";
 import { IslandScript } from "./island";
 import { TypographicCover } from "./typographic-cover";

@@ -1,5 +1,5 @@
 import type { FeaturedStory as FeaturedStoryData } from "../../sites/content";
-import { LEAD_IMAGE } from "~/lib/images";
+import { LEAD_IMAGE } from "../../common/images";
 import { useSite } from "~/lib/root-data";
 import { StoryLink } from "./external-link";
 import { StoryImage } from "./story-image";

@@ -1,4 +1,4 @@
-import { ISLAND_MARKER_TYPE, type IslandName } from "~/lib/islands";
+import { ISLAND_MARKER_TYPE, type IslandName } from "../../common/islands";
 import { useSite } from "~/lib/root-data";
 
 /**

@@ -1,5 +1,5 @@
 import type { FeedKey } from "../../sites/categories";
-import { ARTICLES_API } from "~/lib/api";
+import { ARTICLES_API } from "../../common/urls";
 import type { FeedItem } from "./news-feed-list";
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, use } from "react";
-import { ISLAND_MARKER_TYPE } from "~/lib/islands";
+import { ISLAND_MARKER_TYPE } from "../../common/islands";
 import { relativeDate } from "~/lib/relative-date";
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form, useRouteLoaderData } from "react-router";
-import { SEARCH_PATH, SEARCH_ROUTE_ID } from "~/lib/search";
+import { SEARCH_PATH, SEARCH_ROUTE_ID } from "../../common/urls";
 import type { loader as searchLoader } from "~/routes/search";
 import { SearchIcon } from "./icons";
 

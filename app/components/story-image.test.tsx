@@ -2,7 +2,7 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { LEAD_IMAGE } from "~/lib/images";
+import { LEAD_IMAGE } from "../../common/images";
 import { StoryImage } from "./story-image";
 
 vi.mock("~/lib/root-data", () => ({

@@ -1,4 +1,4 @@
-import { CARD_IMAGE, imageSrcSet, type ImageLayout } from "~/lib/images";
+import { CARD_IMAGE, imageSrcSet, type ImageLayout } from "../../common/images";
 import { useSite } from "~/lib/root-data";
 import { IslandScript } from "./island";
 

@@ -1,4 +1,4 @@
-import { videoEmbedUrl } from "~/lib/embeds";
+import { videoEmbedUrl } from "../../common/embeds";
 import { useRootData } from "~/lib/root-data";
 import { PlayIcon } from "./icons";
 import { IslandScript } from "./island";

@@ -1,6 +1,6 @@
 import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
-import { TEXT_LIMITS, cleanText } from "~/lib/weather-text";
+import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
 import { cityDate } from "~/lib/city-date";
 import { relativeDate } from "~/lib/relative-date";
 import {

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IslandProps } from "~/components/island";
 import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
-import { ISLANDS_READY } from "~/lib/islands";
+import { ISLANDS_READY } from "../../common/islands";
 
 const PROPS: RadioPlayerProps = {
   heading: "Live Radio",

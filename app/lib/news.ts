@@ -1,6 +1,6 @@
 import type { CategoryNews } from "../../server/news/engine";
 import type { Outlet, StoredArticle } from "../../server/news/store";
-import { CACHE_CONTROL } from "./http";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import { storyLanguage } from "./language";
 import { isRecent, type FeedKey } from "../../sites/categories";
 

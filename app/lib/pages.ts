@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategorySlug, type NavPlace } from "../../sites/categories";
-import { SEARCH_PATH } from "./search";
+import { SEARCH_PATH } from "../../common/urls";
 import type { PublicSite } from "./site";
 
 /** How a page is described to search engines (JSON-LD @type). */

@@ -1,10 +1,5 @@
+import { SEARCH_PATH } from "../../common/urls";
 import type { CardArticle } from "./news";
-
-/** The search page's path and route id (app/routes.ts). */
-export const SEARCH_PATH = "/search";
-export const SEARCH_ROUTE_ID = "search";
-/** The query parameters it reads (searchHref writes them, readSearchParams reads them). */
-export const SEARCH_PARAMS = ["q", "page"] as const;
 
 /** What the search page shows: one page of story cards with their matches marked. */
 export interface SearchPageData {

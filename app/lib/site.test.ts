@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDateLine } from "./site";
-import { escapeXml } from "./xml";
+import { escapeXml } from "../../common/xml";
 
 describe("formatDateLine", () => {
   it("formats the date in the city's time zone, not the server's", () => {

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
-import { ARTICLES_API } from "~/lib/api";
+import { ARTICLES_API } from "../../common/urls";
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_S, isDatabaseUnavailable } from "~/lib/database.server";
-import { CACHE_CONTROL } from "~/lib/http";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import { storyLanguage } from "~/lib/language";
 import { relativeDate } from "~/lib/relative-date";
 import type { Route } from "./+types/api.articles";

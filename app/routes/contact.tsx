@@ -10,7 +10,7 @@ import {
 import { EmbedFrame } from "~/components/embed-frame";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
-import { CACHE_CONTROL } from "~/lib/http";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import { NOT_SENT, RETRY_AFTER_S, isDatabaseUnavailable } from "~/lib/database.server";
 import { contentDates } from "~/lib/content-dates.server";
 import { pageMeta } from "~/lib/page-meta.server";

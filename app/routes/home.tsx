@@ -11,7 +11,7 @@ import { VideoEmbed } from "~/components/video-embed";
 import { WeatherSummary } from "~/components/weather-live";
 import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
 import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
-import { ShownStories, notShown } from "~/lib/story-keys";
+import { ShownStories, notShown } from "../../common/story-keys";
 import { pageMeta } from "~/lib/page-meta.server";
 import { orUnavailable } from "~/lib/database.server";
 import { newsPageExtras } from "~/lib/meta";

@@ -1,6 +1,6 @@
 import { data, Link, useLoaderData } from "react-router";
 import { SearchBox } from "~/components/search-box";
-import { CACHE_CONTROL } from "~/lib/http";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import { HEADER_MAIN, PAGES } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";

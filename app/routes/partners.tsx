@@ -4,7 +4,7 @@ import { LinkListCard } from "~/components/link-list-card";
 import { PageHeading } from "~/components/page-heading";
 import { contentDates } from "~/lib/content-dates.server";
 import { pageMeta } from "~/lib/page-meta.server";
-import { documentPreviewUrl } from "~/lib/embeds";
+import { documentPreviewUrl } from "../../common/embeds";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/partners";

@@ -1,4 +1,4 @@
-import { CACHE_CONTROL } from "~/lib/http";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

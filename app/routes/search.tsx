@@ -4,7 +4,7 @@ import { SearchBox } from "~/components/search-box";
 import { MarkedText } from "~/components/marked-text";
 import { StoryGrid } from "~/components/story-grid";
 import { orUnavailable } from "~/lib/database.server";
-import { CACHE_CONTROL } from "~/lib/http";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
 import { SEARCH_PAGE } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";

@@ -1,6 +1,6 @@
-import { CACHE_CONTROL } from "~/lib/http";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import { PUBLIC_PAGES } from "~/lib/pages";
-import { escapeXml } from "~/lib/xml";
+import { escapeXml } from "../../common/xml";
 import type { Route } from "./+types/sitemap";
 
 /** Every public route as an absolute URL (the not-found and redirect routes are left out). */

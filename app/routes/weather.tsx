@@ -3,7 +3,7 @@ import { IslandScript } from "~/components/island";
 import { ClimateHistory, WEATHER_H2 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
 import { WeatherLive } from "~/components/weather-live";
-import { CACHE_CONTROL } from "~/lib/http";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";

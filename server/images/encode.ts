@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { IMAGE_WIDTHS, type ImageWidth } from "../../app/lib/images";
+import { IMAGE_WIDTHS, type ImageWidth } from "../../common/images";
 
 // The picture work, with sharp (libvips). Each original is made once into a "master": decoded
 // under a pixel limit, turned upright, shrunk to the widest width the route serves and kept on

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BOOK_PLACEHOLDER } from "../../app/components/book-card";
-import { parseImagePath } from "../../app/lib/images";
+import { parseImagePath } from "../../common/images";
 import { testCity } from "../../tests/support/cities";
 import { fixedNews } from "../../tests/support/news";
 import { noResults } from "../news/search";

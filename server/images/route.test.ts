@@ -12,7 +12,7 @@ import {
   startPictureServer,
   type PictureServer,
 } from "../../tests/support/picture-server";
-import { imagePath, type ImageWidth } from "../../app/lib/images";
+import { imagePath, type ImageWidth } from "../../common/images";
 import { DatabaseUnavailableError } from "../db/health";
 import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { DiskCache } from "./disk-cache";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CACHE_CONTROL } from "../../app/lib/http";
-import { parseImagePath } from "../../app/lib/images";
+import { CACHE_CONTROL } from "../../common/cache-control";
+import { parseImagePath } from "../../common/images";
 import { isDatabaseUnavailable } from "../db/health";
 import { Abandoned, Overloaded } from "../limiter";
 import { ASSET_SECURITY_HEADERS } from "../security";

@@ -8,7 +8,7 @@ import type { OutboundGuard } from "../net/outbound";
 import { fetchFeed } from "../news/fetcher";
 import type { StoredArticle } from "../news/store";
 import { loadSecretFile } from "../secret-file";
-import { imagePath, type ImageWidth } from "../../app/lib/images";
+import { imagePath, type ImageWidth } from "../../common/images";
 import { DiskCache } from "./disk-cache";
 import {
   ENCODING_VERSION,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseImagePath } from "../../app/lib/images";
+import { parseImagePath } from "../../common/images";
 import { ImageSigner, configuredHash, parseImageId } from "./sign";
 
 const signer = new ImageSigner("s".repeat(64));

@@ -1,4 +1,4 @@
-import { linkKey, titleKey } from "../../app/lib/story-keys";
+import { linkKey, titleKey } from "../../common/story-keys";
 import type { Outlet, StoredArticle } from "./store";
 
 /**

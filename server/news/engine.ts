@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import pLimit from "p-limit";
 import { freshWindowMs, type FeedKey } from "../../sites/categories";
-import { ShownStories } from "../../app/lib/story-keys";
+import { ShownStories } from "../../common/story-keys";
 import { isDatabaseUnavailable } from "../db/health";
 import { composeCategory } from "./compose";
 import { fetchFeed, type FetchOptions, type FetchResult } from "./fetcher";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { storyLanguage, textDirection } from "../../app/lib/language";
 import { readFixture } from "../../tests/support/fixtures";
 import { canonicalLanguage, detectLanguage } from "./language";
 import { parseFeed } from "./parse";
@@ -60,28 +59,6 @@ describe("detectLanguage", () => {
     "Letter to a Man: Mikhail Baryshnikov, à la folie Robert Wilson and the dancer stage a portrait",
   ])("makes no guess when it cannot be sure: %s", (text) => {
     expect(detectLanguage(text)).toBeNull();
-  });
-});
-
-describe("textDirection and storyLanguage", () => {
-  it.each([
-    ["ur", "rtl"],
-    ["ar-EG", "rtl"],
-    ["he", "rtl"],
-    ["fa", "rtl"],
-    ["fr", "ltr"],
-    ["en-US", "ltr"],
-    ["not a tag!", "ltr"],
-  ])("%s is written %s", (tag, dir) => {
-    expect(textDirection(tag)).toBe(dir);
-  });
-
-  it("marks only what is not in the page's language", () => {
-    expect(storyLanguage("en-GB", "en-US")).toEqual({});
-    expect(storyLanguage(null, "en-US")).toEqual({});
-    expect(storyLanguage("fr", "en-US")).toEqual({ lang: "fr" });
-    expect(storyLanguage("ur", "en-US")).toEqual({ lang: "ur", dir: "rtl" });
-    expect(storyLanguage("es", "es-US")).toEqual({});
   });
 });
 

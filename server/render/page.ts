@@ -1,7 +1,7 @@
 import type { AppLoadContext, RequestHandler } from "react-router";
 import type { SiteContent } from "../../sites/content";
 import type { City } from "../../sites/schema";
-import type { IslandSources } from "../../app/lib/islands";
+import type { IslandSources } from "../../common/islands";
 import type {
   LoadContext,
   MessageDesk,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { WeatherCondition } from "../../sites/content";
-import { TEXT_LIMITS, cleanText } from "../../app/lib/weather-text";
+import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
 
 export { TEXT_LIMITS };
 
@@ -12,7 +12,7 @@ export { TEXT_LIMITS };
  * left out (and reported), never hiding the others.
  *
  * What is read is bounded before it reaches a page: every text without control characters and
- * cut to its TEXT_LIMITS (app/lib/weather-text.ts, which the pages use too), every figure
+ * cut to its TEXT_LIMITS (common/weather-text.ts, which the pages use too), every figure
  * within its PHYSICAL_BOUNDS (else missing), a city's alerts at most MAX_ALERTS_PER_CITY.
  */
 

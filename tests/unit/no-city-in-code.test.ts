@@ -41,20 +41,23 @@ describe("code outside the cities' data", () => {
 
   // Everything city-specific lives in sites/cities/<id>.json: a city's name, state or zone in
   // app/, server/ or the network's defaults is a leak.
-  it.each(["app", "server", "sites/network.json"])("%s names no configured city", (where) => {
-    const full = path.join(ROOT, where);
-    const files = statSync(full).isDirectory() ? sourceFiles(full) : [full];
-    expect(files.length).toBeGreaterThan(0);
-    const leaks = files.flatMap((file) => {
-      const text = readFileSync(file, "utf8");
-      return cities.flatMap(({ marks }) =>
-        marks
-          .filter((mark) =>
-            new RegExp(`\\b${mark.replace(/[/\\^$*+?.()|[\]{}]/g, "\\$&")}\\b`, "i").test(text),
-          )
-          .map((mark) => `${path.relative(ROOT, file)}: ${mark}`),
-      );
-    });
-    expect(leaks).toEqual([]);
-  });
+  it.each(["app", "server", "common", "sites/network.json"])(
+    "%s names no configured city",
+    (where) => {
+      const full = path.join(ROOT, where);
+      const files = statSync(full).isDirectory() ? sourceFiles(full) : [full];
+      expect(files.length).toBeGreaterThan(0);
+      const leaks = files.flatMap((file) => {
+        const text = readFileSync(file, "utf8");
+        return cities.flatMap(({ marks }) =>
+          marks
+            .filter((mark) =>
+              new RegExp(`\\b${mark.replace(/[/\\^$*+?.()|[\]{}]/g, "\\$&")}\\b`, "i").test(text),
+            )
+            .map((mark) => `${path.relative(ROOT, file)}: ${mark}`),
+        );
+      });
+      expect(leaks).toEqual([]);
+    },
+  );
 });

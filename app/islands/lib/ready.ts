@@ -1,4 +1,4 @@
-import { ISLANDS_READY, type IslandName } from "~/lib/islands";
+import { ISLANDS_READY, type IslandName } from "../../../common/islands";
 
 /**
  * Says that an island's module has started (its listeners are in place): its name joins
