@@ -1,11 +1,9 @@
 import { Links, Meta, Outlet, isRouteErrorResponse, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
-import { toPublicSite } from "./lib/site";
-import { thirdPartyScripts } from "../common/embeds";
-import { useRootData } from "./lib/root-data";
+import { rootData, useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
-import { ISLAND_LOADER, devIslandSources } from "../common/islands";
+import { ISLAND_LOADER } from "../common/islands";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
 export const stylesheet = href;
@@ -17,24 +15,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const weather = await context.weather.get();
-  return {
-    site: toPublicSite(context.site),
-    siteUrl: context.siteUrl,
-    now: context.now,
-    /** Unconfigured embeds show a placeholder (development), or nothing (readers). */
-    embedPlaceholders: context.embedPlaceholders,
-    /** Ad slots are shown (their heights reserved) only when an ad client is configured. */
-    adClient: context.site.embeds.adClient || null,
-    /** Third-party scripts to load once the page is interactive (configured ones only). */
-    scripts: thirdPartyScripts(context.site.embeds),
-    /** Where each island's module is served (IslandScript). */
-    islands: context.islands ?? devIslandSources(),
-    /** Where the whole stylesheet is (islands load it before they show markup of their own). */
-    stylesheetHref: context.stylesheetHref ?? null,
-    /** The city's alerts, for the banner of its Extreme and Severe ones on every page. */
-    weatherAlerts: { alerts: weather.alerts, alertsInForce: weather.alertsInForce },
-  };
+  return rootData(context, await context.weather.get());
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,7 @@
-import type { AdVariant } from "./ad-placeholder";
 import { IslandScript } from "./island";
+
+/** SPEC.md §4: horizontal is short, square is medium, vertical is tall. */
+export type AdVariant = "horizontal" | "square" | "vertical";
 
 /**
  * Minimum heights per variant (SPEC.md §9: banner slots 250 and 600, reduced on small screens).

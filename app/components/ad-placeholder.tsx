@@ -1,11 +1,9 @@
 import { useRootData } from "~/lib/root-data";
-import { AdBox } from "./ad-box";
+import { AdBox, type AdVariant } from "./ad-box";
 import { ExternalLink } from "./external-link";
 
 /** SPEC.md §3: who an ad slot is for. */
 export type AdType = "google" | "buddhatv" | "dunamischarge";
-/** SPEC.md §4: horizontal is short, square is medium, vertical is tall. */
-export type AdVariant = "horizontal" | "square" | "vertical";
 
 /**
  * The sponsor blocks are the publication's own promotions of its two partner sites (the site

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, useRouteLoaderData } from "react-router";
 import { SEARCH_PATH, SEARCH_ROUTE_ID } from "../../common/urls";
-import type { loader as searchLoader } from "~/routes/search";
+import type { SearchPageData } from "~/lib/search";
 import { SearchIcon } from "./icons";
 
 const INPUT_CLASS = {
@@ -25,7 +25,7 @@ export function SearchBox({
   label?: string;
 }) {
   const inputId = useId();
-  const query = useRouteLoaderData<typeof searchLoader>(SEARCH_ROUTE_ID)?.query ?? "";
+  const query = useRouteLoaderData<Pick<SearchPageData, "query">>(SEARCH_ROUTE_ID)?.query ?? "";
 
   return (
     <Form

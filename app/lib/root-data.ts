@@ -1,12 +1,37 @@
-import type { MetaDescriptor } from "react-router";
+import type { AppLoadContext, MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { thirdPartyScripts } from "../../common/embeds";
+import { devIslandSources } from "../../common/islands";
+import { toPublicSite } from "./site";
 
-export type RootData = Awaited<ReturnType<typeof rootLoader>>;
+type Weather = Awaited<ReturnType<AppLoadContext["weather"]["get"]>>;
+
+/** What the root route's loader (app/root.tsx) gives every page's components. */
+export function rootData(context: AppLoadContext, weather: Weather) {
+  return {
+    site: toPublicSite(context.site),
+    siteUrl: context.siteUrl,
+    now: context.now,
+    /** Unconfigured embeds show a placeholder (development), or nothing (readers). */
+    embedPlaceholders: context.embedPlaceholders,
+    /** Ad slots are shown (their heights reserved) only when an ad client is configured. */
+    adClient: context.site.embeds.adClient || null,
+    /** Third-party scripts to load once the page is interactive (configured ones only). */
+    scripts: thirdPartyScripts(context.site.embeds),
+    /** Where each island's module is served (IslandScript). */
+    islands: context.islands ?? devIslandSources(),
+    /** Where the whole stylesheet is (islands load it before they show markup of their own). */
+    stylesheetHref: context.stylesheetHref ?? null,
+    /** The city's alerts, for the banner of its Extreme and Severe ones on every page. */
+    weatherAlerts: { alerts: weather.alerts, alertsInForce: weather.alertsInForce },
+  };
+}
+
+export type RootData = ReturnType<typeof rootData>;
 
 /** The root loader's data (site, canonical base, request time); absent only in a failed render. */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof rootLoader>("root");
+  return useRouteLoaderData<RootData>("root");
 }
 
 /** Like useRootData, for components that only render inside a successful page. */

@@ -22,7 +22,8 @@ import {
 import type { FetchResult } from "./fetcher";
 import type { ListedFeed } from "./feed-report";
 import { Subscriptions } from "./network";
-import { parseSearchQuery, type SearchQuery } from "./search";
+import { parseSearchQuery } from "./search";
+import type { SearchQuery } from "./store";
 import { NewsStore, type StoredArticle } from "./store";
 
 type FeedSource = ListedFeed;

@@ -1,4 +1,4 @@
-import type { SearchMatch, StoredArticle } from "./store";
+import type { SearchMatch, SearchQuery, StoredArticle } from "./store";
 
 /** How much of what a reader typed is read; the rest is ignored (a 10 KB query costs nothing). */
 export const MAX_QUERY_LENGTH = 200;
@@ -26,18 +26,6 @@ export const MIN_PREFIX_LENGTH = 2;
  */
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const MARKS = /\p{M}+/gu;
-
-/** A search as the store runs it. */
-export interface SearchQuery {
-  /** The query as read (at most MAX_QUERY_LENGTH characters, trimmed): what the page echoes. */
-  text: string;
-  /** The words looked for, folded (lower case, no diacritics), for highlighting and ranking. */
-  terms: string[];
-  /** Whether the last term also matches longer words. */
-  prefix: boolean;
-  /** The FTS5 MATCH expression: each word a quoted string, all required. */
-  match: string;
-}
 
 /** Text split at matches: even indexes are plain text, odd ones matched words (maybe empty). */
 export type Marked = string[];

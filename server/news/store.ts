@@ -4,7 +4,18 @@ import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kyse
 import { writeTransaction, type Store } from "../db/open";
 import type { ArticlesTable, Database } from "../db/schema";
 import type { Article } from "./normalize";
-import type { SearchQuery } from "./search";
+
+/** A reader's query as search.ts reads it (parseSearchQuery): what the store looks for. */
+export interface SearchQuery {
+  /** The query as read (at most search.ts's MAX_QUERY_LENGTH characters, trimmed): what the page echoes. */
+  text: string;
+  /** The words looked for, folded (lower case, no diacritics), for highlighting and ranking. */
+  terms: string[];
+  /** Whether the last term also matches longer words. */
+  prefix: boolean;
+  /** The FTS5 MATCH expression: each word a quoted string, all required. */
+  match: string;
+}
 
 /** SPEC.md §7 and §9: at most 15 items from any one feed and 15 articles overall. */
 export const PER_FEED_LIMIT = 15;
