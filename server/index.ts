@@ -4,9 +4,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { FeedKey } from "../sites/categories";
 import { ISLANDS, type IslandSources } from "../common/islands";
-import { readEnv, withEnvFile } from "./env";
+import type { Logger } from "pino";
+import { readEnv, withEnvFile, type Env } from "./env";
 import { createLogger } from "./logger";
-import { createApp } from "./app";
+import { createApp, type AppOptions } from "./app";
 import { CityDirectory } from "./cities/directory";
 import { defaultCityOverrides } from "./cities/overrides";
 import { Network, type CityServices } from "./cities/network";
@@ -37,12 +38,79 @@ import { FEED_CHANGES, NewsStore, parseFeedChange } from "./news/store";
  * The process: checks settings and indexes the cities (a bad city file is reported and left
  * out; the others are served), then serves every city by Host. `npm run dev` runs this file
  * through tsx with Vite in middleware mode; `npm start` runs its bundle
- * (build/server-main/index.js) on the production build.
+ * (build/server-main/index.js) on the production build. Each part is made by a builder below,
+ * in the order they depend on one another.
  */
 async function main(): Promise<void> {
   const env = readEnv(withEnvFile());
   const isDev = env.NODE_ENV === "development";
   const logger = createLogger(env.LOG_LEVEL, isDev);
+  const { directory, served, subscriptions } = readCities(env, logger);
+  const db = await openStore(env, served, logger);
+
+  // Feeds and pictures reach other servers through one guard (SSRF: public addresses only).
+  const guard = createOutboundGuard({
+    allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
+    allowPublicHosts: env.ALLOW_PUBLIC_HOSTS,
+  });
+  const network = directory.network();
+  const engine = await openNews(env, { db, subscriptions, network, guard, logger });
+  const listener = await listenForFeedChanges(env, engine, logger);
+  const images = openPictures(env, { db, network, guard, logger });
+  const messages = await openMessages(env);
+  const weather = openWeather(env, { db, directory, served, network, guard, logger });
+  const cities = cityNetwork(env, { directory, engine, images, messages, weather });
+  const hubs = new Map<string, RadioHub>();
+  const serving: Serving = {
+    cities,
+    version: (city: string, key: string) =>
+      key === WEATHER_DEP ? weather.version(city) : engine.version(city, key as FeedKey),
+    radio: radioOf(hubs, logger),
+    images: createImageRoute(images, logger),
+    logger,
+    ...requestLimits(env),
+  };
+  const { app, pool } = isDev
+    ? await developmentApp(env, serving)
+    : await productionApp(env, serving);
+
+  const server = createHttpServer(app);
+  listen(server, env.PORT, env.HOST, () => {
+    const address = server.address();
+    logger.info(
+      {
+        port: typeof address === "object" && address ? address.port : env.PORT,
+        cities: served.length,
+        renderWorkers: pool ? env.RENDER_WORKERS : 0,
+        defaultSite: env.DEFAULT_SITE ?? null,
+        feeds: subscriptions.urls().size,
+      },
+      "listening",
+    );
+  });
+  // Stored articles are served at once; the first refresh runs in the background.
+  void engine.start();
+  weather.start();
+  stopOnSignals(logger, async () => {
+    const refreshesStopped = Promise.all([engine.stop(), weather.stop()]);
+    for (const hub of hubs.values()) hub.shutdown();
+    void pool?.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await refreshesStopped;
+    await Promise.allSettled([listener?.close(), db.close(), messages.db.close()]);
+  });
+}
+
+/** What the builders below are given besides the settings. */
+interface Parts {
+  db: Store;
+  network: ReturnType<CityDirectory["network"]>;
+  guard: ReturnType<typeof createOutboundGuard>;
+  logger: Logger;
+}
+
+/** The cities of CITIES_DIR (each bad one logged and left out) and the feeds they list. */
+function readCities(env: Env, logger: Logger) {
   const directory = new CityDirectory({
     dir: env.CITIES_DIR,
     networkFile: env.NETWORK_FILE,
@@ -54,24 +122,15 @@ async function main(): Promise<void> {
   }
   const served = directory.ids();
   if (served.length === 0) throw new Error(`No city to serve in ${env.CITIES_DIR}`);
-  const subscriptions = new Subscriptions(directory.feeds());
+  return { directory, served, subscriptions: new Subscriptions(directory.feeds()) };
+}
 
-  const db = env.DATABASE_URL
-    ? await openPostgres(env.DATABASE_URL, {
-        poolSize: env.DATABASE_POOL_SIZE,
-        // Its outages and their ends are logged (db/health.ts), the message store's pool's too.
-        log: logger.child({ part: "database" }),
-      })
-    : await openEmbedded(env.DATA_DIR, served, env.DEFAULT_SITE, logger);
-  logger.info({ database: db.dialect }, "database ready");
-
-  // Feeds and pictures reach other servers through one guard (SSRF: public addresses only).
-  const guard = createOutboundGuard({
-    allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
-    allowPublicHosts: env.ALLOW_PUBLIC_HOSTS,
-  });
-  const network = directory.network();
-  const engine = await createNewsService({
+/** The news engine over every city's feeds (started by main once the server listens). */
+function openNews(
+  env: Env,
+  { db, subscriptions, network, guard, logger }: Parts & { subscriptions: Subscriptions },
+) {
+  return createNewsService({
     db,
     subscriptions,
     userAgent: `${network.name} news reader (+${network.url})`,
@@ -87,62 +146,85 @@ async function main(): Promise<void> {
     syncMs: env.DATABASE_URL ? SYNC_MS : undefined,
     leaseSeconds: env.FEED_LEASE_SECONDS,
   });
-  const listener = env.DATABASE_URL
-    ? new PostgresListener({
-        url: env.DATABASE_URL,
-        channel: FEED_CHANGES,
-        onMessage: (payload) => {
-          const change = parseFeedChange(payload);
-          if (change) {
-            engine.feedChanged(change.feedId, change.instance).catch((err: unknown) => {
-              logger.error({ err, feed: change.feedId }, "reading a changed feed failed");
-            });
-          }
-        },
-        onReconnect: () => {
-          engine.syncFromStore().catch((err: unknown) => {
-            logger.error({ err }, "reading the feeds' state from the database failed");
-          });
-        },
-        log: logger.child({ part: "database" }),
-      })
-    : undefined;
-  await listener?.start();
-  const pictureFailures = env.DATABASE_URL ? new PictureFailures(db) : undefined;
-  if (pictureFailures) {
+}
+
+/**
+ * With DATABASE_URL: hears what other instances wrote of the feeds (FEED_CHANGES), and reads the
+ * whole state again after the connection was lost. Undefined on SQLite (one process).
+ */
+async function listenForFeedChanges(
+  env: Env,
+  engine: Awaited<ReturnType<typeof createNewsService>>,
+  logger: Logger,
+): Promise<PostgresListener | undefined> {
+  if (!env.DATABASE_URL) return undefined;
+  const listener = new PostgresListener({
+    url: env.DATABASE_URL,
+    channel: FEED_CHANGES,
+    onMessage: (payload) => {
+      const change = parseFeedChange(payload);
+      if (change) {
+        engine.feedChanged(change.feedId, change.instance).catch((err: unknown) => {
+          logger.error({ err, feed: change.feedId }, "reading a changed feed failed");
+        });
+      }
+    },
+    onReconnect: () => {
+      engine.syncFromStore().catch((err: unknown) => {
+        logger.error({ err }, "reading the feeds' state from the database failed");
+      });
+    },
+    log: logger.child({ part: "database" }),
+  });
+  await listener.start();
+  return listener;
+}
+
+/** The pictures' service; instances sharing PostgreSQL share what pictures failed too. */
+function openPictures(env: Env, { db, network, guard, logger }: Parts) {
+  const sharedFailures = env.DATABASE_URL ? new PictureFailures(db) : undefined;
+  if (sharedFailures) {
     // Forgotten failures leave the table hourly (a failure read after its time counts for none).
     setInterval(() => {
-      pictureFailures.prune(Date.now()).catch((err: unknown) => {
+      sharedFailures.prune(Date.now()).catch((err: unknown) => {
         logger.warn({ err }, "pruning picture failures failed");
       });
     }, 3600_000).unref();
   }
-  const images = openImageService({
+  return openImageService({
     dataDir: env.DATA_DIR,
     secret: env.IMAGE_KEY_SECRET,
     cacheMb: env.IMAGE_CACHE_MB,
     news: new NewsStore(db),
-    // Instances sharing PostgreSQL share what pictures failed too.
-    sharedFailures: pictureFailures,
+    sharedFailures,
     guard,
     defaultImage: network.defaultImage,
     configured: [],
     userAgent: `${network.name} pictures (+${network.url})`,
     log: logger.child({ part: "images" }),
   });
-  // Its own connection, with synchronous FULL: an acknowledged message survives power loss.
-  const messages = await openMessageStore({
-    dataDir: env.DATA_DIR,
-    secret: env.CONTACT_KEY_SECRET,
-    databaseUrl: env.DATABASE_URL,
-  });
-  // Live weather for the cities asked about, through the same guard; its last good answers in
-  // the database. The service asks its users to name themselves and a contact.
+}
+
+/**
+ * Live weather for the cities asked about, through the same guard; its last good answers in the
+ * database. The service asks its users to name themselves and a contact: the default city's.
+ */
+function openWeather(
+  env: Env,
+  {
+    db,
+    directory,
+    served,
+    network,
+    guard,
+    logger,
+  }: Parts & { directory: CityDirectory; served: readonly string[] },
+): WeatherService {
   const contactCity =
     env.DEFAULT_SITE && directory.has(env.DEFAULT_SITE) ? env.DEFAULT_SITE : served[0];
   const contactOf = contactCity ? directory.load(contactCity) : undefined;
   const contact = contactOf && "city" in contactOf ? contactOf.city.contact.email : network.url;
-  const weather = new WeatherService({
+  return new WeatherService({
     store: new WeatherStore(db),
     fetch: guard.fetch,
     userAgent: `(${network.name}, ${contact})`,
@@ -150,9 +232,23 @@ async function main(): Promise<void> {
     radarUrl: env.NWS_RADAR_URL,
     log: logger.child({ part: "weather" }),
   });
+}
+
+/** Every city by Host, each with its news, messages, weather and pictures (cities/network.ts). */
+function cityNetwork(
+  env: Env,
+  parts: {
+    directory: CityDirectory;
+    engine: Awaited<ReturnType<typeof createNewsService>>;
+    images: ReturnType<typeof openImageService>;
+    messages: Awaited<ReturnType<typeof openMessages>>;
+    weather: WeatherService;
+  },
+): Network {
+  const { directory, engine, images, messages, weather } = parts;
   const radarPictures = new RadarPictures(images);
   const linked = pictureLinks(images);
-  const cities = new Network({
+  return new Network({
     directory,
     defaultSite: env.DEFAULT_SITE,
     // Loaders see pictures as image route paths only (server/images/links.ts).
@@ -165,33 +261,11 @@ async function main(): Promise<void> {
       if ("city" in outcome) images.configure(configuredPictures(outcome.city.content));
     },
   });
-  // Each city's relay, made when its radio is first asked for.
-  const hubs = new Map<string, RadioHub>();
-  const radio = (city: CityServices) => {
-    let hub = hubs.get(city.site.id);
-    if (!hub) {
-      hub = new RadioHub({
-        upstream: city.site.radio.upstream,
-        ports: city.site.radio.ports,
-        maxListeners: city.site.radio.maxListeners,
-        log: logger.child({ part: "radio", site: city.site.id }),
-        userAgent: `${city.site.name} radio relay (+${city.siteUrl})`,
-      });
-      hubs.set(city.site.id, hub);
-    }
-    return hub;
-  };
-  const services: SharedServices = {
-    isDev,
-    embedPlaceholders: isDev || env.SHOW_EMBED_PLACEHOLDERS,
-  };
+}
 
-  const serving = {
-    cities,
-    version: (city: string, key: string) =>
-      key === WEATHER_DEP ? weather.version(city) : engine.version(city, key as FeedKey),
-    radio,
-    images: createImageRoute(images, logger),
+/** Who is believed about the reader's address and host, and how many renders and posts wait. */
+function requestLimits(env: Env) {
+  return {
     trustProxy: env.TRUST_PROXY,
     trustForwardedHost: env.TRUST_FORWARDED_HOST,
     renders: {
@@ -206,75 +280,112 @@ async function main(): Promise<void> {
       maxWaitMs: env.RENDER_MAX_WAIT_MS,
     },
   };
-  let app;
-  let pool: RenderPool | undefined;
-  if (isDev) {
-    const { createServer } = await import("vite");
-    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-    app = createApp({ services, logger, vite, ...serving });
-  } else {
-    // The bundle lives in build/server-main/; the React Router build sits beside it.
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    const buildDir = path.resolve(here, "..");
-    const serverEntry = path.join(buildDir, "server", "index.js");
-    const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    const stylesheet = readStylesheet(server, path.join(buildDir, "client"));
-    services.stylesheet = stylesheet.css;
-    services.stylesheetHref = stylesheet.href;
-    services.islands = readIslands(buildDir);
-    // Pages are made on worker threads (the bundle's render-worker.js, beside this one).
-    pool =
-      env.RENDER_WORKERS > 0
-        ? new RenderPool({
-            filename: path.join(here, "render-worker.js"),
-            build: pathToFileURL(serverEntry).href,
-            settings: renderSettings(services, true),
-            workers: env.RENDER_WORKERS,
-            // Reads' renders and form posts' own allowance.
-            concurrency: env.RENDER_CONCURRENCY + env.WRITE_CONCURRENCY,
-          })
-        : undefined;
-    app = createApp({
-      services,
-      logger,
-      build: { server, clientDir: path.join(buildDir, "client") },
-      pool,
-      ...serving,
-    });
-  }
+}
 
-  const server = createHttpServer(app);
-  listen(server, env.PORT, env.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info(
-      {
-        port,
-        cities: served.length,
-        renderWorkers: pool ? env.RENDER_WORKERS : 0,
-        defaultSite: env.DEFAULT_SITE ?? null,
-        feeds: subscriptions.urls().size,
-      },
-      "listening",
-    );
+/** Each city's radio relay, made when its radio is first asked for, kept in `hubs`. */
+function radioOf(hubs: Map<string, RadioHub>, logger: Logger) {
+  return (city: CityServices): RadioHub => {
+    let hub = hubs.get(city.site.id);
+    if (!hub) {
+      hub = new RadioHub({
+        upstream: city.site.radio.upstream,
+        ports: city.site.radio.ports,
+        maxListeners: city.site.radio.maxListeners,
+        log: logger.child({ part: "radio", site: city.site.id }),
+        userAgent: `${city.site.name} radio relay (+${city.siteUrl})`,
+      });
+      hubs.set(city.site.id, hub);
+    }
+    return hub;
+  };
+}
+
+/** What both apps are made of besides the build: every option of createApp but these. */
+type Serving = Omit<AppOptions, "services" | "build" | "vite" | "pool">;
+
+/** Development: the app over Vite in middleware mode (sources, hot reload). */
+async function developmentApp(env: Env, serving: Serving) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const services: SharedServices = { isDev: true, embedPlaceholders: true };
+  return { app: createApp({ services, vite, ...serving }), pool: undefined };
+}
+
+/**
+ * Production: the app over the build (build/server-main/ holds this bundle, the React Router
+ * build sits beside it), its stylesheet and islands read once, pages made on worker threads
+ * (the bundle's render-worker.js) when RENDER_WORKERS is above 0.
+ */
+async function productionApp(env: Env, serving: Serving) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const buildDir = path.resolve(here, "..");
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const stylesheet = readStylesheet(server, path.join(buildDir, "client"));
+  const services: SharedServices = {
+    isDev: false,
+    embedPlaceholders: env.SHOW_EMBED_PLACEHOLDERS,
+    stylesheet: stylesheet.css,
+    stylesheetHref: stylesheet.href,
+    islands: readIslands(buildDir),
+  };
+  const pool =
+    env.RENDER_WORKERS > 0
+      ? new RenderPool({
+          filename: path.join(here, "render-worker.js"),
+          build: pathToFileURL(serverEntry).href,
+          settings: renderSettings(services, true),
+          workers: env.RENDER_WORKERS,
+          // Reads' renders and form posts' own allowance.
+          concurrency: env.RENDER_CONCURRENCY + env.WRITE_CONCURRENCY,
+        })
+      : undefined;
+  const app = createApp({
+    services,
+    build: { server, clientDir: path.join(buildDir, "client") },
+    pool,
+    ...serving,
   });
-  // Stored articles are served at once; the first refresh runs in the background.
-  void engine.start();
-  weather.start();
+  return { app, pool };
+}
+
+/**
+ * SIGTERM and SIGINT stop the process: `close` ends what it runs (the server stops taking
+ * connections and its open ones end); exit code 0 then, or after 5 s whatever is still open.
+ */
+function stopOnSignals(logger: Logger, close: () => Promise<void>): void {
   const stop = (signal: string) => {
     logger.info({ signal }, "shutting down");
-    const refreshesStopped = Promise.all([engine.stop(), weather.stop()]);
-    for (const hub of hubs.values()) hub.shutdown();
-    void pool?.close();
-    server.close(() => {
-      void refreshesStopped
-        .then(() => Promise.allSettled([listener?.close(), db.close(), messages.db.close()]))
-        .then(() => process.exit(0));
-    });
+    void close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * The readers' messages: a connection of their own, with synchronous FULL on SQLite, so that an
+ * acknowledged message survives power loss.
+ */
+function openMessages(env: Env) {
+  return openMessageStore({
+    dataDir: env.DATA_DIR,
+    secret: env.CONTACT_KEY_SECRET,
+    databaseUrl: env.DATABASE_URL,
+  });
+}
+
+/** The database: PostgreSQL with DATABASE_URL, or SQLite in DATA_DIR (openEmbedded). */
+async function openStore(env: Env, served: readonly string[], logger: Logger): Promise<Store> {
+  const db = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL, {
+        poolSize: env.DATABASE_POOL_SIZE,
+        // Its outages and their ends are logged (db/health.ts), the message store's pool's too.
+        log: logger.child({ part: "database" }),
+      })
+    : await openEmbedded(env.DATA_DIR, served, env.DEFAULT_SITE, logger);
+  logger.info({ database: db.dialect }, "database ready");
+  return db;
 }
 
 /** How often an instance sharing PostgreSQL reads the feeds' state the others may have changed. */
@@ -288,7 +399,7 @@ async function openEmbedded(
   dataDir: string,
   served: readonly string[],
   defaultSite: string | undefined,
-  logger: ReturnType<typeof createLogger>,
+  logger: Logger,
 ): Promise<Store> {
   const legacy = legacyCity(dataDir, served, defaultSite);
   if (legacy.ambiguous.length > 1) {
