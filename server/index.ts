@@ -70,9 +70,7 @@ async function main(): Promise<void> {
     logger,
     ...requestLimits(env),
   };
-  const { app, pool } = isDev
-    ? await developmentApp(env, serving)
-    : await productionApp(env, serving);
+  const { app, pool } = isDev ? await developmentApp(serving) : await productionApp(env, serving);
 
   const server = createHttpServer(app);
   listen(server, env.PORT, env.HOST, () => {
@@ -304,7 +302,7 @@ function radioOf(hubs: Map<string, RadioHub>, logger: Logger) {
 type Serving = Omit<AppOptions, "services" | "build" | "vite" | "pool">;
 
 /** Development: the app over Vite in middleware mode (sources, hot reload). */
-async function developmentApp(env: Env, serving: Serving) {
+async function developmentApp(serving: Serving) {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   const services: SharedServices = { isDev: true, embedPlaceholders: true };

@@ -3,9 +3,9 @@ import { useSite } from "~/lib/root-data";
 
 /**
  * Names an island's module (app/islands/) where the page shows its part: a marker, not a script
- * the browser fetches at once. The page's one inline script (ISLAND_LOADER, in app/root.tsx) imports each named
- * module once the page has painted, so nothing the islands need is asked for before the text is
- * on screen. A module named twice on a page runs once (the browser's module
+ * the browser fetches at once. The page's one inline script (ISLAND_LOADER, in app/root.tsx)
+ * imports each named module once the page has painted, so nothing the islands need is asked for
+ * before the text is on screen. A module named twice on a page runs once (the browser's module
  * map); it finds its parts by their `data-*` markers.
  */
 export function IslandScript({ name }: { name: IslandName }) {

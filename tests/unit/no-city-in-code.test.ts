@@ -40,7 +40,7 @@ describe("code outside the cities' data", () => {
   });
 
   // Everything city-specific lives in sites/cities/<id>.json: a city's name, state or zone in
-  // app/, server/ or the network's defaults is a leak.
+  // app/, server/, common/ or the network's defaults is a leak.
   it.each(["app", "server", "common", "sites/network.json"])(
     "%s names no configured city",
     (where) => {
