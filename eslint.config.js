@@ -41,13 +41,17 @@ export default tseslint.config(
     },
   },
   {
-    // Only server/env.ts reads the environment (STYLE.md §2).
+    // Only server/settings/env.ts reads the environment (STYLE.md §2).
     files: ["app/**", "server/**", "sites/**", "common/**"],
-    ignores: ["server/env.ts", "**/*.test.ts"],
+    ignores: ["server/settings/env.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read settings through server/env.ts." },
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings through server/settings/env.ts.",
+        },
       ],
     },
   },

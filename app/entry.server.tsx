@@ -11,7 +11,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Renders a page whole before the first byte is sent: a page is rendered once and then served
- * from the server's page cache to every reader (server/page-cache.ts), so what matters is the
+ * from the server's page cache to every reader (server/http/pages/page-cache.ts), so what matters is the
  * complete document, its inline scripts fixed (the server lists their hashes in its CSP).
  */
 export default function handleRequest(

@@ -5,7 +5,7 @@ import type { City as SiteConfig } from "../sites/schema";
  * site does not configure is left out of the page (its component renders nothing, or its route
  * leaves the block out); a placeholder box shows where it would go only while designing
  * (`embedPlaceholders`: SHOW_EMBED_PLACEHOLDERS, or `npm run dev`). Each configured one is
- * loaded from the URL built here, and the site's CSP names that URL's origin (server/embeds.ts).
+ * loaded from the URL built here, and the site's CSP names that URL's origin (server/settings/embeds.ts).
  */
 type Embeds = SiteConfig["embeds"];
 

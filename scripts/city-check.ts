@@ -4,7 +4,7 @@
 //   npm run city:check [-- --json]
 import { parseArgs } from "node:util";
 import { CityDirectory } from "../server/cities/directory";
-import { readEnv, withEnvFile } from "../server/env";
+import { readEnv, withEnvFile } from "../server/settings/env";
 
 /**
  * The fields a city file sets, as dotted paths (objects followed two levels down): those the

@@ -10,7 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { CITY_ID, parseCity } from "../sites/city-data";
 import { CityDirectory } from "../server/cities/directory";
-import { readEnv, withEnvFile } from "../server/env";
+import { readEnv, withEnvFile } from "../server/settings/env";
 import { US_STATES } from "./us-states";
 
 const USAGE =

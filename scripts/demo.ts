@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CityDirectory } from "../server/cities/directory";
-import { readEnv, withEnvFile } from "../server/env";
+import { readEnv, withEnvFile } from "../server/settings/env";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { startRadioStation } from "../tests/fixture-servers/radio-upstream";

@@ -9,7 +9,7 @@ import { CityDirectory } from "../server/cities/directory";
 import { defaultCityOverrides } from "../server/cities/overrides";
 import { networkDatabaseFile, openDatabase } from "../server/db/open";
 import { openPostgres } from "../server/db/postgres";
-import { readEnv, withEnvFile } from "../server/env";
+import { readEnv, withEnvFile } from "../server/settings/env";
 import { escapeControls } from "../server/messages/format";
 import { describeFeeds, formatFeeds, type ListedFeed } from "../server/news/feed-report";
 import { feedSources } from "../server/news/sources";

@@ -5,7 +5,7 @@
 // (server/messages/format.ts); --json prints one array of the messages exactly as stored, for
 // scripts (createdAt in ms since the epoch).
 import { parseArgs } from "node:util";
-import { readEnv, withEnvFile } from "../server/env";
+import { readEnv, withEnvFile } from "../server/settings/env";
 import { formatAsJson, formatForTerminal } from "../server/messages/format";
 import { openMessageStore } from "../server/messages/store";
 

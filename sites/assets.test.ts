@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SOCIAL_IMAGE_PATH } from "../server/social-image";
+import { SOCIAL_IMAGE_PATH } from "../server/images/social-image";
 import { NETWORK_FILE, testCity } from "../tests/support/cities";
 
 const PUBLIC = path.resolve(import.meta.dirname, "../public");
@@ -20,7 +20,7 @@ describe("site assets", () => {
     expect(network.socialImage).toBe(SOCIAL_IMAGE_PATH);
   });
 
-  // The server draws /social.png per city (server/social-image.ts); any other path must be a
+  // The server draws /social.png per city (server/images/social-image.ts); any other path must be a
   // 1200×630 PNG of public/.
   it.each(CITY_IDS.map((id) => [id, testCity(id).socialImage]))(
     "%s has its 1200×630 social image (%s)",

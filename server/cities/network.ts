@@ -4,8 +4,8 @@ import type { CityMessages } from "../messages/store";
 import type { NewsReader } from "../news/engine";
 import type { WeatherReader } from "../context";
 import { noWeather } from "../weather/service";
-import { embedCspSources } from "../embeds";
-import type { CspSources } from "../security";
+import { embedCspSources } from "../settings/embeds";
+import type { CspSources } from "../http/headers";
 import type { CityDirectory, CityProblem } from "./directory";
 
 /** Everything a request of one city reads: its data, its canonical base, its news and messages. */
@@ -17,7 +17,7 @@ export interface CityServices {
   news: NewsReader;
   messages: CityMessages;
   weather: WeatherReader;
-  /** The origins of the city's configured embeds, for its pages' CSP (server/embeds.ts). */
+  /** The origins of the city's configured embeds, for its pages' CSP (server/settings/embeds.ts). */
   csp: CspSources;
 }
 

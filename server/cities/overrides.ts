@@ -1,5 +1,5 @@
-import type { Env } from "../env";
-import { readEmbedsFile } from "../embeds";
+import type { Env } from "../settings/env";
+import { readEmbedsFile } from "../settings/embeds";
 import { readFeedsFile } from "../news/sources";
 import type { CityOverrides } from "./directory";
 

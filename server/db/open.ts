@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
-import { privateDatabaseFile, privateDir } from "../private-files";
+import { privateDatabaseFile, privateDir } from "../settings/private-files";
 import type { Dialect } from "./dialect";
 import type { DatabaseHealth } from "./health";
 import { runMigrations } from "./migrate";
@@ -172,7 +172,7 @@ export interface Store {
 
 /**
  * Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date
- * (migrate). Its folder is made 0700 and its files 0600 (private-files.ts): they hold readers'
+ * (migrate). Its folder is made 0700 and its files 0600 (server/settings/private-files.ts): they hold readers'
  * messages.
  */
 export async function openDatabase(file: string, options: OpenOptions = {}): Promise<Store> {

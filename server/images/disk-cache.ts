@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, statSync, unlinkSync } from "node:fs";
 import { readFile, rename, unlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { privateDir } from "../private-files";
+import { privateDir } from "../settings/private-files";
 
 /** A cached file's entry: its size, and when its mtime was last set (the LRU order on disk). */
 interface Entry {

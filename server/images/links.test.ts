@@ -9,7 +9,7 @@ import { fixedNews } from "../../tests/support/news";
 import { noResults } from "../news/search";
 import type { StoredArticle } from "../news/store";
 import { getDefaultOutboundGuard } from "../net/outbound";
-import { contentSecurityPolicy } from "../security";
+import { contentSecurityPolicy } from "../http/headers";
 import {
   COVER_FALLBACK,
   configuredPictures,

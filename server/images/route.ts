@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { parseImagePath } from "../../common/images";
 import { isDatabaseUnavailable } from "../db/health";
-import { Abandoned, Overloaded } from "../limiter";
-import { ASSET_SECURITY_HEADERS } from "../security";
-import { notModified } from "../static-files";
+import { Abandoned, Overloaded } from "../http/limiter";
+import { ASSET_SECURITY_HEADERS } from "../http/headers";
+import { notModified } from "../http/static-files";
 import { CONTENT_TYPES, negotiateFormat } from "./encode";
 import type { ImageService, ImageSource } from "./service";
 
@@ -17,7 +17,7 @@ const BUSY_RETRY_AFTER_S = 2;
 /** ...and while the database it looks pictures up in cannot be reached (db/health.ts logs it). */
 const UNAVAILABLE_RETRY_AFTER_S = 30;
 
-/** The route's own path prefix: app.ts hands it everything under it. */
+/** The route's own path prefix: server/http/app.ts hands it everything under it. */
 export const IMAGE_PREFIX = "/img/";
 
 function text(res: ServerResponse, status: number, body: string, headers = {}): void {

@@ -3,11 +3,11 @@ import path from "node:path";
 import type { NewsStore } from "../news/store";
 import type { PictureFailures } from "./failures";
 import { LRUCache } from "lru-cache";
-import { Limiter, type LimiterOptions } from "../limiter";
+import { Limiter, type LimiterOptions } from "../http/limiter";
 import type { OutboundGuard } from "../net/outbound";
 import { fetchFeed } from "../news/fetcher";
 import type { StoredArticle } from "../news/store";
-import { loadSecretFile } from "../secret-file";
+import { loadSecretFile } from "../settings/secret-file";
 import { imagePath, type ImageWidth } from "../../common/images";
 import { DiskCache } from "./disk-cache";
 import {

@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
-import { loadSecretFile } from "../secret-file";
+import { loadSecretFile } from "../settings/secret-file";
 
 /** The shortest sender secret accepted, from CONTACT_KEY_SECRET or the generated file. */
-export { MIN_SECRET_LENGTH } from "../secret-file";
+export { MIN_SECRET_LENGTH } from "../settings/secret-file";
 
 /**
  * The rate-limit bucket of a client address. IPv4 counts by address, also when it arrives
@@ -44,7 +44,7 @@ export function senderSecretFile(dataDir: string): string {
 
 /**
  * The sender secret kept in `file`, generated (256 random bits, mode 0600) when the file does not
- * exist yet (server/secret-file.ts). Throws when the file holds fewer than MIN_SECRET_LENGTH
+ * exist yet (server/settings/secret-file.ts). Throws when the file holds fewer than MIN_SECRET_LENGTH
  * characters. A lost secret only starts the rate-limit windows afresh.
  */
 export function loadSenderSecret(file: string): string {

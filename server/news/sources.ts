@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
 import { FeedEntrySchema, type FeedEntry } from "../../sites/schema";
-import { SettingsFileError, readSettingsFile } from "../settings-file";
+import { SettingsFileError, readSettingsFile } from "../settings/settings-file";
 import type { ListedFeed } from "./feed-report";
 import type { FeedListing } from "./network";
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../common/cache-control";
-import { SECURITY_HEADERS } from "../security";
+import { SECURITY_HEADERS } from "../http/headers";
 import { audioType } from "./audio-types";
 import { IcyDemuxer, parseMetaint } from "./icy";
 import { frameStart } from "./sync";

@@ -9,13 +9,13 @@ import type {
   SharedServices,
   WeatherSource,
 } from "../context";
-import { trimPageCss } from "../page-css";
+import { trimPageCss } from "./page-css";
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
   SECURITY_HEADERS,
   type CspSources,
-} from "../security";
+} from "../http/headers";
 
 /**
  * One page to make, as plain data: what a render worker receives (structured clone), and what

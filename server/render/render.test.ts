@@ -14,14 +14,14 @@ import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
 import type { FeedKey } from "../../sites/categories";
-import { createApp } from "../app";
+import { createApp } from "../http/app";
 import { CityDirectory } from "../cities/directory";
 import { Network } from "../cities/network";
 import { CONTACT_LIMITS, type CityMessages } from "../messages/store";
 import type { CategoryNews, NewsReader } from "../news/engine";
 import { borrowIo, lendIo, type LentIo } from "./channel";
 import { renderPage, type RenderSettings, type RenderTask } from "./page";
-import { WEATHER_DEP } from "../pages";
+import { WEATHER_DEP } from "../http/pages/handler";
 import type { RenderPool } from "./pool";
 
 /** News whose every category has one story, titled `title()` when read. */

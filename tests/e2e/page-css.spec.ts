@@ -3,7 +3,7 @@ import { build } from "esbuild";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
 import { gotoReady } from "./helpers";
 
-// Each page inlines only the rules its own markup uses (server/page-css.ts); an island that shows
+// Each page inlines only the rules its own markup uses (server/render/page-css.ts); an island that shows
 // markup the page did not have loads the whole stylesheet first (wholeStylesheet() in
 // app/islands/lib/ready.ts), which <html data-stylesheet> names.
 

@@ -1,11 +1,11 @@
 // A child process for the listen backlog's test (server/http-server.test.ts): it listens as the
-// site does (listen() of server/http-server.ts, or Node's default backlog with `default`), says
+// site does (listen() of server/http/server.ts, or Node's default backlog with `default`), says
 // its port, and on "block" keeps its event loop busy for `BLOCK_MS`, accepting nothing: whatever
 // connects meanwhile waits in the kernel's queue, whose length is the backlog's.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
-import { listen } from "../../server/http-server";
+import { listen } from "../../server/http/server";
 
 const BLOCK_MS = Number(process.env.BLOCK_MS ?? 3000);
 const server = createServer((_req, res) => res.end("ok"));

@@ -3,9 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { City } from "../../sites/schema";
 import { CityDirectory } from "../../server/cities/directory";
-import type { AppOptions } from "../../server/app";
+import type { AppOptions } from "../../server/http/app";
 import type { CityServices } from "../../server/cities/network";
-import { embedCspSources } from "../../server/embeds";
+import { embedCspSources } from "../../server/settings/embeds";
 import { CONTACT_LIMITS } from "../../server/messages/store";
 import type { NewsReader } from "../../server/news/engine";
 

@@ -13,7 +13,7 @@ export function ready(name: IslandName): void {
 
 /**
  * Loads the site's whole stylesheet, once: a page inlines only the rules of its own markup
- * (server/page-css.ts), so an island that shows markup the page did not have (a dialog, new
+ * (server/render/page-css.ts), so an island that shows markup the page did not have (a dialog, new
  * stories) first makes sure every rule is there. Resolves when it has loaded (or failed).
  */
 let whole: Promise<void> | undefined;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from "node:zlib";
-import type { Limiter } from "./limiter";
+import type { Limiter } from "../limiter";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -11,7 +11,7 @@ const gunzipAsync = promisify(gunzip);
 /**
  * How hard a page is compressed. "strong" is brotli's highest quality (about 80 ms of a core for
  * a 100 KB page here, against 15 at quality 9) and comes out 9 to 11 % smaller: what keeps a news
- * page inside the first round trip of a new connection (server/page-css.ts); it is worth it only
+ * page inside the first round trip of a new connection (server/render/page-css.ts); it is worth it only
  * for a page many readers get. "fast" (brotli 5, gzip 6: 2 to 4 ms) is what a page gets when it
  * is rendered, inside its render slot: a page asked for once (a unique search, a 404) never costs
  * more, and a cached page is compressed again strongly, in the background, once a second reader

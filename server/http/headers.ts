@@ -50,7 +50,7 @@ export const ASSET_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.f
 
 /**
  * Origins a page may additionally load from: the third-party embeds its site configures
- * (server/embeds.ts `embedCspSources`), and no others.
+ * (server/settings/embeds.ts `embedCspSources`), and no others.
  */
 export interface CspSources {
   scripts?: readonly string[];

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SECURITY_HEADERS } from "./security";
+import { SECURITY_HEADERS } from "../http/headers";
 import {
   SOCIAL_IMAGE_PATH,
   SocialImages,

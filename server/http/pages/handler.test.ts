@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Abandoned } from "./limiter";
-import { cacheKey, cityKey, splitCityKey, isClientGone, rememberedKeys } from "./pages";
+import { Abandoned } from "../limiter";
+import { cacheKey, cityKey, splitCityKey, isClientGone, rememberedKeys } from "./handler";
 import { matchPage, routeTree } from "./route-match";
 
 describe("cacheKey", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { LoadMonitor } from "./load";
+import { LoadMonitor } from "./event-loop-monitor";
 
 /** Keeps the event loop busy for `ms` (what a long render does to it). */
 function block(ms: number): void {

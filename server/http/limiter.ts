@@ -20,7 +20,7 @@ export interface LimiterOptions {
    */
   maxWaitMs?: number;
   /**
-   * Whether the process is too busy to start more work now (server/load.ts: the event loop's
+   * Whether the process is too busy to start more work now (server/http/event-loop-monitor.ts: the event loop's
    * recent utilization). While it is, no second holder starts: new ones wait (and are refused
    * after maxWaitMs), so that the work is paced to what leaves the loop free for everything
    * else. Work is never held back while nothing runs.

@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { networkDatabaseFile, openDatabase } from "./db/open";
-import { openMessageStore } from "./messages/store";
+import { networkDatabaseFile, openDatabase } from "../db/open";
+import { openMessageStore } from "../messages/store";
 import { privateDir } from "./private-files";
 
 // DATA_DIR holds readers' contact messages: no other local user may read it or its files.

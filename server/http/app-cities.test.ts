@@ -6,16 +6,16 @@ import path from "node:path";
 import { pino } from "pino";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CITIES_DIR, NETWORK_FILE } from "../tests/support/cities";
-import { viteServerBuild } from "../tests/support/vite-build";
-import { getAs } from "../tests/support/get-as";
-import { fixedNews } from "../tests/support/news";
+import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
+import { viteServerBuild } from "../../tests/support/vite-build";
+import { getAs } from "../../tests/support/get-as";
+import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
-import { CityDirectory } from "./cities/directory";
-import { Network } from "./cities/network";
-import { CONTACT_LIMITS } from "./messages/store";
-import { WEATHER_DEP } from "./pages";
-import type { NewsReader } from "./news/engine";
+import { CityDirectory } from "../cities/directory";
+import { Network } from "../cities/network";
+import { CONTACT_LIMITS } from "../messages/store";
+import { WEATHER_DEP } from "./pages/handler";
+import type { NewsReader } from "../news/engine";
 
 // Two cities served alternately by one app (production mode: its page cache on), by Host.
 

@@ -1,8 +1,13 @@
 import { z } from "zod";
-import { AD_SCRIPT_ORIGIN, DOCUMENT_ORIGIN, VIDEO_ORIGIN, scriptOrigins } from "../common/embeds";
-import type { PartnerDocument } from "../sites/content";
-import { SiteSchema, type SiteConfig } from "../sites/schema";
-import type { CspSources } from "./security";
+import {
+  AD_SCRIPT_ORIGIN,
+  DOCUMENT_ORIGIN,
+  VIDEO_ORIGIN,
+  scriptOrigins,
+} from "../../common/embeds";
+import type { PartnerDocument } from "../../sites/content";
+import { SiteSchema, type SiteConfig } from "../../sites/schema";
+import type { CspSources } from "../http/headers";
 import { SettingsFileError, readSettingsFile } from "./settings-file";
 
 type Embeds = SiteConfig["embeds"];

@@ -3,17 +3,23 @@ import proxyaddr from "proxy-addr";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { CACHE_CONTROL } from "../common/cache-control";
-import type { CityLookup, CityServices } from "./cities/network";
-import type { SharedServices } from "./context";
+import { CACHE_CONTROL } from "../../common/cache-control";
+import type { CityLookup, CityServices } from "../cities/network";
+import type { SharedServices } from "../context";
 import { Limiter, Overloaded } from "./limiter";
-import type { RenderPool } from "./render/pool";
-import { BUSY_THRESHOLD, LoadMonitor } from "./load";
-import { PageCache, compressIn } from "./page-cache";
-import { Refusal, createPageHandler, isClientGone, sendRefusal, splitCityKey } from "./pages";
-import type { RadioHub } from "./radio/hub";
-import { SECURITY_HEADERS } from "./security";
-import { SOCIAL_IMAGE_PATH, SocialImages, serveSocialImage } from "./social-image";
+import type { RenderPool } from "../render/pool";
+import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
+import { PageCache, compressIn } from "./pages/page-cache";
+import {
+  Refusal,
+  createPageHandler,
+  isClientGone,
+  sendRefusal,
+  splitCityKey,
+} from "./pages/handler";
+import type { RadioHub } from "../radio/hub";
+import { SECURITY_HEADERS } from "./headers";
+import { SOCIAL_IMAGE_PATH, SocialImages, serveSocialImage } from "../images/social-image";
 import { StaticFiles } from "./static-files";
 
 /** How long a rendered page is served before it is rendered again, if nothing it shows changed. */

@@ -8,11 +8,11 @@ import {
   scriptOrigins,
   thirdPartyScripts,
   videoEmbedUrl,
-} from "../common/embeds";
-import type { City } from "../sites/schema";
-import { testCity } from "../tests/support/cities";
+} from "../../common/embeds";
+import type { City } from "../../sites/schema";
+import { testCity } from "../../tests/support/cities";
 import { EmbedsFileError, embedCspSources, readEmbedsFile } from "./embeds";
-import { contentSecurityPolicy } from "./security";
+import { contentSecurityPolicy } from "../http/headers";
 
 type Embeds = City["embeds"];
 

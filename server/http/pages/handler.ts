@@ -7,13 +7,13 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { Logger } from "pino";
-import { CACHE_CONTROL } from "../common/cache-control";
-import { ARTICLES_API, SEARCH_PARAMS, SEARCH_PATH } from "../common/urls";
-import { FEED_KEYS } from "../sites/categories";
-import type { CityServices } from "./cities/network";
-import type { SharedServices } from "./context";
-import type { NewsReader } from "./news/engine";
-import { normalizeSearchText } from "./news/search";
+import { CACHE_CONTROL } from "../../../common/cache-control";
+import { ARTICLES_API, SEARCH_PARAMS, SEARCH_PATH } from "../../../common/urls";
+import { FEED_KEYS } from "../../../sites/categories";
+import type { CityServices } from "../../cities/network";
+import type { SharedServices } from "../../context";
+import type { NewsReader } from "../../news/engine";
+import { normalizeSearchText } from "../../news/search";
 import {
   NOT_FOUND_KEY,
   compress,
@@ -23,13 +23,13 @@ import {
   type PageCache,
   type RenderedPage,
 } from "./page-cache";
-import { Abandoned, Overloaded, type Limiter } from "./limiter";
-import { LogBudget } from "./log-budget";
+import { Abandoned, Overloaded, type Limiter } from "../limiter";
+import { LogBudget } from "../log-budget";
 import { matchPage, routeTree } from "./route-match";
-import { renderPage, renderSettings, type RenderTask } from "./render/page";
-import type { RenderPool } from "./render/pool";
-import { SECURITY_HEADERS } from "./security";
-import { accepts, notModified } from "./static-files";
+import { renderPage, renderSettings, type RenderTask } from "../../render/page";
+import type { RenderPool } from "../../render/pool";
+import { SECURITY_HEADERS } from "../headers";
+import { accepts, notModified } from "../static-files";
 
 /** The largest request body the site reads (its one form is a few kilobytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -38,7 +38,7 @@ const PLAIN_PATH = /^\/(?:[\w-]+(?:\.[\w-]+)?(?:\/[\w-]+(?:\.[\w-]+)?)*\/?)?$/;
 
 /**
  * How many request URLs' cache keys are remembered (see rememberKey), and the most their text
- * may hold (a URL is at most MAX_TARGET_LENGTH, app.ts): 10,000 keys of a few hundred bytes, or
+ * may hold (a URL is at most MAX_TARGET_LENGTH, server/http/app.ts): 10,000 keys of a few hundred bytes, or
  * fewer longer ones, never more than 4 MB.
  */
 const MAX_REMEMBERED_KEYS = 10_000;
@@ -121,7 +121,7 @@ export class Refusal extends Error {
  * The refusal a request earns before anything of its body is read: a method the site has no use
  * for (405), a POST that is not a form (415), a declared body over MAX_BODY_BYTES (413). Also
  * what a client that sends `Expect: 100-continue` is told instead of "100 Continue"
- * (server/http-server.ts), so that it never sends a body that would be refused.
+ * (server/http/server.ts), so that it never sends a body that would be refused.
  */
 export function refusalBeforeBody(req: IncomingMessage): Refusal | undefined {
   const method = req.method ?? "GET";

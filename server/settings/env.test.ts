@@ -243,7 +243,7 @@ describe("withEnvFile (.env at start-up)", () => {
 });
 
 describe("the documentation of the settings", () => {
-  const root = path.resolve(import.meta.dirname, "..");
+  const root = path.resolve(import.meta.dirname, "../..");
   const readme = readFileSync(path.join(root, "README.md"), "utf8");
   const example = readFileSync(path.join(root, ".env.example"), "utf8");
 

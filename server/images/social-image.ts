@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
-import { escapeXml } from "../common/xml";
-import { SECURITY_HEADERS } from "./security";
-import { notModified } from "./static-files";
+import { escapeXml } from "../../common/xml";
+import { SECURITY_HEADERS } from "../http/headers";
+import { notModified } from "../http/static-files";
 
 /** The path every site serves its social card (Open Graph / Twitter image) at. */
 export const SOCIAL_IMAGE_PATH = "/social.png";

@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   // The key of the contact form's sender HMAC; unset, one is generated into DATA_DIR.
   CONTACT_KEY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   FEEDS_FILE: z.string().min(1).optional(),
-  // A JSON file of embed ids and URLs that replaces the site config's `embeds` (server/embeds.ts).
+  // A JSON file of embed ids and URLs that replaces the site config's `embeds` (server/settings/embeds.ts).
   EMBEDS_FILE: z.string().min(1).optional(),
   // The shortest interval between two fetches of a feed; a feed that publishes rarely is
   // fetched less often, up to FEED_MAX_REFRESH_SECONDS (news/schedule.ts).

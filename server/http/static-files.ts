@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { CACHE_CONTROL } from "../common/cache-control";
-import { ASSET_SECURITY_HEADERS, SECURITY_HEADERS } from "./security";
+import { CACHE_CONTROL } from "../../common/cache-control";
+import { ASSET_SECURITY_HEADERS, SECURITY_HEADERS } from "./headers";
 
 /** Files larger than this stay on disk (none of the build's are): served by the app's fallback. */
 const MAX_IN_MEMORY_BYTES = 4 * 1024 * 1024;

@@ -9,19 +9,25 @@ import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { City } from "../sites/schema";
-import { CITIES_DIR, NETWORK_FILE, cityServices, oneCity, testCity } from "../tests/support/cities";
-import { fixedNews } from "../tests/support/news";
-import { viteServerBuild } from "../tests/support/vite-build";
+import type { City } from "../../sites/schema";
+import {
+  CITIES_DIR,
+  NETWORK_FILE,
+  cityServices,
+  oneCity,
+  testCity,
+} from "../../tests/support/cities";
+import { fixedNews } from "../../tests/support/news";
+import { viteServerBuild } from "../../tests/support/vite-build";
 import { createApp, isValidHost, type AppOptions } from "./app";
 import { Limiter } from "./limiter";
-import { CityDirectory } from "./cities/directory";
-import { Network, type CityServices } from "./cities/network";
-import type { RadioHub } from "./radio/hub";
-import { WEATHER_DEP } from "./pages";
-import { noWeather, type CityWeather } from "./weather/service";
-import type { WeatherAlert } from "./weather/nws";
-import { CONTACT_LIMITS } from "./messages/store";
+import { CityDirectory } from "../cities/directory";
+import { Network, type CityServices } from "../cities/network";
+import type { RadioHub } from "../radio/hub";
+import { WEATHER_DEP } from "./pages/handler";
+import { noWeather, type CityWeather } from "../weather/service";
+import type { WeatherAlert } from "../weather/nws";
+import { CONTACT_LIMITS } from "../messages/store";
 
 // The app over real HTTP, with the React Router build served by Vite (no production build needed).
 

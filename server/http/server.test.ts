@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { CLIENT_TIMEOUTS, LISTEN_BACKLOG, createHttpServer } from "./http-server";
+import { CLIENT_TIMEOUTS, LISTEN_BACKLOG, createHttpServer } from "./server";
 
 // The HTTP server's own defences, on loopback: what a client that asks before sending a body,
 // or that sends its body a byte at a time, is told.
