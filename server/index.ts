@@ -28,7 +28,7 @@ import { renderSettings } from "./render/page";
 import { RenderPool } from "./render/pool";
 import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
-import { WEATHER_DEP } from "./http/pages/handler";
+import { WEATHER_DEP } from "./http/pages/cache-key";
 import { RadarPictures, weatherReader } from "./weather/reader";
 import { WeatherService } from "./weather/service";
 import { WeatherStore } from "./weather/store";

@@ -14,7 +14,7 @@ import { createApp } from "./app";
 import { CityDirectory } from "../cities/directory";
 import { Network } from "../cities/network";
 import { CONTACT_LIMITS } from "../messages/store";
-import { WEATHER_DEP } from "./pages/handler";
+import { WEATHER_DEP } from "./pages/cache-key";
 import type { NewsReader } from "../news/engine";
 
 // Two cities served alternately by one app (production mode: its page cache on), by Host.

@@ -19,12 +19,13 @@ import {
 } from "../../tests/support/cities";
 import { fixedNews } from "../../tests/support/news";
 import { viteServerBuild } from "../../tests/support/vite-build";
-import { createApp, isValidHost, type AppOptions } from "./app";
+import { createApp, type AppOptions } from "./app";
+import { isValidHost } from "./request-checks";
 import { Limiter } from "./limiter";
 import { CityDirectory } from "../cities/directory";
 import { Network, type CityServices } from "../cities/network";
 import type { RadioHub } from "../radio/hub";
-import { WEATHER_DEP } from "./pages/handler";
+import { WEATHER_DEP } from "./pages/cache-key";
 import { noWeather, type CityWeather } from "../weather/service";
 import type { WeatherAlert } from "../weather/nws";
 import { CONTACT_LIMITS } from "../messages/store";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
+import { CACHE_CONTROL } from "../../common/cache-control";
 
 /** Features this site never uses; denied to every frame, ours and third parties'. */
 const PERMISSIONS_POLICY = [
@@ -47,6 +48,39 @@ export const ASSET_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.f
   "X-Content-Type-Options": "nosniff",
   "Cross-Origin-Resource-Policy": "same-origin",
 });
+
+/** How long browsers and shared caches keep a redirect to a page's one spelling: a day. */
+const SPELLING_REDIRECT_CACHE = "public, max-age=86400";
+
+/** The headers of an answer of the site's own in `type` that no one keeps (no-store). */
+function ownAnswer(type: string): Record<string, string> {
+  return { ...SECURITY_HEADERS, "Content-Type": type, "Cache-Control": CACHE_CONTROL.none };
+}
+
+/** A short plain-text answer's headers (a refusal, an error): never stored. */
+export function textHeaders(): Record<string, string> {
+  return ownAnswer("text/plain; charset=utf-8");
+}
+
+/** A small JSON answer's headers (the radio's now playing, an API error): never stored. */
+export function jsonHeaders(): Record<string, string> {
+  return ownAnswer("application/json; charset=utf-8");
+}
+
+/** A small HTML answer's headers outside the pages (the network's not-found page). */
+export function htmlHeaders(): Record<string, string> {
+  return ownAnswer("text/html; charset=utf-8");
+}
+
+/** A permanent redirect's headers: to a page's one spelling, kept a day by browsers and CDNs. */
+export function redirectHeaders(location: string): Record<string, string> {
+  return {
+    ...SECURITY_HEADERS,
+    Location: location,
+    "Cache-Control": SPELLING_REDIRECT_CACHE,
+    "Content-Type": "text/plain; charset=utf-8",
+  };
+}
 
 /**
  * Origins a page may additionally load from: the third-party embeds its site configures

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
-import { refusalBeforeBody, sendRefusal } from "./pages/handler";
+import { refusalBeforeBody, sendRefusal } from "./pages/refusals";
 
 /**
  * How long a client may take: to send its headers, and its whole request (headers and body).

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { CACHE_CONTROL } from "../../common/cache-control";
+import { plain } from "./answers";
+import { isRead, type Handler } from "./exchange";
 import { ASSET_SECURITY_HEADERS, SECURITY_HEADERS } from "./headers";
 
 /** Files larger than this stay on disk (none of the build's are): served by the app's fallback. */
@@ -132,4 +134,20 @@ export class StaticFiles {
     res.end(req.method === "HEAD" ? undefined : variant.body);
     return true;
   }
+}
+
+/**
+ * The build's static files (scripts, styles, pictures, fonts): the same for every city, so they
+ * are answered before a city is chosen, from memory. A hashed asset that is not there is a plain
+ * 404, never a page: a stale page's script must fail fast, not be answered with HTML.
+ */
+export function staticFiles(clientDir: string): Handler {
+  const files = new StaticFiles(clientDir);
+  return ({ req, res, pathname }) => {
+    if (!isRead(req)) return false;
+    if (files.serve(req, res, pathname)) return true;
+    if (!pathname.startsWith("/assets/")) return false;
+    plain(res, 404, "Not found");
+    return true;
+  };
 }

@@ -17,7 +17,7 @@ const BUSY_RETRY_AFTER_S = 2;
 /** ...and while the database it looks pictures up in cannot be reached (db/health.ts logs it). */
 const UNAVAILABLE_RETRY_AFTER_S = 30;
 
-/** The route's own path prefix: server/http/app.ts hands it everything under it. */
+/** The route's own path prefix: server/http/images.ts hands it everything under it. */
 export const IMAGE_PREFIX = "/img/";
 
 function text(res: ServerResponse, status: number, body: string, headers = {}): void {

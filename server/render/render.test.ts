@@ -21,7 +21,7 @@ import { CONTACT_LIMITS, type CityMessages } from "../messages/store";
 import type { CategoryNews, NewsReader } from "../news/engine";
 import { borrowIo, lendIo, type LentIo } from "./channel";
 import { renderPage, type RenderSettings, type RenderTask } from "./page";
-import { WEATHER_DEP } from "../http/pages/handler";
+import { WEATHER_DEP } from "../http/pages/cache-key";
 import type { RenderPool } from "./pool";
 
 /** News whose every category has one story, titled `title()` when read. */

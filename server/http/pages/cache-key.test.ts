@@ -1,8 +1,5 @@
-import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Abandoned } from "../limiter";
-import { cacheKey, cityKey, splitCityKey, isClientGone, rememberedKeys } from "./handler";
-import { matchPage, routeTree } from "./route-match";
+import { cacheKey, cityKey, rememberedKeys, splitCityKey } from "./cache-key";
 
 describe("cacheKey", () => {
   const key = (path: string) => cacheKey(new URL(path, "http://localhost"));
@@ -45,53 +42,6 @@ describe("cacheKey of the search page", () => {
 
   it("keeps the first of a repeated parameter, as the page reads it", () => {
     expect(key("/search?q=a&q=b&page=3&page=4")).toBe("/search?page=3&q=a");
-  });
-});
-
-describe("matchPage", () => {
-  // The shape of the build's route manifest (app/routes.ts): a layout with an index and pages,
-  // pages outside it, and the catch-all.
-  const manifest = {
-    root: { id: "root", path: "" },
-    "layouts/site": { id: "layouts/site", parentId: "root" },
-    home: { id: "home", parentId: "layouts/site", index: true },
-    "local-news": { id: "local-news", parentId: "layouts/site", path: "local-news" },
-    search: { id: "search", parentId: "layouts/site", path: "search" },
-    radio: { id: "radio", parentId: "root", path: "radio" },
-    robots: { id: "robots", parentId: "root", path: "robots.txt" },
-    "not-found": { id: "not-found", parentId: "root", path: "*" },
-  } as unknown as ServerBuild["routes"];
-  const tree = routeTree(manifest);
-
-  it("knows a page by any spelling React Router matches, and gives its one path", () => {
-    for (const spelling of ["/local-news", "/Local-News", "/local-news/", "/LOCAL-NEWS//"]) {
-      expect(matchPage(tree, spelling)).toEqual({
-        kind: "page",
-        id: "local-news",
-        path: "/local-news",
-      });
-    }
-    expect(matchPage(tree, "/%73earch")).toMatchObject({ path: "/search" });
-    expect(matchPage(tree, "/")).toEqual({ kind: "page", id: "home", path: "/" });
-    expect(matchPage(tree, "/Radio")).toMatchObject({ path: "/radio" });
-    expect(matchPage(tree, "/robots.txt")).toMatchObject({ path: "/robots.txt" });
-  });
-
-  it("names every other path the one not-found page", () => {
-    for (const path of ["/nope", "/local-news/extra", "/x/y/z", "/search.php"]) {
-      expect(matchPage(tree, path)).toEqual({ kind: "not-found" });
-    }
-  });
-});
-
-describe("isClientGone", () => {
-  it("is true of a reader's closed connection or abandoned wait, false of a real failure", () => {
-    expect(isClientGone(Object.assign(new Error("aborted"), { code: "ECONNRESET" }))).toBe(true);
-    expect(isClientGone(Object.assign(new Error("x"), { code: "EPIPE" }))).toBe(true);
-    expect(isClientGone(new Error("aborted"))).toBe(true);
-    expect(isClientGone(new Abandoned("gone"))).toBe(true);
-    expect(isClientGone(new Error("the loader failed"))).toBe(false);
-    expect(isClientGone(new TypeError("x is undefined"))).toBe(false);
   });
 });
 

@@ -1,0 +1,63 @@
+import type { Logger } from "pino";
+import type { ServerResponse } from "node:http";
+import type { CityLookup, CityServices } from "../cities/network";
+import { htmlHeaders } from "./headers";
+import type { CityExchange, Exchange } from "./exchange";
+import { Refusal } from "./pages/refusals";
+
+/** The cities served, by Host (server/cities/network.ts): a host's city id, a city by id. */
+export interface CityDirectory {
+  idOf(host: string | undefined): string | undefined;
+  city(id: string): Exclude<CityLookup, { kind: "unknown" }>;
+}
+
+const UNKNOWN_HOST_PAGE = Buffer.from(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site not found</title>' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    "</head><body><h1>Site not found</h1><p>No publication of this network is served at this address.</p></body></html>",
+);
+
+/**
+ * The network's own not-found page: for a host that names no city of this process. Small, never
+ * cached (another host may become a city), and it names no city.
+ */
+function unknownHost(res: ServerResponse, head: boolean): void {
+  res.writeHead(404, {
+    ...htmlHeaders(),
+    "Content-Length": String(UNKNOWN_HOST_PAGE.length),
+  });
+  res.end(head ? undefined : UNKNOWN_HOST_PAGE);
+}
+
+/**
+ * The step between the network's handlers and a city's: the city the request's host names
+ * (`hostOf`), or the network's not-found page (then undefined: the request is answered). A city
+ * whose data is invalid is found too: its readers get a 503 from the first handler that asks for
+ * its services, every other city is served, and its problem is logged once (a Set as large as
+ * the cities served, never a reader's text).
+ */
+export function cityChooser(
+  cities: CityDirectory,
+  hostOf: (req: Exchange["req"]) => string | undefined,
+  logger: Logger,
+) {
+  const reported = new Set<string>();
+  return (exchange: Exchange): CityExchange | undefined => {
+    const site = cities.idOf(hostOf(exchange.req));
+    if (site === undefined) {
+      unknownHost(exchange.res, exchange.req.method === "HEAD");
+      return undefined;
+    }
+    const city = (): CityServices => {
+      const found = cities.city(site);
+      if (found.kind === "city") return found.city;
+      if (!reported.has(found.problem.file)) {
+        reported.add(found.problem.file);
+        const { file, message } = found.problem;
+        logger.error({ file, error: message }, "city unavailable");
+      }
+      throw new Refusal(503, "This publication is unavailable right now.");
+    };
+    return { req: exchange.req, res: exchange.res, pathname: exchange.pathname, site, city };
+  };
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CityServices } from "../cities/network";
+
+/** A request on its way along the request path (server/http/app.ts), and its response. */
+export interface Exchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** The path of the request target, without its query (an absolute-form target's, once adopted). */
+  pathname: string;
+}
+
+/** A request once its Host has named a city of this process. */
+export interface CityExchange extends Exchange {
+  /** The city's id: all a cache hit needs. */
+  readonly site: string;
+  /** The city's services, made when first asked for; throws a Refusal (503) for a city whose data is invalid. */
+  readonly city: () => CityServices;
+}
+
+/**
+ * One step of the request path: true when it took the request (answered it, or is answering it),
+ * false to pass it on to the next.
+ */
+export type Handler<E extends Exchange = Exchange> = (exchange: E) => boolean;
+
+/** Whether a request only reads (GET or HEAD): what files, pictures, audio and probes answer. */
+export function isRead(req: IncomingMessage): boolean {
+  const method = req.method;
+  return method === "GET" || method === "HEAD";
+}
+
+/** The path of a request target, without its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}

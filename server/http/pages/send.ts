@@ -1,0 +1,156 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CACHE_CONTROL } from "../../../common/cache-control";
+import { Overloaded, type Limiter } from "../limiter";
+import { accepts, notModified } from "../static-files";
+import {
+  compressIn,
+  type CachedPage,
+  type Coding,
+  type PageCache,
+  type RenderedPage,
+} from "./page-cache";
+
+/** Types worth compressing when a response is sent.*/
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|x-turbo|rss)|image\/svg)/;
+
+/** The ETag of a cached page in `coding` (each encoding has its own validator). */
+function etagOf(page: CachedPage, coding: Coding | undefined): string {
+  return coding ? page.etag.replace(/"$/, `-${coding}"`) : page.etag;
+}
+
+/** Whether a response is worth compressing: text of a kilobyte or more. */
+export function worthCompressing(page: RenderedPage | CachedPage): boolean {
+  const length = "etag" in page ? page.length : page.body.length;
+  return length >= 1024 && COMPRESSIBLE.test(page.headers["content-type"] ?? "");
+}
+
+/** The encoding a reader takes: brotli, else gzip, else none. */
+export function acceptedCoding(req: IncomingMessage): Coding | undefined {
+  const encodings = req.headers["accept-encoding"];
+  return accepts(encodings, "br") ? "br" : accepts(encodings, "gzip") ? "gzip" : undefined;
+}
+
+/** The encoding a page is sent in: brotli, else gzip, when accepted and worth it. */
+function codingFor(req: IncomingMessage, page: RenderedPage | CachedPage): Coding | undefined {
+  return worthCompressing(page) ? acceptedCoding(req) : undefined;
+}
+
+export interface SenderOptions {
+  /** The Vary of pages (the headers their content depends on). */
+  vary: string;
+  /** Where cached pages' bodies are kept, compressed (absent in development). */
+  cache?: PageCache;
+  /** Admission for render work: compression outside a render is refused under load. */
+  limiter?: Limiter;
+}
+
+/**
+ * How pages go out: in the encoding the reader takes, with their validator (304 when it still
+ * holds) and the outcome of the page cache (X-Cache). A cache hit goes out at once from headers
+ * made the first time (`sendHit`); anything else may wait for its compression (`send`).
+ */
+export function createSender({ vary, cache, limiter }: SenderOptions) {
+  /** Compresses outside a render, as render work: refused (Overloaded) under load. */
+  const compressLimited = compressIn(limiter);
+  // Each body (a page's own, or one of its encodings) belongs to one page and one encoding: its
+  // headers are made once, and again for a new body (a stronger compression).
+  const hits = new WeakMap<Buffer, Record<string, string>>();
+
+  /** The headers of a page as sent (its own, and those of its encoding and cache outcome). */
+  function headersFor(
+    page: RenderedPage | CachedPage,
+    coding: Coding | undefined,
+    outcome: string,
+    length: number,
+  ): Record<string, string> {
+    const headers: Record<string, string> = { ...page.headers };
+    delete headers["content-length"];
+    delete headers["content-encoding"];
+    if ("etag" in page) {
+      headers["Cache-Control"] = headers["cache-control"] ?? CACHE_CONTROL.news;
+      delete headers["cache-control"];
+      headers.ETag = etagOf(page, coding);
+    }
+    if (COMPRESSIBLE.test(headers["content-type"] ?? "")) headers.Vary = vary;
+    headers["X-Cache"] = outcome;
+    if (coding) headers["Content-Encoding"] = coding;
+    headers["Content-Length"] = String(length);
+    return headers;
+  }
+
+  /** Answers a conditional request whose validator still holds: true when it was answered. */
+  function answeredNotModified(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    coding?: Coding,
+  ): boolean {
+    const etag = etagOf(page, coding);
+    if (!notModified(req.headers["if-none-match"], etag)) return false;
+    res.writeHead(304, {
+      ETag: etag,
+      "Cache-Control": page.headers["cache-control"] ?? CACHE_CONTROL.news,
+      Vary: vary,
+    });
+    res.end();
+    return true;
+  }
+
+  /**
+   * A cache hit, sent at once from headers made the first time (no promise, no header building):
+   * false when the page's encoding is not compressed yet (`send` then waits for it).
+   */
+  function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage): boolean {
+    const coding = codingFor(req, page);
+    const body = coding ? page.ready.get(coding) : page.body;
+    if (!body) return false;
+    if (answeredNotModified(req, res, page, coding)) return true;
+    let headers = hits.get(body);
+    if (!headers) hits.set(body, (headers = headersFor(page, coding, "hit", body.length)));
+    res.writeHead(page.status, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  /**
+   * The body of a page in `coding`: a cached page's from the cache (which keeps it compressed),
+   * a rendered page's as compressed in its render or now. Under load (Overloaded) a page is sent
+   * as it is rather than made to wait for a compression slot: then the coding is none.
+   */
+  async function bodyOf(
+    page: RenderedPage | CachedPage,
+    coding: Coding | undefined,
+  ): Promise<{ body: Buffer; coding: Coding | undefined }> {
+    if (coding) {
+      try {
+        const body =
+          "etag" in page
+            ? await (cache as PageCache).encoded(page, coding)
+            : page.precoded?.coding === coding
+              ? page.precoded.body
+              : await compressLimited(page.body, coding, "fast");
+        return { body, coding };
+      } catch (error) {
+        if (!(error instanceof Overloaded)) throw error;
+      }
+    }
+    const body = "etag" in page ? await (cache as PageCache).plain(page) : page.body;
+    return { body, coding: undefined };
+  }
+
+  /** Sends a page, rendered now or kept: `outcome` is the page cache's (X-Cache). */
+  async function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: RenderedPage | CachedPage,
+    outcome: string,
+  ): Promise<void> {
+    const wanted = codingFor(req, page);
+    if ("etag" in page && answeredNotModified(req, res, page, wanted)) return;
+    const { body, coding } = await bodyOf(page, wanted);
+    res.writeHead(page.status, headersFor(page, coding, outcome, body.length));
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  return { send, sendHit };
+}
