@@ -6,7 +6,7 @@ import { Abandoned, Overloaded } from "../http/limiter";
 import { ASSET_SECURITY_HEADERS } from "../http/headers";
 import { notModified } from "../http/static-files";
 import { CONTENT_TYPES, negotiateFormat } from "./encode";
-import type { ImageService, ImageSource } from "./service";
+import type { ImageAnswer, ImageService, ImageSource } from "./service";
 
 /** A variant never changes under its URL (the id is content-addressed): a year, like assets. */
 export const IMAGE_CACHE_CONTROL = CACHE_CONTROL.asset;
@@ -37,6 +37,99 @@ function unavailable(res: ServerResponse): void {
   });
 }
 
+type ImageLog = { error(obj: object, msg: string): void };
+type Format = ReturnType<typeof negotiateFormat>;
+
+/** The headers every answer of one picture variant carries: a year's caching, its validator. */
+function variantHeaders(etag: string) {
+  return { "Cache-Control": IMAGE_CACHE_CONTROL, Vary: "Accept", ETag: etag };
+}
+
+/** Answers 304: the reader's copy of the picture still holds. */
+function sendNotModified(res: ServerResponse, etag: string): void {
+  res.writeHead(304, { ...ASSET_SECURITY_HEADERS, ...variantHeaders(etag) });
+  res.end();
+}
+
+/**
+ * Sends what the image service made of a picture: the picture (or 304 when the reader only asked
+ * whether it exists, `If-None-Match: *`), or a short-lived redirect to its fallback.
+ */
+function sendVariant(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: ImageAnswer,
+  { format, etag, anyVersion }: { format: Format; etag: string; anyVersion: boolean },
+): void {
+  if (anyVersion && answer.kind === "image") {
+    sendNotModified(res, etag);
+    return;
+  }
+  if (answer.kind === "fallback") {
+    res.writeHead(302, {
+      ...ASSET_SECURITY_HEADERS,
+      Location: answer.location,
+      "Cache-Control": FALLBACK_CACHE_CONTROL,
+    });
+    res.end();
+    return;
+  }
+  res.writeHead(200, {
+    ...ASSET_SECURITY_HEADERS,
+    ...variantHeaders(etag),
+    "Content-Type": CONTENT_TYPES[format],
+    "Content-Length": answer.body.byteLength,
+  });
+  res.end(req.method === "HEAD" ? undefined : answer.body);
+}
+
+/**
+ * A picture that could not be made: nothing more once its reader has gone or the answer began,
+ * 503 with Retry-After while image work is backed up or the database away, else 500, logged.
+ */
+function variantFailed(req: IncomingMessage, res: ServerResponse, err: unknown, log: ImageLog) {
+  if (res.headersSent || err instanceof Abandoned) {
+    res.destroy();
+  } else if (err instanceof Overloaded) {
+    text(res, 503, "Busy", { "Retry-After": String(BUSY_RETRY_AFTER_S) });
+  } else if (isDatabaseUnavailable(err)) {
+    unavailable(res);
+  } else {
+    log.error({ err, pathname: req.url }, "picture failed");
+    text(res, 500, "Internal server error");
+  }
+}
+
+/** Answers one picture at one width whose source is known, in the format the reader takes. */
+function answer(
+  { service, log }: { service: ImageService; log: ImageLog },
+  req: IncomingMessage,
+  res: ServerResponse,
+  { id, width }: NonNullable<ReturnType<typeof parseImagePath>>,
+  source: ImageSource,
+): void {
+  const format = negotiateFormat(req.headers.accept);
+  const etag = service.etag(id, width, format);
+  // `If-None-Match: *` asks whether the picture exists at all: only the picture itself (not
+  // its fallback) says yes, so it is answered once the variant is known.
+  const ifNoneMatch = req.headers["if-none-match"];
+  const anyVersion = ifNoneMatch?.trim() === "*";
+  if (!anyVersion && notModified(ifNoneMatch, etag)) {
+    sendNotModified(res, etag);
+    return;
+  }
+  // The reader's signal: when every reader of a picture still waiting to be made has gone,
+  // the work is dropped (ImageService.variant).
+  const gone = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  service.variant(id, source, width, format, gone.signal).then(
+    (made) => sendVariant(req, res, made, { format, etag, anyVersion }),
+    (err: unknown) => variantFailed(req, res, err, log),
+  );
+}
+
 /**
  * The image route, GET and HEAD `/img/<width>/<signed id>`: the picture at one of the widths the
  * cards use, as AVIF, WebP or JPEG by the reader's Accept (hence `Vary: Accept`), cached for a
@@ -47,7 +140,7 @@ function unavailable(res: ServerResponse): void {
  */
 export function createImageRoute(
   service: ImageService,
-  log: { error(obj: object, msg: string): void },
+  log: ImageLog,
 ): (req: IncomingMessage, res: ServerResponse, pathname: string) => void {
   return (req, res, pathname) => {
     const parsed = parseImagePath(pathname);
@@ -58,7 +151,7 @@ export function createImageRoute(
     service.resolve(parsed.id).then(
       (source) => {
         if (!source) text(res, 404, "Not found");
-        else answer(req, res, parsed, source);
+        else answer({ service, log }, req, res, parsed, source);
       },
       (err: unknown) => {
         if (isDatabaseUnavailable(err)) {
@@ -70,70 +163,4 @@ export function createImageRoute(
       },
     );
   };
-
-  function answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    parsed: NonNullable<ReturnType<typeof parseImagePath>>,
-    source: ImageSource,
-  ): void {
-    const { id, width } = parsed;
-    const format = negotiateFormat(req.headers.accept);
-    const etag = service.etag(id, width, format);
-    const common = { "Cache-Control": IMAGE_CACHE_CONTROL, Vary: "Accept", ETag: etag };
-    const notModifiedAnswer = () => {
-      res.writeHead(304, { ...ASSET_SECURITY_HEADERS, ...common });
-      res.end();
-    };
-    // `If-None-Match: *` asks whether the picture exists at all: only the picture itself (not
-    // its fallback) says yes, so it is answered once the variant is known.
-    const ifNoneMatch = req.headers["if-none-match"];
-    const anyVersion = ifNoneMatch?.trim() === "*";
-    if (!anyVersion && notModified(ifNoneMatch, etag)) {
-      notModifiedAnswer();
-      return;
-    }
-    // The reader's signal: when every reader of a picture still waiting to be made has gone,
-    // the work is dropped (ImageService.variant).
-    const gone = new AbortController();
-    res.on("close", () => {
-      if (!res.writableFinished) gone.abort();
-    });
-    service.variant(id, source, width, format, gone.signal).then(
-      (answer) => {
-        if (anyVersion && answer.kind === "image") {
-          notModifiedAnswer();
-          return;
-        }
-        if (answer.kind === "fallback") {
-          res.writeHead(302, {
-            ...ASSET_SECURITY_HEADERS,
-            Location: answer.location,
-            "Cache-Control": FALLBACK_CACHE_CONTROL,
-          });
-          res.end();
-          return;
-        }
-        res.writeHead(200, {
-          ...ASSET_SECURITY_HEADERS,
-          ...common,
-          "Content-Type": CONTENT_TYPES[format],
-          "Content-Length": answer.body.byteLength,
-        });
-        res.end(req.method === "HEAD" ? undefined : answer.body);
-      },
-      (err: unknown) => {
-        if (res.headersSent || err instanceof Abandoned) {
-          res.destroy();
-        } else if (err instanceof Overloaded) {
-          text(res, 503, "Busy", { "Retry-After": String(BUSY_RETRY_AFTER_S) });
-        } else if (isDatabaseUnavailable(err)) {
-          unavailable(res);
-        } else {
-          log.error({ err, pathname: req.url }, "picture failed");
-          text(res, 500, "Internal server error");
-        }
-      },
-    );
-  }
 }

@@ -152,12 +152,52 @@ const isKeyframes = (rule: AtRule) => /^(?:-\w+-)?keyframes$/i.test(rule.name);
  */
 export function pruneUnused(css: string, markup = ""): string {
   const root = postcss.parse(css);
-  const definitions = new Map<string, string[]>();
   const keyframes: AtRule[] = [];
   root.walkAtRules((rule) => {
     if (isKeyframes(rule)) keyframes.push(rule);
   });
+  const values = valuesOf(root, keyframes, markup);
+  const { used, usedFrames } = whatIsRead(values, keyframes);
+  for (const frames of keyframes) if (!usedFrames.has(frames)) frames.remove();
+  const constants = constantProperties(root, used, markup);
+  root.walkAtRules("property", (rule) => {
+    const name = rule.params.trim();
+    if (!used.has(name) || constants.has(name)) rule.remove();
+  });
   const insideKeyframes = (decl: Declaration) => keyframes.some((k) => isInside(decl, k));
+  root.walkDecls((decl) => {
+    if (insideKeyframes(decl)) {
+      if (decl.value.includes("var(")) decl.value = withConstants(decl.value, constants);
+      return;
+    }
+    if (isCustom(decl) && (!used.has(decl.prop) || constants.has(decl.prop))) {
+      decl.remove();
+      return;
+    }
+    if (decl.value.includes("var(")) decl.value = withConstants(decl.value, constants);
+    const previous = decl.prev();
+    if (previous?.type === "decl" && previous.prop === decl.prop && previous.value === decl.value) {
+      previous.remove();
+    }
+  });
+  removeEmpty(root);
+  foldRegistrations(root);
+  return root.toString();
+}
+
+/** The values of a stylesheet's declarations, by who reads them (pruneUnused). */
+interface Values {
+  /** Each custom property's values, from every rule that sets it. */
+  definitions: Map<string, string[]>;
+  /** The values of ordinary declarations, and of the markup's style attributes. */
+  readers: string[];
+  /** The values declared inside each keyframes. */
+  frameReaders: Map<AtRule, string[]>;
+}
+
+/** The values of `root`'s declarations, sorted by who reads them, and the markup's styles. */
+function valuesOf(root: Root, keyframes: AtRule[], markup: string): Values {
+  const definitions = new Map<string, string[]>();
   const readers: string[] = [];
   const frameReaders = new Map<AtRule, string[]>();
   root.walkDecls((decl) => {
@@ -168,7 +208,14 @@ export function pruneUnused(css: string, markup = ""): string {
     else readers.push(decl.value);
   });
   for (const [, value] of markup.matchAll(/\sstyle="([^"]*)"/g)) readers.push(value ?? "");
+  return { definitions, readers, frameReaders };
+}
 
+/**
+ * The custom properties and keyframes the page reads: those named by a value read, directly or
+ * through a custom property or a keyframes read.
+ */
+function whatIsRead({ definitions, readers, frameReaders }: Values, keyframes: AtRule[]) {
   const used = new Set<string>();
   const usedFrames = new Set<AtRule>();
   const read = (value: string) => {
@@ -191,31 +238,7 @@ export function pruneUnused(css: string, markup = ""): string {
       found = true;
     }
   }
-
-  for (const frames of keyframes) if (!usedFrames.has(frames)) frames.remove();
-  const constants = constantProperties(root, used, markup);
-  root.walkAtRules("property", (rule) => {
-    const name = rule.params.trim();
-    if (!used.has(name) || constants.has(name)) rule.remove();
-  });
-  root.walkDecls((decl) => {
-    if (insideKeyframes(decl)) {
-      if (decl.value.includes("var(")) decl.value = withConstants(decl.value, constants);
-      return;
-    }
-    if (isCustom(decl) && (!used.has(decl.prop) || constants.has(decl.prop))) {
-      decl.remove();
-      return;
-    }
-    if (decl.value.includes("var(")) decl.value = withConstants(decl.value, constants);
-    const previous = decl.prev();
-    if (previous?.type === "decl" && previous.prop === decl.prop && previous.value === decl.value) {
-      previous.remove();
-    }
-  });
-  removeEmpty(root);
-  foldRegistrations(root);
-  return root.toString();
+  return { used, usedFrames };
 }
 
 /**

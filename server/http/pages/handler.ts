@@ -66,52 +66,95 @@ function urlOf(req: IncomingMessage, protocol: "http" | "https"): URL {
 }
 
 /**
+ * The not-found page's log line (SPEC.md §8) for a reader it was served to: a few a minute at
+ * most (`budget`), with how many were left out.
+ */
+function notFoundLog(logger: Logger, budget: LogBudget) {
+  return (path: string, site: string): void => {
+    const suppressed = budget.take("not found");
+    if (suppressed === undefined) return;
+    logger.warn(
+      { site, path: path.split("?")[0], ...(suppressed ? { suppressed } : {}) },
+      "page not found",
+    );
+  };
+}
+
+/**
  * The pages of the site (server/http/pages/): a kept page is answered at once (cache-hit.ts);
  * anything else is checked (refusals.ts), keyed (cache-key.ts), made by React Router (render.ts)
  * unless the page cache holds it, and sent in the reader's encoding (send.ts). GET and HEAD go
  * through the page cache; form posts are rendered for the request alone. Bodies are capped;
  * methods and content types the site has no use for are refused with a 4xx.
  */
-export function createPageHandler(options: PageHandlerOptions) {
-  const render = createRenderer({
-    ...options,
-    addressOf: (req) => options.clientOf(req).address,
-  });
-  const vary = options.vary ?? "Accept-Encoding";
-  const { send, sendHit } = createSender({ vary, cache: options.cache, limiter: options.limiter });
-  // Lines about readers' mistakes (refusals, unknown paths): a few a minute of each kind at most.
-  const budget = new LogBudget();
-  const log = { logger: options.logger, budget };
-  const keys = rememberedKeys();
-  // The route table, for knowing a page by its path before rendering it (production only: in
-  // development the build is loaded anew with each change, and nothing is cached).
-  const routes: RouteObject[] | undefined =
-    typeof options.build === "function" ? undefined : routeTree(options.build.routes);
+class PageHandler {
+  private readonly render: ReturnType<typeof createRenderer>;
+  private readonly sender: ReturnType<typeof createSender>;
+  private readonly log: { logger: Logger; budget: LogBudget };
+  private readonly notFound: (path: string, site: string) => void;
+  private readonly keys = rememberedKeys();
+  /**
+   * The route table, for knowing a page by its path before rendering it (production only: in
+   * development the build is loaded anew with each change, and nothing is cached).
+   */
+  private readonly routes: RouteObject[] | undefined;
+  readonly answeredFromCache: ReturnType<typeof createCacheHit> | undefined;
 
-  /** The not-found page's log line for a reader it was served to from the cache (SPEC.md §8). */
-  function notFound(path: string, site: string): void {
-    const suppressed = budget.take("not found");
-    if (suppressed === undefined) return;
-    options.logger.warn(
-      { site, path: path.split("?")[0], ...(suppressed ? { suppressed } : {}) },
-      "page not found",
-    );
+  constructor(private readonly options: PageHandlerOptions) {
+    this.render = createRenderer({ ...options, addressOf: (req) => options.clientOf(req).address });
+    const { cache, limiter } = options;
+    this.sender = createSender({ vary: options.vary ?? "Accept-Encoding", cache, limiter });
+    // Lines about readers' mistakes (refusals, unknown paths): a few a minute of each kind.
+    this.log = { logger: options.logger, budget: new LogBudget() };
+    this.notFound = notFoundLog(options.logger, this.log.budget);
+    this.routes = typeof options.build === "function" ? undefined : routeTree(options.build.routes);
+    const { keys, notFound } = this;
+    const sendHit = this.sender.sendHit;
+    this.answeredFromCache = cache && createCacheHit({ cache, keys, sendHit, notFound });
   }
-  const cache = options.cache;
-  const answeredFromCache = cache ? createCacheHit({ cache, keys, sendHit, notFound }) : undefined;
+
+  /**
+   * Answers a request of the city `site`. A cache hit needs only its id; its services
+   * (`cityOf`, which may throw a Refusal) are asked for only when a page is made: a city whose
+   * data has left the directory's cache is not read again for a page already cached.
+   */
+  async answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    site: string,
+    cityOf: () => CityServices,
+  ): Promise<void> {
+    if (this.answeredFromCache?.(req, res, site)) return;
+    try {
+      const early = refusalBeforeBody(req);
+      if (early) throw early;
+      const url = urlOf(req, this.options.clientOf(req).protocol);
+      if (req.method !== "POST" && this.options.cache) {
+        await this.answerKept(req, res, url, site, cityOf);
+        return;
+      }
+      if (req.method === "POST") refuseCrossOrigin(req, url);
+      const body = req.method === "POST" ? await readBody(req) : undefined;
+      const page = await this.render(req, url, cityOf(), body, acceptedCoding(req));
+      await this.sender.send(req, res, page, "pass");
+    } catch (error) {
+      answerFailure(req, res, error, this.log);
+    }
+  }
 
   /**
    * A GET or HEAD through the page cache: another spelling of a page is redirected to its one
    * spelling, any path that names no page is the one not-found page, and the page is made from
    * its key, so that what is kept under the key is what the key says.
    */
-  async function answerKept(
+  private async answerKept(
     req: IncomingMessage,
     res: ServerResponse,
     url: URL,
     site: string,
     cityOf: () => CityServices,
   ): Promise<void> {
+    const { routes, keys } = this;
     const match =
       routes && !isRouterRequest(url.pathname) ? matchPage(routes, url.pathname) : undefined;
     let key = cacheKey(url);
@@ -132,40 +175,19 @@ export function createPageHandler(options: PageHandlerOptions) {
     const coding = acceptedCoding(req);
     // The city's services only for a render: a page the cache answers needs its id alone.
     // (A city unavailable now fails the render, and a copy already kept stays in service.)
-    const { page, cache: outcome } = await (cache as PageCache).get(stored, async () =>
-      render(req, made, cityOf(), undefined, coding),
+    const { page, cache: outcome } = await (this.options.cache as PageCache).get(stored, () =>
+      this.render(req, made, cityOf(), undefined, coding),
     );
-    if (key === NOT_FOUND_KEY && outcome !== "miss") notFound(raw, site);
-    await send(req, res, page, outcome);
+    if (key === NOT_FOUND_KEY && outcome !== "miss") this.notFound(raw, site);
+    await this.sender.send(req, res, page, outcome);
   }
+}
 
-  /**
-   * Answers a request of the city `site`. A cache hit needs only its id; its services
-   * (`cityOf`, which may throw a Refusal) are asked for only when a page is made: a city whose
-   * data has left the directory's cache is not read again for a page already cached.
-   */
-  return async function pageHandler(
-    req: IncomingMessage,
-    res: ServerResponse,
-    site: string,
-    cityOf: () => CityServices,
-  ): Promise<void> {
-    if (answeredFromCache?.(req, res, site)) return;
-    try {
-      const early = refusalBeforeBody(req);
-      if (early) throw early;
-      const url = urlOf(req, options.clientOf(req).protocol);
-      if (req.method !== "POST" && cache) {
-        await answerKept(req, res, url, site, cityOf);
-        return;
-      }
-      if (req.method === "POST") refuseCrossOrigin(req, url);
-      const body = req.method === "POST" ? await readBody(req) : undefined;
-      await send(req, res, await render(req, url, cityOf(), body, acceptedCoding(req)), "pass");
-    } catch (error) {
-      answerFailure(req, res, error, log);
-    }
-  };
+/** The page handler: `(req, res, site, cityOf)`, answering a request of the city `site`. */
+export function createPageHandler(options: PageHandlerOptions) {
+  const handler = new PageHandler(options);
+  return (req: IncomingMessage, res: ServerResponse, site: string, cityOf: () => CityServices) =>
+    handler.answer(req, res, site, cityOf);
 }
 
 /**

@@ -110,52 +110,61 @@ function readerShares(cap: number | undefined, addressOf: (req: IncomingMessage)
   };
 }
 
+/** What a render on this thread needs besides its request: React Router's handler, settings. */
+interface RenderContext {
+  options: RendererOptions;
+  handler: () => RequestHandler;
+  settings: ReturnType<typeof renderSettings>;
+}
+
 /**
- * How pages are made: each request becomes a render task for React Router's handler (on a render
- * worker, or on this thread), whose answer is a RenderedPage with the security headers, a CSP
- * that lists the hashes of the page's own inline scripts, and what the page read (its `deps`,
- * for the page cache).
+ * Makes one page now, on a render worker or on this thread, and logs it: each request becomes a
+ * render task for React Router's handler, whose answer is a RenderedPage with the security
+ * headers, a CSP that lists the hashes of the page's own inline scripts, and what the page read
+ * (its `deps`, for the page cache).
  */
+async function renderNow(
+  { options, handler, settings }: RenderContext,
+  req: IncomingMessage,
+  url: URL,
+  city: CityServices,
+  body?: Buffer,
+): Promise<RenderedPage> {
+  const started = performance.now();
+  const deps = new Map<string, number>();
+  const log = options.logger.child({
+    site: city.site.id,
+    req: { method: req.method, url: req.url },
+  });
+  const task: RenderTask = {
+    url: url.href,
+    method: req.method ?? "GET",
+    headers: headerPairs(req),
+    body: body ? new Uint8Array(body) : undefined,
+    city: { site: city.site, content: city.content, siteUrl: city.siteUrl, csp: city.csp },
+    address: options.addressOf(req),
+    now: (options.services.clock ?? Date.now)(),
+  };
+  const io = readerOf(city, deps, log);
+  const made = options.pool
+    ? await options.pool.render(task, io)
+    : await renderPage(handler(), task, settings, io);
+  const ms = Math.round(performance.now() - started);
+  const thread = made.thread === undefined ? {} : { thread: made.thread };
+  log.info({ status: made.status, ms, ...thread }, "page rendered");
+  const { buffer, byteOffset, byteLength } = made.body;
+  const page = { status: made.status, headers: made.headers, deps };
+  return { ...page, body: Buffer.from(buffer, byteOffset, byteLength) };
+}
+
+/** How pages are made: one at a time per render slot, each reader's share bounded. */
 export function createRenderer(options: RendererOptions) {
   // React Router's handler on this thread: for every page without a pool, else for none (the
   // build is loaded only when first needed).
   let handle: RequestHandler | undefined;
   const handler = () => (handle ??= createRequestHandler(options.build, options.mode));
-  const settings = renderSettings(options.services, options.csp);
+  const context = { options, handler, settings: renderSettings(options.services, options.csp) };
   const share = readerShares(options.perClient, options.addressOf);
-
-  async function renderNow(
-    req: IncomingMessage,
-    url: URL,
-    city: CityServices,
-    body?: Buffer,
-  ): Promise<RenderedPage> {
-    const started = performance.now();
-    const deps = new Map<string, number>();
-    const log = options.logger.child({
-      site: city.site.id,
-      req: { method: req.method, url: req.url },
-    });
-    const task: RenderTask = {
-      url: url.href,
-      method: req.method ?? "GET",
-      headers: headerPairs(req),
-      body: body ? new Uint8Array(body) : undefined,
-      city: { site: city.site, content: city.content, siteUrl: city.siteUrl, csp: city.csp },
-      address: options.addressOf(req),
-      now: (options.services.clock ?? Date.now)(),
-    };
-    const io = readerOf(city, deps, log);
-    const made = options.pool
-      ? await options.pool.render(task, io)
-      : await renderPage(handler(), task, settings, io);
-    const ms = Math.round(performance.now() - started);
-    const thread = made.thread === undefined ? {} : { thread: made.thread };
-    log.info({ status: made.status, ms, ...thread }, "page rendered");
-    const { buffer, byteOffset, byteLength } = made.body;
-    const page = { status: made.status, headers: made.headers, deps };
-    return { ...page, body: Buffer.from(buffer, byteOffset, byteLength) };
-  }
 
   /**
    * Renders a page once a render slot is free (Limiter: at most so many at once; a form post
@@ -174,7 +183,7 @@ export function createRenderer(options: RendererOptions) {
     try {
       const release = limiter ? await limiter.acquire() : undefined;
       try {
-        const page = await renderNow(req, url, city, body);
+        const page = await renderNow(context, req, url, city, body);
         if (coding && worthCompressing(page)) {
           page.precoded = { coding, body: await compress(page.body, coding, "fast") };
         }

@@ -44,6 +44,77 @@ export interface SenderOptions {
   limiter?: Limiter;
 }
 
+/** The headers of a page as sent (its own, and those of its encoding and cache outcome). */
+function headersFor(
+  page: RenderedPage | CachedPage,
+  coding: Coding | undefined,
+  outcome: string,
+  length: number,
+  vary: string,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...page.headers };
+  delete headers["content-length"];
+  delete headers["content-encoding"];
+  if ("etag" in page) {
+    headers["Cache-Control"] = headers["cache-control"] ?? CACHE_CONTROL.news;
+    delete headers["cache-control"];
+    headers.ETag = etagOf(page, coding);
+  }
+  if (COMPRESSIBLE.test(headers["content-type"] ?? "")) headers.Vary = vary;
+  headers["X-Cache"] = outcome;
+  if (coding) headers["Content-Encoding"] = coding;
+  headers["Content-Length"] = String(length);
+  return headers;
+}
+
+/** Answers a conditional request whose validator still holds: true when it was answered. */
+function answeredNotModified(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  coding: Coding | undefined,
+  vary: string,
+): boolean {
+  const etag = etagOf(page, coding);
+  if (!notModified(req.headers["if-none-match"], etag)) return false;
+  res.writeHead(304, {
+    ETag: etag,
+    "Cache-Control": page.headers["cache-control"] ?? CACHE_CONTROL.news,
+    Vary: vary,
+  });
+  res.end();
+  return true;
+}
+
+/**
+ * The body of a page in `coding`: a cached page's from the cache (which keeps it compressed),
+ * a rendered page's as compressed in its render or now (`compress`, refused under load). Under
+ * load (Overloaded) a page is sent as it is rather than made to wait for a compression slot:
+ * then its coding is none.
+ */
+async function bodyOf(
+  page: RenderedPage | CachedPage,
+  coding: Coding | undefined,
+  cache: PageCache | undefined,
+  compress: ReturnType<typeof compressIn>,
+): Promise<{ body: Buffer; coding: Coding | undefined }> {
+  if (coding) {
+    try {
+      const body =
+        "etag" in page
+          ? await (cache as PageCache).encoded(page, coding)
+          : page.precoded?.coding === coding
+            ? page.precoded.body
+            : await compress(page.body, coding, "fast");
+      return { body, coding };
+    } catch (error) {
+      if (!(error instanceof Overloaded)) throw error;
+    }
+  }
+  const body = "etag" in page ? await (cache as PageCache).plain(page) : page.body;
+  return { body, coding: undefined };
+}
+
 /**
  * How pages go out: in the encoding the reader takes, with their validator (304 when it still
  * holds) and the outcome of the page cache (X-Cache). A cache hit goes out at once from headers
@@ -56,46 +127,6 @@ export function createSender({ vary, cache, limiter }: SenderOptions) {
   // headers are made once, and again for a new body (a stronger compression).
   const hits = new WeakMap<Buffer, Record<string, string>>();
 
-  /** The headers of a page as sent (its own, and those of its encoding and cache outcome). */
-  function headersFor(
-    page: RenderedPage | CachedPage,
-    coding: Coding | undefined,
-    outcome: string,
-    length: number,
-  ): Record<string, string> {
-    const headers: Record<string, string> = { ...page.headers };
-    delete headers["content-length"];
-    delete headers["content-encoding"];
-    if ("etag" in page) {
-      headers["Cache-Control"] = headers["cache-control"] ?? CACHE_CONTROL.news;
-      delete headers["cache-control"];
-      headers.ETag = etagOf(page, coding);
-    }
-    if (COMPRESSIBLE.test(headers["content-type"] ?? "")) headers.Vary = vary;
-    headers["X-Cache"] = outcome;
-    if (coding) headers["Content-Encoding"] = coding;
-    headers["Content-Length"] = String(length);
-    return headers;
-  }
-
-  /** Answers a conditional request whose validator still holds: true when it was answered. */
-  function answeredNotModified(
-    req: IncomingMessage,
-    res: ServerResponse,
-    page: CachedPage,
-    coding?: Coding,
-  ): boolean {
-    const etag = etagOf(page, coding);
-    if (!notModified(req.headers["if-none-match"], etag)) return false;
-    res.writeHead(304, {
-      ETag: etag,
-      "Cache-Control": page.headers["cache-control"] ?? CACHE_CONTROL.news,
-      Vary: vary,
-    });
-    res.end();
-    return true;
-  }
-
   /**
    * A cache hit, sent at once from headers made the first time (no promise, no header building):
    * false when the page's encoding is not compressed yet (`send` then waits for it).
@@ -104,38 +135,12 @@ export function createSender({ vary, cache, limiter }: SenderOptions) {
     const coding = codingFor(req, page);
     const body = coding ? page.ready.get(coding) : page.body;
     if (!body) return false;
-    if (answeredNotModified(req, res, page, coding)) return true;
+    if (answeredNotModified(req, res, page, coding, vary)) return true;
     let headers = hits.get(body);
-    if (!headers) hits.set(body, (headers = headersFor(page, coding, "hit", body.length)));
+    if (!headers) hits.set(body, (headers = headersFor(page, coding, "hit", body.length, vary)));
     res.writeHead(page.status, headers);
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
-  }
-
-  /**
-   * The body of a page in `coding`: a cached page's from the cache (which keeps it compressed),
-   * a rendered page's as compressed in its render or now. Under load (Overloaded) a page is sent
-   * as it is rather than made to wait for a compression slot: then the coding is none.
-   */
-  async function bodyOf(
-    page: RenderedPage | CachedPage,
-    coding: Coding | undefined,
-  ): Promise<{ body: Buffer; coding: Coding | undefined }> {
-    if (coding) {
-      try {
-        const body =
-          "etag" in page
-            ? await (cache as PageCache).encoded(page, coding)
-            : page.precoded?.coding === coding
-              ? page.precoded.body
-              : await compressLimited(page.body, coding, "fast");
-        return { body, coding };
-      } catch (error) {
-        if (!(error instanceof Overloaded)) throw error;
-      }
-    }
-    const body = "etag" in page ? await (cache as PageCache).plain(page) : page.body;
-    return { body, coding: undefined };
   }
 
   /** Sends a page, rendered now or kept: `outcome` is the page cache's (X-Cache). */
@@ -146,9 +151,9 @@ export function createSender({ vary, cache, limiter }: SenderOptions) {
     outcome: string,
   ): Promise<void> {
     const wanted = codingFor(req, page);
-    if ("etag" in page && answeredNotModified(req, res, page, wanted)) return;
-    const { body, coding } = await bodyOf(page, wanted);
-    res.writeHead(page.status, headersFor(page, coding, outcome, body.length));
+    if ("etag" in page && answeredNotModified(req, res, page, wanted, vary)) return;
+    const { body, coding } = await bodyOf(page, wanted, cache, compressLimited);
+    res.writeHead(page.status, headersFor(page, coding, outcome, body.length, vary));
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
