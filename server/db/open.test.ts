@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { makeLegacySqlite } from "../../tests/support/databases";
 import { openSqlite } from "../../tests/support/db";
 import { describe, expect, it } from "vitest";
 import { LEGACY_MIGRATIONS, networkDatabaseFile } from "./open";
@@ -12,8 +13,7 @@ describe("migration 7: categories as the category table labels them", () => {
     try {
       const file = path.join(dir, "old.db");
       const old = new Database(file);
-      old.exec(LEGACY_MIGRATIONS.slice(0, 6).join(";\n"));
-      old.pragma("user_version = 6");
+      makeLegacySqlite(old, 6);
       old.exec("INSERT INTO feeds (key, url) VALUES ('realestate', 'https://feeds.example.org/r')");
       const insert = old.prepare(`INSERT INTO articles (feed_id, uid, title, summary, url, image,
         image_is_default, published_at, category, position, first_seen, last_seen)
@@ -45,8 +45,7 @@ describe("migration 8: one feed per URL, messages naming their city", () => {
   /** A database as the last release of one city per process left it (seven migrations). */
   function version7(file: string): void {
     const old = new Database(file);
-    old.exec(LEGACY_MIGRATIONS.slice(0, 7).join(";\n"));
-    old.pragma("user_version = 7");
+    makeLegacySqlite(old, 7);
     // One URL listed under two categories (two rows then), and another feed.
     old.exec(`INSERT INTO feeds (id, key, url, etag, last_success, consecutive_failures, next_attempt)
       VALUES (1, 'local', 'https://feeds.example.org/a', '"e1"', 1000, 0, 5000),
