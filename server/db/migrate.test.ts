@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseFixture, postgresRows, postgresSchema } from "../../tests/support/databases";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { MIGRATIONS } from "./migrations";
-import { LEGACY_MIGRATIONS, openDatabase, type Store } from "./open";
+import { LEGACY_SCHEMA_VERSION } from "./legacy-schema";
+import { openDatabase, type Store } from "./open";
 import { openPostgres } from "./postgres";
 
 /** Opens the database at `where` in a process of its own; resolves with what it printed. */
@@ -68,7 +69,7 @@ describe("migrations on SQLite", () => {
   it("bring a new database to the legacy schema, then record the folder's migrations", async () => {
     const store = await openDatabase(path.join(dir, "new.db"));
     try {
-      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_SCHEMA_VERSION);
       expect(await recorded(store)).toEqual(NAMES);
     } finally {
       await store.close();
@@ -84,7 +85,7 @@ describe("migrations on SQLite", () => {
     const store = await openDatabase(file);
     try {
       expect(await recorded(store)).toEqual(NAMES);
-      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_SCHEMA_VERSION);
     } finally {
       await store.close();
     }
