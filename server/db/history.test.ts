@@ -31,7 +31,7 @@ describe("one schema history on SQLite", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** A database file made of the fixture `name`'s SQL text, closed. */
+  /** A database file of the scratch folder, made by `make` and closed. */
   function fromFixture(name: string, make: (db: Db) => void): string {
     const file = path.join(dir, `${name}.db`);
     const db = new Database(file);

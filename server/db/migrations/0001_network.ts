@@ -7,7 +7,7 @@ import { LEGACY_SCHEMA_VERSION, finishLegacySchema, legacySchemaVersion } from "
  * their articles, full-text search over them, and every city's contact messages. This folder
  * alone builds either database from empty.
  *
- * SQLite (SQLITE): the same tables, and search over an FTS5 index (news/search.ts, decision 003)
+ * SQLite (SQLITE): those tables, and search over an FTS5 index (news/search.ts, decision 003)
  * whose text stays in `articles` (external content), diacritics folded ("cafe" finds "café"),
  * prefixes of 2 to 8 letters kept ready (a prefix query then reads one list, newest first,
  * instead of merging every word it starts). Triggers keep it in step with every write, upserts
@@ -20,8 +20,8 @@ import { LEGACY_SCHEMA_VERSION, finishLegacySchema, legacySchemaVersion } from "
  * user_version says how many of the steps that made it ran (db/legacy-schema.ts). Such a database
  * is finished by the steps it lacks (none at 8) rather than made anew, so that the rows it holds
  * are moved as those steps move them. Every SQLite database then records 8, as databases with
- * this schema always have: a release from before this folder that opens one (a rollback) finds
- * none of its steps left to run.
+ * this schema always have: an earlier release, which ran those steps itself before this folder's
+ * migrations, finds none of them left to run when it opens one (a rollback).
  *
  * PostgreSQL (POSTGRES): the same tables. Search matches a generated tsvector of title and
  * summary in the `simple_unaccent` configuration: words as they are (no stemming, as SQLite's
