@@ -13,8 +13,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MessageStore } from "../messages/store";
 import { senderSecretFile } from "../messages/sender-key";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./legacy";
+import { makeLegacySqlite } from "../../tests/support/databases";
 import { openSqlite } from "../../tests/support/db";
-import { LEGACY_MIGRATIONS, networkDatabaseFile, openDatabase, type Db } from "./open";
+import { networkDatabaseFile, openDatabase, type Db } from "./open";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -40,8 +41,7 @@ function legacyDataDir(city = "houston"): string {
   const source = path.join(scratch(), "live.db");
   const live = new Database(source);
   live.pragma("journal_mode = WAL");
-  live.exec(LEGACY_MIGRATIONS.slice(0, 7).join(";\n"));
-  live.pragma("user_version = 7");
+  makeLegacySqlite(live, 7);
   live.pragma("wal_checkpoint(TRUNCATE)");
   live.pragma("wal_autocheckpoint = 0");
   live.exec("INSERT INTO feeds (key, url) VALUES ('local', 'https://feeds.example.org/local')");

@@ -43,7 +43,7 @@ export function legacyCity(
   return found.length === 1 ? { city: found[0], ambiguous: [] } : { ambiguous: found };
 }
 
-/** Messages stored before they named their city (migration 8) are `cityId`'s. */
+/** Messages stored before they named their city (step 8: db/legacy-schema.ts) are `cityId`'s. */
 export function claimLegacyMessages(db: Db, cityId: string): number {
   return db.prepare("UPDATE messages SET site = ? WHERE site = ''").run(cityId).changes;
 }

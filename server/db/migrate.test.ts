@@ -5,9 +5,11 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseFixture, postgresRows, postgresSchema } from "../../tests/support/databases";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { MIGRATIONS } from "./migrations";
-import { LEGACY_MIGRATIONS, openDatabase, type Store } from "./open";
+import { LEGACY_SCHEMA_VERSION } from "./legacy-schema";
+import { openDatabase, type Store } from "./open";
 import { openPostgres } from "./postgres";
 
 /** Opens the database at `where` in a process of its own; resolves with what it printed. */
@@ -27,6 +29,17 @@ function openElsewhere(where: string): Promise<{ code: number | null; out: strin
 }
 
 const NAMES = Object.keys(MIGRATIONS);
+
+/** `work` done over a connection of its own to the database at `url`. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
 
 async function recorded(store: Store): Promise<string[]> {
   const { rows } = await sql<{
@@ -56,7 +69,7 @@ describe("migrations on SQLite", () => {
   it("bring a new database to the legacy schema, then record the folder's migrations", async () => {
     const store = await openDatabase(path.join(dir, "new.db"));
     try {
-      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_SCHEMA_VERSION);
       expect(await recorded(store)).toEqual(NAMES);
     } finally {
       await store.close();
@@ -72,7 +85,7 @@ describe("migrations on SQLite", () => {
     const store = await openDatabase(file);
     try {
       expect(await recorded(store)).toEqual(NAMES);
-      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+      expect(store.sqlite?.pragma("user_version", { simple: true })).toBe(LEGACY_SCHEMA_VERSION);
     } finally {
       await store.close();
     }
@@ -144,4 +157,31 @@ describe("migrations on PostgreSQL", () => {
     expect(a.out).toBe(NAMES.map((n) => `${n}\n`).join(""));
     expect(b.out).toBe(a.out);
   }, 30_000);
+
+  it("upgrade a database made at 701c950 in place: every row kept, nothing run again, a new database's schema", async () => {
+    const url = postgres.createDatabase();
+    // Loaded as the database's owner, the role that made it.
+    const rows = await withClient(url, async (client) => {
+      await client.query(databaseFixture("postgres-rows"));
+      return postgresRows(client);
+    });
+    for (const [table, held] of Object.entries(rows)) expect(held.length, table).toBeGreaterThan(0);
+    const store = await openPostgres(url);
+    try {
+      // The record of migrations included: their times say none ran again.
+      expect(await withClient(url, postgresRows)).toEqual(rows);
+      // An identity goes on after the rows it numbered (the fixture's feeds are 1 to 3).
+      const added = await store.db
+        .insertInto("feeds")
+        .values({ url: "https://feeds.example.org/new" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(added.id).toBe(4);
+    } finally {
+      await store.close();
+    }
+    const fresh = postgres.createDatabase();
+    await (await openPostgres(fresh)).close();
+    expect(await withClient(url, postgresSchema)).toEqual(await withClient(fresh, postgresSchema));
+  });
 });

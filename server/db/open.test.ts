@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { makeLegacySqlite } from "../../tests/support/databases";
 import { openSqlite } from "../../tests/support/db";
 import { describe, expect, it } from "vitest";
-import { LEGACY_MIGRATIONS, networkDatabaseFile } from "./open";
+import { LEGACY_SCHEMA_VERSION } from "./legacy-schema";
+import { networkDatabaseFile } from "./open";
 
 describe("migration 7: categories as the category table labels them", () => {
   it("renames the stored articles' Realestate and Arts, and leaves the others", async () => {
@@ -12,8 +14,7 @@ describe("migration 7: categories as the category table labels them", () => {
     try {
       const file = path.join(dir, "old.db");
       const old = new Database(file);
-      old.exec(LEGACY_MIGRATIONS.slice(0, 6).join(";\n"));
-      old.pragma("user_version = 6");
+      makeLegacySqlite(old, 6);
       old.exec("INSERT INTO feeds (key, url) VALUES ('realestate', 'https://feeds.example.org/r')");
       const insert = old.prepare(`INSERT INTO articles (feed_id, uid, title, summary, url, image,
         image_is_default, published_at, category, position, first_seen, last_seen)
@@ -33,7 +34,7 @@ describe("migration 7: categories as the category table labels them", () => {
         { uid: "b", category: "Arts & Culture" },
         { uid: "c", category: "Local" },
       ]);
-      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_SCHEMA_VERSION);
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -45,8 +46,7 @@ describe("migration 8: one feed per URL, messages naming their city", () => {
   /** A database as the last release of one city per process left it (seven migrations). */
   function version7(file: string): void {
     const old = new Database(file);
-    old.exec(LEGACY_MIGRATIONS.slice(0, 7).join(";\n"));
-    old.pragma("user_version = 7");
+    makeLegacySqlite(old, 7);
     // One URL listed under two categories (two rows then), and another feed.
     old.exec(`INSERT INTO feeds (id, key, url, etag, last_success, consecutive_failures, next_attempt)
       VALUES (1, 'local', 'https://feeds.example.org/a', '"e1"', 1000, 0, 5000),
@@ -78,7 +78,7 @@ describe("migration 8: one feed per URL, messages naming their city", () => {
       const file = path.join(dir, "houston.db");
       version7(file);
       const db = await openSqlite(file);
-      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_SCHEMA_VERSION);
       expect(
         db
           .prepare(

@@ -2,7 +2,7 @@ import type { Generated } from "kysely";
 
 /**
  * The tables of the network's database, as Kysely sees them (SQLite and PostgreSQL alike). Times
- * are milliseconds since the epoch (PostgreSQL: bigint, read back as numbers: db/connect.ts).
+ * are milliseconds since the epoch (PostgreSQL: bigint, read back as numbers: db/postgres.ts).
  * Booleans are integers 0 and 1, as SQLite keeps them.
  */
 export interface FeedsTable {

@@ -4,9 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
+import { makeLegacySqlite } from "../../tests/support/databases";
 import { openSqlite } from "../../tests/support/db";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
-import { LEGACY_MIGRATIONS, networkDatabaseFile, openDatabase, type Store } from "../db/open";
+import { networkDatabaseFile, openDatabase, type Store } from "../db/open";
 import { openPostgres } from "../db/postgres";
 import { senderKey, senderSecretFile } from "./sender-key";
 import {
@@ -307,8 +308,7 @@ describe("migration 5", () => {
       const file = path.join(dir, "old.db");
       // A database as the previous release left it: four migrations, a message keyed by SHA-256.
       const old = new Database(file);
-      old.exec(LEGACY_MIGRATIONS.slice(0, 4).join(";\n"));
-      old.pragma("user_version = 4");
+      makeLegacySqlite(old, 4);
       const reversible = createHash("sha256").update("203.0.113.7").digest("hex");
       old
         .prepare(

@@ -148,8 +148,8 @@ export class MessageStore {
     }
     const message = parsed.data;
     // Rows stored before the keys were HMACs held a plain SHA-256 of the address, reversible for
-    // IPv4; migration 5 (db/open.ts) blanked them. Their senders start a fresh window once, which
-    // is all the ten-minute limit loses.
+    // IPv4; step 5 (db/legacy-schema.ts) blanked them. Their senders start a fresh window once,
+    // which is all the ten-minute limit loses.
     const sender = senderKey(this.secret, senderAddress, site);
     const now = this.now();
     // The count and the insert in one transaction, one sender at a time across every instance:

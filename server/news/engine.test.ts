@@ -7,7 +7,8 @@ import { startFeedServer, type FeedServer } from "../../tests/fixture-servers/fe
 import { startCanary, type Canary } from "../../tests/support/canary";
 import { createOutboundGuard } from "../net/outbound";
 import { openSqlite } from "../../tests/support/db";
-import { LEGACY_MIGRATIONS, openDatabase, type Db, type Store } from "../db/open";
+import { LEGACY_SCHEMA_VERSION } from "../db/legacy-schema";
+import { openDatabase, type Db, type Store } from "../db/open";
 import {
   ALL_FEEDS_FAILED,
   BACKOFF_MAX_MS,
@@ -383,7 +384,7 @@ describe("store", () => {
     try {
       const db = await openSqlite(path.join(dir, "x.db"));
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_MIGRATIONS.length);
+      expect(db.pragma("user_version", { simple: true })).toBe(LEGACY_SCHEMA_VERSION);
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FeedKey } from "../../sites/categories";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
-import { LEGACY_MIGRATIONS, openDatabase, type Db, type Store } from "../db/open";
+import { makeLegacySqlite } from "../../tests/support/databases";
+import { openDatabase, type Db, type Store } from "../db/open";
 import { openPostgres } from "../db/postgres";
 import { NewsEngine } from "./engine";
 import type { FetchResult } from "./fetcher";
@@ -557,8 +558,7 @@ describe("search on SQLite", () => {
     try {
       const file = path.join(dir, "old.db");
       const old = new Database(file);
-      old.exec(LEGACY_MIGRATIONS.slice(0, 5).join(";\n"));
-      old.pragma("user_version = 5");
+      makeLegacySqlite(old, 5);
       old.exec("INSERT INTO feeds (key, url) VALUES ('local', 'https://feeds.example.org/local')");
       old.exec(`INSERT INTO articles (feed_id, uid, title, summary, url, image, image_is_default,
         published_at, category, position, first_seen, last_seen)

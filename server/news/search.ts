@@ -15,7 +15,7 @@ export const SEARCH_WINDOW = 1000;
 /**
  * The shortest last word that is also read as a prefix ("flo" finds "flooding"). A one-letter
  * prefix would match most of the index; the index keeps prefixes of 2 to 8 letters ready
- * (migration 6), so a prefix query up to that length is as quick as a word.
+ * (migration 0001), so a prefix query up to that length is as quick as a word.
  */
 export const MIN_PREFIX_LENGTH = 2;
 

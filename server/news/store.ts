@@ -93,7 +93,7 @@ export function publisherName(feed: Pick<FeedRow, "title" | "url">): string {
 
 /**
  * A feed's newest articles first: dated before undated, newest date first, then the most recently
- * seen, then the feed's own order. The index articles_newest (migration 4) holds exactly this
+ * seen, then the feed's own order. The index articles_newest (migration 0001) holds exactly this
  * order, so a read takes a feed's first rows and never looks at its history.
  */
 function newestFirstOrder<O>(
@@ -520,7 +520,7 @@ export class NewsStore {
    * most recently stored matches; newest first (dated before undated, newest date first, then
    * the most recently stored). `more` says whether matches were left out. Only what ordering
    * needs is read: `articles` reads the stories a page shows.
-   *  - SQLite: the FTS5 index articles_fts (legacy migration 6), which hands out a match's rows
+   *  - SQLite: the FTS5 index articles_fts (migration 0001), which hands out a match's rows
    *    by rowid without sorting: the most recently stored come first and the LIMIT bounds the
    *    work.
    *  - PostgreSQL: the GIN index of the generated tsvector `search` (migration 0001), every term

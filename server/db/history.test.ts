@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  databaseFixture,
+  makeLegacySqlite,
+  sqliteRows,
+  sqliteSchema,
+  type LegacyVersion,
+  type SqliteSchema,
+} from "../../tests/support/databases";
+import { MIGRATIONS } from "./migrations";
+import { openDatabase, type Db } from "./open";
+
+/** The schema of a database the code opens new. */
+async function newSchema(): Promise<SqliteSchema> {
+  const store = await openDatabase(":memory:");
+  try {
+    return sqliteSchema(store.sqlite as Db);
+  } finally {
+    await store.close();
+  }
+}
+
+describe("one schema history on SQLite", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "history-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A database file of the scratch folder, made by `make` and closed. */
+  function fromFixture(name: string, make: (db: Db) => void): string {
+    const file = path.join(dir, `${name}.db`);
+    const db = new Database(file);
+    make(db);
+    db.close();
+    return file;
+  }
+
+  it("gives a new database the tables, columns, indexes and triggers one had at 701c950", async () => {
+    const then = new Database(":memory:");
+    then.exec(databaseFixture("sqlite-schema"));
+    const expected = sqliteSchema(then);
+    then.close();
+    // What is compared: every table (FTS5's own among them), index and trigger.
+    expect(expected.objects.map((o) => `${o.type} ${o.name}`)).toEqual(
+      expect.arrayContaining([
+        "table articles_fts",
+        "table articles_fts_data",
+        "table weather_documents",
+        "index articles_newest",
+        "trigger articles_fts_update",
+      ]),
+    );
+    expect(await newSchema()).toEqual(expected);
+  });
+
+  it("opens a database made at 701c950 in place: every row kept, nothing run again, a new database's schema", async () => {
+    const file = fromFixture("sqlite-rows", (db) => db.exec(databaseFixture("sqlite-rows")));
+    const before = new Database(file, { readonly: true });
+    const rows = sqliteRows(before);
+    before.close();
+    for (const [table, held] of Object.entries(rows)) expect(held.length, table).toBeGreaterThan(0);
+    expect(rows.kysely_migration?.map((m) => m.name)).toEqual(Object.keys(MIGRATIONS));
+
+    const store = await openDatabase(file);
+    try {
+      const db = store.sqlite as Db;
+      // The record of migrations included: their times say none ran again.
+      expect(sqliteRows(db)).toEqual(rows);
+      expect(sqliteSchema(db)).toEqual(await newSchema());
+      const found = (word: string) =>
+        db.prepare("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?").pluck().all(word);
+      expect([found("cafe"), found("region"), found("ferry")]).toEqual([[1], [3], [2]]);
+      expect(() =>
+        db.exec("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')"),
+      ).not.toThrow();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.each([4, 5, 6, 7] as LegacyVersion[])(
+    "brings a database of one city at user_version %i to a new database's schema",
+    async (version) => {
+      const file = fromFixture(`legacy-${version}`, (db) => makeLegacySqlite(db, version));
+      const store = await openDatabase(file);
+      try {
+        expect(sqliteSchema(store.sqlite as Db)).toEqual(await newSchema());
+      } finally {
+        await store.close();
+      }
+    },
+  );
+});
