@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BOOK_PLACEHOLDER, parseImagePath } from "../../common/images";
-import { testCity } from "../../tests/support/cities";
+import { fixtureCity } from "../../tests/support/fixture-city";
 import { fixedNews } from "../../tests/support/news";
 import { noResults } from "../news/search";
 import type { StoredArticle } from "../news/store";
@@ -21,7 +21,8 @@ import { ImageSigner } from "./sign";
 const dir = mkdtempSync(path.join(os.tmpdir(), "image-links-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const content = testCity("houston").content;
+const city = fixtureCity();
+const content = city.content;
 const images = new ImageService({
   signer: new ImageSigner("l".repeat(64)),
   articleImage: async () => null,
@@ -115,7 +116,7 @@ describe("ImageService.configure", () => {
       log: { warn: () => {} },
     });
     const [cover] = configuredPictures(content);
-    if (!cover) throw new Error("no configured cover in the network's books");
+    if (!cover) throw new Error("no configured cover in the books");
     expect(service.configuredPath(cover.url)).toBe("");
     service.configure([cover]);
     const routed = service.configuredPath(cover.url);
@@ -144,13 +145,13 @@ describe("openImageService", () => {
       });
     try {
       const [cover] = configuredPictures(content);
-      if (!cover) throw new Error("no configured cover in the network's books");
+      if (!cover) throw new Error("no configured cover in the books");
       const first = open().configuredPath(cover.url);
       const file = path.join(dataDir, "network.image-key");
       expect(readFileSync(file, "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(open().configuredPath(cover.url)).toBe(first);
-      expect(existsSync(path.join(dataDir, "houston.image-key"))).toBe(false);
+      expect(existsSync(path.join(dataDir, `${city.id}.image-key`))).toBe(false);
     } finally {
       await db.close();
     }
