@@ -277,6 +277,13 @@ export function fixtureCityNamed(city: string, changes: CityChanges = {}): City 
   return fixtureCity(mergeOverDefaults(named, changes) as CityChanges);
 }
 
+/** A city's first host, its canonical one (the schema requires at least one). */
+export function hostOf(city: Pick<City, "hosts">): string {
+  const [host] = city.hosts;
+  if (host === undefined) throw new Error("A city has at least one host");
+  return host;
+}
+
 // Checked when the module loads: a fixture that no longer fits the schema fails every test that
 // uses it at once, with the fields named, instead of as a puzzling page.
 fixtureCity();
