@@ -258,13 +258,7 @@ const FIXTUREVILLE: City = {
  * the city it gets, rather than repeating a literal.
  */
 export function fixtureCity(changes: CityChanges = {}): City {
-  const merged = mergeOverDefaults(FIXTUREVILLE, changes);
-  const data = expandTemplates(merged, templateVars(merged));
-  const result = CitySchema.safeParse(data);
-  if (!result.success) {
-    throw new Error(`Invalid fixture city:\n${describeIssues(result.error.issues)}`);
-  }
-  return result.data;
+  return built([changes]);
 }
 
 /**
@@ -273,8 +267,18 @@ export function fixtureCity(changes: CityChanges = {}): City {
  */
 export function fixtureCityNamed(city: string, changes: CityChanges = {}): City {
   const id = city.toLowerCase();
-  const named: CityChanges = { id, city, hosts: [`${id}.test`, `www.${id}.test`] };
-  return fixtureCity(mergeOverDefaults(named, changes) as CityChanges);
+  return built([{ id, city, hosts: [`${id}.test`, `www.${id}.test`] }, changes]);
+}
+
+/** The fixture with each change applied in turn (a null in a later one deletes a key). */
+function built(changes: readonly CityChanges[]): City {
+  const merged = changes.reduce<unknown>(mergeOverDefaults, FIXTUREVILLE);
+  const data = expandTemplates(merged, templateVars(merged));
+  const result = CitySchema.safeParse(data);
+  if (!result.success) {
+    throw new Error(`Invalid fixture city:\n${describeIssues(result.error.issues)}`);
+  }
+  return result.data;
 }
 
 /** A city's first host, its canonical one (the schema requires at least one). */
@@ -288,11 +292,14 @@ export function hostOf(city: Pick<City, "hosts">): string {
 // uses it at once, with the fields named, instead of as a puzzling page.
 fixtureCity();
 
+/** The network's own name and address in the fixture's NETWORK_FILE. */
+export const FIXTURE_NETWORK = { name: "Fixture Network", url: "https://network.fixture.test" };
+
 /** Where a CityDirectory reads the fixture cities' files (fixtureCityFiles). */
 export interface FixtureCityFiles {
   /** CITIES_DIR: one `<id>.json` per city. */
   dir: string;
-  /** NETWORK_FILE: the network's name and address, and no defaults to merge. */
+  /** NETWORK_FILE: the network's name and address, and the defaults given. */
   networkFile: string;
   /** Deletes the files. */
   remove(): void;
@@ -301,9 +308,14 @@ export interface FixtureCityFiles {
 /**
  * The cities written as the server reads them, in a new folder: each city's data without its id
  * (a city's id is its file's name) in `cities/<id>.json`, and a network file beside the folder
- * whose only default is the one NETWORK_FILE must have, so each city loads as it was given.
+ * naming FIXTURE_NETWORK. Its defaults are the one NETWORK_FILE must have (the default image) and
+ * `defaults`, which fill in only what a city's data leaves out: without them each city loads as
+ * it was given.
  */
-export function fixtureCityFiles(cities: readonly City[]): FixtureCityFiles {
+export function fixtureCityFiles(
+  cities: readonly City[],
+  defaults: Record<string, unknown> = {},
+): FixtureCityFiles {
   const root = mkdtempSync(path.join(os.tmpdir(), "fixture-cities-"));
   const dir = path.join(root, "cities");
   mkdirSync(dir);
@@ -311,10 +323,11 @@ export function fixtureCityFiles(cities: readonly City[]): FixtureCityFiles {
     writeFileSync(path.join(dir, `${id}.json`), JSON.stringify(data, null, 2));
   }
   const networkFile = path.join(root, "network.json");
-  const network = { name: "Fixture Network", url: "https://network.fixture.test" };
-  writeFileSync(
-    networkFile,
-    JSON.stringify({ network, defaultImage: FIXTUREVILLE.defaultImage }, null, 2),
-  );
+  const network = {
+    network: FIXTURE_NETWORK,
+    defaultImage: FIXTUREVILLE.defaultImage,
+    ...defaults,
+  };
+  writeFileSync(networkFile, JSON.stringify(network, null, 2));
   return { dir, networkFile, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

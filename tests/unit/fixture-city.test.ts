@@ -68,6 +68,11 @@ describe("the fixture city", () => {
     const marks = [fixture.city, fixture.id].map((m) => m.toLowerCase());
     const leaks = strings(other).filter((s) => marks.some((m) => s.toLowerCase().includes(m)));
     expect(leaks).toEqual([]);
+    // A change to it may delete a key too.
+    const bare = fixtureCityNamed("Stubport", {
+      content: { pages: { weather: { history: null } } },
+    });
+    expect(bare.content.pages.weather.history).toBeUndefined();
   });
 
   it("is written as files a CityDirectory reads back as it was given", () => {
