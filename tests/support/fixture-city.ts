@@ -11,8 +11,8 @@ import { CitySchema, describeIssues, type City, type FeedEntry } from "../../sit
 // (sites/schema.test.ts, sites/city-data.test.ts, sites/assets.test.ts).
 //
 // Fixtureville is complete enough for every page and service: every feed key has a feed on a
-// reserved .test host (nothing is ever fetched from it), one book has a cover and the others
-// typographic ones, the radio has a week, and its point is one the fixture weather server
+// reserved .test host (nothing is ever fetched from it), one book has a cover and one a
+// typographic cover, the radio has a week, and its point is one the fixture weather server
 // answers for (tests/fixture-servers/weather-server.ts: a Texas point in the HGX grid, radar
 // KHGX; its alerts are asked by state, area=TX). Its texts use the templates a city's data uses
 // ({city}, {name}, {host}…), so a city made from it under another name and hosts names only
@@ -272,7 +272,10 @@ export function fixtureCityNamed(city: string, changes: CityChanges = {}): City 
 
 /** The fixture with each change applied in turn (a null in a later one deletes a key). */
 function built(changes: readonly CityChanges[]): City {
-  const merged = changes.reduce<unknown>(mergeOverDefaults, FIXTUREVILLE);
+  const merged = changes.reduce<unknown>(
+    (data, change) => mergeOverDefaults(data, change),
+    FIXTUREVILLE,
+  );
   const data = expandTemplates(merged, templateVars(merged));
   const result = CitySchema.safeParse(data);
   if (!result.success) {
