@@ -6,6 +6,13 @@
 export const IMAGE_WIDTHS = [320, 640, 800, 960, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
+/**
+ * The picture in place of a book cover that cannot be shown: the books page's card falls back to
+ * it in the browser, and the image route sends a configured cover it cannot fetch to it. One
+ * constant for both, so that the two can never name different files.
+ */
+export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";
+
 /** The width of a picture's `src` (the fallback for browsers without srcset). */
 export const DEFAULT_IMAGE_WIDTH: ImageWidth = 640;
 

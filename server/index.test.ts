@@ -3,12 +3,20 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { fixtureCity, fixtureCityFiles, fixtureCityNamed } from "../tests/support/fixture-city";
 
 // The process refuses to start on a bad setting, with a message naming it.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "startup-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The network the process is given: two fixture cities (tests/support/fixture-city.ts). */
+const CITY = fixtureCity();
+const SECOND = fixtureCityNamed("Stubport");
+const cities = fixtureCityFiles([CITY, SECOND]);
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  cities.remove();
+});
 
 function start(env: Record<string, string>) {
   return spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -19,6 +27,8 @@ function start(env: Record<string, string>) {
       PORT: "0",
       DATA_DIR: dir,
       LOG_LEVEL: "silent",
+      CITIES_DIR: cities.dir,
+      NETWORK_FILE: cities.networkFile,
       ...env,
     },
     encoding: "utf8",
@@ -57,7 +67,7 @@ describe("start-up", { timeout: 30_000 }, () => {
   });
 
   it("stops on SITE, which SITES and DEFAULT_SITE replaced, naming them", () => {
-    const run = start({ SITE: "houston" });
+    const run = start({ SITE: CITY.id });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(
       "SITE: was replaced by SITES (the cities served) and DEFAULT_SITE (see README)",
@@ -65,7 +75,7 @@ describe("start-up", { timeout: 30_000 }, () => {
   });
 
   it("stops on a DEFAULT_SITE it does not serve, naming the setting", () => {
-    const run = start({ SITES: "houston,anchorage", DEFAULT_SITE: "gotham" });
+    const run = start({ SITES: `${CITY.id},${SECOND.id}`, DEFAULT_SITE: "gotham" });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('DEFAULT_SITE names "gotham", which this process does not serve');
   });

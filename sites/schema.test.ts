@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testCity } from "../tests/support/cities";
+import { fixtureCity } from "../tests/support/fixture-city";
 import {
   CitySchema,
   SiteConfigError,
@@ -9,12 +10,12 @@ import {
   type City,
 } from "./schema";
 
+/** The network's cities (sites/cities): their data files are checked here. */
 const CITY_IDS = ["houston", "anchorage", "honolulu"] as const;
-const houston = testCity("houston");
 
-/** A deep copy of Houston's merged data with one change applied. */
+/** The fixture city (tests/support/fixture-city.ts) with one change applied, valid or not. */
 function withChange(change: (site: Record<string, unknown> & City) => void): unknown {
-  const copy = structuredClone(houston) as Record<string, unknown> & City;
+  const copy = fixtureCity() as Record<string, unknown> & City;
   change(copy);
   return copy;
 }
@@ -34,9 +35,39 @@ describe("CitySchema", () => {
   });
 
   it("accepts empty third-party embed ids and an empty radio upstream", () => {
-    expect(problems(houston)).toBe("");
-    expect(houston.embeds.leadForm).toBe("");
-    expect(problems(withChange((s) => void (s.radio.upstream = "")))).toBe("");
+    const none = withChange((s) => {
+      s.embeds = {
+        formScript: "",
+        adClient: "",
+        imageBoard: "",
+        eventsFeed: "",
+        leadForm: "",
+        featuredVideo: "",
+      };
+      s.radio.upstream = "";
+    });
+    expect(problems(none)).toBe("");
+    expect(CitySchema.parse(none).embeds.leadForm).toBe("");
+  });
+
+  // The lead form is an https URL the contact page frames, or empty: not configured, left out.
+  it.each([
+    ["an https URL", "https://leads.example.test/f/abc?x=1"],
+    ["empty (not configured)", ""],
+  ])("takes a lead form that is %s", (_kind, leadForm) => {
+    const city = withChange((s) => void (s.embeds.leadForm = leadForm));
+    expect(problems(city)).toBe("");
+    expect(CitySchema.parse(city).embeds.leadForm).toBe(leadForm);
+  });
+
+  it.each([
+    ["an http URL", "http://leads.example.test/f/abc"],
+    ["a path", "/contact-form"],
+    ["markup", '"><script>'],
+  ])("refuses a lead form that is %s, naming the field", (_kind, leadForm) => {
+    expect(problems(withChange((s) => void (s.embeds.leadForm = leadForm)))).toMatch(
+      /^ {2}- embeds\.leadForm: must be an https URL/m,
+    );
   });
 
   it("accepts a city without a phone, an address or a baseUrl", () => {

@@ -1,4 +1,4 @@
-import { imageSrcSet, type ImageLayout } from "../../common/images";
+import { BOOK_PLACEHOLDER, imageSrcSet, type ImageLayout } from "../../common/images";
 import type { Book } from "../../sites/content";
 import { IslandScript } from "./island";
 import { TypographicCover } from "./typographic-cover";
@@ -9,8 +9,6 @@ export const COVER_IMAGE: ImageLayout = {
   sizes:
     "(min-width: 1280px) 237px, (min-width: 1024px) calc(25vw - 20px), (min-width: 640px) calc(33vw - 21px), calc(50vw - 24px)",
 };
-
-export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";
 
 /**
  * SPEC.md §2 book card: the cover (2:3, lazy), the title on two lines, View on Amazon. A cover

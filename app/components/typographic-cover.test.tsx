@@ -1,13 +1,21 @@
 // @vitest-environment happy-dom
+import { readFileSync } from "node:fs";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { testCity } from "../../tests/support/cities";
+import { BooksContentSchema } from "../../sites/content";
+import { NETWORK_FILE } from "../../tests/support/cities";
 import { COVER_PALETTES, TypographicCover, coverDesign } from "./typographic-cover";
 
 afterEach(cleanup);
 
-/** The network's books (sites/network.json), as every city shows them. */
-const BOOKS = testCity("houston").content.pages.books;
+/**
+ * The network's books (sites/network.json), as every city shows them: the series whose covers
+ * must vary, read from the network's defaults rather than through one city.
+ */
+const { content } = JSON.parse(readFileSync(NETWORK_FILE, "utf8")) as {
+  content: { pages: { books: unknown } };
+};
+const BOOKS = BooksContentSchema.parse(content.pages.books);
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { testCity } from "../../tests/support/cities";
+import { fixtureCity } from "../../tests/support/fixture-city";
 import { SITE_NAVIGATION } from "~/lib/pages";
 import { toPublicSite } from "~/lib/site";
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const Header = () => (
     <>
       <SiteHeader
-        site={toPublicSite(testCity("houston"))}
+        site={toPublicSite(fixtureCity())}
         now={Date.parse("2026-11-23T12:00:00Z")}
         links={SITE_NAVIGATION.header}
       />

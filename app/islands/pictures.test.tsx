@@ -3,6 +3,7 @@
 // @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { BOOK_PLACEHOLDER } from "../../common/images";
 import type { Book } from "../../sites/content";
 
 vi.mock("~/lib/root-data", () => ({
@@ -12,7 +13,7 @@ vi.mock("~/lib/root-data", () => ({
   }),
 }));
 const { StoryImage } = await import("~/components/story-image");
-const { BookCard, BOOK_PLACEHOLDER } = await import("~/components/book-card");
+const { BookCard } = await import("~/components/book-card");
 const { TypographicCover } = await import("~/components/typographic-cover");
 
 const ID = "a7.AAAAAAAAAAAAAAAAAAAAAA";

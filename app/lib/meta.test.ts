@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { testCity } from "../../tests/support/cities";
+import { fixtureCity } from "../../tests/support/fixture-city";
 import { buildMeta, buildStoryList, newsPageExtras, pageTitle } from "./meta";
 import { PAGES } from "./pages";
 import { toPublicSite } from "./site";
 
-const site = toPublicSite(testCity("anchorage"));
+const site = toPublicSite(fixtureCity());
 const siteUrl = "https://news.example.test";
 
 function find(meta: ReturnType<typeof buildMeta>, key: string, value: string) {
@@ -16,8 +16,8 @@ describe("buildMeta", () => {
   const meta = buildMeta({ site, siteUrl, page: PAGES.weather });
 
   it("sets the title, description and canonical URL from the site URL and path", () => {
-    expect(meta).toContainEqual({ title: "Weather | Anchorage City Wire" });
-    expect(find(meta, "name", "description")?.content).toMatch(/^Anchorage weather/);
+    expect(meta).toContainEqual({ title: `Weather | ${site.name}` });
+    expect(find(meta, "name", "description")?.content).toMatch(new RegExp(`^${site.city} weather`));
     expect(find(meta, "rel", "canonical")?.href).toBe("https://news.example.test/weather");
   });
 
@@ -28,15 +28,16 @@ describe("buildMeta", () => {
     expect(find(meta, "property", "og:image:width")?.content).toBe("1200");
     expect(find(meta, "property", "og:image:height")?.content).toBe("630");
     expect(find(meta, "property", "og:url")?.content).toBe("https://news.example.test/weather");
-    expect(find(meta, "property", "og:site_name")?.content).toBe("Anchorage City Wire");
+    expect(find(meta, "property", "og:site_name")?.content).toBe(site.name);
     expect(find(meta, "name", "twitter:card")?.content).toBe("summary_large_image");
   });
 
   it("places the page with geo tags from the site config", () => {
-    expect(find(meta, "name", "geo.region")?.content).toBe("US-AK");
-    expect(find(meta, "name", "geo.placename")?.content).toBe("Anchorage");
-    expect(find(meta, "name", "geo.position")?.content).toBe("61.2181;-149.9003");
-    expect(find(meta, "name", "ICBM")?.content).toBe("61.2181, -149.9003");
+    const { latitude, longitude } = site.geo;
+    expect(find(meta, "name", "geo.region")?.content).toBe(`US-${site.stateCode}`);
+    expect(find(meta, "name", "geo.placename")?.content).toBe(site.city);
+    expect(find(meta, "name", "geo.position")?.content).toBe(`${latitude};${longitude}`);
+    expect(find(meta, "name", "ICBM")?.content).toBe(`${latitude}, ${longitude}`);
   });
 
   it.each([
@@ -142,7 +143,7 @@ describe("buildStoryList", () => {
 describe("pageTitle", () => {
   it("leads with the publication on home", () => {
     expect(pageTitle(site, PAGES.home)).toBe(
-      "Anchorage City Wire: Anchorage News, Weather, Sports & Events",
+      `${site.name}: ${site.city} News, Weather, Sports & Events`,
     );
   });
 });

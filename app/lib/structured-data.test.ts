@@ -6,6 +6,7 @@ import type { StoredArticle } from "../../server/news/store";
 import { CATEGORIES, categoryAt, HOME_SECTIONS, type FeedKey } from "../../sites/categories";
 import type { City } from "../../sites/schema";
 import { testCity } from "../../tests/support/cities";
+import { fixtureCity } from "../../tests/support/fixture-city";
 import {
   checkJsonLd,
   ISO_DATE_TIME_WITH_ZONE,
@@ -25,9 +26,13 @@ import { toPublicSite } from "./site";
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const HOUR = 3600_000;
 const SITE_URL = "https://news.example.test";
-/** The network's cities (sites/cities), each rendered in turn. */
-const SITE_IDS = ["houston", "anchorage", "honolulu"] as const;
-type SiteId = (typeof SITE_IDS)[number];
+/** The unit tests' city (tests/support/fixture-city.ts). */
+const CITY = fixtureCity();
+/**
+ * The cities whose every route is rendered in turn: the fixture city, and the network's own
+ * (sites/cities), whose data every page must turn into valid metadata.
+ */
+const CITIES: City[] = [CITY, ...["houston", "anchorage", "honolulu"].map((id) => testCity(id))];
 /** A category page shows this many stories (toNewsBlock's limit). */
 const PAGE_STORIES = 15;
 
@@ -88,12 +93,8 @@ const NO_WEATHER: CityWeather = {
   radar: null,
 };
 
-/** A city by id, or a city's data as given. */
-const cityOf = (city: SiteId | City): City => (typeof city === "string" ? testCity(city) : city);
-
-function contextFor(city: SiteId | City, news: NewsReader): AppLoadContext {
+function contextFor(site: City, news: NewsReader): AppLoadContext {
   const quiet = () => undefined;
-  const site = cityOf(city);
   return {
     site,
     content: site.content,
@@ -173,7 +174,7 @@ const MODULES = import.meta.glob<PageModule>("../routes/*.tsx");
 const ROUTES = pageRoutes(routes as readonly RouteEntry[]);
 
 /** A route's meta tags, from its own loader and meta functions. */
-async function renderMeta(route: PageRoute, siteId: SiteId | City, news: NewsReader) {
+async function renderMeta(route: PageRoute, city: City, news: NewsReader) {
   const importModule = MODULES[`../${route.file}`];
   if (!importModule) throw new Error(`no module ${route.file}`);
   const module = await importModule();
@@ -183,13 +184,13 @@ async function renderMeta(route: PageRoute, siteId: SiteId | City, news: NewsRea
     url,
     pattern: route.pattern,
     params: {},
-    context: contextFor(siteId, news),
+    context: contextFor(city, news),
   });
   const loaderData =
     typeof result === "object" && result !== null && "type" in result && "data" in result
       ? result.data
       : result;
-  const root = { site: toPublicSite(cityOf(siteId)), siteUrl: SITE_URL, now: NOW };
+  const root = { site: toPublicSite(city), siteUrl: SITE_URL, now: NOW };
   const matches: MetaMatch[] = [
     { id: "root", loaderData: root },
     ...(route.inLayout ? [{ id: "layouts/site", loaderData: undefined }] : []),
@@ -283,8 +284,8 @@ function googleErrors(value: Json, at = "$"): string[] {
 }
 
 /** The times a page should carry: from the newest story shown, or its content's date. */
-function expectedTimes(route: PageRoute, siteId: SiteId): string | undefined {
-  const { content, timeZone: zone } = testCity(siteId);
+function expectedTimes(route: PageRoute, city: City): string | undefined {
+  const { content, timeZone: zone } = city;
   const { pages } = content;
   const inCity = (date: string) => toCityDateTime(date, zone);
   const category = categoryAt(route.pattern.slice(1));
@@ -378,57 +379,54 @@ describe("the schema.org vocabulary read from schema-dts", () => {
   });
 });
 
-describe.each(SITE_IDS)("the metadata of every route of %s", (siteId) => {
-  it.each(ROUTES.map((r) => [r.pattern, r] as const))("%s", async (_pattern, route) => {
-    const meta = await renderMeta(route, siteId, fixtureNews("dated"));
-    const documents = jsonLdOf(meta);
-    expect(documents.length).toBeGreaterThan(0);
-    for (const document of documents) {
-      expect(checkJsonLd(document, vocabulary)).toEqual([]);
-      expect(googleErrors(document)).toEqual([]);
-    }
+describe.each(CITIES.map((c) => [c.id, c] as const))(
+  "the metadata of every route of %s",
+  (_id, city) => {
+    it.each(ROUTES.map((r) => [r.pattern, r] as const))("%s", async (_pattern, route) => {
+      const meta = await renderMeta(route, city, fixtureNews("dated"));
+      const documents = jsonLdOf(meta);
+      expect(documents.length).toBeGreaterThan(0);
+      for (const document of documents) {
+        expect(checkJsonLd(document, vocabulary)).toEqual([]);
+        expect(googleErrors(document)).toEqual([]);
+      }
 
-    const canonical = meta.find((m) => "rel" in m && m.rel === "canonical");
-    const pageUrl = canonical && "href" in canonical ? String(canonical.href) : "";
-    const page = pageNode(documents, route.id === "home" ? `${SITE_URL}/` : pageUrl);
-    expect(page).toBeDefined();
+      const canonical = meta.find((m) => "rel" in m && m.rel === "canonical");
+      const pageUrl = canonical && "href" in canonical ? String(canonical.href) : "";
+      const page = pageNode(documents, route.id === "home" ? `${SITE_URL}/` : pageUrl);
+      expect(page).toBeDefined();
 
-    // Times: in the tags (every page but home, a website) and the JSON-LD alike, or nowhere.
-    const times = expectedTimes(route, siteId);
-    const isArticle = route.id !== "home";
-    expect(tagOf(meta, "article:published_time")).toBe(isArticle ? times : undefined);
-    expect(tagOf(meta, "article:modified_time")).toBe(isArticle ? times : undefined);
-    expect(page?.datePublished).toBe(times);
-    expect(page?.dateModified).toBe(times);
-    if (times) expect(times).toMatch(ISO_DATE_TIME_WITH_ZONE);
+      // Times: in the tags (every page but home, a website) and the JSON-LD alike, or nowhere.
+      const times = expectedTimes(route, city);
+      const isArticle = route.id !== "home";
+      expect(tagOf(meta, "article:published_time")).toBe(isArticle ? times : undefined);
+      expect(tagOf(meta, "article:modified_time")).toBe(isArticle ? times : undefined);
+      expect(page?.datePublished).toBe(times);
+      expect(page?.dateModified).toBe(times);
+      if (times) expect(times).toMatch(ISO_DATE_TIME_WITH_ZONE);
 
-    const category = CATEGORIES.find((c) => c.slug === route.id);
-    expect(tagOf(meta, "article:section")).toBe(category?.heading);
-    expect(tagOf(meta, "og:type")).toBe(isArticle ? "article" : "website");
+      const category = CATEGORIES.find((c) => c.slug === route.id);
+      expect(tagOf(meta, "article:section")).toBe(category?.heading);
+      expect(tagOf(meta, "og:type")).toBe(isArticle ? "article" : "website");
 
-    // News pages list their stories, in page order, each with its link and title.
-    const list = isObject(page?.mainEntity) ? page.mainEntity : undefined;
-    if (route.id === "home" || category?.fed) {
-      const items = Array.isArray(list?.itemListElement) ? list.itemListElement : [];
-      expect(items.map((i) => isObject(i) && { url: i.url, name: i.name })).toEqual(
-        expectedStories(route),
-      );
-      if (route.id !== "home") expect(items.length).toBeLessThanOrEqual(PAGE_STORIES);
-    } else {
-      expect(list).toBeUndefined();
-    }
-  });
-});
+      // News pages list their stories, in page order, each with its link and title.
+      const list = isObject(page?.mainEntity) ? page.mainEntity : undefined;
+      if (route.id === "home" || category?.fed) {
+        const items = Array.isArray(list?.itemListElement) ? list.itemListElement : [];
+        expect(items.map((i) => isObject(i) && { url: i.url, name: i.name })).toEqual(
+          expectedStories(route),
+        );
+        if (route.id !== "home") expect(items.length).toBeLessThanOrEqual(PAGE_STORIES);
+      } else {
+        expect(list).toBeUndefined();
+      }
+    });
+  },
+);
 
 describe("a city without climate normals of its own (a new one)", () => {
   it("gives its weather page no times, and valid JSON-LD", async () => {
-    const houston = testCity("houston");
-    const { history: _history, normals: _normals, ...rest } = houston.content.pages.weather;
-    void [_history, _normals];
-    const city: City = {
-      ...houston,
-      content: { ...houston.content, pages: { ...houston.content.pages, weather: rest } },
-    };
+    const city = fixtureCity({ content: { pages: { weather: { history: null, normals: null } } } });
     const route = ROUTES.find((r) => r.id === "weather");
     if (!route) throw new Error("no weather route");
     const meta = await renderMeta(route, city, fixtureNews("dated"));
@@ -449,7 +447,7 @@ describe("a news page's ItemList", () => {
   )(
     "%s names each story's publisher: the page gathers other outlets' stories",
     async (_pattern, route) => {
-      const meta = await renderMeta(route, "houston", fixtureNews("dated"));
+      const meta = await renderMeta(route, CITY, fixtureNews("dated"));
       const documents = jsonLdOf(meta);
       for (const document of documents) expect(checkJsonLd(document, vocabulary)).toEqual([]);
       const page = pageNode(documents, `${SITE_URL}${route.pattern}`);
@@ -472,7 +470,7 @@ describe("a news page whose stories have no date", () => {
   it.each(newsRoutes.map((r) => [r.pattern, r] as const))(
     "%s gets no times, and still lists its stories",
     async (_pattern, route) => {
-      const meta = await renderMeta(route, "houston", fixtureNews("undated"));
+      const meta = await renderMeta(route, CITY, fixtureNews("undated"));
       expect(tagOf(meta, "article:published_time")).toBeUndefined();
       expect(tagOf(meta, "article:modified_time")).toBeUndefined();
       const text = JSON.stringify(jsonLdOf(meta));
@@ -484,12 +482,12 @@ describe("a news page whose stories have no date", () => {
   it.each(newsRoutes.map((r) => [r.pattern, r] as const))(
     "%s still loading has no times, and lists only what it shows",
     async (_pattern, route) => {
-      const meta = await renderMeta(route, "houston", fixtureNews("none"));
+      const meta = await renderMeta(route, CITY, fixtureNews("none"));
       const documents = jsonLdOf(meta);
       for (const document of documents) expect(checkJsonLd(document, vocabulary)).toEqual([]);
       expect(JSON.stringify(documents)).not.toContain("datePublished");
       // Home shows its built-in featured story meanwhile; a category page, no story.
-      const featured = testCity("houston").content.news.featuredStory;
+      const featured = CITY.content.news.featuredStory;
       const page = pageNode(documents, `${SITE_URL}${route.pattern === "/" ? "/" : route.pattern}`);
       const list = isObject(page?.mainEntity) ? page.mainEntity : undefined;
       if (route.id === "home") {
@@ -505,13 +503,29 @@ describe("a news page whose stories have no date", () => {
 
 describe("content dates", () => {
   it("are the start of the city's day with its offset, daylight saving or not", async () => {
+    // Central time: daylight saving (-05:00) until 2 a.m. on 1 November 2026, then -06:00.
+    const city = fixtureCity({
+      timeZone: "America/Chicago",
+      content: {
+        pages: {
+          legal: { updated: "2026-11-01" },
+          faq: { updated: "2026-10-15" },
+          careers: {
+            openings: ["2026-10-20", "2026-11-12"].map((datePosted, i) => ({
+              title: `Opening ${i + 1}`,
+              department: "Newsroom",
+              type: "Full-time",
+              description: "A job in the newsroom.",
+              datePosted,
+            })),
+          },
+        },
+      },
+    });
     const at = async (id: string) => {
       const route = ROUTES.find((r) => r.id === id);
       if (!route) throw new Error(id);
-      return tagOf(
-        await renderMeta(route, "houston", fixtureNews("dated")),
-        "article:modified_time",
-      );
+      return tagOf(await renderMeta(route, city, fixtureNews("dated")), "article:modified_time");
     };
     expect(await at("privacy-policy")).toBe("2026-11-01T00:00:00-05:00");
     expect(await at("faq")).toBe("2026-10-15T00:00:00-05:00");

@@ -6,7 +6,8 @@ import {
   type UNSAFE_DataWithResponseInit,
 } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cityServices, testCity } from "../../tests/support/cities";
+import { cityServices } from "../../tests/support/cities";
+import { fixtureCity, hostOf } from "../../tests/support/fixture-city";
 import { fixedNews } from "../../tests/support/news";
 import type { DatabaseUnavailableError } from "../../server/db/health";
 import type { CityMessages } from "../../server/messages/store";
@@ -52,10 +53,14 @@ const TYPED = {
   message: "The Main Street underpass has a foot of water in it since this morning.",
 };
 
-/** A load context of Houston with the news and messages given, and a log to look at. */
+/** The city the pages are of (tests/support/fixture-city.ts), and its address. */
+const CITY = fixtureCity();
+const SITE = `https://${hostOf(CITY)}`;
+
+/** A load context of the city with the news and messages given, and a log to look at. */
 function context(news: NewsReader, messages?: CityMessages) {
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
-  const city = cityServices(testCity("houston"), { news, messages });
+  const city = cityServices(CITY, { news, messages });
   return {
     log,
     context: {
@@ -72,7 +77,7 @@ function context(news: NewsReader, messages?: CityMessages) {
 type Answer<T> = UNSAFE_DataWithResponseInit<T>;
 
 async function post(messages: CityMessages) {
-  const request = new Request("https://houstoncitywire.com/contact", {
+  const request = new Request(`${SITE}/contact`, {
     method: "POST",
     body: new URLSearchParams(TYPED),
   });
@@ -142,7 +147,7 @@ describe("the contact form while the database is away", () => {
 describe("what reads the database while it is away", () => {
   it("/api/articles: 503 with a clear message in its JSON, not stored by caches", async () => {
     const news = { ...fixedNews(), getCategories: () => Promise.reject(away()) };
-    const request = new Request("https://houstoncitywire.com/api/articles?category=local");
+    const request = new Request(`${SITE}/api/articles?category=local`);
     const answer = (await articlesLoader({
       request,
       context: context(news).context,
@@ -157,7 +162,7 @@ describe("what reads the database while it is away", () => {
 
   it("/search: a 503 thrown with a clear message (the error page shows it)", async () => {
     const news = { ...fixedNews(), search: () => Promise.reject(away()) };
-    const request = new Request("https://houstoncitywire.com/search?q=levee");
+    const request = new Request(`${SITE}/search?q=levee`);
     const thrown = await searchLoader({
       request,
       context: context(news).context,
@@ -172,7 +177,7 @@ describe("what reads the database while it is away", () => {
 
   it("/search: any other failure stays what it was (a 500)", async () => {
     const news = { ...fixedNews(), search: () => Promise.reject(new Error("bug")) };
-    const request = new Request("https://houstoncitywire.com/search?q=levee");
+    const request = new Request(`${SITE}/search?q=levee`);
     await expect(
       searchLoader({ request, context: context(news).context, params: {} } as never),
     ).rejects.toThrow("bug");

@@ -15,7 +15,7 @@ const NOT_FOUND_PAGE = {
 
 /**
  * Any path no route matches: answers 404 and logs the attempted path (SPEC.md §8). The page
- * itself names no path, so that one rendering serves every unknown path (server/pages.ts keeps
+ * itself names no path, so that one rendering serves every unknown path (server/http/pages/handler.ts keeps
  * it under one cache key and logs the paths it serves it for).
  */
 export function loader({ url, context }: Route.LoaderArgs) {

@@ -1,20 +1,45 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { feedUrl } from "../../sites/schema";
+import { feedUrl, type City } from "../../sites/schema";
 import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
+import {
+  FIXTURE_NETWORK,
+  fixtureCity,
+  fixtureCityFiles,
+  fixtureCityNamed,
+  hostOf,
+  type FixtureCityFiles,
+} from "../../tests/support/fixture-city";
 import { CityDirectory, hostKey } from "./directory";
 
 const dirs: string[] = [];
+const written: FixtureCityFiles[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const files of written.splice(0)) files.remove();
 });
 
-/** A repository city's data file, parsed anew (to change in a test). */
+/** Three cities of a network (tests/support/fixture-city.ts). */
+const CITY = fixtureCity();
+const SECOND = fixtureCityNamed("Stubport");
+const THIRD = fixtureCityNamed("Mockhaven");
+
+/** The cities' files (and a network file over `defaults`), removed after the test. */
+function filesOf(cities: readonly City[], defaults?: Record<string, unknown>): FixtureCityFiles {
+  const files = fixtureCityFiles(cities, defaults);
+  written.push(files);
+  return files;
+}
+
+/** A city's data as its file holds it (without its id), to change in a test. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const fileOf = (id: string): Record<string, any> =>
-  JSON.parse(readFileSync(path.join(CITIES_DIR, `${id}.json`), "utf8")) as Record<string, unknown>;
+function fileOf(city: City): Record<string, any> {
+  const data: Record<string, unknown> = structuredClone(city);
+  delete data.id;
+  return data;
+}
 
 /** A CITIES_DIR of these files (an object is written as JSON, a string as it is). */
 function citiesDir(files: Record<string, unknown>): string {
@@ -31,10 +56,10 @@ function citiesDir(files: Record<string, unknown>): string {
 
 describe("hostKey", () => {
   it.each([
-    ["HoustonCityWire.com", "houstoncitywire.com"],
-    ["houstoncitywire.com:8080", "houstoncitywire.com"],
-    ["houstoncitywire.com.", "houstoncitywire.com"],
-    ["  houstoncitywire.com.:443 ", "houstoncitywire.com"],
+    ["News.Example.com", "news.example.com"],
+    ["news.example.com:8080", "news.example.com"],
+    ["news.example.com.", "news.example.com"],
+    ["  news.example.com.:443 ", "news.example.com"],
     ["[::1]:3000", "[::1]"],
     ["127.0.0.1:3000", "127.0.0.1"],
   ])("reads %j as %j", (host, key) => {
@@ -42,62 +67,95 @@ describe("hostKey", () => {
   });
 });
 
+// The repository's own files: every city of sites/cities indexes, and the network file names the
+// network. What the directory does with cities is tested below, on fixture cities.
 describe("CityDirectory over the repository's cities", () => {
   const directory = new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE });
 
   it("indexes every city file, with no problem", () => {
-    expect(directory.ids()).toEqual(["anchorage", "honolulu", "houston"]);
+    const files = readdirSync(CITIES_DIR).filter((name) => name.endsWith(".json"));
+    expect(files.length).toBeGreaterThan(0);
+    expect(directory.ids()).toEqual(files.map((name) => name.slice(0, -".json".length)).sort());
     expect(directory.problems).toEqual([]);
-    expect(directory.has("houston")).toBe(true);
-    expect(directory.has("austin")).toBe(false);
-  });
-
-  it("routes each host of a city to it, whatever its case, port or trailing dot", () => {
-    expect(directory.byHost("houstoncitywire.com")).toBe("houston");
-    expect(directory.byHost("WWW.AnchorageCityWire.com.:443")).toBe("anchorage");
-    expect(directory.byHost("www.honolulucitywire.com")).toBe("honolulu");
-    expect(directory.byHost("example.org")).toBeUndefined();
-    expect(directory.byHost("citywire.com")).toBeUndefined();
   });
 
   it("names the network (for its fetches) apart from the defaults cities are merged over", () => {
-    expect(directory.network()).toEqual({
-      name: "City Wire Network",
-      url: "https://citywirenetwork.com",
-      defaultImage: "/images/default-news.svg",
-    });
+    const file = JSON.parse(readFileSync(NETWORK_FILE, "utf8")) as {
+      network: { name: string; url: string };
+      defaultImage: string;
+      socialImage: string;
+    };
+    expect(directory.network()).toEqual({ ...file.network, defaultImage: file.defaultImage });
     expect(directory.defaults()).not.toHaveProperty("network");
-    expect(directory.defaults()).toHaveProperty("socialImage", "/social.png");
+    expect(directory.defaults()).toHaveProperty("socialImage", file.socialImage);
+  });
+});
+
+describe("CityDirectory over a network's cities", () => {
+  const directory = () => new CityDirectory(filesOf([CITY, SECOND, THIRD]));
+
+  it("indexes every city file, with no problem", () => {
+    const cities = directory();
+    expect(cities.ids()).toEqual([CITY.id, SECOND.id, THIRD.id].sort());
+    expect(cities.problems).toEqual([]);
+    expect(cities.has(CITY.id)).toBe(true);
+    expect(cities.has("gotham")).toBe(false);
+  });
+
+  it("names the network of its network file", () => {
+    expect(directory().network()).toEqual({
+      ...FIXTURE_NETWORK,
+      defaultImage: CITY.defaultImage,
+    });
+  });
+
+  it("routes each host of a city to it, whatever its case, port or trailing dot", () => {
+    const cities = directory();
+    expect(cities.byHost(hostOf(CITY))).toBe(CITY.id);
+    expect(cities.byHost(`WWW.${hostOf(SECOND).toUpperCase()}.:443`)).toBe(SECOND.id);
+    expect(cities.byHost(`www.${hostOf(THIRD)}`)).toBe(THIRD.id);
+    expect(cities.byHost("example.org")).toBeUndefined();
+    // Neither the domain a city's host is in, nor a name under it.
+    expect(cities.byHost(hostOf(CITY).slice(hostOf(CITY).indexOf(".") + 1))).toBeUndefined();
+    expect(cities.byHost(`news.${hostOf(CITY)}`)).toBeUndefined();
   });
 
   it("gives each city's feeds and zone to the engine's subscriptions, as the city lists them", () => {
-    const anchorage = directory.feeds().find((f) => f.id === "anchorage");
-    expect(anchorage?.timeZone).toBe("America/Anchorage");
-    expect(anchorage?.feeds.local?.map(feedUrl)).toEqual([
-      "https://www.adn.com/arc/outboundfeeds/rss/",
-      "https://alaskapublic.org/feed/",
-    ]);
+    // The network lists the world's feeds for every city that lists none of its own.
+    const world = ["https://feeds.example.test/world.xml"];
+    const cities = new CityDirectory(
+      filesOf(
+        [
+          fixtureCityNamed("Stubport", { timeZone: "America/Denver", feeds: { world: null } }),
+          fixtureCityNamed("Mockhaven", { feeds: { world: null } }),
+        ],
+        { feeds: { world } },
+      ),
+    );
+    const stubport = cities.feeds().find((f) => f.id === "stubport");
+    expect(stubport?.timeZone).toBe("America/Denver");
+    expect(stubport?.feeds.local?.map(feedUrl)).toEqual(SECOND.feeds.local?.map(feedUrl));
     // The network's feeds, which the city does not list itself, are its too.
-    expect(anchorage?.feeds.world?.length).toBeGreaterThan(0);
+    expect(stubport?.feeds.world).toEqual(world);
     // ... and one list for every city that lists them (memory at 3,000 cities).
-    const honolulu = directory.feeds().find((f) => f.id === "honolulu");
-    expect(honolulu?.feeds.world).toBe(anchorage?.feeds.world);
-    expect(honolulu?.feeds.local).not.toBe(anchorage?.feeds.local);
+    const mockhaven = cities.feeds().find((f) => f.id === "mockhaven");
+    expect(mockhaven?.feeds.world).toBe(stubport?.feeds.world);
+    expect(mockhaven?.feeds.local).not.toBe(stubport?.feeds.local);
   });
 
   it("loads a city's whole data once, then keeps it", () => {
-    const first = directory.load("honolulu");
-    if (!("city" in first)) throw new Error(first.problem.message);
-    expect(first.city).toMatchObject({ id: "honolulu", name: "Honolulu City Wire" });
-    expect(directory.load("honolulu")).toBe(first);
-    expect(() => directory.load("austin")).toThrow(/No city "austin"/);
+    const cities = directory();
+    const first = cities.load(THIRD.id);
+    expect(first).toEqual({ city: THIRD });
+    expect(cities.load(THIRD.id)).toBe(first);
+    expect(() => cities.load("gotham")).toThrow(/No city "gotham"/);
   });
 
   it("reads again, equal, a city that left its bounded cache", () => {
-    const small = new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE, maxLoaded: 1 });
-    const first = small.load("houston");
-    small.load("anchorage");
-    const again = small.load("houston");
+    const small = new CityDirectory({ ...filesOf([CITY, SECOND]), maxLoaded: 1 });
+    const first = small.load(CITY.id);
+    small.load(SECOND.id);
+    const again = small.load(CITY.id);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
   });
@@ -106,13 +164,12 @@ describe("CityDirectory over the repository's cities", () => {
 describe("CityDirectory's settings", () => {
   it("serves only the cities SITES names, and names one without a file", () => {
     const directory = new CityDirectory({
-      dir: CITIES_DIR,
-      networkFile: NETWORK_FILE,
-      only: ["houston", "gotham"],
+      ...filesOf([CITY, SECOND]),
+      only: [CITY.id, "gotham"],
     });
-    expect(directory.ids()).toEqual(["houston"]);
-    expect(directory.byHost("anchoragecitywire.com")).toBeUndefined();
-    expect(directory.feeds().map((f) => f.id)).toEqual(["houston"]);
+    expect(directory.ids()).toEqual([CITY.id]);
+    expect(directory.byHost(hostOf(SECOND))).toBeUndefined();
+    expect(directory.feeds().map((f) => f.id)).toEqual([CITY.id]);
     expect(directory.problems).toEqual([
       expect.objectContaining({
         id: "gotham",
@@ -124,10 +181,9 @@ describe("CityDirectory's settings", () => {
   it("lets the operator's settings replace the default city's feeds, embeds, base and radio", () => {
     const feeds = { local: ["https://feeds.example.test/local.xml"] };
     const directory = new CityDirectory({
-      dir: CITIES_DIR,
-      networkFile: NETWORK_FILE,
+      ...filesOf([CITY, SECOND]),
       overrides: {
-        houston: {
+        [CITY.id]: {
           feeds,
           embeds: {
             formScript: "",
@@ -142,33 +198,39 @@ describe("CityDirectory's settings", () => {
         },
       },
     });
-    expect(directory.feeds().find((f) => f.id === "houston")?.feeds).toEqual(feeds);
-    const loaded = directory.load("houston");
+    expect(directory.feeds().find((f) => f.id === CITY.id)?.feeds).toEqual(feeds);
+    const loaded = directory.load(CITY.id);
     if (!("city" in loaded)) throw new Error(loaded.problem.message);
     expect(loaded.city.feeds).toEqual(feeds);
     expect(loaded.city.embeds.adClient).toBe("ca-pub-1");
     expect(loaded.city.baseUrl).toBe("http://127.0.0.1:3000");
     expect(loaded.city.radio.upstream).toBe("http://127.0.0.1:8000");
     // The rest of the radio settings stay the city's.
-    expect(loaded.city.radio.schedule.length).toBeGreaterThan(0);
+    expect(CITY.radio.schedule.length).toBeGreaterThan(0);
+    expect(loaded.city.radio.schedule).toEqual(CITY.radio.schedule);
+    expect(loaded.city.radio.ports).toEqual(CITY.radio.ports);
     // Another city keeps its own.
-    const other = directory.load("anchorage");
+    const other = directory.load(SECOND.id);
     if (!("city" in other)) throw new Error(other.problem.message);
+    expect(other.city.feeds.local?.map(feedUrl)).toEqual(SECOND.feeds.local?.map(feedUrl));
     expect(other.city.feeds.local?.map(feedUrl)).not.toEqual(feeds.local);
   });
 });
 
 describe("CityDirectory with bad city files", () => {
+  /** A network file naming the network, with no defaults. */
+  const networkFile = () => filesOf([]).networkFile;
+
   it("leaves out a file it cannot index, naming it, and serves the others", () => {
     const dir = citiesDir({
-      "anchorage.json": fileOf("anchorage"),
+      [`${SECOND.id}.json`]: fileOf(SECOND),
       "broken.json": "{ not json",
-      "nohosts.json": { ...fileOf("honolulu"), hosts: undefined },
-      "Bad_Name.json": fileOf("houston"),
+      "nohosts.json": { ...fileOf(THIRD), hosts: undefined },
+      "Bad_Name.json": fileOf(CITY),
       "notes.txt": "not a city",
     });
-    const directory = new CityDirectory({ dir, networkFile: NETWORK_FILE });
-    expect(directory.ids()).toEqual(["anchorage"]);
+    const directory = new CityDirectory({ dir, networkFile: networkFile() });
+    expect(directory.ids()).toEqual([SECOND.id]);
     const problems = directory.problems.map((p) => [p.id, p.message]);
     expect(problems).toEqual([
       ["Bad_Name", expect.stringContaining("the file name is not a city id")],
@@ -178,54 +240,50 @@ describe("CityDirectory with bad city files", () => {
   });
 
   it("gives a host two cities claim to the first, and names the second", () => {
+    // Files are indexed in the order of their names: the pretender's comes after the city's.
     const dir = citiesDir({
-      "anchorage.json": fileOf("anchorage"),
-      "copycat.json": {
-        ...fileOf("honolulu"),
-        hosts: ["copycat.example", "anchoragecitywire.com"],
-      },
+      [`${CITY.id}.json`]: fileOf(CITY),
+      "pretender.json": { ...fileOf(SECOND), hosts: ["pretender.example", hostOf(CITY)] },
     });
-    const directory = new CityDirectory({ dir, networkFile: NETWORK_FILE });
-    expect(directory.byHost("anchoragecitywire.com")).toBe("anchorage");
-    expect(directory.byHost("copycat.example")).toBe("copycat");
+    const directory = new CityDirectory({ dir, networkFile: networkFile() });
+    expect(directory.byHost(hostOf(CITY))).toBe(CITY.id);
+    expect(directory.byHost("pretender.example")).toBe("pretender");
     expect(directory.problems).toEqual([
       expect.objectContaining({
-        id: "copycat",
-        message: expect.stringContaining(
-          "host anchoragecitywire.com is already anchorage's",
-        ) as string,
+        id: "pretender",
+        message: expect.stringContaining(`host ${hostOf(CITY)} is already ${CITY.id}'s`) as string,
       }),
     ]);
   });
 
   it("routes a city whose data is invalid, and reports its problem (file and field) when loaded", () => {
-    const bad = fileOf("honolulu");
+    const bad = fileOf(THIRD);
     bad.contact.email = "not-an-email";
-    const dir = citiesDir({ "anchorage.json": fileOf("anchorage"), "honolulu.json": bad });
-    const directory = new CityDirectory({ dir, networkFile: NETWORK_FILE });
-    expect(directory.ids()).toEqual(["anchorage", "honolulu"]);
-    expect(directory.byHost("honolulucitywire.com")).toBe("honolulu");
-    const loaded = directory.load("honolulu");
+    const dir = citiesDir({ [`${SECOND.id}.json`]: fileOf(SECOND), [`${THIRD.id}.json`]: bad });
+    const directory = new CityDirectory({ dir, networkFile: networkFile() });
+    expect(directory.ids()).toEqual([SECOND.id, THIRD.id].sort());
+    expect(directory.byHost(hostOf(THIRD))).toBe(THIRD.id);
+    const loaded = directory.load(THIRD.id);
     expect(loaded).toEqual({
       problem: {
-        id: "honolulu",
-        file: path.join(dir, "honolulu.json"),
+        id: THIRD.id,
+        file: path.join(dir, `${THIRD.id}.json`),
         message: expect.stringMatching(
-          /honolulu\.json: invalid city data:\n {2}- contact\.email: /,
+          new RegExp(`${THIRD.id}\\.json: invalid city data:\n {2}- contact\\.email: `),
         ),
       },
     });
-    expect(directory.load("honolulu")).toBe(loaded);
-    expect("city" in directory.load("anchorage")).toBe(true);
+    expect(directory.load(THIRD.id)).toBe(loaded);
+    expect("city" in directory.load(SECOND.id)).toBe(true);
   });
 
   it("refuses a network file that does not name the network", () => {
-    const network = JSON.parse(readFileSync(NETWORK_FILE, "utf8")) as Record<string, unknown>;
+    const { dir: cities } = filesOf([CITY]);
     const dir = citiesDir({
-      "network.json": { ...network, network: { name: "N", url: "ftp://x" } },
+      "network.json": { network: { name: "N", url: "ftp://x" }, defaultImage: CITY.defaultImage },
     });
     expect(
-      () => new CityDirectory({ dir: CITIES_DIR, networkFile: path.join(dir, "network.json") }),
+      () => new CityDirectory({ dir: cities, networkFile: path.join(dir, "network.json") }),
     ).toThrow(/network\.json: .*network\.name: .*network\.url: /);
   });
 });

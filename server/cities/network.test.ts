@@ -1,15 +1,25 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
-import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import {
+  fixtureCity,
+  fixtureCityFiles,
+  fixtureCityNamed,
+  hostOf,
+} from "../../tests/support/fixture-city";
 import { CONTACT_LIMITS, type CityMessages } from "../messages/store";
 import type { NewsReader } from "../news/engine";
 import { fixedNews } from "../../tests/support/news";
 import { CityDirectory } from "./directory";
 import { Network, canonicalBase, type CityServices } from "./network";
 
-const directory = new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE });
+/** Three cities of a network (tests/support/fixture-city.ts), as the server reads them. */
+const CITY = fixtureCity();
+const SECOND = fixtureCityNamed("Stubport");
+const THIRD = fixtureCityNamed("Mockhaven");
+const FILES = fixtureCityFiles([CITY, SECOND, THIRD]);
+afterAll(() => FILES.remove());
+const directory = new CityDirectory(FILES);
 
 /** A city's news that names its city (to tell them apart). */
 function newsOf(id: string): NewsReader {
@@ -42,29 +52,33 @@ describe("canonicalBase", () => {
 describe("Network", () => {
   it("gives a host its city's services: data, canonical base, content, news and messages", () => {
     const { network: cities, news, messages } = network();
-    const houston = cityAt(cities.lookup("HoustonCityWire.com:443"));
-    expect(houston.site.id).toBe("houston");
-    expect(houston.siteUrl).toBe("https://houstoncitywire.com");
-    expect(houston.content.pages.books).toBe(houston.site.content.pages.books);
-    expect(houston.news.version("local")).toBe("houston".length);
-    expect(news).toHaveBeenCalledWith("houston");
-    expect(messages).toHaveBeenCalledWith("houston");
-    expect(houston.csp).toEqual({ scripts: [], frames: [], connect: [], images: [] });
+    // The city's first host, in capitals and with a port.
+    const found = cityAt(cities.lookup(`${hostOf(CITY).toUpperCase()}:443`));
+    expect(found.site).toEqual(CITY);
+    // No baseUrl in its data: https:// and its first host.
+    expect(CITY.baseUrl).toBeUndefined();
+    expect(found.siteUrl).toBe(`https://${hostOf(CITY)}`);
+    expect(found.content.pages.books).toBe(found.site.content.pages.books);
+    expect(found.news.version("local")).toBe(CITY.id.length);
+    expect(news).toHaveBeenCalledWith(CITY.id);
+    expect(messages).toHaveBeenCalledWith(CITY.id);
+    // No embed configured (nor a partner document): its pages' CSP names no other origin.
+    expect(found.csp).toEqual({ scripts: [], frames: [], connect: [], images: [] });
     // Made once, then kept.
-    expect(cityAt(cities.lookup("www.houstoncitywire.com"))).toBe(houston);
+    expect(cityAt(cities.lookup(`www.${hostOf(CITY)}`))).toBe(found);
     expect(news).toHaveBeenCalledTimes(1);
-    expect(cityAt(cities.lookup("anchoragecitywire.com")).site.id).toBe("anchorage");
+    expect(cityAt(cities.lookup(hostOf(SECOND))).site.id).toBe(SECOND.id);
   });
 
   it("names no city for a host that names none, unless DEFAULT_SITE is set", () => {
     expect(network().network.lookup("localhost:3000")).toEqual({ kind: "unknown" });
     expect(network().network.lookup(undefined)).toEqual({ kind: "unknown" });
-    const withDefault = network({ defaultSite: "honolulu" }).network;
-    expect(cityAt(withDefault.lookup("localhost:3000")).site.id).toBe("honolulu");
-    expect(cityAt(withDefault.lookup(undefined)).site.id).toBe("honolulu");
+    const withDefault = network({ defaultSite: THIRD.id }).network;
+    expect(cityAt(withDefault.lookup("localhost:3000")).site.id).toBe(THIRD.id);
+    expect(cityAt(withDefault.lookup(undefined)).site.id).toBe(THIRD.id);
     // A host that names a city is that city's still.
-    expect(cityAt(withDefault.lookup("anchoragecitywire.com")).site.id).toBe("anchorage");
-    expect(withDefault.idOf("example.org")).toBe("honolulu");
+    expect(cityAt(withDefault.lookup(hostOf(SECOND))).site.id).toBe(SECOND.id);
+    expect(withDefault.idOf("example.org")).toBe(THIRD.id);
   });
 
   it("refuses a DEFAULT_SITE it does not serve", () => {
@@ -78,57 +92,52 @@ describe("Network", () => {
       ...c,
       pages: { ...c.pages, books: { ...c.pages.books, books: [] } },
     }));
-    const houston = cityAt(network({ content }).network.city("houston"));
+    const found = cityAt(network({ content }).network.city(CITY.id));
     expect(content).toHaveBeenCalledTimes(1);
-    expect(houston.content.pages.books.books).toEqual([]);
-    expect(houston.site.content.pages.books.books.length).toBeGreaterThan(0);
+    expect(found.content.pages.books.books).toEqual([]);
+    expect(found.site.content.pages.books.books).toEqual(CITY.content.pages.books.books);
+    expect(CITY.content.pages.books.books.length).toBeGreaterThan(0);
   });
 
   it("tells onLoad of each city it loads, once", () => {
     const onLoad = vi.fn();
     const { network: cities } = network({ onLoad });
-    cities.lookup("houstoncitywire.com");
-    cities.lookup("houstoncitywire.com");
-    cities.lookup("anchoragecitywire.com");
+    cities.lookup(hostOf(CITY));
+    cities.lookup(hostOf(CITY));
+    cities.lookup(hostOf(SECOND));
     expect(onLoad.mock.calls.map(([id, outcome]) => [id, "city" in outcome])).toEqual([
-      ["houston", true],
-      ["anchorage", true],
+      [CITY.id, true],
+      [SECOND.id, true],
     ]);
   });
 
   it("makes a city whose data is invalid unavailable on its hosts, telling onLoad, and serves the others", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "network-cities-"));
+    const files = fixtureCityFiles([SECOND, THIRD]);
     try {
-      const bad = JSON.parse(readFileSync(path.join(CITIES_DIR, "honolulu.json"), "utf8")) as {
-        timeZone: string;
-        stateCode: string;
-      };
-      bad.stateCode = "Hawaii";
-      writeFileSync(path.join(dir, "honolulu.json"), JSON.stringify(bad));
-      writeFileSync(
-        path.join(dir, "anchorage.json"),
-        readFileSync(path.join(CITIES_DIR, "anchorage.json")),
-      );
+      // The third city's file, written again with a state code the schema refuses.
+      const { id, ...data } = THIRD;
+      const file = path.join(files.dir, `${id}.json`);
+      writeFileSync(file, JSON.stringify({ ...data, stateCode: "Nowhere" }));
       const onLoad = vi.fn();
       const cities = new Network({
-        directory: new CityDirectory({ dir, networkFile: NETWORK_FILE }),
+        directory: new CityDirectory(files),
         news: newsOf,
         messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
         onLoad,
       });
-      const found = cities.lookup("honolulucitywire.com");
+      const found = cities.lookup(hostOf(THIRD));
       expect(found).toEqual({
         kind: "unavailable",
         problem: expect.objectContaining({
-          id: "honolulu",
-          file: path.join(dir, "honolulu.json"),
+          id,
+          file,
           message: expect.stringContaining("stateCode: ") as string,
         }),
       });
-      expect(onLoad).toHaveBeenCalledWith("honolulu", { problem: expect.anything() });
-      expect(cityAt(cities.lookup("anchoragecitywire.com")).site.id).toBe("anchorage");
+      expect(onLoad).toHaveBeenCalledWith(id, { problem: expect.anything() });
+      expect(cityAt(cities.lookup(hostOf(SECOND))).site.id).toBe(SECOND.id);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      files.remove();
     }
   });
 });

@@ -6,7 +6,12 @@ import path from "node:path";
 import { pino } from "pino";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CITIES_DIR, NETWORK_FILE } from "../../tests/support/cities";
+import {
+  fixtureCity,
+  fixtureCityFiles,
+  fixtureCityNamed,
+  hostOf,
+} from "../../tests/support/fixture-city";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
@@ -18,6 +23,14 @@ import { WEATHER_DEP } from "./pages/cache-key";
 import type { NewsReader } from "../news/engine";
 
 // Two cities served alternately by one app (production mode: its page cache on), by Host.
+
+/** The two cities (tests/support/fixture-city.ts), and their hosts. */
+const ONE = fixtureCity();
+const TWO = fixtureCityNamed("Stubport");
+const [HOST_ONE, HOST_TWO] = [hostOf(ONE), hostOf(TWO)];
+/** A third city in the same folder, which this process does not serve (SITES names two). */
+const UNSERVED = fixtureCityNamed("Mockhaven");
+const FILES = fixtureCityFiles([ONE, TWO, UNSERVED]);
 
 let vite: ViteDevServer;
 let server: Server;
@@ -62,11 +75,7 @@ beforeAll(async () => {
   const served = await viteServerBuild();
   vite = served.vite;
   const { build } = served;
-  const directory = new CityDirectory({
-    dir: CITIES_DIR,
-    networkFile: NETWORK_FILE,
-    only: ["anchorage", "honolulu"],
-  });
+  const directory = new CityDirectory({ ...FILES, only: [ONE.id, TWO.id] });
   const load = directory.load.bind(directory);
   directory.load = (id) => {
     loads++;
@@ -105,6 +114,7 @@ afterAll(async () => {
   await new Promise((r) => untrusting.close(r));
   await new Promise((r) => hostOnly.close(r));
   await vite.close();
+  FILES.remove();
 });
 
 /** A GET naming the Host in `headers` (of the trusting app unless told). */
@@ -117,16 +127,16 @@ describe("two cities in one process", () => {
   it("never show each other's name, links, news or cached pages, asked alternately", async () => {
     for (let round = 0; round < 3; round++) {
       for (const page of ["/", "/local-news", "/contact", "/sitemap.xml", "/robots.txt"]) {
-        const a = await get(page, { Host: "anchoragecitywire.com" });
-        const h = await get(page, { Host: "HonoluluCityWire.com:443" });
+        const a = await get(page, { Host: HOST_ONE });
+        const h = await get(page, { Host: `${HOST_TWO.toUpperCase()}:443` });
         expect([a.status, h.status]).toEqual([200, 200]);
-        expect(a.body).toContain("anchoragecitywire.com");
-        expect(a.body).not.toMatch(/honolulu/i);
-        expect(h.body).toContain("honolulucitywire.com");
-        expect(h.body).not.toMatch(/anchorage/i);
+        expect(a.body).toContain(HOST_ONE);
+        expect(a.body).not.toMatch(new RegExp(TWO.city, "i"));
+        expect(h.body).toContain(HOST_TWO);
+        expect(h.body).not.toMatch(new RegExp(ONE.city, "i"));
         if (page === "/local-news") {
-          expect(a.body).toContain("Only in anchorage");
-          expect(h.body).toContain("Only in honolulu");
+          expect(a.body).toContain(`Only in ${ONE.id}`);
+          expect(h.body).toContain(`Only in ${TWO.id}`);
         }
         // Both from the cache after the first round, each its own entry and ETag.
         if (round > 0 && !page.endsWith(".txt") && !page.endsWith(".xml")) {
@@ -138,24 +148,24 @@ describe("two cities in one process", () => {
   }, 60_000);
 
   it("answers a cached page from its city's id alone, never asking for the city's data", async () => {
-    await get("/faq", { Host: "anchoragecitywire.com" });
+    await get("/faq", { Host: HOST_ONE });
     const before = loads;
     for (let i = 0; i < 3; i++) {
-      const res = await get("/faq", { Host: "anchoragecitywire.com" });
+      const res = await get("/faq", { Host: HOST_ONE });
       expect(res.headers["x-cache"]).toBe("hit");
     }
     expect(loads).toBe(before);
     // Nor when it is answered the general way: a page kept as brotli only, asked for by a reader
     // who takes no compression (its body is made again from the brotli copy).
-    await get("/partners", { Host: "anchoragecitywire.com", "Accept-Encoding": "br" });
+    await get("/partners", { Host: HOST_ONE, "Accept-Encoding": "br" });
     const kept = loads;
-    const plain = await get("/partners", { Host: "anchoragecitywire.com" });
+    const plain = await get("/partners", { Host: HOST_ONE });
     expect(plain.headers["x-cache"]).toBe("hit");
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body).toContain("Anchorage City Wire");
+    expect(plain.body).toContain(ONE.name);
     expect(loads).toBe(kept);
     // A page that must be made asks for it.
-    await get("/careers", { Host: "anchoragecitywire.com" });
+    await get("/careers", { Host: HOST_ONE });
     expect(loads).toBeGreaterThan(before);
   });
 
@@ -164,7 +174,7 @@ describe("two cities in one process", () => {
       const res = await get("/", { Host: "nowhere.example" });
       expect(res.status).toBe(404);
       expect(res.body).toContain("Site not found");
-      expect(res.body).not.toMatch(/anchorage|honolulu/i);
+      expect(res.body).not.toMatch(new RegExp(`${ONE.city}|${TWO.city}`, "i"));
       expect(res.headers["cache-control"]).toBe("no-store");
     }
   });
@@ -172,12 +182,12 @@ describe("two cities in one process", () => {
   it("believes X-Forwarded-Host from a trusted proxy only", async () => {
     const viaProxy = await get("/contact", {
       Host: "internal:8080",
-      "X-Forwarded-Host": "www.honolulucitywire.com",
+      "X-Forwarded-Host": `www.${HOST_TWO}`,
     });
-    expect(viaProxy.body).toContain("Honolulu City Wire");
+    expect(viaProxy.body).toContain(TWO.name);
     const notBelieved = await get(
       "/contact",
-      { Host: "internal:8080", "X-Forwarded-Host": "www.honolulucitywire.com" },
+      { Host: "internal:8080", "X-Forwarded-Host": `www.${HOST_TWO}` },
       untrustingBase,
     );
     expect(notBelieved.status).toBe(404);
@@ -187,48 +197,44 @@ describe("two cities in one process", () => {
   it("believes X-Forwarded-Host only when TRUST_FORWARDED_HOST says the proxy sets it (off by default)", async () => {
     const ignored = await get(
       "/contact",
-      { Host: "anchoragecitywire.com", "X-Forwarded-Host": "www.honolulucitywire.com" },
+      { Host: HOST_ONE, "X-Forwarded-Host": `www.${HOST_TWO}` },
       hostOnlyBase,
     );
-    expect(ignored.body).toContain("Anchorage City Wire");
-    expect(ignored.body).not.toContain("Honolulu City Wire");
+    expect(ignored.body).toContain(ONE.name);
+    expect(ignored.body).not.toContain(TWO.name);
   });
 
   it("takes only the X-Forwarded-Host entry the proxy added (the last), and says pages vary by it", async () => {
     // A client wrote the first entry; the proxy appended the host it was asked for.
     const appended = await get("/partners", {
       Host: "internal:8080",
-      "X-Forwarded-Host": "www.honolulucitywire.com, anchoragecitywire.com",
+      "X-Forwarded-Host": `www.${HOST_TWO}, ${HOST_ONE}`,
     });
-    expect(appended.body).toContain("Anchorage City Wire");
-    expect(appended.body).not.toContain("Honolulu City Wire");
+    expect(appended.body).toContain(ONE.name);
+    expect(appended.body).not.toContain(TWO.name);
     expect(String(appended.headers.vary)).toContain("X-Forwarded-Host");
     const hit = await get("/partners", {
       Host: "internal:8080",
-      "X-Forwarded-Host": "anchoragecitywire.com, www.honolulucitywire.com",
+      "X-Forwarded-Host": `${HOST_ONE}, www.${HOST_TWO}`,
     });
-    expect(hit.body).toContain("Honolulu City Wire");
+    expect(hit.body).toContain(TWO.name);
     // Without the setting, pages vary by their encoding alone.
-    const plain = await get("/partners", { Host: "anchoragecitywire.com" }, hostOnlyBase);
+    const plain = await get("/partners", { Host: HOST_ONE }, hostOnlyBase);
     expect(plain.headers.vary).toBe("Accept-Encoding");
   });
 
   it("lets an absolute-form target's authority choose the city, not the Host header (RFC 9112)", async () => {
-    const answer = await getAs(
-      base,
-      "anchoragecitywire.com",
-      "http://honolulucitywire.com/contact",
-    );
+    const answer = await getAs(base, HOST_ONE, `http://${HOST_TWO}/contact`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toContain("Honolulu City Wire");
-    expect(answer.body).not.toContain("Anchorage City Wire");
-    const other = await getAs(base, "honolulucitywire.com", "http://anchoragecitywire.com/contact");
-    expect(other.body).toContain("Anchorage City Wire");
+    expect(answer.body).toContain(TWO.name);
+    expect(answer.body).not.toContain(ONE.name);
+    const other = await getAs(base, HOST_TWO, `http://${HOST_ONE}/contact`);
+    expect(other.body).toContain(ONE.name);
   });
 
   it("serves each city's own social image at /social.png", async () => {
-    const a = await get("/social.png", { Host: "anchoragecitywire.com" });
-    const h = await get("/social.png", { Host: "honolulucitywire.com" });
+    const a = await get("/social.png", { Host: HOST_ONE });
+    const h = await get("/social.png", { Host: HOST_TWO });
     expect([a.status, h.status]).toEqual([200, 200]);
     expect(a.headers["content-type"]).toBe("image/png");
     expect(a.headers.etag).not.toBe(h.headers.etag);

@@ -10,13 +10,13 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { City } from "../../sites/schema";
+import { cityServices, oneCity } from "../../tests/support/cities";
 import {
-  CITIES_DIR,
-  NETWORK_FILE,
-  cityServices,
-  oneCity,
-  testCity,
-} from "../../tests/support/cities";
+  fixtureCity,
+  fixtureCityFiles,
+  fixtureCityNamed,
+  hostOf,
+} from "../../tests/support/fixture-city";
 import { fixedNews } from "../../tests/support/news";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { createApp, type AppOptions } from "./app";
@@ -31,6 +31,15 @@ import type { WeatherAlert } from "../weather/nws";
 import { CONTACT_LIMITS } from "../messages/store";
 
 // The app over real HTTP, with the React Router build served by Vite (no production build needed).
+
+/** The city the app serves (tests/support/fixture-city.ts), and two more of its network. */
+const CITY = fixtureCity();
+const SECOND = fixtureCityNamed("Stubport");
+const THIRD = fixtureCityNamed("Mockhaven");
+const CITIES = [CITY, SECOND, THIRD];
+/** The three cities' files, as the server reads a network's. */
+const FILES = fixtureCityFiles(CITIES);
+afterAll(() => FILES.remove());
 
 let vite: ViteDevServer;
 /** The React Router build Vite serves (what a test of production mode is given). */
@@ -68,7 +77,7 @@ async function start(
     /** Serve the app as production does: a loaded server build, not Vite's middleware. */
     built?: boolean;
     level?: string;
-    /** The cities served by Host (one Houston for every host unless a test says). */
+    /** The cities served by Host (the fixture city for every host unless a test says). */
     cities?: AppOptions["cities"];
     /** The versions of the cities' categories (the one city's news unless a test says). */
     version?: AppOptions["version"];
@@ -82,14 +91,14 @@ async function start(
   const { built, trustProxy, renders, radio, writes, rendersPerClient, trustForwardedHost } =
     options;
   const appOptions = { trustProxy, renders, radio, writes, rendersPerClient, trustForwardedHost };
-  const houston = cityServices(testCity("houston"), {
+  const served = cityServices(CITY, {
     siteUrl: "https://news.example.test",
     news: services.news ?? emptyNews,
     messages: services.messages,
     weather: services.weather,
   });
   // A test's own site (one that throws when read) replaces only the data pages read.
-  const city = services.site ? { ...houston, site: services.site } : houston;
+  const city = services.site ? { ...served, site: services.site } : served;
   const app = createApp({
     services: { isDev: services.isDev ?? true },
     cities: options.cities ?? oneCity(city),
@@ -122,7 +131,7 @@ const emptyNews = fixedNews();
  */
 const explodingSite = new Proxy({} as City, {
   get(_target, field) {
-    if (field === "id") return "houston";
+    if (field === "id") return CITY.id;
     throw new Error("the site config exploded");
   },
 });
@@ -183,8 +192,7 @@ describe("the HTTP app", () => {
   }, 30_000);
 
   it("makes a cached page again when its city's weather changes: an urgent alert's banner comes and goes", async () => {
-    const houston = testCity("houston");
-    const none = await noWeather(houston).get();
+    const none = await noWeather(CITY).get();
     let weather: CityWeather = none;
     let version = 1;
     const { url } = await start({
@@ -213,7 +221,7 @@ describe("the HTTP app", () => {
     expect(changed.headers.get("x-cache")).toBe("miss");
     const html = await changed.text();
     expect(html).toContain('aria-label="Weather alert"');
-    expect(html).toMatch(/<bdi>Flash Flood Warning<\/bdi><span[^>]*> for Houston/);
+    expect(html).toMatch(new RegExp(`<bdi>Flash Flood Warning</bdi><span[^>]*> for ${CITY.city}`));
     // The warning ended: the banner goes with it.
     weather = none;
     version = 3;
@@ -223,7 +231,7 @@ describe("the HTTP app", () => {
   }, 30_000);
 
   it("keeps a page under its weather's version at the render's first read: weather newer by a later read makes it again", async () => {
-    const none = await noWeather(testCity("houston")).get();
+    const none = await noWeather(CITY).get();
     // The service's answers arrive between the root's read and home's own: the first read sees
     // version 1 and no alert, the next version 2.
     let reads = 0;
@@ -334,9 +342,9 @@ function getAt(
   });
 }
 
-/** The network's cities of the repository, each by its own hosts, with no news and no messages. */
-function repositoryCities(defaultSite?: string) {
-  const directory = new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE });
+/** The three fixture cities, each by its own hosts, with no news and no messages. */
+function fixtureCities(defaultSite?: string) {
+  const directory = new CityDirectory(FILES);
   const versions: [string, string][] = [];
   const network = new Network({
     directory,
@@ -360,46 +368,48 @@ function repositoryCities(defaultSite?: string) {
 
 describe("one process, many cities", () => {
   it("serves each city at its own hosts (any port or case), each page cached under its city", async () => {
-    const { cities, version, versions } = repositoryCities();
+    const { cities, version, versions } = fixtureCities();
     const { url, logs } = await start({ isDev: false }, { built: true, cities, version });
-    const houston = await getAt(url, "/faq", "houstoncitywire.com");
-    expect(houston.status).toBe(200);
-    expect(houston.headers["x-cache"]).toBe("miss");
-    expect(houston.body.toString()).toContain("Houston City Wire");
-    expect((await getAt(url, "/faq", "houstoncitywire.com:3000")).headers["x-cache"]).toBe("hit");
+    const first = await getAt(url, "/faq", hostOf(CITY));
+    expect(first.status).toBe(200);
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(first.body.toString()).toContain(CITY.name);
+    expect((await getAt(url, "/faq", `${hostOf(CITY)}:3000`)).headers["x-cache"]).toBe("hit");
 
-    // Another city's same page is its own: rendered for it, never Houston's from the cache.
-    const anchorage = await getAt(url, "/faq", "WWW.AnchorageCityWire.com.:443");
-    expect(anchorage.status).toBe(200);
-    expect(anchorage.headers["x-cache"]).toBe("miss");
-    const page = anchorage.body.toString();
-    expect(page).toContain("Anchorage City Wire");
-    expect(page).not.toContain("Houston City Wire");
-    expect((await getAt(url, "/faq", "anchoragecitywire.com")).headers["x-cache"]).toBe("hit");
+    // Another city's same page is its own: rendered for it, never the first's from the cache.
+    // Asked at its www host, in capitals, with a trailing dot and a port.
+    const other = await getAt(url, "/faq", `WWW.${hostOf(SECOND).toUpperCase()}.:443`);
+    expect(other.status).toBe(200);
+    expect(other.headers["x-cache"]).toBe("miss");
+    const page = other.body.toString();
+    expect(page).toContain(SECOND.name);
+    expect(page).not.toContain(CITY.name);
+    expect((await getAt(url, "/faq", hostOf(SECOND))).headers["x-cache"]).toBe("hit");
     const rendered = logs.filter((l) => l.msg === "page rendered");
-    expect(rendered.map((l) => l.site)).toEqual(["houston", "anchorage"]);
+    expect(rendered.map((l) => l.site)).toEqual([CITY.id, SECOND.id]);
 
     // A kept news page is checked against the versions of its own city's categories (and its
     // weather, as every page is).
     versions.length = 0;
-    await getAt(url, "/world-news", "honolulucitywire.com");
-    const again = await getAt(url, "/world-news", "honolulucitywire.com");
+    await getAt(url, "/world-news", hostOf(THIRD));
+    const again = await getAt(url, "/world-news", hostOf(THIRD));
     expect(again.headers["x-cache"]).toBe("hit");
-    expect(versions).toContainEqual(["honolulu", "world"]);
-    expect(versions.every(([city]) => city === "honolulu")).toBe(true);
+    expect(versions).toContainEqual([THIRD.id, "world"]);
+    expect(versions.every(([city]) => city === THIRD.id)).toBe(true);
   }, 30_000);
 
   it("gives a host that names no city the network's not-found page, uncached and naming no city", async () => {
-    const { cities, version } = repositoryCities();
+    const { cities, version } = fixtureCities();
     const { url, logs } = await start({ isDev: false }, { built: true, cities, version });
-    for (const host of ["example.org", "localhost", "127.0.0.1:3000", "houstoncitywire.com.evil"]) {
+    const anyCity = new RegExp(CITIES.map((c) => c.city).join("|"), "i");
+    for (const host of ["example.org", "localhost", "127.0.0.1:3000", `${hostOf(CITY)}.evil`]) {
       const res = await getAt(url, "/faq", host);
       expect(res.status, host).toBe(404);
       expect(res.headers["cache-control"]).toBe("no-store");
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       const body = res.body.toString();
       expect(body).toContain("Site not found");
-      expect(body).not.toMatch(/Houston|Anchorage|Honolulu/);
+      expect(body).not.toMatch(anyCity);
     }
     const head = await getAt(url, "/", "example.org", {}, "HEAD");
     expect(head.status).toBe(404);
@@ -410,27 +420,25 @@ describe("one process, many cities", () => {
   }, 30_000);
 
   it("gives a host that names no city DEFAULT_SITE's city when it is set", async () => {
-    const { cities, version } = repositoryCities("honolulu");
+    const { cities, version } = fixtureCities(THIRD.id);
     const { url } = await start({ isDev: false }, { built: true, cities, version });
     const res = await getAt(url, "/faq", "localhost:3000");
     expect(res.status).toBe(200);
-    expect(res.body.toString()).toContain("Honolulu City Wire");
-    expect((await getAt(url, "/faq", "houstoncitywire.com")).body.toString()).toContain(
-      "Houston City Wire",
-    );
+    expect(res.body.toString()).toContain(THIRD.name);
+    expect((await getAt(url, "/faq", hostOf(CITY))).body.toString()).toContain(CITY.name);
   }, 30_000);
 
   it("answers 503 on the hosts of a city whose data is invalid, naming its file in the log", async () => {
-    const houston = cityServices(testCity("houston"), { news: emptyNews });
+    const served = cityServices(CITY, { news: emptyNews });
     const problem = { id: "broken", file: "/srv/cities/broken.json", message: "bad data" };
     const { url, logs } = await start(
       { isDev: false },
       {
         built: true,
         cities: {
-          idOf: (host) => (host === "broken.example" ? "broken" : "houston"),
+          idOf: (host) => (host === "broken.example" ? "broken" : CITY.id),
           city: (id) =>
-            id === "broken" ? { kind: "unavailable", problem } : { kind: "city", city: houston },
+            id === "broken" ? { kind: "unavailable", problem } : { kind: "city", city: served },
         },
       },
     );
@@ -440,11 +448,11 @@ describe("one process, many cities", () => {
     expect(logs).toContainEqual(
       expect.objectContaining({ msg: "city unavailable", file: problem.file, level: 50 }),
     );
-    expect((await getAt(url, "/faq", "houstoncitywire.com")).status).toBe(200);
+    expect((await getAt(url, "/faq", hostOf(CITY))).status).toBe(200);
   }, 30_000);
 
   it("relays the radio of the city asked, and of no other", async () => {
-    const { cities, version } = repositoryCities();
+    const { cities, version } = fixtureCities();
     const asked: string[] = [];
     const hub = { nowPlaying: () => ({ title: "Gospel Morning" }) } as unknown as RadioHub;
     const { url } = await start(
@@ -455,16 +463,16 @@ describe("one process, many cities", () => {
         version,
         radio: (city) => {
           asked.push(city.site.id);
-          return city.site.id === "houston" ? hub : undefined;
+          return city.site.id === CITY.id ? hub : undefined;
         },
       },
     );
-    const houston = await getAt(url, "/api/radio/now-playing", "houstoncitywire.com");
-    expect(houston.status).toBe(200);
-    expect(JSON.parse(houston.body.toString())).toEqual({ title: "Gospel Morning" });
-    const anchorage = await getAt(url, "/api/radio/now-playing", "anchoragecitywire.com");
-    expect(anchorage.status).toBe(404);
-    expect(asked).toEqual(["houston", "anchorage"]);
+    const relayed = await getAt(url, "/api/radio/now-playing", hostOf(CITY));
+    expect(relayed.status).toBe(200);
+    expect(JSON.parse(relayed.body.toString())).toEqual({ title: "Gospel Morning" });
+    const other = await getAt(url, "/api/radio/now-playing", hostOf(SECOND));
+    expect(other.status).toBe(404);
+    expect(asked).toEqual([CITY.id, SECOND.id]);
   }, 30_000);
 });
 

@@ -1,22 +1,18 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BOOK_PLACEHOLDER } from "../../app/components/book-card";
-import { parseImagePath } from "../../common/images";
-import { testCity } from "../../tests/support/cities";
+import { BOOK_PLACEHOLDER, parseImagePath } from "../../common/images";
+import { fixtureCity } from "../../tests/support/fixture-city";
 import { fixedNews } from "../../tests/support/news";
 import { noResults } from "../news/search";
 import type { StoredArticle } from "../news/store";
 import { getDefaultOutboundGuard } from "../net/outbound";
 import { contentSecurityPolicy } from "../http/headers";
-import {
-  COVER_FALLBACK,
-  configuredPictures,
-  pictureLinks,
-  withCoverLinks,
-  withPictureLinks,
-} from "./links";
+import { StaticFiles } from "../http/static-files";
+import { configuredPictures, pictureLinks, withCoverLinks, withPictureLinks } from "./links";
 import { openDatabase } from "../db/open";
 import { NewsStore } from "../news/store";
 import { ImageService, openImageService } from "./service";
@@ -25,7 +21,8 @@ import { ImageSigner } from "./sign";
 const dir = mkdtempSync(path.join(os.tmpdir(), "image-links-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const content = testCity("houston").content;
+const city = fixtureCity();
+const content = city.content;
 const images = new ImageService({
   signer: new ImageSigner("l".repeat(64)),
   articleImage: async () => null,
@@ -119,14 +116,14 @@ describe("ImageService.configure", () => {
       log: { warn: () => {} },
     });
     const [cover] = configuredPictures(content);
-    if (!cover) throw new Error("no configured cover in the network's books");
+    if (!cover) throw new Error("no configured cover in the books");
     expect(service.configuredPath(cover.url)).toBe("");
     service.configure([cover]);
     const routed = service.configuredPath(cover.url);
     // The same id as a service configured at start: ids are signed by URL.
     expect(routed).toBe(images.configuredPath(cover.url));
     expect(await service.resolve(parseImagePath(routed)?.id ?? "")).toMatchObject({
-      fallback: COVER_FALLBACK,
+      fallback: BOOK_PLACEHOLDER,
     });
   });
 });
@@ -148,13 +145,13 @@ describe("openImageService", () => {
       });
     try {
       const [cover] = configuredPictures(content);
-      if (!cover) throw new Error("no configured cover in the network's books");
+      if (!cover) throw new Error("no configured cover in the books");
       const first = open().configuredPath(cover.url);
       const file = path.join(dataDir, "network.image-key");
       expect(readFileSync(file, "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(open().configuredPath(cover.url)).toBe(first);
-      expect(existsSync(path.join(dataDir, "houston.image-key"))).toBe(false);
+      expect(existsSync(path.join(dataDir, `${city.id}.image-key`))).toBe(false);
     } finally {
       await db.close();
     }
@@ -169,7 +166,7 @@ describe("withCoverLinks", () => {
     for (const cover of configured) {
       const parsed = parseImagePath(cover);
       expect(parsed).not.toBeNull();
-      expect(await images.resolve(parsed?.id ?? "")).toMatchObject({ fallback: COVER_FALLBACK });
+      expect(await images.resolve(parsed?.id ?? "")).toMatchObject({ fallback: BOOK_PLACEHOLDER });
     }
     // Books without a cover keep their typographic cover.
     expect(covers.filter((c) => c === "").length).toBe(
@@ -177,8 +174,27 @@ describe("withCoverLinks", () => {
     );
   });
 
-  it("falls back to the books page's own placeholder", async () => {
-    expect(COVER_FALLBACK).toBe(BOOK_PLACEHOLDER);
+  it("sends a reader whose cover cannot be had to a picture the site serves", async () => {
+    const [cover] = configuredPictures(content);
+    if (!cover) throw new Error("no configured cover in the books");
+    const id = parseImagePath(images.configuredPath(cover.url))?.id ?? "";
+    const fallback = (await images.resolve(id))?.fallback;
+    expect(fallback).toBe(BOOK_PLACEHOLDER);
+    // The fallback is a file of public/, which the client build serves as it is.
+    const files = new StaticFiles(path.resolve(import.meta.dirname, "../../public"));
+    const server = createServer((req, res) => {
+      if (!files.serve(req, res, req.url ?? "/")) res.writeHead(404).end();
+    }).listen(0, "127.0.0.1");
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}${fallback ?? ""}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/svg+xml");
+      expect(await answer.text()).toContain("<svg");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { BOOK_PLACEHOLDER } from "../../common/images";
 import type { SiteContent } from "../../sites/content";
 import type { NewsReader } from "../news/engine";
 import type { StoredArticle } from "../news/store";
@@ -8,14 +9,14 @@ import type { ImageService, ImageSource } from "./service";
 // and answer (cards, the News Feed, /api/articles, search) gets them, and the CSP's img-src is
 // 'self' data:.
 
-/** The books page's own fallback of a cover (BOOK_PLACEHOLDER of app/components/book-card.tsx). */
-export const COVER_FALLBACK = "/images/book-placeholder.svg";
-
-/** The pictures that the site's content names from other origins: the books' covers. */
+/**
+ * The pictures that the site's content names from other origins: the books' covers, each falling
+ * back to the books page's own placeholder.
+ */
 export function configuredPictures(content: SiteContent): ImageSource[] {
   return content.pages.books.books
     .filter((book) => book.cover !== "")
-    .map((book) => ({ url: book.cover, fallback: COVER_FALLBACK }));
+    .map((book) => ({ url: book.cover, fallback: BOOK_PLACEHOLDER }));
 }
 
 /** The content with each cover URL replaced by its image route path. */

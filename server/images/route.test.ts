@@ -12,11 +12,10 @@ import {
   startPictureServer,
   type PictureServer,
 } from "../../tests/support/picture-server";
-import { imagePath, type ImageWidth } from "../../common/images";
+import { BOOK_PLACEHOLDER, imagePath, type ImageWidth } from "../../common/images";
 import { DatabaseUnavailableError } from "../db/health";
 import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { DiskCache } from "./disk-cache";
-import { COVER_FALLBACK } from "./links";
 import { createImageRoute } from "./route";
 import { ImageService, failureKind, type ImageServiceOptions } from "./service";
 import { ImageSigner } from "./sign";
@@ -54,7 +53,7 @@ async function startSite(options: Partial<ImageServiceOptions> = {}) {
   const service = new ImageService({
     signer,
     articleImage: async (id) => articles.get(id) ?? null,
-    configured: [{ url: `${pictures.url}/cover.jpg`, fallback: COVER_FALLBACK }],
+    configured: [{ url: `${pictures.url}/cover.jpg`, fallback: BOOK_PLACEHOLDER }],
     defaultImage: DEFAULT_IMAGE,
     cache: { dir: tempDir(), maxBytes: 64 * 1024 * 1024 },
     guard: allowLoopback,
@@ -297,14 +296,14 @@ describe("a picture that cannot be had", () => {
 
   it("answers a cover's own fallback (the books placeholder)", async () => {
     const other = await startSite({
-      configured: [{ url: `${pictures.url}/page.html`, fallback: COVER_FALLBACK }],
+      configured: [{ url: `${pictures.url}/page.html`, fallback: BOOK_PLACEHOLDER }],
     });
     const { res } = await get(
       other.base,
       imagePath(signer.configuredId(`${pictures.url}/page.html`)),
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(COVER_FALLBACK);
+    expect(res.headers.get("location")).toBe(BOOK_PLACEHOLDER);
   }, 30_000);
 
   it("is refused at a private address the allowlist does not name (SSRF guard)", async () => {

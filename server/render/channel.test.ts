@@ -5,7 +5,7 @@ import { orUnavailable } from "../../app/lib/database.server";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "../db/health";
 import { CONTACT_LIMITS } from "../messages/store";
 import { noWeather } from "../weather/service";
-import { testCity } from "../../tests/support/cities";
+import { fixtureCity } from "../../tests/support/fixture-city";
 import { borrowIo, lendIo } from "./channel";
 
 // A render worker's calls answered by the request thread: a failure keeps its kind (its name)
@@ -26,7 +26,7 @@ function connected(search: () => Promise<never>) {
   lendIo(channel.port1, {
     news: { ...fixedNews(), search },
     messages: { submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS },
-    weather: noWeather(testCity("houston")),
+    weather: noWeather(fixtureCity()),
     log: { info: quiet, warn: quiet, error: quiet, debug: quiet } as never,
   });
   return borrowIo(channel.port2, CONTACT_LIMITS);

@@ -9,7 +9,12 @@ import { pino } from "pino";
 import { createRequestHandler } from "react-router";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CITIES_DIR, NETWORK_FILE, testCity } from "../../tests/support/cities";
+import {
+  fixtureCity,
+  fixtureCityFiles,
+  fixtureCityNamed,
+  hostOf,
+} from "../../tests/support/fixture-city";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
@@ -23,6 +28,12 @@ import { borrowIo, lendIo, type LentIo } from "./channel";
 import { renderPage, type RenderSettings, type RenderTask } from "./page";
 import { WEATHER_DEP } from "../http/pages/cache-key";
 import type { RenderPool } from "./pool";
+
+/** The cities served: the fixture city (also the city of hosts that name none), and another. */
+const CITY = fixtureCity();
+const OTHER = fixtureCityNamed("Stubport");
+const FILES = fixtureCityFiles([CITY, OTHER]);
+afterAll(() => FILES.remove());
 
 /** News whose every category has one story, titled `title()` when read. */
 function newsTitled(title: () => string, version?: () => number): NewsReader {
@@ -61,7 +72,7 @@ function connected(io: Partial<LentIo>) {
   lendIo(port1, {
     news: io.news ?? fixedNews(),
     messages: io.messages ?? { submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS },
-    weather: io.weather ?? noWeather(testCity("houston")),
+    weather: io.weather ?? noWeather(CITY),
     log: io.log ?? { info: quiet, warn: quiet, error: quiet, debug: quiet },
   });
   const borrowed = borrowIo(port2, CONTACT_LIMITS);
@@ -209,8 +220,8 @@ beforeAll(async () => {
     limits: CONTACT_LIMITS,
   });
   const cities = new Network({
-    directory: new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE }),
-    defaultSite: "honolulu",
+    directory: new CityDirectory(FILES),
+    defaultSite: CITY.id,
     news,
     messages,
   });
@@ -235,25 +246,23 @@ afterAll(async () => {
 
 describe("pages made through a render pool", () => {
   it("shows the city's news read over the port, with a CSP, and caches the page", async () => {
-    const first = await getAs(base, "honolulucitywire.com", "/local-news");
+    const first = await getAs(base, hostOf(CITY), "/local-news");
     expect(first.status).toBe(200);
     expect(first.body).toContain("First edition");
-    expect(first.body).toContain("Honolulu");
+    expect(first.body).toContain(CITY.name);
     expect(first.headers["content-security-policy"]).toMatch(/script-src [^;]*'sha256-/);
     expect(first.headers["x-cache"]).toBe("miss");
-    const again = await getAs(base, "honolulucitywire.com", "/local-news");
+    const again = await getAs(base, hostOf(CITY), "/local-news");
     expect(again.headers["x-cache"]).toBe("hit");
   });
 
   it("makes the page again when a category it read over the port changes", async () => {
-    await getAs(base, "anchoragecitywire.com", "/world-news");
+    await getAs(base, hostOf(OTHER), "/world-news");
     const before = tasks;
-    expect((await getAs(base, "anchoragecitywire.com", "/world-news")).headers["x-cache"]).toBe(
-      "hit",
-    );
+    expect((await getAs(base, hostOf(OTHER), "/world-news")).headers["x-cache"]).toBe("hit");
     version++;
     title = "Second edition";
-    const changed = await getAs(base, "anchoragecitywire.com", "/world-news");
+    const changed = await getAs(base, hostOf(OTHER), "/world-news");
     expect(changed.body).toContain("Second edition");
     expect(changed.headers["x-cache"]).toBe("miss");
     expect(tasks).toBe(before + 1);
@@ -266,7 +275,7 @@ describe("pages made through a render pool", () => {
         {
           method: "POST",
           headers: {
-            Host: "anchoragecitywire.com",
+            Host: hostOf(OTHER),
             "Content-Type": "application/x-www-form-urlencoded",
           },
         },
@@ -279,7 +288,7 @@ describe("pages made through a render pool", () => {
       req.end("name=Ana&email=ana%40example.com&subject=Hi&message=Hello");
     });
     expect(status).toBe(200);
-    expect(stored).toEqual([["anchorage", "127.0.0.1"]]);
+    expect(stored).toEqual([[OTHER.id, "127.0.0.1"]]);
   });
 });
 
@@ -288,9 +297,8 @@ describe("a render once whole", () => {
     const set = vi.spyOn(globalThis, "setTimeout");
     const cleared = vi.spyOn(globalThis, "clearTimeout");
     try {
-      const directory = new CityDirectory({ dir: CITIES_DIR, networkFile: NETWORK_FILE });
-      const loaded = directory.load("houston");
-      if (!("city" in loaded)) throw new Error("Houston's data is invalid");
+      const loaded = new CityDirectory(FILES).load(CITY.id);
+      if (!("city" in loaded)) throw new Error("The fixture city's data is invalid");
       const quiet = () => undefined;
       const page = await renderPage(
         handle,
@@ -301,7 +309,7 @@ describe("a render once whole", () => {
           city: {
             site: loaded.city,
             content: loaded.city.content,
-            siteUrl: "https://houstoncitywire.com",
+            siteUrl: `https://${hostOf(CITY)}`,
             csp: {},
           },
           address: "127.0.0.1",
@@ -311,7 +319,7 @@ describe("a render once whole", () => {
         {
           news: {} as never,
           messages: { submit: () => Promise.reject(new Error("unused")), limits: CONTACT_LIMITS },
-          weather: noWeather(testCity("houston")),
+          weather: noWeather(CITY),
           log: { info: quiet, warn: quiet, error: quiet, debug: quiet },
         },
       );

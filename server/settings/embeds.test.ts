@@ -10,7 +10,7 @@ import {
   videoEmbedUrl,
 } from "../../common/embeds";
 import type { City } from "../../sites/schema";
-import { testCity } from "../../tests/support/cities";
+import { fixtureCity, fixtureCityNamed } from "../../tests/support/fixture-city";
 import { EmbedsFileError, embedCspSources, readEmbedsFile } from "./embeds";
 import { contentSecurityPolicy } from "../http/headers";
 
@@ -170,12 +170,12 @@ describe("embedCspSources", () => {
   });
 
   it("is per city: one city's embeds widen no other city's policy", () => {
-    const city = testCity("houston");
-    const houston = { site: { ...city, embeds: ALL }, content: city.content };
-    const other = testCity("anchorage");
-    const anchorage = { site: other, content: other.content };
-    expect(embedCspSources(houston).scripts).toContain("https://pagead2.googlesyndication.com");
-    expect(embedCspSources(anchorage)).toEqual({
+    const city = fixtureCity({ embeds: ALL });
+    const configured = { site: city, content: city.content };
+    const other = fixtureCityNamed("Stubport", { embeds: NONE });
+    const plain = { site: other, content: other.content };
+    expect(embedCspSources(configured).scripts).toContain("https://pagead2.googlesyndication.com");
+    expect(embedCspSources(plain)).toEqual({
       scripts: [],
       frames: [],
       connect: [],

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startWeatherServer } from "../../tests/fixture-servers/weather-server";
-import { testCity } from "../../tests/support/cities";
+import { fixtureCity } from "../../tests/support/fixture-city";
 import { DatabaseUnavailableError } from "../db/health";
 import { createOutboundGuard } from "../net/outbound";
 import { weatherPlace } from "./reader";
@@ -34,10 +34,11 @@ describe("WeatherService with its database away", () => {
     open.push(guard);
     const warnings: { msg: string; fields: object }[] = [];
     const store = { get: away, put: away } as unknown as WeatherStore;
+    const city = fixtureCity();
     const service = new WeatherService({
       store,
       fetch: guard.fetch,
-      userAgent: "(Houston City Wire, newsroom@houstoncitywire.com)",
+      userAgent: `(${city.name}, ${city.contact.email})`,
       apiUrl: server.url,
       radarUrl: server.url,
       log: { info: () => {}, warn: (fields, msg) => warnings.push({ msg, fields }) },
@@ -45,11 +46,11 @@ describe("WeatherService with its database away", () => {
       timeoutMs: 3000,
     });
     open.push({ close: () => service.stop() });
-    const houston = weatherPlace(testCity("houston"));
+    const place = weatherPlace(city);
     // Its stored answers cannot be read: the page gets what is held (nothing yet).
-    expect((await service.get(houston)).state).toBe("loading");
+    expect((await service.get(place)).state).toBe("loading");
     await service.refreshDue();
-    const weather = await service.get(houston);
+    const weather = await service.get(place);
     expect(weather.state).toBe("ready");
     expect(weather.current?.temperature).toBe(72);
     expect(weather.forecast?.days).toHaveLength(7);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RADAR_FALLBACK, RADAR_PERIOD_MS, RadarPictures, weatherPlace } from "./reader";
-import { testCity } from "../../tests/support/cities";
+import { fixtureCity } from "../../tests/support/fixture-city";
 import { noWeather } from "./service";
 
 /** An image service's configured pictures, as RadarPictures uses them. */
@@ -48,20 +48,32 @@ describe("RadarPictures", () => {
 
   it("leaves weather without a radar as it is", async () => {
     const radar = new RadarPictures(images(), () => 0);
-    const weather = await noWeather(testCity("houston")).get();
+    const weather = await noWeather(fixtureCity()).get();
     expect(radar.link(weather)).toBe(weather);
   });
 });
 
 describe("weatherPlace", () => {
   it("is a city's point, state, locale and radar station, from its data", () => {
-    expect(weatherPlace(testCity("houston"))).toEqual({
-      id: "houston",
-      latitude: 29.7604,
-      longitude: -95.3698,
-      stateCode: "TX",
-      locale: "en-US",
-      radarStation: "KHGX",
+    const city = fixtureCity({
+      id: "placed",
+      geo: { latitude: 35.1234, longitude: -97.5678 },
+      stateCode: "OK",
+      locale: "es-US",
+      content: { pages: { weather: { radarStation: "KTLX" } } },
     });
+    expect(weatherPlace(city)).toEqual({
+      id: "placed",
+      latitude: 35.1234,
+      longitude: -97.5678,
+      stateCode: "OK",
+      locale: "es-US",
+      radarStation: "KTLX",
+    });
+  });
+
+  it("has no radar station when the city's data names none", () => {
+    const city = fixtureCity({ content: { pages: { weather: { radarStation: null } } } });
+    expect(weatherPlace(city).radarStation).toBeUndefined();
   });
 });

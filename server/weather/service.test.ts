@@ -2,6 +2,7 @@ import { Response } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   DEMO_ALERTS,
+  FIXTURE_STATION,
   startWeatherServer,
   type FixtureAlert,
   type WeatherServer,
@@ -19,11 +20,19 @@ import {
 } from "./service";
 import { WeatherStore } from "./store";
 import { weatherPlace } from "./reader";
-import { testCity } from "../../tests/support/cities";
+import { fixtureCity } from "../../tests/support/fixture-city";
 
 const T0 = Date.parse("2026-11-25T18:00:00Z");
-/** Houston as its data places it: 29.7604, -95.3698, Texas, en-US, radar KHGX. */
-const HOUSTON: WeatherPlace = weatherPlace(testCity("houston"));
+/**
+ * The fixture city as its data places it: a point of four decimals in Texas, radar KHGX (the
+ * fixture weather server answers any point with its one grid, station and Texas zones).
+ */
+const CITY = fixtureCity();
+const PLACE: WeatherPlace = weatherPlace(CITY);
+/** The point as the service asks for it. */
+const POINT = `/points/${PLACE.latitude},${PLACE.longitude}`;
+/** Who the service says it is: a name and an address to write to, as the server's. */
+const USER_AGENT = `(${CITY.name}, ${CITY.contact.email})`;
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -61,7 +70,7 @@ async function harness(
   const service = new WeatherService({
     store: new WeatherStore(store),
     fetch,
-    userAgent: "(Houston City Wire, newsroom@houstoncitywire.com)",
+    userAgent: USER_AGENT,
     apiUrl: server.url,
     radarUrl: server.url,
     log: { info: () => {}, warn: (o) => warnings.push(o) },
@@ -75,21 +84,21 @@ async function harness(
 
 /** Asks for the city (which starts its fetches), lets them end, and reads it again. */
 async function fetched(h: Awaited<ReturnType<typeof harness>>) {
-  await h.service.get(HOUSTON);
+  await h.service.get(PLACE);
   await h.service.refreshDue();
-  return h.service.get(HOUSTON);
+  return h.service.get(PLACE);
 }
 
 describe("WeatherService", () => {
   it("is loading until first asked, then shows the station's conditions, the forecast and the zone's alerts", async () => {
     const h = await harness();
-    expect((await h.service.get(HOUSTON)).state).toBe("loading");
+    expect((await h.service.get(PLACE)).state).toBe("loading");
     const weather = await fetched(h);
     expect(weather.state).toBe("ready");
     expect(weather.current).toMatchObject({
       temperature: 72,
       description: "Mostly Cloudy",
-      station: "Houston, Houston Intercontinental Airport",
+      station: FIXTURE_STATION.name,
       windDirection: "SE",
     });
     expect(weather.forecast?.days).toHaveLength(7);
@@ -100,11 +109,13 @@ describe("WeatherService", () => {
       ["Flash Flood Warning", "severe", true],
       ["Wind Advisory", "moderate", false],
     ]);
-    expect(weather.radar?.image).toBe(`${h.server.url}/ridge/standard/KHGX_0.gif`);
+    expect(weather.radar?.image).toBe(
+      `${h.server.url}/ridge/standard/${PLACE.radarStation ?? ""}_0.gif`,
+    );
     // Read again with nothing changed, it is what was composed, not composed anew.
-    expect(await h.service.get(HOUSTON)).toBe(weather);
+    expect(await h.service.get(PLACE)).toBe(weather);
     expect(weather.forecastPage).toBe(
-      "https://forecast.weather.gov/MapClick.php?lat=29.7604&lon=-95.3698",
+      `https://forecast.weather.gov/MapClick.php?lat=${PLACE.latitude}&lon=${PLACE.longitude}`,
     );
   });
 
@@ -113,16 +124,14 @@ describe("WeatherService", () => {
     await fetched(h);
     expect(h.server.requests).toEqual(
       expect.arrayContaining([
-        "/points/29.7604,-95.3698",
+        POINT,
         "/gridpoints/HGX/65,97/stations",
         "/stations/KIAH/observations/latest",
         "/gridpoints/HGX/65,97/forecast",
-        "/alerts/active?area=TX",
+        `/alerts/active?area=${PLACE.stateCode}`,
       ]),
     );
-    expect(
-      h.server.headers.every((x) => x["user-agent"]?.includes("newsroom@houstoncitywire.com")),
-    ).toBe(true);
+    expect(h.server.headers.every((x) => x["user-agent"]?.includes(CITY.contact.email))).toBe(true);
     expect(h.server.headers.every((x) => x.accept === "application/geo+json")).toBe(true);
   });
 
@@ -156,23 +165,23 @@ describe("WeatherService", () => {
       alerts: [{ ...(DEMO_ALERTS[0] as FixtureAlert), untilMinutes: 10 }],
     });
     await fetched(h);
-    const before = h.service.version("houston");
-    expect((await h.service.get(HOUSTON)).alerts).toHaveLength(1);
+    const before = h.service.version(PLACE.id);
+    expect((await h.service.get(PLACE)).alerts).toHaveLength(1);
     h.clock.now += 10 * 60_000;
-    expect(h.service.version("houston")).toBe(before + 1);
-    expect((await h.service.get(HOUSTON)).alerts).toEqual([]);
+    expect(h.service.version(PLACE.id)).toBe(before + 1);
+    expect((await h.service.get(PLACE)).alerts).toEqual([]);
   });
 
   it("changes its version when the alerts change (a cancelled warning leaves the list), not otherwise", async () => {
     const h = await harness();
     await fetched(h);
-    const v1 = h.service.version("houston");
-    expect(h.service.version("houston")).toBe(v1);
+    const v1 = h.service.version(PLACE.id);
+    expect(h.service.version(PLACE.id)).toBe(v1);
     h.server.set({ alerts: DEMO_ALERTS.slice(1) });
     h.clock.now += SCHEDULE.alerts.maxMs;
     await h.service.refreshDue();
-    expect(h.service.version("houston")).toBeGreaterThan(v1);
-    expect((await h.service.get(HOUSTON)).alerts.map((a) => a.event)).toEqual(["Wind Advisory"]);
+    expect(h.service.version(PLACE.id)).toBeGreaterThan(v1);
+    expect((await h.service.get(PLACE)).alerts.map((a) => a.event)).toEqual(["Wind Advisory"]);
   });
 
   it("shows the last good figures while the service fails (500, malformed, no answer), then says none once they are 3 hours old", async () => {
@@ -185,7 +194,7 @@ describe("WeatherService", () => {
     });
     h.clock.now += SCHEDULE.forecast.maxMs;
     await h.service.refreshDue();
-    const stale = await h.service.get(HOUSTON);
+    const stale = await h.service.get(PLACE);
     expect(stale.current?.temperature).toBe(72);
     expect(stale.forecast?.days).toHaveLength(7);
     expect(h.warnings.map((w) => (w as { error: string }).error)).toEqual(
@@ -197,7 +206,7 @@ describe("WeatherService", () => {
     );
     // Past 3 hours, neither conditions nor forecast are passed off as current.
     h.clock.now = T0 + STALE_AFTER_MS + 60 * 60_000;
-    const gone = await h.service.get(HOUSTON);
+    const gone = await h.service.get(PLACE);
     expect(gone.current).toBeNull();
     expect(gone.forecast).toBeNull();
   });
@@ -226,9 +235,9 @@ describe("WeatherService", () => {
     open.push(store);
     const first = await harness({ store });
     await fetched(first);
-    first.server.set({ failing: new Set(["/points/29.7604,-95.3698"]) });
+    first.server.set({ failing: new Set([POINT]) });
     const second = await harness({ store, server: first.server });
-    const weather = await second.service.get(HOUSTON);
+    const weather = await second.service.get(PLACE);
     expect(weather.state).toBe("ready");
     expect(weather.current?.temperature).toBe(72);
     expect(weather.alerts).toHaveLength(2);
@@ -292,7 +301,7 @@ describe("an alerts answer with alerts that cannot be read", () => {
       }),
     ]);
     // Reading it again (every page) logs nothing more; the next fetch logs them once again.
-    await h.service.get(HOUSTON);
+    await h.service.get(PLACE);
     expect(skipped()).toHaveLength(2);
     h.clock.now += SCHEDULE.alerts.maxMs;
     await h.service.refreshDue();
@@ -338,7 +347,7 @@ describe("an alerts answer with alerts that cannot be read", () => {
 describe("a city without a radar station", () => {
   it("has no radar section", async () => {
     const h = await harness();
-    const { radarStation: _radar, ...place } = HOUSTON;
+    const { radarStation: _radar, ...place } = PLACE;
     void _radar;
     await h.service.get(place);
     await h.service.refreshDue();

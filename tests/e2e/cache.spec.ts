@@ -9,7 +9,7 @@ test("a page is rendered once, then served from the cache with an ETag, and a 30
 }) => {
   // A page of this test's own: a key no other test has filled (a page older than its maximum
   // age is served stale once while it is rendered again, which would make the two differ). The
-  // query is one the page reads: any other is dropped from the key (server/pages.ts cacheKey).
+  // query is one the page reads: any other is dropped from the key (server/http/pages/cache-key.ts).
   const path = "/search?q=cache-test";
   const first = await request.get(path);
   expect(first.status()).toBe(200);

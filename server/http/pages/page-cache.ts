@@ -28,7 +28,7 @@ export type Coding = "br" | "gzip";
 /** The key under which the one not-found page is kept: every path no route names gets it. */
 export const NOT_FOUND_KEY = "<not-found>";
 
-/** Whether a key is the not-found page's (of a city: "<city> <not-found>", server/pages.ts). */
+/** Whether a key is the not-found page's (of a city: "<city> <not-found>", server/http/pages/cache-key.ts). */
 export function isNotFoundKey(key: string): boolean {
   return key === NOT_FOUND_KEY || key.endsWith(` ${NOT_FOUND_KEY}`);
 }
