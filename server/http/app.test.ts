@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createHash } from "node:crypto";
 import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -879,4 +879,66 @@ describe("isValidHost", () => {
     "ex\u0000ample",
     "x".repeat(256),
   ])("refuses %j", (host) => expect(isValidHost(host)).toBe(false));
+});
+
+describe("the order of the request path (server/http/app.ts)", () => {
+  /** An app over a client folder holding one file, for a network that knows no host. */
+  async function startNoCities(): Promise<string> {
+    const clientDir = emptyDir();
+    writeFileSync(path.join(clientDir, "robots.txt"), "User-agent: *\n");
+    const app = createApp({
+      services: { isDev: false },
+      cities: {
+        idOf: () => undefined,
+        city: () => {
+          throw new Error("no city is asked for");
+        },
+      },
+      version: () => 0,
+      logger: pino({ level: "silent" }),
+      build: { server: serverBuild, clientDir },
+    });
+    const server = createHttpServer(app).listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((resolve) => server.once("listening", resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  /** The status line of a request written by hand (a Host no client library would send). */
+  function statusOf(url: string, request: string): Promise<string> {
+    const { port } = new URL(url);
+    return new Promise<string>((resolve) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(request));
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("close", () => resolve(text.split("\r\n")[0] ?? ""));
+    });
+  }
+
+  it("serves static files before a city is chosen: the same for a host that names none", async () => {
+    const url = await startNoCities();
+    const file = await fetch(`${url}/robots.txt`);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe("User-agent: *\n");
+    // A path that is no file goes on to the city step: the network's own not-found page.
+    const page = await fetch(`${url}/local-news`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("Site not found");
+  });
+
+  it("answers a missing hashed asset with a plain 404, never a page", async () => {
+    const url = await startNoCities();
+    const res = await fetch(`${url}/assets/gone-1234.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  });
+
+  it("checks the request before static files, and answers the health probe before both", async () => {
+    const url = await startNoCities();
+    const bad = "Host: a b\r\nConnection: close\r\n\r\n";
+    expect(await statusOf(url, `GET /robots.txt HTTP/1.1\r\n${bad}`)).toBe(
+      "HTTP/1.1 400 Bad Request",
+    );
+    expect(await statusOf(url, `GET /healthz?probe=1 HTTP/1.1\r\n${bad}`)).toBe("HTTP/1.1 200 OK");
+  });
 });
