@@ -14,6 +14,26 @@ import { E2E_VARIABLES, TEST_SITE_URL } from "./env";
  * station (in this process), the production build serving every city with Houston as the
  * default one (fed by both), and the same build serving Anchorage and Honolulu only (SITES). Where they are reaches the tests through environment variables (tests/e2e/env.ts).
  */
+/**
+ * Waits until a site's first round of feeds and weather has landed: until a page that depends on
+ * every category and on the weather (a search) is served from the page cache twice in a row with
+ * the same ETag, 300 ms apart. Before that, a page made at start-up is made again as each answer
+ * lands, which is right, but a test of the cache itself would see two misses in a row.
+ */
+async function settled(url: string, deadlineMs = 60_000): Promise<void> {
+  const started = Date.now();
+  let previous: string | undefined;
+  while (Date.now() - started < deadlineMs) {
+    const res = await fetch(`${url}/search?q=settled`);
+    await res.arrayBuffer();
+    const now = res.headers.get("x-cache") === "hit" ? (res.headers.get("etag") ?? "") : undefined;
+    if (now !== undefined && now === previous) return;
+    previous = now;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not settle in ${deadlineMs / 1000} s: its pages kept changing`);
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "e2e-"));
   const feeds = await startFeedServer(0);
@@ -45,6 +65,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       env: { ...patient, SITES: "anchorage,honolulu", DEFAULT_SITE: "anchorage", SITE_URL: "" },
     }),
   ]);
+  await Promise.all([settled(houston.url), settled(other.url)]);
   const settings: Record<keyof typeof E2E_VARIABLES, string> = {
     houstonUrl: houston.url,
     houstonDataDir: houston.dataDir,
