@@ -29,6 +29,8 @@ export const ISLANDS = {
   // The donation prompt's timer, and its dialog (React, loaded by the timer when it is due).
   donation: "donation.ts",
   "donation-dialog": "donation-dialog.tsx",
+  // The page's live channel (/api/live): the alert banner, new stories, the radio's title.
+  live: "live.ts",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -8,6 +8,8 @@ import type { Logger } from "pino";
 import { readEnv, withEnvFile, type Env } from "./settings/env";
 import { createLogger } from "./logger";
 import { createApp, type AppOptions } from "./http/app";
+import { LiveChannel } from "./live/channel";
+import { NewsWatch } from "./live/news";
 import { CityDirectory } from "./cities/directory";
 import { defaultCityOverrides } from "./cities/overrides";
 import { Network, type CityServices } from "./cities/network";
@@ -60,12 +62,14 @@ async function main(): Promise<void> {
   const messages = await openMessages(env);
   const weather = openWeather(env, { db, directory, served, network, guard, logger });
   const cities = cityNetwork(env, { directory, engine, images, messages, weather });
+  const live = openLive(env, engine, logger);
   const hubs = new Map<string, RadioHub>();
   const serving: Serving = {
     cities,
     version: (city: string, key: string) =>
       key === WEATHER_DEP ? weather.version(city) : engine.version(city, key as FeedKey),
-    radio: radioOf(hubs, logger),
+    radio: radioOf(hubs, logger, (city, title) => live.publish(city, "nowplaying", { title })),
+    live,
     images: createImageRoute(images, logger),
     logger,
     ...requestLimits(env),
@@ -92,6 +96,7 @@ async function main(): Promise<void> {
   stopOnSignals(logger, async () => {
     const refreshesStopped = Promise.all([engine.stop(), weather.stop()]);
     for (const hub of hubs.values()) hub.shutdown();
+    live.close();
     void pool?.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await refreshesStopped;
@@ -261,6 +266,31 @@ function cityNetwork(
   });
 }
 
+/**
+ * Open pages' live channel (LIVE_MAX_CONNECTIONS, LIVE_MAX_PER_CLIENT), and what it tells them
+ * of: a city's new stories, once it has an open page (news changes, local or announced by
+ * another instance, reach the engine first), and, from radioOf, its radio's titles.
+ */
+function openLive(
+  env: Env,
+  engine: Awaited<ReturnType<typeof createNewsService>>,
+  logger: Logger,
+): LiveChannel {
+  const watch = new NewsWatch(
+    (city) => engine.city(city),
+    (city, change) => live.publish(city, "news", change),
+  );
+  const failed = (err: unknown) =>
+    logger.error({ err }, "reading news for the live channel failed");
+  const live = new LiveChannel({
+    maxConnections: env.LIVE_MAX_CONNECTIONS,
+    maxPerClient: env.LIVE_MAX_PER_CLIENT,
+    onOpen: (city) => void watch.watch(city).catch(failed),
+  });
+  engine.onChange(() => void watch.changed().catch(failed));
+  return live;
+}
+
 /** Who is believed about the reader's address and host, and how many renders and posts wait. */
 function requestLimits(env: Env) {
   return {
@@ -280,8 +310,15 @@ function requestLimits(env: Env) {
   };
 }
 
-/** Each city's radio relay, made when its radio is first asked for, kept in `hubs`. */
-function radioOf(hubs: Map<string, RadioHub>, logger: Logger) {
+/**
+ * Each city's radio relay, made when its radio is first asked for, kept in `hubs`; `onTitle` is
+ * told when the title its first port (the one the radio page plays) names changes.
+ */
+function radioOf(
+  hubs: Map<string, RadioHub>,
+  logger: Logger,
+  onTitle: (city: string, title: string | null) => void,
+) {
   return (city: CityServices): RadioHub => {
     let hub = hubs.get(city.site.id);
     if (!hub) {
@@ -291,6 +328,9 @@ function radioOf(hubs: Map<string, RadioHub>, logger: Logger) {
         maxListeners: city.site.radio.maxListeners,
         log: logger.child({ part: "radio", site: city.site.id }),
         userAgent: `${city.site.name} radio relay (+${city.siteUrl})`,
+        onTitle: (port, title) => {
+          if (port === city.site.radio.ports[0]) onTitle(city.site.id, title);
+        },
       });
       hubs.set(city.site.id, hub);
     }

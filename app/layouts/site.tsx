@@ -1,5 +1,6 @@
 import { Outlet, useLoaderData } from "react-router";
 import { DonationPopup } from "~/components/donation-popup";
+import { LiveUpdates } from "~/components/live-updates";
 import { ClockContext } from "~/components/relative-time";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -53,6 +54,7 @@ export default function SiteLayout() {
       </main>
       <SiteFooter site={site} now={now} nav={nav} />
       <DonationPopup />
+      <LiveUpdates />
       <ThirdPartyScripts scripts={scripts} />
     </div>
   );

@@ -86,6 +86,12 @@ export function useRadio(
     };
   }, [refreshTitle]);
   useVisibleInterval(() => void refreshTitle(), NOW_PLAYING_POLL_MS);
+  // And at once when the live channel says the title changed (app/islands/live.ts).
+  useEffect(() => {
+    const changed = () => void refreshTitle();
+    window.addEventListener("live:nowplaying", changed);
+    return () => window.removeEventListener("live:nowplaying", changed);
+  }, [refreshTitle]);
 
   // Lock-screen and media-key controls name what plays.
   useEffect(() => {

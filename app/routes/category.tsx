@@ -4,6 +4,7 @@ import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
 import { Byline, NewsState } from "~/components/news-state";
 import { PageHeading } from "~/components/page-heading";
+import { NewStoriesOffer } from "~/components/live-updates";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { EmbedFrame } from "~/components/embed-frame";
@@ -70,6 +71,7 @@ export default function CategoryPage() {
     <>
       <PageHeading>{heading}</PageHeading>
       <Byline updatedAt={block.updatedAt} outlets={block.outlets} />
+      <NewStoriesOffer categories={[block.key]} className="mt-4" />
       <PageWithSidebar
         sidebar={
           <>

@@ -10,6 +10,7 @@ import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { WeatherSummary } from "~/components/weather-live";
 import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
+import { NewStoriesOffer } from "~/components/live-updates";
 import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
 import { ShownStories, notShown } from "../../common/story-keys";
 import { pageMeta } from "~/lib/page-meta.server";
@@ -116,6 +117,7 @@ export default function Home() {
     <>
       <h1 className="sr-only">{heading}</h1>
       <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4" />
+      <NewStoriesOffer categories={HOME_KEYS} className="mb-4" />
       {/*
         The first screen, on a phone too: the lead story, then the Local section's headlines:
         beside a lead with a picture, across the page under a text-led one.

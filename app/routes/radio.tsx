@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { BrandBar } from "~/components/brand-bar";
 import { IslandProps, IslandScript } from "~/components/island";
+import { LiveUpdates } from "~/components/live-updates";
 import { ScheduleTable } from "~/components/radio-extras";
 import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
 import { pageMeta } from "~/lib/page-meta.server";
@@ -47,6 +48,7 @@ export default function Radio() {
           </div>
           <IslandProps value={player} />
           <IslandScript name="radio" />
+          <LiveUpdates />
           <p className="mt-6 text-sm text-muted">
             If audio doesn't start, click play. Some browsers block autoplay with sound until you
             interact.

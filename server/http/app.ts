@@ -10,6 +10,8 @@ import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
 import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
 import { healthProbe } from "./health";
 import { imageRoute } from "./images";
+import { liveChannel } from "./live";
+import type { LiveChannel } from "../live/channel";
 import { Limiter, Overloaded } from "./limiter";
 import { splitCityKey } from "./pages/cache-key";
 import { createPageHandler, pages } from "./pages/handler";
@@ -39,6 +41,8 @@ export interface AppOptions {
   version: (city: string, key: string) => number;
   /** A city's live radio relay (absent in tests that do not need it, or for a city without one). */
   radio?: RadioOf;
+  /** Open pages' live channel, `/api/live` (server/live/; absent in tests that do not need it). */
+  live?: LiveChannel;
   /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
   images?: (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
   logger: Logger;
@@ -160,10 +164,11 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  * Then the Host names a city (cities.ts; an unknown host gets the network's not-found page), and
  * the city's, most specific path first, pages last since they take everything else:
  * 4. the social image, `/social.png` (social-image.ts);
- * 5. the radio stream, `/api/stream`, and 6. the API outside React Router, the radio's now
- *    playing (radio.ts);
- * 7. the image route, `/img/…` (images.ts);
- * 8. pages, through the page cache: a hit is a lookup, and only a page that must be made reaches
+ * 5. the radio stream, `/api/stream` (radio.ts), and 6. the live channel, `/api/live`
+ *    (live.ts): the two answers that last as long as their reader stays;
+ * 7. the API outside React Router, the radio's now playing (radio.ts);
+ * 8. the image route, `/img/…` (images.ts);
+ * 9. pages, through the page cache: a hit is a lookup, and only a page that must be made reaches
  *    React Router (pages/); in development Vite's middleware comes first.
  *
  * Access logs record renders and refusals, not cache hits and files.
@@ -193,7 +198,9 @@ export function createApp(options: AppOptions): RequestListener {
   const network: Handler[] = [healthProbe(), requestChecks()];
   if (options.build) network.push(staticFiles(options.build.clientDir));
   const city: Handler<CityExchange>[] = [socialImage(logger)];
-  if (options.radio) city.push(radioStream(options.radio, logger), radioApi(options.radio));
+  if (options.radio) city.push(radioStream(options.radio, logger));
+  if (options.live) city.push(liveChannel(options.live, (req) => clientOf(req).address));
+  if (options.radio) city.push(radioApi(options.radio));
   if (options.images) city.push(imageRoute(options.images));
   city.push(pages(handler, options.vite));
   const chooseCity = cityChooser(options.cities, hostOf, logger);

@@ -251,6 +251,20 @@ describe("the radio relay", () => {
     for (const title of seen) expect(STATION_TITLES).toContain(title);
   });
 
+  it("tells onTitle of each change of title, once, with its port (the live channel's now playing)", async () => {
+    const upstream = await station({ titleIntervalMs: 300 });
+    const told: [number, string | null][] = [];
+    const { base } = await setup({ onTitle: (port, title) => told.push([port, title]) }, upstream);
+    await listen(`${base}/api/stream?port=${upstream.port}`);
+    await vi.waitFor(() => expect(told.length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    for (const [port, title] of told) {
+      expect(port).toBe(upstream.port);
+      expect(STATION_TITLES).toContain(title);
+    }
+    // Stations repeat the title in every metadata block: each change is told once.
+    for (let i = 1; i < told.length; i++) expect(told[i]?.[1]).not.toBe(told[i - 1]?.[1]);
+  });
+
   it("remembers the last five titles played, newest first, each once, with when it was heard", async () => {
     let now = Date.parse("2026-11-23T20:00:00Z");
     const upstream = await station({ metaint: 1000 });

@@ -38,6 +38,8 @@ export interface RadioHubOptions {
    */
   flushBytes?: number;
   flushMs?: number;
+  /** Told when the title a port's station names changes (the live channel's `nowplaying`). */
+  onTitle?: (port: number, title: string | null) => void;
 }
 
 export type UpstreamState = "idle" | "connecting" | "connected" | "reconnecting";
@@ -225,7 +227,9 @@ class Channel {
     this.synced = false;
     this.contentType = stream.type;
     const demux = new IcyDemuxer(stream.metaint, (title) => {
-      this.title = title || null;
+      const now = title || null;
+      if (now !== this.title) this.o.onTitle(Number(this.url.port), now);
+      this.title = now;
       this.remember(this.title);
     });
     const stall = setTimeout(() => {
@@ -484,6 +488,7 @@ export class RadioHub {
       clock: options.clock ?? Date.now,
       flushBytes: options.flushBytes ?? 8192,
       flushMs: options.flushMs ?? 250,
+      onTitle: options.onTitle ?? (() => undefined),
     };
   }
 

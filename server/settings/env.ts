@@ -121,6 +121,10 @@ const EnvSchema = z.object({
   // The most renders one reader's address may have running or waiting at once: past it that
   // reader is refused (503) while everyone else still gets a place in the queue.
   RENDER_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
+  // Open pages' live channels (/api/live, Server-Sent Events) one process holds, in all and from
+  // one reader's address: past either, 503 with Retry-After (the page as rendered stays right).
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  LIVE_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(16),
   // Form posts (the contact form) render in an allowance of their own that reads cannot take.
   WRITE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WRITE_QUEUE: z.coerce.number().int().min(0).max(1_000).default(16),

@@ -10,7 +10,7 @@ import {
   type RenderedPage,
 } from "./page-cache";
 
-/** Types worth compressing when a response is sent.*/
+/** Types worth compressing when a response is sent. */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|x-turbo|rss)|image\/svg)/;
 
 /** The ETag of a cached page in `coding` (each encoding has its own validator). */

@@ -1,0 +1,90 @@
+import { wholeStylesheet } from "./ready";
+
+/** The selector of the city's urgent-alert banner (AlertBanner), by its list of alert ids. */
+const BANNER = "section[data-weather-alert]";
+
+/** What a `news` event says: a category and how many stories it shows anew. */
+interface NewsChange {
+  category: string;
+  count: number;
+}
+
+/** How a page's parts follow its city's live channel (app/islands/live.ts). */
+export interface LivePage {
+  /** Says a text once to screen readers (a polite live region). */
+  say(text: string): void;
+  /** A category's new stories: the page offers them when it shows that category. */
+  news(change: NewsChange): void;
+  /** The city's alerts changed: the banner is made again from the page as the server has it now. */
+  alerts(): Promise<void>;
+}
+
+/** A `news` event's data, or undefined when it is not one. */
+export function newsChange(data: string): NewsChange | undefined {
+  try {
+    const { category, count } = JSON.parse(data) as Partial<NewsChange>;
+    if (typeof category === "string" && typeof count === "number" && Number.isInteger(count)) {
+      return count > 0 ? { category, count } : undefined;
+    }
+  } catch {
+    // not an event of ours
+  }
+  return undefined;
+}
+
+/**
+ * A page's live parts: its polite live region (`[data-live-announce]`), its offer of new stories
+ * (`[data-live-news]`, listing the categories it shows, hidden until there are some), and its
+ * alert banner, fetched from `fetchPage` (the page again, revalidated against the server).
+ */
+export function livePage(doc: Document, fetchPage: () => Promise<string>): LivePage {
+  const region = doc.querySelector<HTMLElement>("[data-live-announce]");
+  const offer = doc.querySelector<HTMLElement>("[data-live-news]");
+  const shown = new Set((offer?.dataset.liveNews ?? "").split(" ").filter(Boolean));
+  let fresh = 0;
+  // The offer loads the page again, past any copy the browser kept.
+  offer
+    ?.querySelector("button")
+    ?.addEventListener("click", () => doc.defaultView?.location.reload());
+  const say = (text: string) => {
+    if (!region) return;
+    // A region's new text is what is read: emptied first, so the same words are read again.
+    region.textContent = "";
+    setTimeout(() => (region.textContent = text), 50);
+  };
+  return {
+    say,
+    news({ category, count }) {
+      if (!offer || !shown.has(category)) return;
+      fresh += count;
+      const text = `${fresh} new ${fresh === 1 ? "story" : "stories"}`;
+      const button = offer.querySelector("button");
+      if (button) button.textContent = text;
+      offer.hidden = false;
+      say(text);
+    },
+    async alerts() {
+      const next = new DOMParser().parseFromString(await fetchPage(), "text/html");
+      const now = doc.querySelector(BANNER);
+      const then = next.querySelector(BANNER);
+      const ids = (el: Element | null) => el?.getAttribute("data-weather-alert") ?? "";
+      if (ids(now) === ids(then)) return;
+      if (!then) {
+        now?.remove();
+        return;
+      }
+      await wholeStylesheet();
+      const banner = doc.importNode(then, true);
+      if (now) now.replaceWith(banner);
+      else doc.querySelector('a[href="#main-content"]')?.after(banner);
+      const known = new Set(ids(now).split(" "));
+      if (
+        ids(then)
+          .split(" ")
+          .some((id) => !known.has(id))
+      ) {
+        say(`Weather alert: ${(banner.textContent ?? "").replace(/\s+/g, " ").trim()}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CityExchange } from "../http/exchange";
+import { LIVE_PATH, liveChannel } from "../http/live";
+import { Refusal } from "../http/pages/refusals";
+import { LiveChannel, type LiveChannelOptions } from "./channel";
+
+const servers: Server[] = [];
+const channels: LiveChannel[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
+  for (const channel of channels.splice(0)) channel.close();
+});
+
+/**
+ * A server of the live channel alone: the Host names the city (`a.test` is "a"; `down.test` a
+ * city whose data is invalid), X-Test-Client the client's address.
+ */
+async function serve(options: Partial<LiveChannelOptions> = {}) {
+  const channel = new LiveChannel({ maxConnections: 10, maxPerClient: 3, ...options });
+  channels.push(channel);
+  const handle = liveChannel(channel, (req) => String(req.headers["x-test-client"] ?? "one"));
+  const server = createServer((req, res) => {
+    const site = (req.headers.host ?? "").split(".")[0] ?? "";
+    const exchange: CityExchange = {
+      req,
+      res,
+      pathname: (req.url ?? "/").split("?")[0] ?? "/",
+      site,
+      city: () => {
+        if (site === "down") throw new Refusal(503, "This publication is unavailable right now.");
+        return {} as ReturnType<CityExchange["city"]>;
+      },
+    };
+    if (!handle(exchange)) res.writeHead(404).end();
+  }).listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
+  return { channel, port: (server.address() as AddressInfo).port };
+}
+
+/** An open stream: its response, and its text as it arrives. */
+interface Stream {
+  res: IncomingMessage;
+  text: () => string;
+  /** Resolves once the text holds `part`. */
+  until: (part: string) => Promise<string>;
+  close: () => void;
+}
+
+function open(port: number, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = request({
+      port,
+      host: "127.0.0.1",
+      path: LIVE_PATH,
+      headers: { Host: "a.test", ...headers },
+    });
+    req.on("error", reject);
+    req.on("response", (res) => {
+      let text = "";
+      const waiting: [string, (text: string) => void][] = [];
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+        for (const [part, done] of waiting.splice(0)) {
+          if (text.includes(part)) done(text);
+          else waiting.push([part, done]);
+        }
+      });
+      resolve({
+        res,
+        text: () => text,
+        until: (part) =>
+          text.includes(part)
+            ? Promise.resolve(text)
+            : new Promise((done) => waiting.push([part, done])),
+        close: () => req.destroy(),
+      });
+    });
+    req.end();
+  });
+}
+
+describe("the live channel", () => {
+  it("answers an event stream, never stored or transformed, with its retry, then each event of its city", async () => {
+    const { channel, port } = await serve();
+    const stream = await open(port);
+    expect(stream.res.statusCode).toBe(200);
+    expect(stream.res.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    expect(stream.res.headers["cache-control"]).toBe("no-store, no-transform");
+    await stream.until("retry: 5000\n\n");
+    channel.publish("b", "news", { category: "sports", count: 1 });
+    const event = channel.publish("a", "alert", { alerts: [] });
+    const text = await stream.until(`id: ${event.id}\n`);
+    expect(text).toBe(`retry: 5000\n\nid: ${event.id}\nevent: alert\ndata: {"alerts":[]}\n\n`);
+    stream.close();
+  });
+
+  it("gives a page that comes back with Last-Event-ID what it missed, in order", async () => {
+    const { channel, port } = await serve();
+    const first = channel.publish("a", "news", { category: "local-news", count: 2 });
+    const second = channel.publish("a", "nowplaying", { title: "One" });
+    const third = channel.publish("a", "nowplaying", { title: "Two" });
+    const stream = await open(port, { "Last-Event-ID": first.id });
+    const text = await stream.until(`id: ${third.id}\n`);
+    expect(text.indexOf(second.id)).toBeGreaterThan(0);
+    expect(text.indexOf(second.id)).toBeLessThan(text.indexOf(third.id));
+    expect(text).not.toContain(`id: ${first.id}\n`);
+    stream.close();
+  });
+
+  it("gives a page whose last event it no longer holds each kind's latest, and an up-to-date page nothing", async () => {
+    const { channel, port } = await serve({ held: 2 });
+    const old = channel.publish("a", "alert", { alerts: ["x"] });
+    channel.publish("a", "nowplaying", { title: "One" });
+    const title = channel.publish("a", "nowplaying", { title: "Two" });
+    const alert = channel.publish("a", "alert", { alerts: [] });
+    const stream = await open(port, { "Last-Event-ID": old.id });
+    const text = await stream.until(`id: ${alert.id}\n`);
+    expect(text).toContain(`id: ${title.id}\n`);
+    expect(text).not.toContain('"One"');
+    stream.close();
+    const current = await open(port, { "Last-Event-ID": alert.id });
+    await current.until("retry:");
+    const later = channel.publish("a", "news", { category: "sports", count: 1 });
+    expect(await current.until(later.id)).toBe(
+      `retry: 5000\n\nid: ${later.id}\nevent: news\ndata: {"category":"sports","count":1}\n\n`,
+    );
+    current.close();
+  });
+
+  it("keeps idle pages alive with a comment line", async () => {
+    const { port } = await serve({ heartbeatMs: 30 });
+    const stream = await open(port);
+    expect(await stream.until(":\n\n")).toContain("retry: 5000\n\n:\n\n");
+    stream.close();
+  });
+
+  it("holds at most its connections and a client's share: 503 with Retry-After beyond, a place again once one leaves", async () => {
+    const { channel, port } = await serve({ maxConnections: 3, maxPerClient: 2 });
+    const mine = [await open(port), await open(port)];
+    const third = await open(port);
+    expect(third.res.statusCode).toBe(503);
+    expect(third.res.headers["retry-after"]).toBe("30");
+    const other = await open(port, { "X-Test-Client": "two" });
+    expect(other.res.statusCode).toBe(200);
+    const full = await open(port, { "X-Test-Client": "three" });
+    expect(full.res.statusCode).toBe(503);
+    expect(channel.size).toBe(3);
+    mine[0]?.close();
+    await expect.poll(() => channel.size).toBe(2);
+    expect((await open(port, { "X-Test-Client": "three" })).res.statusCode).toBe(200);
+    for (const stream of [...mine, other]) stream.close();
+  });
+
+  it("refuses a city whose data is invalid (503), as its pages are", async () => {
+    const { port } = await serve();
+    const stream = await open(port, { Host: "down.test" });
+    expect(stream.res.statusCode).toBe(503);
+  });
+});

@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import { CACHE_CONTROL } from "../../common/cache-control";
+import { SECURITY_HEADERS } from "../http/headers";
+
+/** What an open page is told (`event:` of Server-Sent Events). */
+export type LiveEventType = "alert" | "news" | "nowplaying";
+
+/** One event as it went out: its id, its type, its data (JSON text, one line). */
+export interface LiveEvent {
+  id: string;
+  type: LiveEventType;
+  data: string;
+}
+
+export interface LiveChannelOptions {
+  /** The most live connections this process holds (LIVE_MAX_CONNECTIONS). */
+  maxConnections: number;
+  /** The most one client address may hold (LIVE_MAX_PER_CLIENT). */
+  maxPerClient: number;
+  /** How often a comment line keeps idle connections (and proxies' timers) alive: 25 s. */
+  heartbeatMs?: number;
+  /** The reconnection delay a browser is told (`retry:`), in ms. */
+  retryMs?: number;
+  /** How many recent events of a city are held for a page that comes back (Last-Event-ID). */
+  held?: number;
+  /** Told of each page that opens, with its city (to start watching what the city's pages show). */
+  onOpen?: (city: string) => void;
+}
+
+/** The comment heartbeat's interval unless told: under the 30 s after which proxies give up. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+/** The reconnection delay pages are told, unless told. */
+export const LIVE_RETRY_MS = 5_000;
+/** Events of each city held for pages that come back, unless told. */
+export const LIVE_HELD_EVENTS = 64;
+
+/** Why a page was not let in: the process is full, or this client holds its share. */
+export type LiveRefusal = "full" | "client";
+
+interface Listener {
+  res: ServerResponse;
+  city: string;
+  address: string;
+}
+
+/**
+ * The live channel of every city this process serves: Server-Sent Events to open pages. Each
+ * event gets an id of this process (`<boot>.<n>`), and the last LIVE_HELD_EVENTS of each city are
+ * held, so that a page that comes back with Last-Event-ID gets what it missed, in order, before
+ * anything new. A page that comes back to another process, or after more than that was said,
+ * gets `state` instead: each type's latest event, so that what it shows is right again.
+ *
+ * Bounded: at most `maxConnections` pages in all and `maxPerClient` from one address. Idle pages
+ * get a comment every `heartbeatMs`, one timer for all of them.
+ */
+export class LiveChannel {
+  private readonly boot = randomBytes(4).toString("hex");
+  private sequence = 0;
+  private readonly listeners = new Set<Listener>();
+  private readonly byClient = new Map<string, number>();
+  private readonly recent = new Map<string, LiveEvent[]>();
+  private readonly latest = new Map<string, Map<LiveEventType, LiveEvent>>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly options: LiveChannelOptions) {
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** How many pages are open on the channel. */
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  /** Whether a page of `address` would be let in now, or why not. */
+  admits(address: string): LiveRefusal | undefined {
+    if (this.listeners.size >= this.options.maxConnections) return "full";
+    if ((this.byClient.get(address) ?? 0) >= this.options.maxPerClient) return "client";
+    return undefined;
+  }
+
+  /**
+   * Opens an event stream on `res` for a page of `city` (admits() said yes): its headers, the
+   * reconnection delay, and what the page missed since `lastEventId`, if anything.
+   */
+  open(res: ServerResponse, city: string, address: string, lastEventId?: string): void {
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // Never cached, never transformed (compressed) by anything in between, never buffered.
+      "Cache-Control": `${CACHE_CONTROL.none}, no-transform`,
+      "X-Accel-Buffering": "no",
+      Connection: "keep-alive",
+    });
+    res.write(`retry: ${this.options.retryMs ?? LIVE_RETRY_MS}\n\n`);
+    if (lastEventId) for (const event of this.missed(city, lastEventId)) res.write(frame(event));
+    const listener = { res, city, address };
+    this.listeners.add(listener);
+    this.byClient.set(address, (this.byClient.get(address) ?? 0) + 1);
+    res.on("close", () => this.leave(listener));
+    this.options.onOpen?.(city);
+  }
+
+  /** Tells every open page of `city` of a change (and holds it for pages that come back). */
+  publish(city: string, type: LiveEventType, data: unknown): LiveEvent {
+    const event = { id: `${this.boot}.${++this.sequence}`, type, data: JSON.stringify(data) };
+    const held = this.recent.get(city) ?? [];
+    held.push(event);
+    if (held.length > (this.options.held ?? LIVE_HELD_EVENTS)) held.shift();
+    this.recent.set(city, held);
+    const latest = this.latest.get(city) ?? new Map<LiveEventType, LiveEvent>();
+    latest.set(type, event);
+    this.latest.set(city, latest);
+    const text = frame(event);
+    for (const listener of this.listeners) {
+      if (listener.city === city) listener.res.write(text);
+    }
+    return event;
+  }
+
+  /** Ends every open stream (the process is stopping) and the heartbeat. */
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const listener of this.listeners) listener.res.end();
+    this.listeners.clear();
+    this.byClient.clear();
+  }
+
+  /**
+   * What a page that last saw `lastEventId` missed: the events after it when this process still
+   * holds it, else each type's latest (the page cannot know what it missed).
+   */
+  private missed(city: string, lastEventId: string): LiveEvent[] {
+    const held = this.recent.get(city) ?? [];
+    const at = held.findIndex((event) => event.id === lastEventId);
+    if (at !== -1) return held.slice(at + 1);
+    const [boot, n] = lastEventId.split(".");
+    // A page that saw this process's newest (or an event of a city it has said nothing to) is
+    // up to date.
+    if (boot === this.boot && Number(n) >= this.sequence) return [];
+    return [...(this.latest.get(city)?.values() ?? [])].sort((a, b) => order(a) - order(b));
+  }
+
+  private leave(listener: Listener): void {
+    if (!this.listeners.delete(listener)) return;
+    const held = (this.byClient.get(listener.address) ?? 1) - 1;
+    if (held > 0) this.byClient.set(listener.address, held);
+    else this.byClient.delete(listener.address);
+  }
+
+  private beat(): void {
+    for (const listener of this.listeners) listener.res.write(":\n\n");
+  }
+}
+
+/** An event's sequence number in its process. */
+function order(event: LiveEvent): number {
+  return Number(event.id.slice(event.id.indexOf(".") + 1));
+}
+
+/** An event as Server-Sent Events write it. Its data is one line of JSON (no newline in it). */
+function frame(event: LiveEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${event.data}\n\n`;
+}
