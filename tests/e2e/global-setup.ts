@@ -44,7 +44,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Both servers share this 2-core machine with two browsers, which starves them at times: a page
   // waits for its render rather than being refused after 2 s (the shedding has tests of its own),
   // and every test browser comes from one loopback address (no one reader's share of renders).
-  const patient = { RENDER_MAX_WAIT_MS: "20000", RENDER_PER_CLIENT: "1000" };
+  const patient = {
+    RENDER_MAX_WAIT_MS: "20000",
+    RENDER_PER_CLIENT: "1000",
+    LIVE_MAX_PER_CLIENT: "1000",
+  };
   const [houston, other] = await Promise.all([
     startSiteProcess({
       env: {

@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startPostgres, type TestPostgres } from "../support/postgres";
 import { startSiteProcess, type SiteProcess } from "../support/site-process";
+import { waitForIslands } from "./helpers";
 
 // Three instances of the production build on one PostgreSQL database (DATABASE_URL), as behind a
 // load balancer, fed by a publisher of this test's own whose feeds it changes, holds and
@@ -168,6 +169,33 @@ test("a category change fetched by one instance reaches the others' pages within
     )
     .toBe(true);
   expect(Date.now() - fetchedAt).toBeLessThan(5_000);
+});
+
+test("open pages on every instance are offered the new stories one of them fetched, without a reload", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const pages = await Promise.all(
+    [instances[1], instances[2]].map(async (site, i) => {
+      const page = await browser.newPage();
+      await page.goto(`${site?.url}${i === 0 ? "/" : "/local-news"}`);
+      await waitForIslands(page);
+      return page;
+    }),
+  );
+  for (const page of pages) await expect(page.locator("[data-live-news]")).toBeHidden();
+  publisher.publish("local", "Bayou trail reopens after repairs");
+  for (const page of pages) {
+    const offer = page.getByRole("button", { name: "1 new story" });
+    await expect(offer).toBeVisible({ timeout: 15_000 });
+    // Said once to screen readers, through the page's polite live region.
+    await expect(page.locator("[data-live-announce]")).toHaveText("1 new story");
+  }
+  // The offer loads the page again, which then shows the story.
+  const home = pages[0] as (typeof pages)[number];
+  await home.getByRole("button", { name: "1 new story" }).click();
+  await expect(home.getByText("Bayou trail reopens after repairs").first()).toBeVisible();
+  for (const page of pages) await page.close();
 });
 
 test("count a sender across the three, and npm run messages lists what any of them took", async () => {
