@@ -715,122 +715,179 @@ export function skim(
   // and the searches are the engine's fast string ones. (In an encoding of this kind, "<", ">",
   // quotes and tag names are always their ASCII bytes.)
   const xml = source.bytes.toString("latin1");
-  const stack: string[] = [];
-  let root = "";
-  let rootClosed = false;
-  let channels = 0;
-  const entries: SkimmedEntry[] = [];
-  /** Items of RDF written inside its channel, listed after those beside it (as buildTree does). */
-  const channelEntries: SkimmedEntry[] = [];
-  let entryName = "";
-  let entryStart = -1;
-  let entryDepth = -1;
-  let entryHasChild = false;
-  let inChannel = false;
-  let dates: Record<string, string> = {};
-
-  for (let i = 0; ;) {
+  const skimmer = new Skimmer(source, xml);
+  for (let i = 0; i !== GIVE_UP;) {
     const lt = xml.indexOf("<", i);
-    if (lt === -1) break;
+    if (lt === -1) return skimmer.finish();
     const next = xml.charCodeAt(lt + 1);
-    if (next === 33 /* ! */) {
-      const close = xml.startsWith("<![CDATA[", lt)
-        ? "]]>"
-        : xml.startsWith("<!--", lt)
-          ? "-->"
-          : null;
-      if (!close) return null; // a DOCTYPE: the tokenizer's way, after repair()
-      const end = xml.indexOf(close, lt + 4);
-      if (end === -1) return null;
-      i = end + 3;
-      continue;
+    if (next === 33 /* ! */) i = skimmer.skipDeclaration(lt);
+    else if (next === 63 /* ? */) i = skimmer.skipInstruction(lt);
+    else if (next === 47 /* / */) i = skimmer.endTag(lt);
+    else i = skimmer.startTag(lt, next);
+  }
+  return null;
+}
+
+/** Where skim() goes on from, when it gives up instead (to the tokenizer). */
+const GIVE_UP = -1;
+
+/**
+ * skim()'s way through a document, tag by tag: the open elements, the entry being read, the
+ * entries found. Each step takes the "<" of a tag and says where the next search starts, or
+ * GIVE_UP.
+ */
+class Skimmer {
+  private readonly stack: string[] = [];
+  private root = "";
+  private rootClosed = false;
+  private channels = 0;
+  private readonly entries: SkimmedEntry[] = [];
+  /** Items of RDF written inside its channel, listed after those beside it (as buildTree does). */
+  private readonly channelEntries: SkimmedEntry[] = [];
+  private entryName = "";
+  private entryStart = -1;
+  private entryDepth = -1;
+  private entryHasChild = false;
+  private inChannel = false;
+  private dates: Record<string, string> = {};
+
+  constructor(
+    private readonly source: FeedBytes,
+    private readonly xml: string,
+  ) {}
+
+  /** What skim() found, once the whole document is read; null when it is cut short. */
+  finish(): { root: string; entries: SkimmedEntry[]; headEnd: number } | null {
+    if (!this.rootClosed || this.stack.length > 0 || this.entryStart >= 0) return null;
+    const all = [...this.entries, ...this.channelEntries];
+    const headEnd = all.reduce((min, e) => Math.min(min, e.range[0]), this.xml.length);
+    return { root: this.root, entries: all, headEnd };
+  }
+
+  /** Past CDATA or a comment. */
+  skipDeclaration(lt: number): number {
+    const xml = this.xml;
+    const close = xml.startsWith("<![CDATA[", lt)
+      ? "]]>"
+      : xml.startsWith("<!--", lt)
+        ? "-->"
+        : null;
+    if (!close) return GIVE_UP; // a DOCTYPE: the tokenizer's way, after repair()
+    const end = xml.indexOf(close, lt + 4);
+    return end === -1 ? GIVE_UP : end + 3;
+  }
+
+  /** Past a processing instruction. */
+  skipInstruction(lt: number): number {
+    const end = this.xml.indexOf("?>", lt + 2);
+    return end === -1 ? GIVE_UP : end + 2;
+  }
+
+  /** An end tag: it closes its element and those left open inside it, and may end an entry. */
+  endTag(lt: number): number {
+    const xml = this.xml;
+    const gt = xml.indexOf(">", lt + 2);
+    if (gt === -1) return GIVE_UP;
+    const name = xml.slice(lt + 2, gt).trim();
+    const at = this.stack.lastIndexOf(name);
+    if (at === -1) return gt + 1; // a stray end tag
+    if (this.entryStart >= 0 && at <= this.entryDepth) {
+      if (at < this.entryDepth) return GIVE_UP; // an entry closed by its parent's end tag
+      this.endEntry(gt + 1);
     }
-    if (next === 63 /* ? */) {
-      const end = xml.indexOf("?>", lt + 2);
-      if (end === -1) return null;
-      i = end + 2;
-      continue;
+    this.stack.length = at;
+    if (at <= 1) this.inChannel = false;
+    if (at === 0) this.rootClosed = true;
+    return gt + 1;
+  }
+
+  /** The entry being read ends at `end`: one with child elements is found, with its date. */
+  private endEntry(end: number): void {
+    if (this.entryHasChild) {
+      const names = this.root === "feed" ? ATOM_DATE_ELEMENTS : RSS_DATE_ELEMENTS;
+      const date = names.map((n) => this.dates[n]).find((d) => d);
+      const entry = { date, range: [this.entryStart, end] as SourceRange };
+      (this.root === "rdf:RDF" && this.inChannel ? this.channelEntries : this.entries).push(entry);
     }
-    if (next === 47 /* / */) {
-      const gt = xml.indexOf(">", lt + 2);
-      if (gt === -1) return null;
-      const name = xml.slice(lt + 2, gt).trim();
-      const at = stack.lastIndexOf(name);
-      i = gt + 1;
-      if (at === -1) continue; // a stray end tag
-      if (entryStart >= 0 && at <= entryDepth) {
-        if (at < entryDepth) return null; // an entry closed by its parent's end tag
-        if (entryHasChild) {
-          const names = root === "feed" ? ATOM_DATE_ELEMENTS : RSS_DATE_ELEMENTS;
-          const date = names.map((n) => dates[n]).find((d) => d);
-          const entry = { date, range: [entryStart, gt + 1] as SourceRange };
-          (root === "rdf:RDF" && inChannel ? channelEntries : entries).push(entry);
-        }
-        entryStart = -1;
-      }
-      stack.length = at;
-      if (at <= 1) inChannel = false;
-      if (at === 0) rootClosed = true;
-      continue;
-    }
+    this.entryStart = -1;
+  }
+
+  /** A start tag (or "<" as text), whose name starts with the character `next`. */
+  startTag(lt: number, next: number): number {
+    const xml = this.xml;
     // A start tag: its name, then its end (quotes may hold a ">").
     const first = next | 0x20;
     if (!((first >= 0x61 && first <= 0x7a) || next === 0x5f)) {
-      i = lt + 1; // "<" as text ("a < b" in a lenient feed)
-      continue;
+      return lt + 1; // "<" as text ("a < b" in a lenient feed)
     }
     let nameEnd = lt + 2;
     for (let c = xml.charCodeAt(nameEnd); c > 32 && c !== 47 && c !== 62;) {
       c = xml.charCodeAt(++nameEnd);
     }
-    if (nameEnd >= xml.length) return null;
+    if (nameEnd >= xml.length) return GIVE_UP;
     const name = xml.slice(lt + 1, nameEnd);
     // The tag ends at the first ">" outside quotes (a quoted value may hold one).
     let gt = xml.indexOf(">", nameEnd);
     while (gt !== -1 && quoteOpen(xml, nameEnd, gt)) gt = xml.indexOf(">", gt + 1);
-    if (gt === -1) return null;
+    if (gt === -1) return GIVE_UP;
     const selfClosing = xml.charCodeAt(gt - 1) === 47;
-    const depth = stack.length;
+    const depth = this.stack.length;
     if (depth === 0) {
-      if (rootClosed) return null; // a second root
+      if (this.rootClosed) return GIVE_UP; // a second root
       // names not read as written: the tokenizer's way
-      if (nameMapOf(xml.slice(lt, gt + 1))) return null;
-      root = name;
+      if (nameMapOf(xml.slice(lt, gt + 1))) return GIVE_UP;
+      this.root = name;
     }
-    i = gt + 1;
-    if (entryStart >= 0) {
-      if (name === entryName) return null; // an entry inside an entry
-      if (depth === entryDepth + 1) {
-        entryHasChild = true;
-        if (!selfClosing && DATE_ELEMENTS.has(name) && !(name in dates)) {
-          const close = xml.indexOf(`</${name}`, i);
-          if (close === -1) return null;
-          const value = cdataText(source.text(i, close));
-          if (value === null) return null;
-          dates[name] = value.trim();
-          i = close;
-        }
-      }
-    } else if (
-      (root === "rss" && depth === 2 && name === "item" && inChannel) ||
-      (root === "rdf:RDF" && name === "item" && (depth === 1 || (depth === 2 && inChannel))) ||
+    const after = this.opened(name, lt, gt + 1, depth, selfClosing);
+    if (!selfClosing) this.stack.push(name);
+    return after;
+  }
+
+  /**
+   * What an element opened at `depth` (its start tag from `lt` to `after`) means: a child of the
+   * entry being read (whose dates are read), an entry, or the channel.
+   */
+  private opened(
+    name: string,
+    lt: number,
+    after: number,
+    depth: number,
+    selfClosing: boolean,
+  ): number {
+    const root = this.root;
+    if (this.entryStart >= 0) {
+      if (name === this.entryName) return GIVE_UP; // an entry inside an entry
+      if (depth !== this.entryDepth + 1) return after;
+      this.entryHasChild = true;
+      if (selfClosing || !DATE_ELEMENTS.has(name) || name in this.dates) return after;
+      return this.readDate(name, after);
+    }
+    if (
+      (root === "rss" && depth === 2 && name === "item" && this.inChannel) ||
+      (root === "rdf:RDF" && name === "item" && (depth === 1 || (depth === 2 && this.inChannel))) ||
       (root === "feed" && depth === 1 && name === "entry")
     ) {
-      entryName = name;
-      entryStart = lt;
-      entryDepth = depth;
-      entryHasChild = false;
-      dates = {};
+      this.entryName = name;
+      this.entryStart = lt;
+      this.entryDepth = depth;
+      this.entryHasChild = false;
+      this.dates = {};
     } else if (depth === 1 && name === "channel" && !selfClosing) {
-      if (++channels > 1 && root === "rss") return null;
-      inChannel = true;
+      if (++this.channels > 1 && root === "rss") return GIVE_UP;
+      this.inChannel = true;
     }
-    if (!selfClosing) stack.push(name);
+    return after;
   }
-  if (!rootClosed || stack.length > 0 || entryStart >= 0) return null;
-  const all = [...entries, ...channelEntries];
-  const headEnd = all.reduce((min, e) => Math.min(min, e.range[0]), xml.length);
-  return { root, entries: all, headEnd };
+
+  /** An entry's date element, whose content starts at `start`: read up to its end tag. */
+  private readDate(name: string, start: number): number {
+    const close = this.xml.indexOf(`</${name}`, start);
+    if (close === -1) return GIVE_UP;
+    const value = cdataText(this.source.text(start, close));
+    if (value === null) return GIVE_UP;
+    this.dates[name] = value.trim();
+    return close;
+  }
 }
 
 /** Whether a quoted value that starts in xml[from, to) is still open at `to`. */
