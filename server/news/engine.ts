@@ -433,7 +433,7 @@ export class NewsEngine {
   }
 
   private async fetchAndStore(url: string, id: number): Promise<void> {
-    const { store, log, subscriptions } = this.options;
+    const { store, log } = this.options;
     const row = this.rows.get(id);
     const fetcher = this.options.fetch ?? fetchFeed;
     const result = await fetcher(url, {
@@ -444,9 +444,8 @@ export class NewsEngine {
       now: this.now,
     });
     const now = this.now();
-    const minMs = this.options.refreshMs;
-    const maxMs = Math.max(minMs, this.options.maxRefreshMs ?? MAX_REFRESH_MS);
     if (result.kind === "not-modified") {
+      const { minMs, maxMs } = this.intervalBounds();
       // The pace earned at the last full fetch stands; the answer may ask for a longer wait.
       const interval = Math.min(
         maxMs,
@@ -460,28 +459,34 @@ export class NewsEngine {
       await this.fail(id, url, result.reason, now, result.retryAfterMs);
       return;
     }
+    await this.storeFetched(url, id, result, now);
+  }
+
+  /** The shortest and longest interval between a feed's fetches (refreshMs, maxRefreshMs). */
+  private intervalBounds(): { minMs: number; maxMs: number } {
+    const minMs = this.options.refreshMs;
+    return { minMs, maxMs: Math.max(minMs, this.options.maxRefreshMs ?? MAX_REFRESH_MS) };
+  }
+
+  /** A fetched feed read and its articles stored, at the pace its publishing earns. */
+  private async storeFetched(
+    url: string,
+    id: number,
+    result: Extract<FetchResult, { kind: "ok" }>,
+    now: number,
+  ): Promise<void> {
     // A refresh runs on the thread that answers readers: its work is cut into turns of the event
     // loop (the parse of one feed, its write, its read), each a few milliseconds, so that
     // requests arriving meanwhile are answered between them.
     if (!(await this.turn())) return;
-    let feed: ReturnType<typeof readFeed>;
-    try {
-      feed = readFeed(result.body, result.contentType, {
-        key: subscriptions.keyOf(url),
-        feedUrl: result.url,
-        defaultImage: this.options.defaultImage,
-        timeZone: subscriptions.zoneOf(url),
-        now,
-      });
-    } catch (error) {
-      const reason =
-        error instanceof FeedParseError
-          ? error.message
-          : `Parser error: ${(error as Error).message}`;
-      await this.fail(id, url, reason, now);
+    const read = this.readFetched(url, result, now);
+    if ("reason" in read) {
+      await this.fail(id, url, read.reason, now);
       return;
     }
+    const { feed } = read;
     if (!(await this.turn())) return;
+    const { minMs, maxMs } = this.intervalBounds();
     const intervalMs = feedInterval({
       published: feed.articles.map((a) => a.publishedAt),
       now,
@@ -490,7 +495,7 @@ export class NewsEngine {
       ttlMinutes: feed.ttlMinutes,
       freshForMs: result.freshForMs,
     });
-    await store.recordSuccess(id, {
+    await this.options.store.recordSuccess(id, {
       articles: feed.articles,
       etag: result.etag,
       lastModified: result.lastModified,
@@ -499,7 +504,33 @@ export class NewsEngine {
       nextAttempt: this.nextAttempt(now, intervalMs),
       intervalMs,
     });
-    log.info({ feed: url, items: feed.articles.length, intervalMs }, "feed refreshed");
+    this.options.log.info({ feed: url, items: feed.articles.length, intervalMs }, "feed refreshed");
+  }
+
+  /** A fetched feed, read; or why it cannot be read (the feed then counts as failed). */
+  private readFetched(
+    url: string,
+    result: Extract<FetchResult, { kind: "ok" }>,
+    now: number,
+  ): { feed: ReturnType<typeof readFeed> } | { reason: string } {
+    const { subscriptions } = this.options;
+    try {
+      const feed = readFeed(result.body, result.contentType, {
+        key: subscriptions.keyOf(url),
+        feedUrl: result.url,
+        defaultImage: this.options.defaultImage,
+        timeZone: subscriptions.zoneOf(url),
+        now,
+      });
+      return { feed };
+    } catch (error) {
+      return {
+        reason:
+          error instanceof FeedParseError
+            ? error.message
+            : `Parser error: ${(error as Error).message}`,
+      };
+    }
   }
 
   private async fail(

@@ -106,77 +106,11 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
  */
 export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise<FetchResult> {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
-  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
-  const now = options.now ?? Date.now;
   const guard = options.guard ?? getDefaultOutboundGuard();
-  const label = options.label ?? "Feed";
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error("timeout")), timeoutMs);
   try {
-    let url: URL;
-    try {
-      url = new URL(feedUrl);
-    } catch {
-      return { kind: "error", reason: `Invalid ${label.toLowerCase()} URL` };
-    }
-    for (let redirects = 0; ; redirects++) {
-      if (!isHttp(url))
-        return { kind: "error", reason: `Refused a non-http(s) URL (${url.protocol})` };
-      // Credentials in a URL are never sent (fetch would refuse them; the reason says why).
-      if (url.username || url.password)
-        return { kind: "error", reason: "Refused a URL with credentials" };
-      const headers: Record<string, string> = {
-        "User-Agent": options.userAgent,
-        Accept: options.accept ?? ACCEPT,
-        "Accept-Encoding": "gzip, br",
-      };
-      if (options.etag) headers["If-None-Match"] = options.etag;
-      if (options.lastModified) headers["If-Modified-Since"] = options.lastModified;
-      const response = await guard.fetch(url, {
-        headers,
-        redirect: "manual",
-        signal: controller.signal,
-      });
-
-      if (response.status >= 300 && response.status < 400 && response.status !== 304) {
-        await response.body?.cancel();
-        const location = response.headers.get("location");
-        if (!location)
-          return { kind: "error", reason: `HTTP ${response.status} without a Location` };
-        if (redirects >= maxRedirects)
-          return { kind: "error", reason: `More than ${maxRedirects} redirects` };
-        url = new URL(location, url);
-        continue;
-      }
-      if (response.status === 304) {
-        await response.body?.cancel();
-        return { kind: "not-modified", freshForMs: freshnessOf(response.headers, now()) };
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        const retryAfterMs =
-          response.status === 429 || response.status === 503
-            ? parseRetryAfter(response.headers.get("retry-after"), now())
-            : undefined;
-        return { kind: "error", reason: `HTTP ${response.status}`, retryAfterMs };
-      }
-      const body = await readCapped(response, maxBytes);
-      if (body === null)
-        return {
-          kind: "error",
-          reason: `${label} larger than ${Math.round(maxBytes / 1048576)} MB`,
-        };
-      return {
-        kind: "ok",
-        body,
-        contentType: response.headers.get("content-type"),
-        etag: response.headers.get("etag"),
-        lastModified: response.headers.get("last-modified"),
-        url: url.href,
-        freshForMs: freshnessOf(response.headers, now()),
-      };
-    }
+    return await followRedirects(feedUrl, options, guard, controller.signal);
   } catch (error) {
     if (controller.signal.aborted)
       return { kind: "error", reason: `Timed out after ${timeoutMs / 1000} s` };
@@ -189,4 +123,90 @@ export async function fetchFeed(feedUrl: string, options: FetchOptions): Promise
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * fetchFeed's requests, one hop at a time, until an answer that is not a redirect (answerOf) or a
+ * reason to stop. Throws what the network throws (fetchFeed says why).
+ */
+async function followRedirects(
+  feedUrl: string,
+  options: FetchOptions,
+  guard: OutboundGuard,
+  signal: AbortSignal,
+): Promise<FetchResult> {
+  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
+  let url: URL;
+  try {
+    url = new URL(feedUrl);
+  } catch {
+    return { kind: "error", reason: `Invalid ${(options.label ?? "Feed").toLowerCase()} URL` };
+  }
+  for (let redirects = 0; ; redirects++) {
+    if (!isHttp(url))
+      return { kind: "error", reason: `Refused a non-http(s) URL (${url.protocol})` };
+    // Credentials in a URL are never sent (fetch would refuse them; the reason says why).
+    if (url.username || url.password)
+      return { kind: "error", reason: "Refused a URL with credentials" };
+    const response = await guard.fetch(url, {
+      headers: requestHeaders(options),
+      redirect: "manual",
+      signal,
+    });
+    if (response.status >= 300 && response.status < 400 && response.status !== 304) {
+      await response.body?.cancel();
+      const location = response.headers.get("location");
+      if (!location) return { kind: "error", reason: `HTTP ${response.status} without a Location` };
+      if (redirects >= maxRedirects)
+        return { kind: "error", reason: `More than ${maxRedirects} redirects` };
+      url = new URL(location, url);
+      continue;
+    }
+    return answerOf(response, url, options);
+  }
+}
+
+/** The headers of each request: a conditional GET when the last answer named its version. */
+function requestHeaders(options: FetchOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    "User-Agent": options.userAgent,
+    Accept: options.accept ?? ACCEPT,
+    "Accept-Encoding": "gzip, br",
+  };
+  if (options.etag) headers["If-None-Match"] = options.etag;
+  if (options.lastModified) headers["If-Modified-Since"] = options.lastModified;
+  return headers;
+}
+
+/** What an answer that is not a redirect means: unchanged, failed, too large, or the feed. */
+async function answerOf(response: Response, url: URL, options: FetchOptions): Promise<FetchResult> {
+  const now = options.now ?? Date.now;
+  if (response.status === 304) {
+    await response.body?.cancel();
+    return { kind: "not-modified", freshForMs: freshnessOf(response.headers, now()) };
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    const retryAfterMs =
+      response.status === 429 || response.status === 503
+        ? parseRetryAfter(response.headers.get("retry-after"), now())
+        : undefined;
+    return { kind: "error", reason: `HTTP ${response.status}`, retryAfterMs };
+  }
+  const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
+  const body = await readCapped(response, maxBytes);
+  if (body === null)
+    return {
+      kind: "error",
+      reason: `${options.label ?? "Feed"} larger than ${Math.round(maxBytes / 1048576)} MB`,
+    };
+  return {
+    kind: "ok",
+    body,
+    contentType: response.headers.get("content-type"),
+    etag: response.headers.get("etag"),
+    lastModified: response.headers.get("last-modified"),
+    url: url.href,
+    freshForMs: freshnessOf(response.headers, now()),
+  };
 }

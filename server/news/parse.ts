@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { decodeXML } from "entities";
-import { Tokenizer } from "htmlparser2";
+import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 
 /** One feed entry as read from the XML, before the spec's rules are applied (normalize.ts). */
 export interface RawItem {
@@ -228,61 +228,101 @@ export type SourceRange = [number, number];
  * With `nameMap`, element and attribute names are read through it (see nameMapOf).
  */
 function buildTree(xml: string, ranges?: Map<Node, SourceRange>, nameMap?: NameMap): Node {
-  const root: Node = {};
+  const builder = new TreeBuilder(xml, ranges, nameMap);
+  const tokenizer = new Tokenizer(
+    { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
+    builder,
+  );
+  tokenizer.write(xml);
+  tokenizer.end();
+  return builder.finish();
+}
+
+/**
+ * buildTree's side of the tokenizer: its callbacks, and the open elements they build. (A class,
+ * so that the tokenizer's every call finds the same shape: this is the feed parser's hot path.)
+ */
+class TreeBuilder implements TokenizerCallbacks {
+  readonly root: Node = {};
   // The open elements, as parallel stacks: name, node (made only once it has an attribute or a
   // child element: most elements are text alone), text, and whether it is skipped.
-  const names: string[] = [""];
-  const nodes: (Node | undefined)[] = [root];
-  const texts: string[] = [""];
-  const skipped: boolean[] = [false];
-  let depth = 0;
-  // the skimmed entry being read: its depth (0: none) and where its markup starts
-  let entryDepth = 0;
-  let entryStart = 0;
-  let tagName = "";
-  let tagNode: Node | undefined;
-  let tagSkipped = false;
-  let tagStart = 0;
-  let attrName = "";
-  let attrValue = "";
-
+  private readonly names: string[] = [""];
+  private readonly nodes: (Node | undefined)[] = [this.root];
+  private readonly texts: string[] = [""];
+  private readonly skipped: boolean[] = [false];
   /** Where each open element's content starts. */
-  const contentStarts: number[] = [0];
-  const open = (contentStart: number): void => {
-    depth++;
-    contentStarts[depth] = contentStart;
-    names[depth] = tagName;
-    nodes[depth] = tagNode;
-    texts[depth] = "";
-    skipped[depth] = tagSkipped;
-    if (ranges && entryDepth === 0 && ENTRY_ELEMENTS.has(tagName)) {
-      entryDepth = depth;
-      entryStart = tagStart;
+  private readonly contentStarts: number[] = [0];
+  private depth = 0;
+  // the skimmed entry being read: its depth (0: none) and where its markup starts
+  private entryDepth = 0;
+  private entryStart = 0;
+  // the start tag being read: its name, its node (once it has an attribute), where it starts
+  private tagName = "";
+  private tagNode: Node | undefined = undefined;
+  private tagSkipped = false;
+  private tagStart = 0;
+  private attrName = "";
+  private attrValue = "";
+
+  constructor(
+    private readonly xml: string,
+    private readonly ranges: Map<Node, SourceRange> | undefined,
+    private readonly nameMap: NameMap | undefined,
+  ) {}
+
+  /**
+   * The document built. Elements left open at the end (a truncated document) are closed;
+   * parseFeed rejects it.
+   */
+  finish(): Node {
+    while (this.depth > 0) this.close(this.xml.length);
+    return this.root;
+  }
+
+  /** An element's or attribute's name, as read (see nameMapOf). */
+  private nameAt(start: number, end: number): string {
+    const name = this.xml.slice(start, end);
+    return this.nameMap ? this.nameMap(name) : name;
+  }
+
+  /** Opens the element whose start tag was just read; its content starts at `contentStart`. */
+  private open(contentStart: number): void {
+    const depth = ++this.depth;
+    this.contentStarts[depth] = contentStart;
+    this.names[depth] = this.tagName;
+    this.nodes[depth] = this.tagNode;
+    this.texts[depth] = "";
+    this.skipped[depth] = this.tagSkipped;
+    if (this.ranges && this.entryDepth === 0 && ENTRY_ELEMENTS.has(this.tagName)) {
+      this.entryDepth = depth;
+      this.entryStart = this.tagStart;
     }
-  };
+  }
+
   /**
    * Closes the innermost open element, whose content ends at `contentEnd` and markup at `end`.
    * A text element that holds markup (Atom's type="xhtml", or HTML a feed did not escape) keeps
    * that markup whole as its text: its words after the first child element are not lost.
    */
-  const close = (end: number, contentEnd = end): void => {
-    const name = names[depth] as string;
-    const node = nodes[depth];
-    const isSkipped = skipped[depth];
-    const text = isSkipped ? "" : (texts[depth] as string).trim();
-    if (depth === entryDepth) {
-      entryDepth = 0;
+  private close(end: number, contentEnd = end): void {
+    const depth = this.depth;
+    const name = this.names[depth] as string;
+    const node = this.nodes[depth];
+    const isSkipped = this.skipped[depth];
+    const text = isSkipped ? "" : (this.texts[depth] as string).trim();
+    if (depth === this.entryDepth) {
+      this.entryDepth = 0;
       // An entry with child elements is kept as a node (its dates) with its range.
-      if (node) ranges?.set(node, [entryStart, end]);
+      if (node) this.ranges?.set(node, [this.entryStart, end]);
     }
-    depth--;
-    const parent = (nodes[depth] ??= {});
+    this.depth = depth - 1;
+    const parent = (this.nodes[depth - 1] ??= {});
     if (isSkipped) return;
     let value: unknown = text;
     if (node) {
       const markup =
         MIXED_TEXT.has(name) && Object.keys(node).some((k) => !k.startsWith("@_"))
-          ? xml.slice(contentStarts[depth + 1] ?? end, contentEnd).trim()
+          ? this.xml.slice(this.contentStarts[depth] ?? end, contentEnd).trim()
           : text;
       if (markup) node["#text"] = markup;
       value = node;
@@ -291,85 +331,90 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>, nameMap?: NameM
     if (existing === undefined) parent[name] = value;
     else if (Array.isArray(existing)) existing.push(value);
     else parent[name] = [existing, value];
-  };
-  const addText = (value: string): void => {
-    if (!skipped[depth]) texts[depth] += value;
-  };
+  }
 
-  const tokenizer = new Tokenizer(
-    { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
-    {
-      onopentagname(start, end) {
-        tagName = nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end);
-        tagNode = undefined;
-        tagStart = start - 1; // "<" comes right before a start tag's name
-        // inside a skimmed entry, only its date elements are built
-        tagSkipped =
-          skipped[depth] === true ||
-          (entryDepth > 0 && depth === entryDepth && !DATE_ELEMENTS.has(tagName));
-      },
-      onattribname(start, end) {
-        attrName = `@_${nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end)}`;
-      },
-      onattribdata(start, end) {
-        attrValue += xml.slice(start, end);
-      },
-      onattribentity(codePoint) {
-        attrValue += String.fromCodePoint(codePoint);
-      },
-      onattribend() {
-        if (!tagSkipped) {
-          tagNode ??= {};
-          if (!(attrName in tagNode)) {
-            tagNode[attrName] = attrValue.includes("&") ? decodeXML(attrValue) : attrValue;
-          }
-        }
-        attrValue = "";
-      },
-      onopentagend(end) {
-        open(end + 1);
-      },
-      onselfclosingtag(end) {
-        open(end + 1);
-        close(end + 1);
-      },
-      onclosetag(start, end) {
-        const name = nameMap ? nameMap(xml.slice(start, end)) : xml.slice(start, end);
-        let at = depth;
-        while (at > 0 && names[at] !== name) at--;
-        if (at === 0) return; // a stray end tag
-        // elements left open inside it end where this end tag starts
-        const tagBegins =
-          xml.charCodeAt(start - 2) === 60 ? start - 2 : xml.lastIndexOf("<", start);
-        while (depth > at) close(tagBegins);
-        const gt = xml.charCodeAt(end) === 62 ? end : xml.indexOf(">", end);
-        close(gt === -1 ? xml.length : gt + 1, tagBegins);
-      },
-      ontext(start, end) {
-        // Indentation between child elements is never read: skip it without copying it.
-        if (skipped[depth] || (nodes[depth] && blank(xml, start, end))) return;
-        const chunk = xml.slice(start, end);
-        // Only where an "&" occurs are XML's entities and character references decoded.
-        addText(chunk.includes("&") ? decodeXML(chunk) : chunk);
-      },
-      ontextentity(codePoint) {
-        addText(String.fromCodePoint(codePoint));
-      },
-      oncdata(start, end, offset) {
-        // CDATA is literal.
-        addText(xml.slice(start, end - offset));
-      },
-      oncomment() {},
-      ondeclaration() {},
-      onprocessinginstruction() {},
-      onend() {},
-    },
-  );
-  tokenizer.write(xml);
-  tokenizer.end();
-  // Elements left open at the end (a truncated document) are closed; parseFeed rejects it.
-  while (depth > 0) close(xml.length);
-  return root;
+  private addText(value: string): void {
+    if (!this.skipped[this.depth]) this.texts[this.depth] += value;
+  }
+
+  // The tokenizer's callbacks, in the order it calls them for an element.
+
+  onopentagname(start: number, end: number): void {
+    this.tagName = this.nameAt(start, end);
+    this.tagNode = undefined;
+    this.tagStart = start - 1; // "<" comes right before a start tag's name
+    // inside a skimmed entry, only its date elements are built
+    this.tagSkipped =
+      this.skipped[this.depth] === true ||
+      (this.entryDepth > 0 && this.depth === this.entryDepth && !DATE_ELEMENTS.has(this.tagName));
+  }
+
+  onattribname(start: number, end: number): void {
+    this.attrName = `@_${this.nameAt(start, end)}`;
+  }
+
+  onattribdata(start: number, end: number): void {
+    this.attrValue += this.xml.slice(start, end);
+  }
+
+  onattribentity(codePoint: number): void {
+    this.attrValue += String.fromCodePoint(codePoint);
+  }
+
+  onattribend(): void {
+    if (!this.tagSkipped) {
+      const node = (this.tagNode ??= {});
+      const value = this.attrValue;
+      if (!(this.attrName in node)) {
+        node[this.attrName] = value.includes("&") ? decodeXML(value) : value;
+      }
+    }
+    this.attrValue = "";
+  }
+
+  onopentagend(end: number): void {
+    this.open(end + 1);
+  }
+
+  onselfclosingtag(end: number): void {
+    this.open(end + 1);
+    this.close(end + 1);
+  }
+
+  onclosetag(start: number, end: number): void {
+    const xml = this.xml;
+    const name = this.nameAt(start, end);
+    let at = this.depth;
+    while (at > 0 && this.names[at] !== name) at--;
+    if (at === 0) return; // a stray end tag
+    // elements left open inside it end where this end tag starts
+    const tagBegins = xml.charCodeAt(start - 2) === 60 ? start - 2 : xml.lastIndexOf("<", start);
+    while (this.depth > at) this.close(tagBegins);
+    const gt = xml.charCodeAt(end) === 62 ? end : xml.indexOf(">", end);
+    this.close(gt === -1 ? xml.length : gt + 1, tagBegins);
+  }
+
+  ontext(start: number, end: number): void {
+    // Indentation between child elements is never read: skip it without copying it.
+    if (this.skipped[this.depth] || (this.nodes[this.depth] && blank(this.xml, start, end))) return;
+    const chunk = this.xml.slice(start, end);
+    // Only where an "&" occurs are XML's entities and character references decoded.
+    this.addText(chunk.includes("&") ? decodeXML(chunk) : chunk);
+  }
+
+  ontextentity(codePoint: number): void {
+    this.addText(String.fromCodePoint(codePoint));
+  }
+
+  oncdata(start: number, end: number, offset: number): void {
+    // CDATA is literal.
+    this.addText(this.xml.slice(start, end - offset));
+  }
+
+  oncomment(): void {}
+  ondeclaration(): void {}
+  onprocessinginstruction(): void {}
+  onend(): void {}
 }
 
 const FEED_ROOTS = new Set(["rss", "rdf:RDF", "feed"]);
@@ -670,122 +715,179 @@ export function skim(
   // and the searches are the engine's fast string ones. (In an encoding of this kind, "<", ">",
   // quotes and tag names are always their ASCII bytes.)
   const xml = source.bytes.toString("latin1");
-  const stack: string[] = [];
-  let root = "";
-  let rootClosed = false;
-  let channels = 0;
-  const entries: SkimmedEntry[] = [];
-  /** Items of RDF written inside its channel, listed after those beside it (as buildTree does). */
-  const channelEntries: SkimmedEntry[] = [];
-  let entryName = "";
-  let entryStart = -1;
-  let entryDepth = -1;
-  let entryHasChild = false;
-  let inChannel = false;
-  let dates: Record<string, string> = {};
-
-  for (let i = 0; ;) {
+  const skimmer = new Skimmer(source, xml);
+  for (let i = 0; i !== GIVE_UP;) {
     const lt = xml.indexOf("<", i);
-    if (lt === -1) break;
+    if (lt === -1) return skimmer.finish();
     const next = xml.charCodeAt(lt + 1);
-    if (next === 33 /* ! */) {
-      const close = xml.startsWith("<![CDATA[", lt)
-        ? "]]>"
-        : xml.startsWith("<!--", lt)
-          ? "-->"
-          : null;
-      if (!close) return null; // a DOCTYPE: the tokenizer's way, after repair()
-      const end = xml.indexOf(close, lt + 4);
-      if (end === -1) return null;
-      i = end + 3;
-      continue;
+    if (next === 33 /* ! */) i = skimmer.skipDeclaration(lt);
+    else if (next === 63 /* ? */) i = skimmer.skipInstruction(lt);
+    else if (next === 47 /* / */) i = skimmer.endTag(lt);
+    else i = skimmer.startTag(lt, next);
+  }
+  return null;
+}
+
+/** Where skim() goes on from, when it gives up instead (to the tokenizer). */
+const GIVE_UP = -1;
+
+/**
+ * skim()'s way through a document, tag by tag: the open elements, the entry being read, the
+ * entries found. Each step takes the "<" of a tag and says where the next search starts, or
+ * GIVE_UP.
+ */
+class Skimmer {
+  private readonly stack: string[] = [];
+  private root = "";
+  private rootClosed = false;
+  private channels = 0;
+  private readonly entries: SkimmedEntry[] = [];
+  /** Items of RDF written inside its channel, listed after those beside it (as buildTree does). */
+  private readonly channelEntries: SkimmedEntry[] = [];
+  private entryName = "";
+  private entryStart = -1;
+  private entryDepth = -1;
+  private entryHasChild = false;
+  private inChannel = false;
+  private dates: Record<string, string> = {};
+
+  constructor(
+    private readonly source: FeedBytes,
+    private readonly xml: string,
+  ) {}
+
+  /** What skim() found, once the whole document is read; null when it is cut short. */
+  finish(): { root: string; entries: SkimmedEntry[]; headEnd: number } | null {
+    if (!this.rootClosed || this.stack.length > 0 || this.entryStart >= 0) return null;
+    const all = [...this.entries, ...this.channelEntries];
+    const headEnd = all.reduce((min, e) => Math.min(min, e.range[0]), this.xml.length);
+    return { root: this.root, entries: all, headEnd };
+  }
+
+  /** Past CDATA or a comment. */
+  skipDeclaration(lt: number): number {
+    const xml = this.xml;
+    const close = xml.startsWith("<![CDATA[", lt)
+      ? "]]>"
+      : xml.startsWith("<!--", lt)
+        ? "-->"
+        : null;
+    if (!close) return GIVE_UP; // a DOCTYPE: the tokenizer's way, after repair()
+    const end = xml.indexOf(close, lt + 4);
+    return end === -1 ? GIVE_UP : end + 3;
+  }
+
+  /** Past a processing instruction. */
+  skipInstruction(lt: number): number {
+    const end = this.xml.indexOf("?>", lt + 2);
+    return end === -1 ? GIVE_UP : end + 2;
+  }
+
+  /** An end tag: it closes its element and those left open inside it, and may end an entry. */
+  endTag(lt: number): number {
+    const xml = this.xml;
+    const gt = xml.indexOf(">", lt + 2);
+    if (gt === -1) return GIVE_UP;
+    const name = xml.slice(lt + 2, gt).trim();
+    const at = this.stack.lastIndexOf(name);
+    if (at === -1) return gt + 1; // a stray end tag
+    if (this.entryStart >= 0 && at <= this.entryDepth) {
+      if (at < this.entryDepth) return GIVE_UP; // an entry closed by its parent's end tag
+      this.endEntry(gt + 1);
     }
-    if (next === 63 /* ? */) {
-      const end = xml.indexOf("?>", lt + 2);
-      if (end === -1) return null;
-      i = end + 2;
-      continue;
+    this.stack.length = at;
+    if (at <= 1) this.inChannel = false;
+    if (at === 0) this.rootClosed = true;
+    return gt + 1;
+  }
+
+  /** The entry being read ends at `end`: one with child elements is found, with its date. */
+  private endEntry(end: number): void {
+    if (this.entryHasChild) {
+      const names = this.root === "feed" ? ATOM_DATE_ELEMENTS : RSS_DATE_ELEMENTS;
+      const date = names.map((n) => this.dates[n]).find((d) => d);
+      const entry = { date, range: [this.entryStart, end] as SourceRange };
+      (this.root === "rdf:RDF" && this.inChannel ? this.channelEntries : this.entries).push(entry);
     }
-    if (next === 47 /* / */) {
-      const gt = xml.indexOf(">", lt + 2);
-      if (gt === -1) return null;
-      const name = xml.slice(lt + 2, gt).trim();
-      const at = stack.lastIndexOf(name);
-      i = gt + 1;
-      if (at === -1) continue; // a stray end tag
-      if (entryStart >= 0 && at <= entryDepth) {
-        if (at < entryDepth) return null; // an entry closed by its parent's end tag
-        if (entryHasChild) {
-          const names = root === "feed" ? ATOM_DATE_ELEMENTS : RSS_DATE_ELEMENTS;
-          const date = names.map((n) => dates[n]).find((d) => d);
-          const entry = { date, range: [entryStart, gt + 1] as SourceRange };
-          (root === "rdf:RDF" && inChannel ? channelEntries : entries).push(entry);
-        }
-        entryStart = -1;
-      }
-      stack.length = at;
-      if (at <= 1) inChannel = false;
-      if (at === 0) rootClosed = true;
-      continue;
-    }
+    this.entryStart = -1;
+  }
+
+  /** A start tag (or "<" as text), whose name starts with the character `next`. */
+  startTag(lt: number, next: number): number {
+    const xml = this.xml;
     // A start tag: its name, then its end (quotes may hold a ">").
     const first = next | 0x20;
     if (!((first >= 0x61 && first <= 0x7a) || next === 0x5f)) {
-      i = lt + 1; // "<" as text ("a < b" in a lenient feed)
-      continue;
+      return lt + 1; // "<" as text ("a < b" in a lenient feed)
     }
     let nameEnd = lt + 2;
     for (let c = xml.charCodeAt(nameEnd); c > 32 && c !== 47 && c !== 62;) {
       c = xml.charCodeAt(++nameEnd);
     }
-    if (nameEnd >= xml.length) return null;
+    if (nameEnd >= xml.length) return GIVE_UP;
     const name = xml.slice(lt + 1, nameEnd);
     // The tag ends at the first ">" outside quotes (a quoted value may hold one).
     let gt = xml.indexOf(">", nameEnd);
     while (gt !== -1 && quoteOpen(xml, nameEnd, gt)) gt = xml.indexOf(">", gt + 1);
-    if (gt === -1) return null;
+    if (gt === -1) return GIVE_UP;
     const selfClosing = xml.charCodeAt(gt - 1) === 47;
-    const depth = stack.length;
+    const depth = this.stack.length;
     if (depth === 0) {
-      if (rootClosed) return null; // a second root
+      if (this.rootClosed) return GIVE_UP; // a second root
       // names not read as written: the tokenizer's way
-      if (nameMapOf(xml.slice(lt, gt + 1))) return null;
-      root = name;
+      if (nameMapOf(xml.slice(lt, gt + 1))) return GIVE_UP;
+      this.root = name;
     }
-    i = gt + 1;
-    if (entryStart >= 0) {
-      if (name === entryName) return null; // an entry inside an entry
-      if (depth === entryDepth + 1) {
-        entryHasChild = true;
-        if (!selfClosing && DATE_ELEMENTS.has(name) && !(name in dates)) {
-          const close = xml.indexOf(`</${name}`, i);
-          if (close === -1) return null;
-          const value = cdataText(source.text(i, close));
-          if (value === null) return null;
-          dates[name] = value.trim();
-          i = close;
-        }
-      }
-    } else if (
-      (root === "rss" && depth === 2 && name === "item" && inChannel) ||
-      (root === "rdf:RDF" && name === "item" && (depth === 1 || (depth === 2 && inChannel))) ||
+    const after = this.opened(name, lt, gt + 1, depth, selfClosing);
+    if (!selfClosing) this.stack.push(name);
+    return after;
+  }
+
+  /**
+   * What an element opened at `depth` (its start tag from `lt` to `after`) means: a child of the
+   * entry being read (whose dates are read), an entry, or the channel.
+   */
+  private opened(
+    name: string,
+    lt: number,
+    after: number,
+    depth: number,
+    selfClosing: boolean,
+  ): number {
+    const root = this.root;
+    if (this.entryStart >= 0) {
+      if (name === this.entryName) return GIVE_UP; // an entry inside an entry
+      if (depth !== this.entryDepth + 1) return after;
+      this.entryHasChild = true;
+      if (selfClosing || !DATE_ELEMENTS.has(name) || name in this.dates) return after;
+      return this.readDate(name, after);
+    }
+    if (
+      (root === "rss" && depth === 2 && name === "item" && this.inChannel) ||
+      (root === "rdf:RDF" && name === "item" && (depth === 1 || (depth === 2 && this.inChannel))) ||
       (root === "feed" && depth === 1 && name === "entry")
     ) {
-      entryName = name;
-      entryStart = lt;
-      entryDepth = depth;
-      entryHasChild = false;
-      dates = {};
+      this.entryName = name;
+      this.entryStart = lt;
+      this.entryDepth = depth;
+      this.entryHasChild = false;
+      this.dates = {};
     } else if (depth === 1 && name === "channel" && !selfClosing) {
-      if (++channels > 1 && root === "rss") return null;
-      inChannel = true;
+      if (++this.channels > 1 && root === "rss") return GIVE_UP;
+      this.inChannel = true;
     }
-    if (!selfClosing) stack.push(name);
+    return after;
   }
-  if (!rootClosed || stack.length > 0 || entryStart >= 0) return null;
-  const all = [...entries, ...channelEntries];
-  const headEnd = all.reduce((min, e) => Math.min(min, e.range[0]), xml.length);
-  return { root, entries: all, headEnd };
+
+  /** An entry's date element, whose content starts at `start`: read up to its end tag. */
+  private readDate(name: string, start: number): number {
+    const close = this.xml.indexOf(`</${name}`, start);
+    if (close === -1) return GIVE_UP;
+    const value = cdataText(this.source.text(start, close));
+    if (value === null) return GIVE_UP;
+    this.dates[name] = value.trim();
+    return close;
+  }
 }
 
 /** Whether a quoted value that starts in xml[from, to) is still open at `to`. */

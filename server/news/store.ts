@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+} from "kysely";
 import { writeTransaction, type Store } from "../db/open";
 import type { ArticlesTable, Database } from "../db/schema";
 import type { Article } from "./normalize";
@@ -220,6 +226,85 @@ export function parseFeedChange(payload: string): { feedId: number; instance: st
 /** Articles per upsert statement (13 values each: well under either engine's limit). */
 const ROWS_PER_UPSERT = 200;
 
+/** A successful fetch, as NewsStore.recordSuccess stores it. */
+export interface FetchSuccess {
+  articles: Article[];
+  etag: string | null;
+  lastModified: string | null;
+  /** The channel's title, when it gives one. */
+  title?: string;
+  now: number;
+  nextAttempt: number;
+  intervalMs?: number;
+}
+
+/** A fetch's articles as rows of the articles table, each at its place in the feed. */
+function articleRows(
+  feedId: number,
+  articles: Article[],
+  now: number,
+): Insertable<ArticlesTable>[] {
+  // A feed that lists one item twice: the later one, at its place, as separate upserts in
+  // order would leave it (and PostgreSQL refuses one statement that upserts a row twice).
+  const last = new Map<string, number>();
+  articles.forEach((a, position) => last.set(a.uid, position));
+  return articles
+    .map((a, position) => ({ a, position }))
+    .filter(({ a, position }) => last.get(a.uid) === position)
+    .map(({ a, position }) => ({
+      feed_id: feedId,
+      uid: a.uid,
+      title: a.title,
+      summary: a.summary,
+      url: a.url,
+      image: a.image,
+      image_is_default: a.imageIsDefault ? 1 : 0,
+      published_at: a.publishedAt,
+      claimed_at: a.claimedAt,
+      category: a.category,
+      language: a.language,
+      position,
+      first_seen: now,
+      last_seen: now,
+    }));
+}
+
+/**
+ * Inserts the rows, ROWS_PER_UPSERT a statement, or updates the stored article of each (a feed's
+ * uid) with what the feed says now; an article's first_seen stays.
+ */
+async function upsertArticles(
+  db: Kysely<Database>,
+  rows: Insertable<ArticlesTable>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) {
+    await db
+      .insertInto("articles")
+      .values(rows.slice(i, i + ROWS_PER_UPSERT))
+      .onConflict((oc) =>
+        oc.columns(["feed_id", "uid"]).doUpdateSet({
+          title: (eb) => eb.ref("excluded.title"),
+          summary: (eb) => eb.ref("excluded.summary"),
+          url: (eb) => eb.ref("excluded.url"),
+          image: (eb) => eb.ref("excluded.image"),
+          image_is_default: (eb) => eb.ref("excluded.image_is_default"),
+          // A date clamped to the fetch time stays where it was first clamped: each later
+          // fetch would otherwise move the story to the top again.
+          published_at: sql<number | null>`CASE
+            WHEN excluded.claimed_at IS NOT NULL AND articles.claimed_at IS NOT NULL
+              THEN articles.published_at
+            ELSE COALESCE(excluded.published_at, articles.published_at) END`,
+          claimed_at: (eb) => eb.ref("excluded.claimed_at"),
+          category: (eb) => eb.ref("excluded.category"),
+          language: (eb) => eb.ref("excluded.language"),
+          position: (eb) => eb.ref("excluded.position"),
+          last_seen: (eb) => eb.ref("excluded.last_seen"),
+        }),
+      )
+      .execute();
+  }
+}
+
 /**
  * The news tables: each feed once per URL with its fetch state, and its articles (upserted, so a
  * refetch never duplicates; pruned by the retention policy). Which cities and categories list a
@@ -275,69 +360,10 @@ export class NewsStore {
    * Stores a successful fetch in one transaction: upserts its articles (never duplicating) and
    * resets failures.
    */
-  async recordSuccess(
-    feedId: number,
-    result: {
-      articles: Article[];
-      etag: string | null;
-      lastModified: string | null;
-      /** The channel's title, when it gives one. */
-      title?: string;
-      now: number;
-      nextAttempt: number;
-      intervalMs?: number;
-    },
-  ): Promise<void> {
-    // A feed that lists one item twice: the later one, at its place, as separate upserts in
-    // order would leave it (and PostgreSQL refuses one statement that upserts a row twice).
-    const last = new Map<string, number>();
-    result.articles.forEach((a, position) => last.set(a.uid, position));
-    const rows = result.articles
-      .map((a, position) => ({ a, position }))
-      .filter(({ a, position }) => last.get(a.uid) === position)
-      .map(({ a, position }) => ({
-        feed_id: feedId,
-        uid: a.uid,
-        title: a.title,
-        summary: a.summary,
-        url: a.url,
-        image: a.image,
-        image_is_default: a.imageIsDefault ? 1 : 0,
-        published_at: a.publishedAt,
-        claimed_at: a.claimedAt,
-        category: a.category,
-        language: a.language,
-        position,
-        first_seen: result.now,
-        last_seen: result.now,
-      }));
+  async recordSuccess(feedId: number, result: FetchSuccess): Promise<void> {
+    const rows = articleRows(feedId, result.articles, result.now);
     await writeTransaction(this.store, async (db) => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) {
-        await db
-          .insertInto("articles")
-          .values(rows.slice(i, i + ROWS_PER_UPSERT))
-          .onConflict((oc) =>
-            oc.columns(["feed_id", "uid"]).doUpdateSet({
-              title: (eb) => eb.ref("excluded.title"),
-              summary: (eb) => eb.ref("excluded.summary"),
-              url: (eb) => eb.ref("excluded.url"),
-              image: (eb) => eb.ref("excluded.image"),
-              image_is_default: (eb) => eb.ref("excluded.image_is_default"),
-              // A date clamped to the fetch time stays where it was first clamped: each later
-              // fetch would otherwise move the story to the top again.
-              published_at: sql<number | null>`CASE
-                WHEN excluded.claimed_at IS NOT NULL AND articles.claimed_at IS NOT NULL
-                  THEN articles.published_at
-                ELSE COALESCE(excluded.published_at, articles.published_at) END`,
-              claimed_at: (eb) => eb.ref("excluded.claimed_at"),
-              category: (eb) => eb.ref("excluded.category"),
-              language: (eb) => eb.ref("excluded.language"),
-              position: (eb) => eb.ref("excluded.position"),
-              last_seen: (eb) => eb.ref("excluded.last_seen"),
-            }),
-          )
-          .execute();
-      }
+      await upsertArticles(db, rows);
       await db
         .updateTable("feeds")
         .set((eb) => ({

@@ -477,27 +477,9 @@ export class WeatherService {
   private compose(tracked: Tracked): CityWeather {
     const { place } = tracked;
     const now = this.now();
-    const units = unitsFor(place.locale);
     const point = this.point(place);
-    const station = point ? this.station(point) : null;
+    const { current, forecast } = this.conditions(place, point, now);
     const alertsAnswer = this.answers.get(this.alertsUrl(place));
-    const observation = station ? this.answers.get(this.observationUrl(station)) : undefined;
-    const forecastAnswer = point ? this.answers.get(this.forecastUrl(point)) : undefined;
-
-    let current =
-      station && observation
-        ? this.read(this.observationUrl(station), (b) => readObservation(b, station, units))
-        : null;
-    // Conditions are shown while the station's observation is recent, never older.
-    if (current && now - Date.parse(current.observedAt) > STALE_AFTER_MS) current = null;
-    const days =
-      point && forecastAnswer
-        ? this.read(this.forecastUrl(point), (b) => readForecast(b, units))
-        : null;
-    const forecast =
-      days && forecastAnswer && now - forecastAnswer.fetchedAt <= STALE_AFTER_MS
-        ? { days, fetchedAt: new Date(forecastAnswer.fetchedAt).toISOString() }
-        : null;
     const inForce = point
       ? this.read(this.alertsUrl(place), (b) => readAlertsInForce(b, point.zones, now))
       : null;
@@ -523,6 +505,43 @@ export class WeatherService {
           }
         : null,
     };
+    this.remember(tracked, weather);
+    return weather;
+  }
+
+  /** A place's conditions and forecast now, each while it is recent (STALE_AFTER_MS). */
+  private conditions(
+    place: WeatherPlace,
+    point: NwsPoint | null,
+    now: number,
+  ): Pick<CityWeather, "current" | "forecast"> {
+    const units = unitsFor(place.locale);
+    const station = point ? this.station(point) : null;
+    const observation = station ? this.answers.get(this.observationUrl(station)) : undefined;
+    const forecastAnswer = point ? this.answers.get(this.forecastUrl(point)) : undefined;
+    let current =
+      station && observation
+        ? this.read(this.observationUrl(station), (b) => readObservation(b, station, units))
+        : null;
+    // Conditions are shown while the station's observation is recent, never older.
+    if (current && now - Date.parse(current.observedAt) > STALE_AFTER_MS) current = null;
+    const days =
+      point && forecastAnswer
+        ? this.read(this.forecastUrl(point), (b) => readForecast(b, units))
+        : null;
+    const forecast =
+      days && forecastAnswer && now - forecastAnswer.fetchedAt <= STALE_AFTER_MS
+        ? { days, fetchedAt: new Date(forecastAnswer.fetchedAt).toISOString() }
+        : null;
+    return { current, forecast };
+  }
+
+  /**
+   * Keeps a tracked city's weather as composed: when it changes by time alone, and its version
+   * bumped when it differs from what was composed before.
+   */
+  private remember(tracked: Tracked, weather: CityWeather): void {
+    const { alerts, current, forecast } = weather;
     // What changes it by time alone: an alert's end, the conditions' or forecast's going stale.
     const ends = [
       ...alerts.map((a) => (a.expires ? Date.parse(a.expires) : Infinity)),
@@ -537,7 +556,6 @@ export class WeatherService {
       tracked.signature = signature;
     }
     tracked.composed = weather;
-    return weather;
   }
 }
 
