@@ -32,7 +32,7 @@ import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
 import { WEATHER_DEP } from "./http/pages/cache-key";
 import { RadarPictures, weatherReader } from "./weather/reader";
-import { WeatherService } from "./weather/service";
+import { WeatherService, type CityWeather } from "./weather/service";
 import { WeatherStore } from "./weather/store";
 import { FEED_CHANGES, NewsStore, parseFeedChange } from "./news/store";
 
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const messages = await openMessages(env);
   const weather = openWeather(env, { db, directory, served, network, guard, logger });
   const cities = cityNetwork(env, { directory, engine, images, messages, weather });
-  const live = openLive(env, engine, logger);
+  const live = openLive(env, { engine, weather }, logger);
   const hubs = new Map<string, RadioHub>();
   const serving: Serving = {
     cities,
@@ -233,6 +233,7 @@ function openWeather(
     userAgent: `(${network.name}, ${contact})`,
     apiUrl: env.NWS_API_URL,
     radarUrl: env.NWS_RADAR_URL,
+    alertsMs: env.NWS_ALERTS_SECONDS * 1000,
     log: logger.child({ part: "weather" }),
   });
 }
@@ -273,7 +274,10 @@ function cityNetwork(
  */
 function openLive(
   env: Env,
-  engine: Awaited<ReturnType<typeof createNewsService>>,
+  {
+    engine,
+    weather,
+  }: { engine: Awaited<ReturnType<typeof createNewsService>>; weather: WeatherService },
   logger: Logger,
 ): LiveChannel {
   const watch = new NewsWatch(
@@ -288,7 +292,24 @@ function openLive(
     onOpen: (city) => void watch.watch(city).catch(failed),
   });
   engine.onChange(() => void watch.changed().catch(failed));
+  // The banner's alerts: told when the list of urgent alerts in force changes, not the weather.
+  const alerts = new Map<string, string>();
+  weather.onChange((city) => {
+    const now = urgentAlerts(weather.peek(city));
+    const ids = now.map((alert) => alert.id).join(" ");
+    if (alerts.get(city) === ids) return;
+    const first = !alerts.has(city);
+    alerts.set(city, ids);
+    if (!first || ids) live.publish(city, "alert", { alerts: now });
+  });
   return live;
+}
+
+/** The urgent alerts of a city's weather as the banner names them: id, event, area, until. */
+function urgentAlerts(weather: CityWeather | undefined) {
+  return (weather?.alerts ?? [])
+    .filter((alert) => alert.urgent)
+    .map(({ id, event, areaDesc, expires }) => ({ id, event, area: areaDesc, until: expires }));
 }
 
 /** Who is believed about the reader's address and host, and how many renders and posts wait. */

@@ -25,6 +25,8 @@ describe("readEnv", () => {
       RENDER_QUEUE: 64,
       RENDER_MAX_WAIT_MS: 2_000,
       RENDER_PER_CLIENT: 8,
+      LIVE_MAX_CONNECTIONS: 10_000,
+      LIVE_MAX_PER_CLIENT: 16,
       WRITE_CONCURRENCY: 2,
       WRITE_QUEUE: 16,
       TRUST_FORWARDED_HOST: false,
@@ -34,6 +36,7 @@ describe("readEnv", () => {
       FEED_LEASE_SECONDS: 60,
       NWS_API_URL: "https://api.weather.gov",
       NWS_RADAR_URL: "https://radar.weather.gov",
+      NWS_ALERTS_SECONDS: 180,
       ALLOW_PUBLIC_HOSTS: true,
       SHOW_EMBED_PLACEHOLDERS: false,
     });

@@ -145,6 +145,9 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .transform((u) => u.replace(/\/+$/, ""))
     .default("https://api.weather.gov"),
+  // How often the city's state's alerts are asked for again, in seconds (at most 5/3 of it when
+  // the service's answer asks to be kept longer): a warning must not wait.
+  NWS_ALERTS_SECONDS: z.coerce.number().int().min(1).max(3600).default(180),
   NWS_RADAR_URL: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .transform((u) => u.replace(/\/+$/, ""))

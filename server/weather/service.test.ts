@@ -47,6 +47,8 @@ async function harness(
     server?: WeatherServer;
     /** Changes the fixture's alerts answer as the service receives it. */
     alterAlerts?: (body: { features: unknown[] }) => unknown;
+    /** NWS_ALERTS_SECONDS, in ms. */
+    alertsMs?: number;
   } = {},
 ) {
   const clock = { now: T0 };
@@ -77,6 +79,7 @@ async function harness(
     now: () => clock.now,
     // Long enough for a loaded machine's loopback answer; a hanging answer waits it out once.
     timeoutMs: 3000,
+    alertsMs: options.alertsMs,
   });
   open.push({ close: () => service.stop() });
   return { service, server, clock, store, warnings };
@@ -158,6 +161,48 @@ describe("WeatherService", () => {
     h.clock.now += 60_000;
     await h.service.refreshDue();
     expect(count("/alerts/active")).toBe(4);
+  });
+
+  it("asks for the alerts as often as NWS_ALERTS_SECONDS says, at most 5/3 of it for a longer Cache-Control", async () => {
+    const h = await harness({ alertsMs: 6_000 });
+    h.server.set({ maxAgeSeconds: 1 });
+    await fetched(h);
+    const count = () => h.server.requests.filter((r) => r.startsWith("/alerts/active")).length;
+    h.clock.now += 5_999;
+    await h.service.refreshDue();
+    expect(count()).toBe(1);
+    h.clock.now += 1;
+    await h.service.refreshDue();
+    expect(count()).toBe(2);
+    h.server.set({ maxAgeSeconds: 60 });
+    h.clock.now += 6_000;
+    await h.service.refreshDue();
+    expect(count()).toBe(3);
+    h.clock.now += 9_999;
+    await h.service.refreshDue();
+    expect(count()).toBe(3);
+    h.clock.now += 1;
+    await h.service.refreshDue();
+    expect(count()).toBe(4);
+  });
+
+  it("tells its listeners which city's weather changed once the due answers are in, and only then", async () => {
+    const h = await harness();
+    const told: string[] = [];
+    h.service.onChange((id) => told.push(id));
+    await fetched(h);
+    // The first answers change what a page opened before them showed ("loading").
+    expect(told).toEqual([PLACE.id]);
+    // Nothing due, nothing changed: nobody is told.
+    await h.service.refreshDue();
+    expect(told).toEqual([PLACE.id]);
+    // The warning is cancelled: told once, and the version pages compare has moved with it.
+    const before = h.service.version(PLACE.id);
+    h.server.set({ alerts: DEMO_ALERTS.slice(1) });
+    h.clock.now += SCHEDULE.alerts.maxMs;
+    await h.service.refreshDue();
+    expect(told).toEqual([PLACE.id, PLACE.id]);
+    expect(h.service.version(PLACE.id)).toBeGreaterThan(before);
   });
 
   it("drops an alert when it ends, without a fetch, and its version changes", async () => {

@@ -104,6 +104,11 @@ export interface WeatherServiceOptions {
   now?: () => number;
   /** How long an answer may take (TIMEOUT_MS unless told). */
   timeoutMs?: number;
+  /**
+   * How often a state's alerts are asked for again, at least (NWS_ALERTS_SECONDS; SCHEDULE's 3
+   * minutes unless told): at most 5/3 of it, as SCHEDULE's 5 minutes are of 3.
+   */
+  alertsMs?: number;
 }
 
 /** One answer of the service, the last good one and when to ask again. */
@@ -151,17 +156,49 @@ export class WeatherService {
   private readonly now: () => number;
   private generation = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly schedule: Record<Kind, { minMs: number; maxMs: number }>;
+  private readonly listeners = new Set<(id: string) => void>();
+  /** The version of each city its listeners were last told of. */
+  private readonly told = new Map<string, number>();
 
   constructor(private readonly options: WeatherServiceOptions) {
     this.apiUrl = (options.apiUrl ?? NWS_API_URL).replace(/\/+$/, "");
     this.radarUrl = (options.radarUrl ?? NWS_RADAR_URL).replace(/\/+$/, "");
     this.now = options.now ?? Date.now;
+    const alertsMs = options.alertsMs ?? SCHEDULE.alerts.minMs;
+    this.schedule = { ...SCHEDULE, alerts: { minMs: alertsMs, maxMs: (alertsMs * 5) / 3 } };
   }
 
-  /** Refreshes what is due for the cities asked about, every TICK_MS. */
+  /**
+   * Refreshes what is due for the cities asked about, every TICK_MS, or three times an alerts
+   * interval when that is shorter (a warning fetched is never left waiting for a tick).
+   */
   start(): void {
-    this.timer = setInterval(() => void this.refreshDue(), TICK_MS);
+    const tick = Math.min(TICK_MS, Math.max(1_000, Math.floor(this.schedule.alerts.minMs / 3)));
+    this.timer = setInterval(() => void this.refreshDue(), tick);
     this.timer.unref?.();
+  }
+
+  /**
+   * Calls `listener` with a city's id whenever what its pages show of its weather changed, once
+   * the answers due have been fetched (at each tick); returns how to stop.
+   */
+  onChange(listener: (id: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners of each tracked city whose weather changed since they were last told. */
+  private tell(): void {
+    if (this.listeners.size === 0) return;
+    for (const [id, tracked] of this.cities) {
+      this.current(tracked);
+      // A city is tracked from its first page on, at version 1: what changed since is news.
+      const told = this.told.get(id) ?? 1;
+      this.told.set(id, tracked.version);
+      if (told === tracked.version) continue;
+      for (const listener of this.listeners) listener(id);
+    }
   }
 
   /** Stops refreshing; resolves once the work under way (fetches, store reads) has ended. */
@@ -195,6 +232,12 @@ export class WeatherService {
     return this.current(tracked);
   }
 
+  /** A tracked city's weather as its pages show it now, from what is held; undefined if untracked. */
+  peek(id: string): CityWeather | undefined {
+    const tracked = this.cities.get(id);
+    return tracked && this.current(tracked);
+  }
+
   /**
    * How many times what a city's pages show of its weather changed (the page cache compares it
    * on every hit: from memory). 0 for a city not asked about.
@@ -224,11 +267,13 @@ export class WeatherService {
     for (const [id, tracked] of this.cities) {
       if (now - tracked.askedAt > IDLE_AFTER_MS) {
         this.cities.delete(id);
+        this.told.delete(id);
         continue;
       }
       work.push(this.refreshPlace(tracked.place));
     }
     await this.background(Promise.allSettled(work));
+    this.tell();
   }
 
   private track(place: WeatherPlace): Tracked {
@@ -387,7 +432,7 @@ export class WeatherService {
   }
 
   private async fetchAnswer(url: string, kind: Kind): Promise<void> {
-    const { minMs, maxMs } = SCHEDULE[kind];
+    const { minMs, maxMs } = this.schedule[kind];
     const previous = this.answers.get(url);
     try {
       const response = await this.options.fetch(url, {
