@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_ALERTS, startWeatherServer } from "../fixture-servers/weather-server";
+import { startSiteServer, waitForIslands } from "./helpers";
+
+// The live channel (/api/live) on a site of its own whose weather service this test controls:
+// alerts are asked for every 2 s (NWS_ALERTS_SECONDS), so a warning reaches an open page within
+// the issue's 5 s budget on top of that.
+
+/** The Extreme warning this test issues, in the city's county. */
+const TORNADO = {
+  ...(DEMO_ALERTS[0] as (typeof DEMO_ALERTS)[number]),
+  id: "urn:oid:2.49.0.1.840.0.fixture.tornado",
+  event: "Tornado Warning",
+  severity: "Extreme" as const,
+  headline: "Tornado Warning issued until 9:00 PM CST",
+};
+
+test("an open page shows a warning issued after it loaded, without a reload, and drops it when it is cancelled", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const weather = await startWeatherServer({ alerts: [] });
+  weather.set({ maxAgeSeconds: 1 });
+  const site = await startSiteServer(() => ({
+    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+    NWS_API_URL: weather.url,
+    NWS_RADAR_URL: weather.url,
+    NWS_ALERTS_SECONDS: "2",
+  }));
+  try {
+    // The city's weather starts on its first ask; the page is opened once it has answered.
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${site.url}/weather`)).text().then((t) => t.includes('id="current"')),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    await page.goto(site.url);
+    await waitForIslands(page);
+    const banner = page.getByRole("region", { name: "Weather alert" });
+    await expect(banner).toHaveCount(0);
+
+    weather.set({ alerts: [TORNADO] });
+    const issued = Date.now();
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    // Fetched within one alerts interval (2 s) and the tick after it, then at the page at once.
+    expect(Date.now() - issued).toBeLessThan(2_000 + 5_000);
+    await expect(banner).toContainText("Tornado Warning");
+    // Said once to screen readers through the page's polite live region.
+    await expect(page.locator("[data-live-announce]")).toContainText(
+      "Weather alert: Tornado Warning",
+    );
+    // It sits first on the screen, as a page rendered with it has it.
+    await expect(page.locator("section[data-weather-alert]")).toHaveAttribute(
+      "data-weather-alert",
+      TORNADO.id,
+    );
+
+    weather.set({ alerts: [] });
+    await expect(banner).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    await site.stop();
+    await weather.close();
+  }
+});
+
+test("the live channel answers Server-Sent Events, resumes with Last-Event-ID, and refuses past its caps", async () => {
+  const site = await startSiteServer(() => ({ LIVE_MAX_PER_CLIENT: "2" }));
+  const opened: AbortController[] = [];
+  const open = async (headers: Record<string, string> = {}) => {
+    const abort = new AbortController();
+    opened.push(abort);
+    return fetch(`${site.url}/api/live`, { headers, signal: abort.signal });
+  };
+  try {
+    const first = await open();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(first.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect(first.headers.get("content-encoding")).toBeNull();
+    const reader = first.body?.getReader();
+    const chunk = new TextDecoder().decode((await reader?.read())?.value);
+    expect(chunk).toBe("retry: 5000\n\n");
+    // A page that comes back with an id of another process is told nothing it cannot place.
+    const again = await open({ "Last-Event-ID": "0000.1" });
+    expect(again.status).toBe(200);
+    // Past LIVE_MAX_PER_CLIENT: 503 with Retry-After, and pages still answer.
+    const third = await open();
+    expect(third.status).toBe(503);
+    expect(third.headers.get("retry-after")).toBe("30");
+    expect((await fetch(`${site.url}/faq`)).status).toBe(200);
+  } finally {
+    for (const abort of opened) abort.abort();
+    await site.stop();
+  }
+});
