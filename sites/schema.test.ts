@@ -3,6 +3,7 @@ import { testCity } from "../tests/support/cities";
 import { fixtureCity } from "../tests/support/fixture-city";
 import {
   CitySchema,
+  EMERGENCY_LINKS,
   SiteConfigError,
   describeIssues,
   feedUrl,
@@ -129,6 +130,51 @@ describe("CitySchema", () => {
     expect(problems(withChange(change))).toMatch(
       new RegExp(`^  - ${field.replaceAll(".", "\\.")}:`, "m"),
     );
+  });
+
+  // Storm mode's emergency links: each city its own, a few https links with a label, or none.
+  it("takes a city's emergency links, or none", () => {
+    const links = [
+      { label: "Ready Fixtureville", url: "https://ready.fixtureville.test/" },
+      { label: "Outage map", url: "https://outages.fixtureville.test/map?area=all" },
+    ];
+    const city = withChange((s) => void (s.emergency = links));
+    expect(problems(city)).toBe("");
+    expect(CitySchema.parse(city).emergency).toEqual(links);
+    expect(problems(withChange((s) => void delete s.emergency))).toBe("");
+    expect(problems(withChange((s) => void (s.emergency = [])))).toBe("");
+  });
+
+  it.each([
+    ["an http URL", "emergency.0.url", [{ label: "Ready", url: "http://ready.example.test/" }]],
+    ["a script URL", "emergency.0.url", [{ label: "Ready", url: "javascript:alert(1)" }]],
+    ["an empty label", "emergency.0.label", [{ label: "", url: "https://ready.example.test/" }]],
+    ["a blank label", "emergency.0.label", [{ label: "   ", url: "https://ready.example.test/" }]],
+    [
+      "too many links",
+      "emergency",
+      Array.from({ length: EMERGENCY_LINKS + 1 }, (_, i) => ({
+        label: `Link ${i}`,
+        url: `https://link-${i}.example.test/`,
+      })),
+    ],
+    [
+      "a link with an unknown key",
+      "emergency.0.icon",
+      [{ label: "Ready", url: "https://ready.example.test/", icon: "siren" }],
+    ],
+  ])("refuses emergency links with %s, naming the field", (_kind, field, links) => {
+    const city = withChange((s) => void ((s as { emergency?: unknown }).emergency = links));
+    expect(problems(city)).toMatch(new RegExp(`^  - ${field.replaceAll(".", "\\.")}:`, "m"));
+  });
+
+  it.each(CITY_IDS)("gives the %s city emergency links of its own", (id) => {
+    const links = testCity(id).emergency ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    const others = CITY_IDS.filter((other) => other !== id).flatMap(
+      (other) => testCity(other).emergency ?? [],
+    );
+    for (const link of links) expect(others.map((o) => o.url)).not.toContain(link.url);
   });
 
   it("rejects an unknown feed key", () => {

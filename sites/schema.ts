@@ -11,6 +11,20 @@ const link = z.strictObject({
   url: httpUrl,
 });
 
+/** The most links a city's emergency list holds: a few, read at a glance in a storm. */
+export const EMERGENCY_LINKS = 6;
+
+/**
+ * One of the city's emergency links (storm mode's block on home): the official page of its
+ * emergency management, traffic, power outages or non-emergency line, over https.
+ */
+const emergencyLink = z.strictObject({
+  label: z.string().trim().min(1, "must not be empty").max(60),
+  url: z
+    .url({ protocol: /^https$/, error: "must be an https URL" })
+    .describe("an absolute https URL"),
+});
+
 const httpsUrlOrEmpty = z
   .url({ protocol: /^https$/, error: "must be an https URL" })
   .or(z.literal(""));
@@ -190,6 +204,11 @@ export const CitySchema = z.strictObject({
   baseUrl: baseUrl.optional(),
   /** Feeds per feed key (sites/categories.ts); FEEDS_FILE replaces them all. */
   feeds: z.partialRecord(z.enum(FEED_KEYS), z.array(FeedEntrySchema)),
+  /**
+   * The city's own emergency links, each city its own (none by default): storm mode's block on
+   * home lists them while an Extreme or Severe alert is in force (app/components/storm-mode.tsx).
+   */
+  emergency: z.array(emergencyLink).max(EMERGENCY_LINKS).optional(),
   /** The city's editorial content: the static blocks of the news pages and the static pages. */
   content: z.strictObject({
     news: NewsContentSchema,

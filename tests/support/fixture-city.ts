@@ -78,6 +78,10 @@ const FIXTUREVILLE: City = {
     { label: "City of {city}", url: "https://city.{host}/" },
     { label: "{city} Public Library", url: "https://library.{host}/" },
   ],
+  emergency: [
+    { label: "Ready {city}", url: "https://ready.{host}/" },
+    { label: "{city} Power Outage Map", url: "https://outages.{host}/map" },
+  ],
   embeds: {
     formScript: "",
     adClient: "",
