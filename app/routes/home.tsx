@@ -9,6 +9,7 @@ import { HomeSection } from "~/components/home-section";
 import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { WeatherSummary } from "~/components/weather-live";
+import { EmergencyBlock, inStorm } from "~/components/storm-mode";
 import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
 import { NewStoriesOffer } from "~/components/live-updates";
 import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
@@ -78,6 +79,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
       newsFeed,
       weather,
+      // Storm mode: an Extreme or Severe alert in force (the page is made again when it ends).
+      storm: inStorm(weather),
+      emergencyLinks: context.site.emergency ?? [],
       video: {
         id: context.site.embeds.featuredVideo,
         poster: news.featuredVideo.poster,
@@ -108,6 +112,8 @@ export default function Home() {
     cityLinks,
     newsFeed,
     weather,
+    storm,
+    emergencyLinks,
     video,
   } = useLoaderData<typeof loader>();
   const { site } = useSite();
@@ -116,6 +122,16 @@ export default function Home() {
   return (
     <>
       <h1 className="sr-only">{heading}</h1>
+      {/*
+        Storm mode: the emergency block first, before the top story, and the weather beside it
+        (under it on a phone), not down the sidebar.
+      */}
+      {storm && (
+        <div className="mb-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <EmergencyBlock weather={weather} place={site} links={emergencyLinks} />
+          <WeatherSummary weather={weather} place={site} />
+        </div>
+      )}
       <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4" />
       <NewStoriesOffer categories={HOME_KEYS} className="mb-4" />
       {/*
@@ -144,7 +160,7 @@ export default function Home() {
           className="flex flex-col gap-8 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
           aria-label="Related"
         >
-          <WeatherSummary weather={weather} place={site} />
+          {!storm && <WeatherSummary weather={weather} place={site} />}
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
           <NewsFeedBlock title="News Feed" categories={newsFeedCategories} initial={newsFeed} />

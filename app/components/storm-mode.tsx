@@ -1,0 +1,142 @@
+import type { CityWeather } from "../../server/weather/service";
+import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
+import { cityDate } from "~/lib/city-date";
+import { ExternalLink } from "./external-link";
+import { SevereIcon } from "./weather-icons";
+import type { Place } from "./weather-live";
+
+/**
+ * Storm mode (issue 36): while an Extreme or Severe alert is in force for the city (the alert
+ * banner's `urgent` ones), home leads with an emergency block before its top story, the
+ * donation prompt is held and, unless STORM_ADS says otherwise, ads are left out. Nothing here
+ * keeps a state: every page depends on the city's weather (the page cache's "weather"
+ * dependency), so a page made after the alerts end is the calm one again.
+ */
+
+/** The most alerts the block shows in full, the most severe first; the others are counted. */
+export const STORM_ALERTS = 3;
+
+/** Whether the city is in storm mode: at least one Extreme or Severe alert in force. */
+export function inStorm(weather: Pick<CityWeather, "alerts">): boolean {
+  return weather.alerts.some((a) => a.urgent);
+}
+
+/** A count as the city writes it ("1,497"). */
+function count(n: number, place: Place): string {
+  return new Intl.NumberFormat(place.locale).format(n);
+}
+
+/** One of the city's emergency links (its data's `emergency`). */
+export interface EmergencyLink {
+  label: string;
+  url: string;
+}
+
+/**
+ * Home's emergency block: each urgent alert's event, area, until when (in the city's zone) and
+ * what to do, a link to the alerts on /weather and one to the live radio, and the city's own
+ * emergency links; null on a calm day. The service's texts are cleaned and bounded, and
+ * isolated (`<bdi>`, `dir="auto"`), as the other weather blocks do.
+ */
+export function EmergencyBlock({
+  weather,
+  place,
+  links,
+  className = "",
+}: {
+  weather: Pick<CityWeather, "alerts" | "alertsInForce">;
+  place: Place;
+  links: EmergencyLink[];
+  className?: string;
+}) {
+  const urgent = weather.alerts.filter((a) => a.urgent);
+  if (urgent.length === 0) return null;
+  const shown = urgent.slice(0, STORM_ALERTS).map((alert) => ({
+    id: cleanText(alert.id, TEXT_LIMITS.alertId),
+    event: cleanText(alert.event, TEXT_LIMITS.event),
+    area: cleanText(alert.areaDesc, TEXT_LIMITS.areaDesc),
+    instruction: cleanText(alert.instruction, TEXT_LIMITS.instruction, { multiline: true }),
+    until: alert.expires ? cityDate(alert.expires, place, true) : null,
+  }));
+  const more = Math.max(urgent.length, weather.alertsInForce?.urgent ?? 0) - shown.length;
+  // Words carry the meaning (the heading, "Until", "What to do"); the red is only a frame.
+  return (
+    <section
+      aria-labelledby="storm-heading"
+      data-storm-mode=""
+      className={`border-4 border-red-800 bg-red-50 p-4 sm:p-5 ${className}`.trim()}
+    >
+      <h2
+        id="storm-heading"
+        className="flex items-center gap-2 font-serif text-2xl font-bold text-red-900"
+      >
+        <SevereIcon aria-hidden="true" size={28} className="shrink-0" />
+        Weather emergency in {place.city}
+      </h2>
+      <ul className="mt-3 space-y-4">
+        {shown.map((alert, i) => (
+          <li key={`${i}:${alert.id}`} className="border-l-4 border-red-800 pl-3">
+            <p className="text-lg font-bold">
+              <bdi>{alert.event}</bdi>
+            </p>
+            {alert.area && (
+              <p className="text-sm">
+                <span className="font-semibold">Area:</span> <bdi>{alert.area}</bdi>
+              </p>
+            )}
+            {alert.until && (
+              <p className="text-sm">
+                <span className="font-semibold">Until:</span>{" "}
+                <time dateTime={alert.until.iso}>{alert.until.text}</time>
+              </p>
+            )}
+            {alert.instruction && (
+              <p className="mt-1 text-[0.95rem] whitespace-pre-line">
+                <span className="font-semibold">What to do:</span>{" "}
+                <span dir="auto">{alert.instruction}</span>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <p className="mt-3 text-sm font-semibold">
+          and {more === 1 ? "1 more urgent alert" : `${count(more, place)} more urgent alerts`}
+        </p>
+      )}
+      <p className="mt-4 flex flex-wrap gap-3">
+        <a
+          href="/weather#alerts"
+          className="inline-flex min-h-11 items-center bg-red-800 px-4 font-semibold text-white hover:bg-red-900 hover:underline"
+        >
+          All weather alerts
+        </a>
+        <a
+          href="/radio"
+          className="inline-flex min-h-11 items-center border-2 border-red-800 bg-white px-4 font-semibold text-red-900 hover:underline"
+        >
+          Listen to live radio
+        </a>
+      </p>
+      {links.length > 0 && (
+        <>
+          <h3 id="storm-links" className="mt-4 text-sm font-bold tracking-wider uppercase">
+            Emergency links
+          </h3>
+          <ul aria-labelledby="storm-links" className="mt-1 grid gap-x-6 sm:grid-cols-2">
+            {links.map((link) => (
+              <li key={link.url}>
+                <ExternalLink
+                  href={link.url}
+                  className="flex min-h-11 items-center font-semibold text-ink underline hover:text-red-900"
+                >
+                  {link.label}
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
