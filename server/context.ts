@@ -43,6 +43,8 @@ export interface LoadContext {
   isDev: boolean;
   /** Unconfigured embeds show a placeholder (SHOW_EMBED_PLACEHOLDERS, or development). */
   embedPlaceholders: boolean;
+  /** Ads stay in the city's pages in storm mode (STORM_ADS); absent or false: left out. */
+  stormAds?: boolean;
   /** The site's stylesheet, inlined in every page's head (empty in development). */
   stylesheet?: string;
   /** Where the whole stylesheet is served (production), for islands that show markup of their own. */
@@ -71,6 +73,8 @@ export interface SharedServices {
   isDev: boolean;
   /** Unconfigured embeds show a placeholder rather than nothing. */
   embedPlaceholders?: boolean;
+  /** Ads stay in pages in storm mode (STORM_ADS); absent: left out. */
+  stormAds?: boolean;
   /** The site's stylesheet as text (production: read once from the build). */
   stylesheet?: string;
   /**

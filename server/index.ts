@@ -384,6 +384,7 @@ async function productionApp(env: Env, serving: Serving) {
   const services: SharedServices = {
     isDev: false,
     embedPlaceholders: env.SHOW_EMBED_PLACEHOLDERS,
+    stormAds: env.STORM_ADS,
     stylesheet: stylesheet.css,
     stylesheetHref: stylesheet.href,
     islands: readIslands(buildDir),

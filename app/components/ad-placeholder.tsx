@@ -20,7 +20,8 @@ const SPONSOR_PARTNER: Record<Exclude<AdType, "google">, 0 | 1> = {
  * embeds island queues it; the script itself loads after the page is interactive:
  * ThirdPartyScripts); without one it is left
  * out, or, while designing (embedPlaceholders), shows where the ad would go. A sponsor block
- * (buddhatv, dunamischarge) is a small labelled link to that partner's site.
+ * (buddhatv, dunamischarge) is a small labelled link to that partner's site. Neither is shown in
+ * storm mode (root data's `storm`) unless STORM_ADS keeps them.
  */
 export function AdPlaceholder({
   type,
@@ -32,6 +33,8 @@ export function AdPlaceholder({
   className?: string;
 }) {
   const root = useRootData();
+  // Storm mode: no advertising beside the city's warnings, unless STORM_ADS keeps it.
+  if (root?.storm && !root.stormAds) return null;
   if (type !== "google") {
     const partner = root?.site.partners[SPONSOR_PARTNER[type]];
     return partner ? <SponsorLink partner={partner} className={className} /> : null;

@@ -12,11 +12,13 @@ export interface DonationProps {
 /**
  * The donation prompt (SPEC.md §4, §9): nothing to see at first. Its island (donation.ts, a
  * timer of a few hundred bytes) shows the dialog 30 s after the page loads unless the reader
- * answered it lately; only then is the dialog's code fetched (donation-dialog.ts, React and
+ * answered it lately (and never in storm mode: it is not rendered then); only then is the dialog's code fetched (donation-dialog.ts, React and
  * Radix's dialog), from the address this element carries, and rendered into it.
  */
 export function DonationPopup() {
-  const { site, islands } = useSite();
+  const { site, islands, storm } = useSite();
+  // Held in storm mode: no appeal for money over a warning (the page is made again after it).
+  if (storm) return null;
   const props: DonationProps = {
     name: site.name,
     city: site.city,

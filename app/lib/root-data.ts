@@ -2,6 +2,7 @@ import type { AppLoadContext, MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { thirdPartyScripts } from "../../common/embeds";
 import { devIslandSources } from "../../common/islands";
+import { inStorm } from "~/components/storm-mode";
 import { toPublicSite } from "./site";
 
 type Weather = Awaited<ReturnType<AppLoadContext["weather"]["get"]>>;
@@ -24,6 +25,13 @@ export function rootData(context: AppLoadContext, weather: Weather) {
     stylesheetHref: context.stylesheetHref ?? null,
     /** The city's alerts, for the banner of its Extreme and Severe ones on every page. */
     weatherAlerts: { alerts: weather.alerts, alertsInForce: weather.alertsInForce },
+    /**
+     * Storm mode (app/components/storm-mode.tsx): an Extreme or Severe alert is in force. The
+     * donation prompt is held, and ads are left out unless STORM_ADS keeps them.
+     */
+    storm: inStorm(weather),
+    /** Ads stay in pages in storm mode (STORM_ADS). */
+    stormAds: context.stormAds ?? false,
   };
 }
 

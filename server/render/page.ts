@@ -40,6 +40,8 @@ export interface RenderTask {
 export interface RenderSettings {
   isDev: boolean;
   embedPlaceholders: boolean;
+  /** Ads stay in pages in storm mode (STORM_ADS). */
+  stormAds: boolean;
   /** The site's stylesheet as text (production). */
   stylesheet?: string;
   /** Where the whole stylesheet is served; pages then inline only their own rules. */
@@ -55,6 +57,7 @@ export function renderSettings(services: SharedServices, csp: boolean): RenderSe
   return {
     isDev: services.isDev,
     embedPlaceholders: services.embedPlaceholders ?? services.isDev,
+    stormAds: services.stormAds ?? false,
     stylesheet: services.stylesheet,
     stylesheetHref: services.stylesheetHref,
     islands: services.islands,
@@ -109,6 +112,7 @@ export async function renderPage(
     stylesheetHref: settings.stylesheetHref,
     islands: settings.islands,
     embedPlaceholders: settings.embedPlaceholders,
+    stormAds: settings.stormAds,
     news: io.news,
     messages: io.messages,
     weather: io.weather,

@@ -191,7 +191,12 @@ beforeAll(async () => {
   vite = served.vite;
   const { build } = served;
   handle = createRequestHandler(build, "production");
-  const settings: RenderSettings = { isDev: false, embedPlaceholders: false, csp: true };
+  const settings: RenderSettings = {
+    isDev: false,
+    embedPlaceholders: false,
+    stormAds: false,
+    csp: true,
+  };
   const pool: Pick<RenderPool, "render"> = {
     async render(task, io) {
       tasks++;
@@ -315,7 +320,7 @@ describe("a render once whole", () => {
           address: "127.0.0.1",
           now: Date.parse("2026-11-24T12:00:00Z"),
         },
-        { isDev: false, embedPlaceholders: false, csp: false },
+        { isDev: false, embedPlaceholders: false, stormAds: false, csp: false },
         {
           news: {} as never,
           messages: { submit: () => Promise.reject(new Error("unused")), limits: CONTACT_LIMITS },

@@ -39,6 +39,7 @@ describe("readEnv", () => {
       NWS_ALERTS_SECONDS: 180,
       ALLOW_PUBLIC_HOSTS: true,
       SHOW_EMBED_PLACEHOLDERS: false,
+      STORM_ADS: false,
     });
   });
 
@@ -87,6 +88,12 @@ describe("readEnv", () => {
 
   it("refuses an ALLOW_PUBLIC_HOSTS that is not true or false", () => {
     expect(() => readEnv({ ALLOW_PUBLIC_HOSTS: "no" })).toThrow(/ALLOW_PUBLIC_HOSTS: /);
+  });
+
+  it("keeps ads in storm mode only with STORM_ADS=true, and refuses another value", () => {
+    expect(readEnv({ STORM_ADS: "true" }).STORM_ADS).toBe(true);
+    expect(readEnv({ STORM_ADS: "false" }).STORM_ADS).toBe(false);
+    expect(() => readEnv({ STORM_ADS: "yes" })).toThrow(/STORM_ADS: /);
   });
 
   it("reads every setting", () => {

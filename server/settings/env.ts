@@ -79,6 +79,12 @@ const EnvSchema = z.object({
     .enum(["true", "false"], { error: "must be true or false" })
     .default("false")
     .transform((v) => v === "true"),
+  // Storm mode (an Extreme or Severe alert in force for the city): false leaves ads out of its
+  // pages while it lasts; true keeps them.
+  STORM_ADS: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
   RADIO_UPSTREAM: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .optional(),
