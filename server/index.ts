@@ -33,7 +33,7 @@ import { createNewsService } from "./news/service";
 import { WEATHER_DEP } from "./http/pages/cache-key";
 import { RadarPictures, weatherReader } from "./weather/reader";
 import { WeatherService, type CityWeather } from "./weather/service";
-import { WeatherStore } from "./weather/store";
+import { WEATHER_CHANGES, WeatherStore, parseWeatherChange } from "./weather/store";
 import { FEED_CHANGES, NewsStore, parseFeedChange } from "./news/store";
 
 /**
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   const images = openPictures(env, { db, network, guard, logger });
   const messages = await openMessages(env);
   const weather = openWeather(env, { db, directory, served, network, guard, logger });
+  const weatherListener = await listenForWeatherChanges(env, weather, logger);
   const cities = cityNetwork(env, { directory, engine, images, messages, weather });
   const live = openLive(env, { engine, weather }, logger);
   const hubs = new Map<string, RadioHub>();
@@ -79,16 +80,11 @@ async function main(): Promise<void> {
   const server = createHttpServer(app);
   listen(server, env.PORT, env.HOST, () => {
     const address = server.address();
-    logger.info(
-      {
-        port: typeof address === "object" && address ? address.port : env.PORT,
-        cities: served.length,
-        renderWorkers: pool ? env.RENDER_WORKERS : 0,
-        defaultSite: env.DEFAULT_SITE ?? null,
-        feeds: subscriptions.urls().size,
-      },
-      "listening",
-    );
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    const feeds = subscriptions.urls().size;
+    const renderWorkers = pool ? env.RENDER_WORKERS : 0;
+    const started = { port, cities: served.length, renderWorkers, feeds };
+    logger.info({ ...started, defaultSite: env.DEFAULT_SITE ?? null }, "listening");
   });
   // Stored articles are served at once; the first refresh runs in the background.
   void engine.start();
@@ -100,7 +96,8 @@ async function main(): Promise<void> {
     void pool?.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await refreshesStopped;
-    await Promise.allSettled([listener?.close(), db.close(), messages.db.close()]);
+    const listeners = [listener?.close(), weatherListener?.close()];
+    await Promise.allSettled([...listeners, db.close(), messages.db.close()]);
   });
 }
 
@@ -177,6 +174,36 @@ async function listenForFeedChanges(
         logger.error({ err }, "reading the feeds' state from the database failed");
       });
     },
+    log: logger.child({ part: "database" }),
+  });
+  await listener.start();
+  return listener;
+}
+
+/**
+ * With DATABASE_URL: hears which weather answers other instances stored (WEATHER_CHANGES), so
+ * that an alert one of them fetched reaches this one's open pages at once. Undefined on SQLite.
+ */
+async function listenForWeatherChanges(
+  env: Env,
+  weather: WeatherService,
+  logger: Logger,
+): Promise<PostgresListener | undefined> {
+  if (!env.DATABASE_URL) return undefined;
+  const listener = new PostgresListener({
+    url: env.DATABASE_URL,
+    channel: WEATHER_CHANGES,
+    onMessage: (payload) => {
+      const change = parseWeatherChange(payload);
+      if (!change) return;
+      weather.stored(change.url, change.instance).catch((err: unknown) => {
+        logger.warn(
+          { err, url: change.url },
+          "reading a weather answer another instance stored failed",
+        );
+      });
+    },
+    onReconnect: () => undefined,
     log: logger.child({ part: "database" }),
   });
   await listener.start();

@@ -32,11 +32,13 @@ export default function SiteLayout() {
   // top strip (the date and the partner links) sits above the masthead, but comes after it and
   // the navigation for the keyboard and screen readers (SiteHeader). The column spans the page,
   // so the header stays sticky all the way down.
+  // The skip link, once focused, is whole (not-sr-only clears padding: it is set again) and
+  // white, so that it stands out over the alert banner's red as over the page.
   return (
     <div className="flex flex-col">
       <a
         href="#main-content"
-        className="sr-only z-50 rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded bg-white font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
       >
         Skip to content
       </a>

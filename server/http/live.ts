@@ -1,7 +1,7 @@
 import type { LiveChannel } from "../live/channel";
 import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
-import type { Refusal} from "./pages/refusals";
+import type { Refusal } from "./pages/refusals";
 import { sendRefusal } from "./pages/refusals";
 
 /** The live channel's path: Server-Sent Events for the city of the Host. */

@@ -3,7 +3,7 @@ import type { CityServices } from "../cities/network";
 import type { RadioHub } from "../radio/hub";
 import { json } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
-import type { Refusal} from "./pages/refusals";
+import type { Refusal } from "./pages/refusals";
 import { isClientGone, sendRefusal } from "./pages/refusals";
 
 /** The radio relay's audio: the city's live stream, relayed to every listener. */

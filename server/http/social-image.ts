@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { SOCIAL_IMAGE_PATH, SocialImages, serveSocialImage } from "../images/social-image";
 import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
-import type { Refusal} from "./pages/refusals";
+import type { Refusal } from "./pages/refusals";
 import { sendRefusal } from "./pages/refusals";
 
 /**

@@ -64,7 +64,7 @@ export interface StoredArticle extends Article {
   source: string;
   /**
    * Where else the same story was published (a wire story two feeds of a category carry): it is
-   * shown once, crediting the others. Set when a category is built (news/dedupe.ts).
+   * shown once, crediting the others. Set when a category is built (news/compose.ts).
    */
   alsoAt?: readonly Outlet[];
 }

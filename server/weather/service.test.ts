@@ -205,6 +205,39 @@ describe("WeatherService", () => {
     expect(h.service.version(PLACE.id)).toBeGreaterThan(before);
   });
 
+  it("takes an answer another instance stored when told of it, and tells its own listeners; passes over its own", async () => {
+    const fetcher = await harness();
+    // A second instance on the same database, which reaches no weather service itself.
+    const readerStore = new WeatherStore(fetcher.store);
+    const reader = new WeatherService({
+      store: readerStore,
+      fetch: () => Promise.reject(new Error("no network")),
+      userAgent: USER_AGENT,
+      apiUrl: fetcher.server.url,
+      radarUrl: fetcher.server.url,
+      log: { info: () => {}, warn: () => {} },
+      now: () => fetcher.clock.now,
+    });
+    open.push({ close: () => reader.stop() });
+    const told: string[] = [];
+    reader.onChange((id) => told.push(id));
+    await fetched(fetcher);
+    await reader.get(PLACE);
+    const before = reader.version(PLACE.id);
+    fetcher.server.set({ alerts: DEMO_ALERTS.slice(1) });
+    fetcher.clock.now += SCHEDULE.alerts.maxMs;
+    await fetcher.service.refreshDue();
+    const alertsUrl = `${fetcher.server.url}/alerts/active?area=${PLACE.stateCode}`;
+    // Its own notification: nothing to read.
+    await reader.stored(alertsUrl, readerStore.instance);
+    expect((await reader.get(PLACE)).alerts.map((a) => a.event)).toContain("Flash Flood Warning");
+    // The other instance's: read, shown, and told.
+    await reader.stored(alertsUrl, "the fetcher");
+    expect((await reader.get(PLACE)).alerts.map((a) => a.event)).toEqual(["Wind Advisory"]);
+    expect(reader.version(PLACE.id)).toBeGreaterThan(before);
+    expect(told).toContain(PLACE.id);
+  });
+
   it("drops an alert when it ends, without a fetch, and its version changes", async () => {
     const h = await harness({
       alerts: [{ ...(DEMO_ALERTS[0] as FixtureAlert), untilMinutes: 10 }],

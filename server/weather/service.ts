@@ -239,6 +239,29 @@ export class WeatherService {
   }
 
   /**
+   * Reads an answer another instance stored (its notification, WEATHER_CHANGES, names the
+   * instance: this one's own are passed over) when it is newer than the one held, and tells the listeners what changed: the next fetch of it waits its full
+   * interval, as if this instance had fetched it.
+   */
+  async stored(url: string, instance: string): Promise<void> {
+    if (instance === this.options.store.instance) return;
+    const held = this.answers.get(url);
+    if (!held && ![...this.cities.values()].some((t) => this.urlsOf(t.place).includes(url))) return;
+    const stored = await this.options.store.get(url);
+    if (!stored || (held && held.fetchedAt >= stored.fetchedAt)) return;
+    const alerts = url.includes("/alerts/");
+    this.answers.set(url, {
+      body: stored.body,
+      fetchedAt: stored.fetchedAt,
+      nextAttempt: alerts ? this.now() + this.schedule.alerts.minMs : (held?.nextAttempt ?? 0),
+      failures: 0,
+      tried: true,
+    });
+    this.generation++;
+    this.tell();
+  }
+
+  /**
    * How many times what a city's pages show of its weather changed (the page cache compares it
    * on every hit: from memory). 0 for a city not asked about.
    */

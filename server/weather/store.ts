@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely } from "kysely";
 import type { Store } from "../db/open";
 import type { Database } from "../db/schema";
 
@@ -8,15 +9,29 @@ export interface WeatherDocument {
   fetchedAt: number;
 }
 
+/** The PostgreSQL channel on which instances announce a weather answer they stored (put). */
+export const WEATHER_CHANGES = "weather_document_changed";
+
+/** A notification's payload: the announcing instance, a space, the answer's URL. */
+export function parseWeatherChange(payload: string): { instance: string; url: string } | null {
+  const space = payload.indexOf(" ");
+  if (space <= 0 || space === payload.length - 1) return null;
+  return { instance: payload.slice(0, space), url: payload.slice(space + 1) };
+}
+
 /**
  * The last good weather answers, by URL (migration 0005): read when an answer is first needed
  * (after a restart, or fetched by another instance), written after each good fetch.
  */
 export class WeatherStore {
   private readonly db: Kysely<Database>;
+  private readonly dialect: Store["dialect"];
+  /** This process among the instances sharing the database (its own notifications are passed over). */
+  readonly instance = randomBytes(6).toString("hex");
 
   constructor(store: Store) {
     this.db = store.db;
+    this.dialect = store.dialect;
   }
 
   async get(url: string): Promise<WeatherDocument | null> {
@@ -33,11 +48,21 @@ export class WeatherStore {
     }
   }
 
+  /**
+   * Keeps an answer; on PostgreSQL the other instances are told of it (NOTIFY on WEATHER_CHANGES,
+   * delivered at commit), so that an alert one of them fetched reaches every instance's open pages
+   * at once rather than at its own next fetch.
+   */
   async put(url: string, body: string, fetchedAt: number): Promise<void> {
-    await this.db
-      .insertInto("weather_documents")
-      .values({ url, body, fetched_at: fetchedAt })
-      .onConflict((oc) => oc.column("url").doUpdateSet({ body, fetched_at: fetchedAt }))
-      .execute();
+    await this.db.transaction().execute(async (db) => {
+      await db
+        .insertInto("weather_documents")
+        .values({ url, body, fetched_at: fetchedAt })
+        .onConflict((oc) => oc.column("url").doUpdateSet({ body, fetched_at: fetchedAt }))
+        .execute();
+      if (this.dialect === "postgres") {
+        await sql`SELECT pg_notify(${WEATHER_CHANGES}, ${`${this.instance} ${url}`})`.execute(db);
+      }
+    });
   }
 }

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_ALERTS, startWeatherServer } from "../fixture-servers/weather-server";
+import { startPostgres } from "../support/postgres";
+import { startSiteProcess } from "../support/site-process";
 import { startSiteServer, waitForIslands } from "./helpers";
 
 // The live channel (/api/live) on a site of its own whose weather service this test controls:
@@ -95,5 +97,59 @@ test("the live channel answers Server-Sent Events, resumes with Last-Event-ID, a
   } finally {
     for (const abort of opened) abort.abort();
     await site.stop();
+  }
+});
+
+test("two instances on PostgreSQL both deliver an alert, though only one reaches the weather service", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const postgres = await startPostgres();
+  const weather = await startWeatherServer({ alerts: [] });
+  weather.set({ maxAgeSeconds: 1 });
+  const common = {
+    DATABASE_URL: postgres.createDatabase(),
+    IMAGE_KEY_SECRET: "i".repeat(40),
+    CONTACT_KEY_SECRET: "c".repeat(40),
+    SITES: "houston",
+    NWS_API_URL: weather.url,
+    NWS_RADAR_URL: weather.url,
+    NWS_ALERTS_SECONDS: "2",
+    LOG_LEVEL: "warn",
+  };
+  // The second may not reach loopback: it learns the weather only from the database.
+  const [fetcher, reader] = await Promise.all([
+    startSiteProcess({ env: { ...common, ALLOW_PRIVATE_HOSTS: "127.0.0.1" }, timeoutMs: 60_000 }),
+    startSiteProcess({ env: common, timeoutMs: 60_000 }),
+  ]);
+  try {
+    await expect
+      .poll(
+        async () => (await (await fetch(`${fetcher.url}/weather`)).text()).includes('id="current"'),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    const pages = await Promise.all(
+      [fetcher, reader].map(async (site) => {
+        const page = await browser.newPage();
+        await page.goto(`${site.url}/local-news`);
+        await waitForIslands(page);
+        return page;
+      }),
+    );
+    weather.set({ alerts: [TORNADO] });
+    for (const page of pages) {
+      await expect(page.getByRole("region", { name: "Weather alert" })).toContainText(
+        "Tornado Warning",
+        { timeout: 15_000 },
+      );
+    }
+    for (const page of pages) await page.close();
+  } finally {
+    await Promise.all([fetcher.stop(), reader.stop()]);
+    await weather.close();
+    postgres.stop();
   }
 });

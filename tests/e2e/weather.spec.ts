@@ -87,6 +87,61 @@ test("every page shows the Severe flood warning as a banner linking to /weather;
   );
 });
 
+test.describe("the banner on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  /** The WCAG contrast ratio of two `rgb(r, g, b)` colours. */
+  const contrast = (a: string, b: string) => {
+    const lum = (c: string) => {
+      const [r = 0, g = 0, bl = 0] = (c.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    };
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  test("says where and until when, shows a focus ring against its red, and lets the skip link be whole", async ({
+    page,
+  }) => {
+    await gotoWithWeather(page, "/weather");
+    await page.goto("/faq");
+    const banner = page.getByRole("region", { name: "Weather alert", exact: true });
+    await expect(banner.getByText(/for Houston until/)).toBeVisible();
+    // The skip link first: whole (its padding is back) and inside the screen.
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    const box = await skip.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return { left: r.left, top: r.top, right: r.right, padding: parseFloat(style.paddingLeft) };
+    });
+    expect(box.padding).toBeGreaterThanOrEqual(8);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(375);
+    // Then the banner's link: at least 24 px tall, its ring 3:1 at least against the red.
+    await page.keyboard.press("Tab");
+    const link = banner.getByRole("link");
+    await expect(link).toBeFocused();
+    const ring = await link.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        height: el.getBoundingClientRect().height,
+        outline: style.outlineColor,
+        width: parseFloat(style.outlineWidth),
+        red: getComputedStyle(el.parentElement as Element).backgroundColor,
+      };
+    });
+    expect(ring.height).toBeGreaterThanOrEqual(24);
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(contrast(ring.outline, ring.red)).toBeGreaterThanOrEqual(3);
+  });
+});
+
 test.describe("when the weather service fails", () => {
   test("the page says live weather is unavailable, links to the service's forecast, and shows no figures and no banner", async ({
     page,

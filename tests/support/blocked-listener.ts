@@ -1,4 +1,4 @@
-// A child process for the listen backlog's test (server/http-server.test.ts): it listens as the
+// A child process for the listen backlog's test (server/http/server.test.ts): it listens as the
 // site does (listen() of server/http/server.ts, or Node's default backlog with `default`), says
 // its port, and on "block" keeps its event loop busy for `BLOCK_MS`, accepting nothing: whatever
 // connects meanwhile waits in the kernel's queue, whose length is the backlog's.

@@ -1,0 +1,135 @@
+// npm run bench:live: one production process holding N idle live channels (/api/live, default
+// 5,000), measured against itself without them, in the same run: its memory above the base, the
+// health probe's p99 (idle, then with every channel open), one more channel past the cap (503),
+// and how long one alert takes to reach every open channel (from the first to receive it to the
+// last, and from the moment the fixture weather service issued it). A figure, not a test.
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { DEMO_ALERTS, startWeatherServer } from "../tests/fixture-servers/weather-server";
+import { startSiteProcess } from "../tests/support/site-process";
+
+const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 5000);
+const PROBES = 500;
+
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb) / 1024;
+}
+
+/** The health probe's 99th percentile over PROBES requests one after another, in ms. */
+async function healthP99(url: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < PROBES; i++) {
+    const started = performance.now();
+    await (await fetch(`${url}/healthz`)).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length * 0.99)] ?? NaN;
+}
+
+interface Channel {
+  status: number;
+  /** When it received the alert (ms since the epoch), once it has. */
+  alertAt?: number;
+  request: http.ClientRequest;
+}
+
+function open(url: string): Promise<Channel> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/api/live`, { agent: false }, (res) => {
+      const channel: Channel = { status: res.statusCode ?? 0, request };
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        if (channel.alertAt) return;
+        text += chunk;
+        if (text.includes("event: alert")) channel.alertAt = Date.now();
+      });
+      res.on("error", () => undefined);
+      resolve(channel);
+    });
+    request.on("error", reject);
+  });
+}
+
+async function main() {
+  const weather = await startWeatherServer({ alerts: [] });
+  weather.set({ maxAgeSeconds: 1 });
+  const site = await startSiteProcess({
+    env: {
+      ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+      NWS_API_URL: weather.url,
+      NWS_RADAR_URL: weather.url,
+      NWS_ALERTS_SECONDS: "1",
+      LIVE_MAX_CONNECTIONS: String(CHANNELS),
+      LIVE_MAX_PER_CLIENT: String(CHANNELS + 1),
+      RENDER_WORKERS: "0",
+      LOG_LEVEL: "error",
+    },
+    timeoutMs: 60_000,
+  });
+  const channels: Channel[] = [];
+  try {
+    // The city's weather is tracked from its first page on.
+    for (let i = 0; i < 60; i++) {
+      if ((await (await fetch(`${site.url}/weather`)).text()).includes('id="current"')) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await healthP99(site.url); // warm
+    const baseRss = rssMb(site.pid);
+    const idleP99 = await healthP99(site.url);
+    const opening = performance.now();
+    for (let i = 0; i < CHANNELS; i += 250) {
+      const batch = Math.min(250, CHANNELS - i);
+      channels.push(...(await Promise.all(Array.from({ length: batch }, () => open(site.url)))));
+    }
+    const openedMs = performance.now() - opening;
+    const refused = channels.filter((c) => c.status !== 200).length;
+    const past = await open(site.url);
+    past.request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const heldRss = rssMb(site.pid);
+    const heldP99 = await healthP99(site.url);
+
+    const issued = Date.now();
+    weather.set({
+      alerts: [{ ...(DEMO_ALERTS[0] as (typeof DEMO_ALERTS)[number]), severity: "Extreme" }],
+    });
+    const deadline = Date.now() + 30_000;
+    while (channels.some((c) => !c.alertAt) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const times = channels.map((c) => c.alertAt ?? NaN);
+    const first = Math.min(...times);
+    const last = Math.max(...times);
+    const reached = times.filter(Number.isFinite).length;
+    const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
+    console.log(`bench:live — ${CHANNELS} live channels on one process (Node ${process.version})`);
+    line(
+      "channels opened (refused)",
+      `${channels.length - refused} (${refused}) in ${(openedMs / 1000).toFixed(1)} s`,
+    );
+    line("one more past LIVE_MAX_CONNECTIONS", `HTTP ${past.status} (target 503)`);
+    line(
+      "RSS: base → with every channel open",
+      `${baseRss.toFixed(0)} → ${heldRss.toFixed(0)} MB (+${(heldRss - baseRss).toFixed(0)} MB; target ≤ +100)`,
+    );
+    line(
+      "/healthz p99: idle → with every channel open",
+      `${idleP99.toFixed(1)} → ${heldP99.toFixed(1)} ms (${(heldP99 / idleP99).toFixed(2)}x; target < 100 ms)`,
+    );
+    line("alert reached", `${reached} of ${channels.length}`);
+    line("alert: first → last channel", `${last - first} ms (target ≤ 2000)`);
+    line("alert: issued → last channel", `${last - issued} ms (alerts asked for every 1 s)`);
+  } finally {
+    for (const channel of channels) channel.request.destroy();
+    await site.stop();
+    await weather.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
