@@ -11,7 +11,11 @@ import { readEnv, withEnvFile } from "../server/settings/env";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { startRadioStation } from "../tests/fixture-servers/radio-upstream";
-import { startWeatherServer } from "../tests/fixture-servers/weather-server";
+import {
+  CALM_ALERTS,
+  DEMO_ALERTS,
+  startWeatherServer,
+} from "../tests/fixture-servers/weather-server";
 
 const env = readEnv(withEnvFile());
 const dataDir = path.resolve("data/demo");
@@ -30,8 +34,12 @@ const city = cities.has(defaultSite) ? cities.load(defaultSite) : null;
 const timeZone = city && "city" in city ? city.city.timeZone : undefined;
 const feeds = await startFeedServer(0, "127.0.0.1", { shiftDates: { timeZone } });
 const station = await startRadioStation();
-// Live-looking weather: the fixture service's answers, dated from now, with one alert in force.
-const weather = await startWeatherServer();
+// Live-looking weather: the fixture service's answers, dated from now. A calm day (a wind
+// advisory) unless DEMO_STORM=1: then a flash flood warning is in force, its banner on every page
+// and home in storm mode.
+const weather = await startWeatherServer({
+  alerts: process.env.DEMO_STORM === "1" ? DEMO_ALERTS : CALM_ALERTS,
+});
 const feedsFile = path.join(dataDir, "feeds.json");
 writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url, { pictures: true }), null, 2));
 const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;

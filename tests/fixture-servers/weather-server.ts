@@ -91,6 +91,14 @@ export const DEMO_ALERTS: FixtureAlert[] = [
   },
 ];
 
+/**
+ * A calm day: the demo's alerts without the flash flood warning (the wind advisory stays, with
+ * the kinds the page must not show). No alert is Extreme or Severe: no banner, no storm mode.
+ */
+export const CALM_ALERTS: FixtureAlert[] = DEMO_ALERTS.filter(
+  (alert) => !alert.id.endsWith(".flood"),
+);
+
 export interface WeatherFixtureState {
   alerts: FixtureAlert[];
   /** Paths (without query) answered 500 with a problem+json body. */
