@@ -16,10 +16,6 @@ import type { Place } from "./weather-live";
 /** The most alerts the block shows in full, the most severe first; the others are counted. */
 export const STORM_ALERTS = 3;
 
-/** Whether the city is in storm mode: at least one Extreme or Severe alert in force. */
-export function inStorm(weather: Pick<CityWeather, "alerts">): boolean {
-  return weather.alerts.some((a) => a.urgent);
-}
 
 /** A count as the city writes it ("1,497"). */
 function count(n: number, place: Place): string {

@@ -4,6 +4,7 @@ import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
 import {
   AlertBanner,
+  untilText,
   BANNER_ALERTS,
   PAGE_ALERTS,
   WeatherLive,
@@ -164,5 +165,26 @@ describe("home's weather block", () => {
       PLACE,
     );
     expect(html).toContain("1,500 weather alerts in force");
+  });
+});
+
+describe("untilText: when a banner's alert ends, as short as it allows", () => {
+  const place = { city: "Fixtureville", locale: "en-US", timeZone: "America/Chicago" };
+  // 8:00 PM in Chicago on Nov 27 (02:00 UTC on the 28th).
+  const now = Date.parse("2026-11-28T02:00:00Z");
+  // ICU may put a narrow no-break space before AM/PM: any space is one here.
+  const text = (iso: string) => untilText(iso, place, now).text.replace(/\s/g, " ");
+
+  it("says the time alone when the alert ends that day in the city", () => {
+    expect(text("2026-11-28T03:45:00Z")).toBe("9:45 PM");
+  });
+
+  it("adds the day, not the year, when it ends another day in the city", () => {
+    // 6:30 AM on Nov 28 in Chicago: the same UTC day as `now`, another day in the city.
+    expect(text("2026-11-28T12:30:00Z")).toBe("Nov 28, 6:30 AM");
+  });
+
+  it("keeps the ISO time for <time datetime>", () => {
+    expect(untilText("2026-11-28T03:45:00Z", place, now).iso).toBe("2026-11-28T03:45:00Z");
   });
 });

@@ -85,6 +85,23 @@ function boundedWeather(weather: CityWeather): Pick<CityWeather, "current" | "fo
 }
 
 /**
+ * When an alert ends, as short as a banner allows: its time alone when that is the render's day
+ * in the city ("9:45 PM"), else its day and time without the year ("Nov 28, 9:45 PM").
+ */
+export function untilText(iso: string, place: Place, now?: number): { iso: string; text: string } {
+  const day = (t: number) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: place.timeZone }).format(new Date(t));
+  const sameDay = now !== undefined && day(Date.parse(iso)) === day(now);
+  const text = new Intl.DateTimeFormat(place.locale, {
+    ...(sameDay ? {} : { month: "short", day: "numeric" }),
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: place.timeZone,
+  }).format(new Date(iso));
+  return { iso, text };
+}
+
+/**
  * The banner of the city's Extreme and Severe alerts (hurricane, tornado, flash flood
  * warnings…) at the top of every page, linking to /weather; null when none is in force. It names
  * the BANNER_ALERTS most severe (the service's reader lists them most severe first) and counts
@@ -93,10 +110,13 @@ function boundedWeather(weather: CityWeather): Pick<CityWeather, "current" | "fo
 export function AlertBanner({
   weather,
   place,
+  now,
   className = "",
 }: {
   weather: Pick<CityWeather, "alerts" | "alertsInForce">;
   place: Place;
+  /** The render's time (epoch ms): an alert ending that day says its time alone. */
+  now?: number;
   /** Where the layout places it. */
   className?: string;
 }) {
@@ -123,7 +143,7 @@ export function AlertBanner({
         <SevereIcon aria-hidden="true" size={20} className="shrink-0" />
         <span className="min-w-0 flex-1">
           {shown.map((alert, i) => {
-            const until = alert.expires ? cityDate(alert.expires, place, true) : null;
+            const until = alert.expires ? untilText(alert.expires, place, now) : null;
             return (
               <span key={`${i}:${alert.id}`} className="block font-semibold">
                 <bdi>{alert.event}</bdi>
@@ -137,7 +157,8 @@ export function AlertBanner({
           })}
           {more > 0 && <span className="block">and {count(more, place)} more</span>}
         </span>
-        <span className="shrink-0 font-semibold underline">Weather alerts</span>
+        {/* On a phone the bar keeps its width for the alerts: the words stay for screen readers. */}
+        <span className="shrink-0 font-semibold underline max-sm:sr-only">Weather alerts</span>
       </a>
     </section>
   );

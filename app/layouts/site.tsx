@@ -43,7 +43,7 @@ export default function SiteLayout() {
         Skip to content
       </a>
       {/* The city's urgent weather alerts: first on the screen, and first after the skip link. */}
-      <AlertBanner weather={weatherAlerts} place={site} className="order-first" />
+      <AlertBanner weather={weatherAlerts} place={site} now={now} className="order-first" />
       <SiteHeader site={site} now={now} links={nav.header} />
       <main
         id="main-content"

@@ -2,7 +2,7 @@ import type { AppLoadContext, MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { thirdPartyScripts } from "../../common/embeds";
 import { devIslandSources } from "../../common/islands";
-import { inStorm } from "~/components/storm-mode";
+import { inStorm } from "./storm";
 import { toPublicSite } from "./site";
 
 type Weather = Awaited<ReturnType<AppLoadContext["weather"]["get"]>>;

@@ -100,6 +100,68 @@ test("the live channel answers Server-Sent Events, resumes with Last-Event-ID, a
   }
 });
 
+/** Reads an event stream until its text holds `part`; resolves with all its text so far. */
+async function readUntil(
+  stream: { reader: ReadableStreamDefaultReader<Uint8Array>; text: string },
+  part: string,
+): Promise<string> {
+  const decoder = new TextDecoder();
+  while (!stream.text.includes(part)) {
+    const { value, done } = await stream.reader.read();
+    if (done) throw new Error(`the stream ended before ${JSON.stringify(part)}`);
+    stream.text += decoder.decode(value, { stream: true });
+  }
+  return stream.text;
+}
+
+test("a page that comes back with Last-Event-ID gets the event it missed", async () => {
+  test.setTimeout(90_000);
+  const weather = await startWeatherServer({ alerts: [] });
+  weather.set({ maxAgeSeconds: 1 });
+  const site = await startSiteServer(() => ({
+    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+    NWS_API_URL: weather.url,
+    NWS_RADAR_URL: weather.url,
+    NWS_ALERTS_SECONDS: "2",
+  }));
+  const aborts: AbortController[] = [];
+  const open = async (headers: Record<string, string> = {}) => {
+    const abort = new AbortController();
+    aborts.push(abort);
+    const res = await fetch(`${site.url}/api/live`, { headers, signal: abort.signal });
+    return { reader: (res.body as ReadableStream<Uint8Array>).getReader(), text: "" };
+  };
+  try {
+    await expect
+      .poll(
+        async () => (await (await fetch(`${site.url}/weather`)).text()).includes('id="current"'),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    // A page that stays (it tells this test when the cancellation has been sent), and one that
+    // goes away after the warning.
+    const watcher = await open();
+    const first = await open();
+    await readUntil(first, "retry:");
+    weather.set({ alerts: [TORNADO] });
+    const issued = await readUntil(first, "event: alert\n");
+    const seen = /id: (\S+)\nevent: alert\n/.exec(issued)?.[1] ?? "";
+    aborts[1]?.abort();
+    weather.set({ alerts: [] });
+    await readUntil(watcher, '"alerts":[]');
+    const back = await open({ "Last-Event-ID": seen });
+    const missed = await readUntil(back, '"alerts":[]');
+    expect(missed).toMatch(/^retry: 5000\n\nid: \S+\nevent: alert\ndata: \{"alerts":\[\]\}\n\n$/);
+    expect(missed).not.toContain(`id: ${seen}\n`);
+  } finally {
+    for (const abort of aborts) abort.abort();
+    await site.stop();
+    await weather.close();
+  }
+});
+
 test("two instances on PostgreSQL both deliver an alert, though only one reaches the weather service", async ({
   browser,
 }) => {
