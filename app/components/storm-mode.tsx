@@ -16,7 +16,6 @@ import type { Place } from "./weather-live";
 /** The most alerts the block shows in full, the most severe first; the others are counted. */
 export const STORM_ALERTS = 3;
 
-
 /** A count as the city writes it ("1,497"). */
 function count(n: number, place: Place): string {
   return new Intl.NumberFormat(place.locale).format(n);
