@@ -51,6 +51,22 @@ describe("the radio island", () => {
     await vi.waitFor(() => expect(play?.getAttribute("aria-label")).toBe("Pause"));
   });
 
+  it("asks for the title at once when the live channel says it changed (live:nowplaying)", async () => {
+    document.body.innerHTML =
+      `<div data-radio-player>${renderToString(<RadioPlayer {...PROPS} />)}</div>` +
+      renderToString(<IslandProps value={PROPS} />);
+    let title = "Morning Drive";
+    const fetch = vi.fn(async () => Response.json({ title, recent: [] }));
+    vi.stubGlobal("fetch", fetch);
+    await import("./radio");
+    await vi.waitFor(() => expect(document.body.textContent).toContain("Morning Drive"));
+    // Within vi.waitFor's 1 s, long before the 15 s poll: the live island's event alone brings
+    // the new title.
+    title = "Storm Coverage";
+    window.dispatchEvent(new Event("live:nowplaying"));
+    await vi.waitFor(() => expect(document.body.textContent).toContain("Storm Coverage"));
+  });
+
   it("says it is ready on a page without the player", async () => {
     await import("./radio");
     expect(document.documentElement.getAttribute(ISLANDS_READY)).toBe("radio");
