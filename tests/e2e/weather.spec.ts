@@ -33,6 +33,7 @@ async function gotoWithWeather(page: Page, path: string) {
 
 test.describe("a city under a flash flood warning", () => {
   test.beforeAll(async () => {
+    test.setTimeout(120_000);
     const weather = await startWeatherServer({ alerts: DEMO_ALERTS });
     const site = await startSiteServer(() => ({
       ALLOW_PRIVATE_HOSTS: "127.0.0.1",
@@ -40,6 +41,14 @@ test.describe("a city under a flash flood warning", () => {
       NWS_RADAR_URL: weather.url,
     }));
     flooded = { weather, site };
+    // Its weather starts on the first ask; on a loaded machine a first answer may fail and be
+    // asked again a minute later (BACKOFF_BASE_MS): the tests start once the conditions are in.
+    await expect
+      .poll(async () => (await (await fetch(at("/weather"))).text()).includes('id="current"'), {
+        timeout: 100_000,
+        intervals: [500],
+      })
+      .toBe(true);
   });
   test.afterAll(async () => {
     await flooded?.site.stop();
