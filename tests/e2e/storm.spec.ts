@@ -97,7 +97,9 @@ test("an Extreme warning puts home in storm mode, and home is calm again once it
         timeout: 30_000,
       })
       .toBe(false);
+    // A reload, not a navigation: the browser may keep the stormy home a minute (max-age=60).
     await page.goto(site.url);
+    await page.reload();
     await waitForIslands(page);
     await expect(stormBlock(page)).toHaveCount(0);
     await expect(page.locator("[data-donation]")).toHaveCount(1);
