@@ -1,20 +1,10 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import {
-  Outlet,
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type AppLoadContext,
-} from "react-router";
 import { describe, expect, it } from "vitest";
-import { cityServices } from "../../tests/support/cities";
 import { fixtureCity } from "../../tests/support/fixture-city";
-import { fixedNews } from "../../tests/support/news";
+import { mainOf, renderHome } from "../../tests/support/home-page";
+import { fixedNews, storedStory } from "../../tests/support/news";
+import { HOME_KEYS, type FeedKey } from "../../sites/categories";
 import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
-import { rootData } from "~/lib/root-data";
-import SiteLayout, { loader as layoutLoader } from "~/layouts/site";
-import Home, { loader as homeLoader } from "./home";
 
 // Storm mode on home (issue 36): the whole page as the server makes it (the root's data, the
 // site layout, home), for the fixture city, on a calm day and with an Extreme warning in force.
@@ -53,55 +43,24 @@ function alert(extra: Partial<WeatherAlert> = {}): WeatherAlert {
 }
 
 /** Home's HTML as the server makes it, with the city's weather and STORM_ADS as given. */
-async function home(shown: CityWeather, options: { stormAds?: boolean } = {}): Promise<string> {
-  const city = cityServices(CITY, {
-    news: fixedNews(),
-    weather: { get: async () => shown, version: () => 1 },
-  });
-  const context = {
-    ...city,
+function home(shown: CityWeather, options: { stormAds?: boolean } = {}): Promise<string> {
+  return renderHome(CITY, {
+    // Two stories in each section (a section with none is left out, and the ad after the second).
+    news: fixedNews({
+      articles: (key) =>
+        [1, 2].map((n) =>
+          storedStory(
+            10 * (HOME_KEYS as readonly FeedKey[]).indexOf(key) + n,
+            key,
+            `${key} story ${n} of the day here`,
+            NOW - n * 60_000,
+          ),
+        ),
+    }),
     now: NOW,
-    isDev: false,
-    embedPlaceholders: false,
+    weather: { get: async () => shown, version: () => 1 },
     stormAds: options.stormAds,
-    clientAddress: "203.0.113.5",
-    log: { info() {}, warn() {}, error() {}, debug() {} },
-  } as unknown as AppLoadContext;
-  const routes = [
-    {
-      id: "root",
-      path: "/",
-      loader: async () => rootData(context, await context.weather.get()),
-      Component: Outlet,
-      children: [
-        {
-          id: "layouts/site",
-          loader: layoutLoader,
-          Component: SiteLayout,
-          children: [
-            {
-              id: "home",
-              index: true,
-              loader: (args: Parameters<typeof homeLoader>[0]) => homeLoader(args),
-              Component: Home,
-            },
-          ],
-        },
-      ],
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const result = await handler.query(new Request(`https://${CITY.hosts[0]}/`), {
-    requestContext: context,
   });
-  if (result instanceof Response) throw new Error(`home answered ${result.status}`);
-  const router = createStaticRouter(handler.dataRoutes, result);
-  return renderToStaticMarkup(<StaticRouterProvider router={router} context={result} />);
-}
-
-/** What <main> holds. */
-function mainOf(html: string): string {
-  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 }
 
 describe("home in storm mode", () => {

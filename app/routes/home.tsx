@@ -6,6 +6,7 @@ import { FeaturedStory } from "~/components/featured-story";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
 import { HomeSection } from "~/components/home-section";
+import { IslandScript } from "~/components/island";
 import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { WeatherSummary } from "~/components/weather-live";
@@ -60,6 +61,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   const updated = categories.flatMap(({ news: c }) => (c.updatedAt === null ? [] : [c.updatedAt]));
   const stories = sections.flatMap((s) => s.block.articles);
+  // Home never shows a section's loading or error text (issue 37): a section with nothing to
+  // show is left out; still loading, the page keeps asking for itself (until-ready).
+  const waiting = sections.some((s) => s.block.state === "loading");
   // With no story, the site's built-in featured story stands in.
   const shownLead = featured ?? news.featuredStory;
   return data(
@@ -72,6 +76,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       // With a picture of its own, the lead sits beside the Local headlines; text-led, above.
       leadPictured: hasPicture(shownLead.image, context.site.defaultImage),
       sections,
+      waiting,
       // The News Feed asks for the same categories later (/api/articles).
       newsFeedCategories: HOME_KEYS,
       cityLinks: {
@@ -109,6 +114,7 @@ export default function Home() {
     updatedAt,
     leadPictured,
     sections,
+    waiting,
     newsFeedCategories,
     cityLinks,
     newsFeed,
@@ -119,7 +125,12 @@ export default function Home() {
   } = useLoaderData<typeof loader>();
   const { site } = useSite();
 
-  const [local, ...others] = sections;
+  const filled = (section: (typeof sections)[number] | undefined) =>
+    section && section.block.articles.length > 0 ? section : undefined;
+  const [first, ...rest] = sections;
+  // Local beside the lead when it has stories; no other section takes its place there.
+  const local = filled(first);
+  const others = rest.filter(filled);
   return (
     <>
       <h1 className="sr-only">{heading}</h1>
@@ -144,11 +155,19 @@ export default function Home() {
       >
         <section aria-label="Featured story">
           <FeaturedStory story={featured} />
+          {!local && others.length === 0 && <NoNewsYet waiting={waiting} />}
         </section>
         {local && <HomeSection section={local} compact wide={!leadPictured} />}
       </div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-12">
+          {/* Some news is still loading: the page asks for itself again (the until-ready island). */}
+          {waiting && (local || others.length > 0) && (
+            <>
+              <span hidden data-news-state="loading" />
+              <IslandScript name="until-ready" />
+            </>
+          )}
           {others.map((section, i) => (
             <Fragment key={section.key}>
               <HomeSection section={section} />
@@ -170,5 +189,24 @@ export default function Home() {
         </aside>
       </div>
     </>
+  );
+}
+
+/**
+ * Under the built-in lead when no section of home has a story (issue 37): said once, never a
+ * section's error text. While news is still loading the page asks for itself until it is ready.
+ */
+function NoNewsYet({ waiting }: { waiting: boolean }) {
+  return waiting ? (
+    <>
+      <p role="status" className="mt-6 text-muted" data-news-state="loading">
+        Loading the latest news...
+      </p>
+      <IslandScript name="until-ready" />
+    </>
+  ) : (
+    <p role="status" className="mt-6 text-muted">
+      News is not available right now. Please check back soon.
+    </p>
   );
 }

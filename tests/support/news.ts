@@ -3,10 +3,34 @@ import type { FetchResult } from "../../server/news/fetcher";
 import { combineNews, type CategoryNews, type NewsReader } from "../../server/news/engine";
 import { noResults } from "../../server/news/search";
 import type { StoredArticle } from "../../server/news/store";
+import { story } from "./stories";
+
+/**
+ * A stored story of category `key` as the engine hands it to pages: row `id`, from the feed
+ * `https://feeds.example.org/{source}`, credited to `source` ("Fixture Daily" unless told).
+ */
+export function storedStory(
+  id: number,
+  key: FeedKey,
+  title: string,
+  publishedAt: number,
+  extra: Partial<StoredArticle> = {},
+): StoredArticle {
+  const source = extra.source ?? "Fixture Daily";
+  return {
+    ...story(`${key}-${id}`, title, publishedAt, { category: key }),
+    id,
+    feedUrl: `https://feeds.example.org/${encodeURIComponent(source)}`,
+    source,
+    ...extra,
+  };
+}
 
 export interface FixedNewsOptions {
   /** Each category's stories (none unless told). */
   articles?: (key: FeedKey) => StoredArticle[];
+  /** Each category's state and error ("ready" unless told). */
+  state?: (key: FeedKey) => Pick<CategoryNews, "state" | "error">;
   /** Each category's version (1 unless told). */
   version?: (key: FeedKey) => number;
   /** When its feeds last answered (null unless told). */
@@ -24,6 +48,7 @@ export function fixedNews(options: FixedNewsOptions = {}): NewsReader {
     category: key,
     state: "ready",
     error: null,
+    ...options.state?.(key),
     updatedAt: options.updatedAt ?? null,
     articles: options.articles?.(key) ?? [],
   });

@@ -1,0 +1,76 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import {
+  Outlet,
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type AppLoadContext,
+} from "react-router";
+import type { City } from "../../sites/schema";
+import type { NewsReader } from "../../server/news/engine";
+import type { CityServices } from "../../server/cities/network";
+import { cityServices } from "./cities";
+import { rootData } from "../../app/lib/root-data";
+import SiteLayout, { loader as layoutLoader } from "../../app/layouts/site";
+import Home, { loader as homeLoader } from "../../app/routes/home";
+
+/**
+ * Home's whole HTML as the server makes it (the root's data, the site layout, home) for `city`,
+ * with the news and weather given, at `now`.
+ */
+export async function renderHome(
+  city: City,
+  options: {
+    news: NewsReader;
+    now: number;
+    weather?: CityServices["weather"];
+    stormAds?: boolean;
+  },
+): Promise<string> {
+  const services = cityServices(city, { news: options.news, weather: options.weather });
+  const context = {
+    ...services,
+    now: options.now,
+    isDev: false,
+    embedPlaceholders: false,
+    stormAds: options.stormAds,
+    clientAddress: "203.0.113.5",
+    log: { info() {}, warn() {}, error() {}, debug() {} },
+    // The app's context has more than a home page reads (see server/http/pages/render.ts).
+  } as unknown as AppLoadContext;
+  const routes = [
+    {
+      id: "root",
+      path: "/",
+      loader: async () => rootData(context, await context.weather.get()),
+      Component: Outlet,
+      children: [
+        {
+          id: "layouts/site",
+          loader: layoutLoader,
+          Component: SiteLayout,
+          children: [
+            {
+              id: "home",
+              index: true,
+              loader: (args: Parameters<typeof homeLoader>[0]) => homeLoader(args),
+              Component: Home,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+  const handler = createStaticHandler(routes);
+  const result = await handler.query(new Request(`https://${city.hosts[0]}/`), {
+    requestContext: context,
+  });
+  if (result instanceof Response) throw new Error(`home answered ${result.status}`);
+  const router = createStaticRouter(handler.dataRoutes, result);
+  return renderToStaticMarkup(<StaticRouterProvider router={router} context={result} />);
+}
+
+/** What <main> of a page's HTML holds. */
+export function mainOf(html: string): string {
+  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+}
