@@ -67,4 +67,14 @@ describe("notShown", () => {
     ]);
     expect(notShown(list, new ShownStories(), 1)).toHaveLength(1);
   });
+
+  it("knows a stored story by its id: one without a link or with a short headline is still itself", () => {
+    const shown = new ShownStories();
+    notShown([{ id: "7", url: "#", title: "Update", source: "A" }], shown);
+    const list = [
+      { id: "7", url: "#", title: "Update", source: "A" },
+      { id: 8, url: "#", title: "Update", source: "A" },
+    ];
+    expect(notShown(list, shown).map((s) => s.id)).toEqual([8]);
+  });
 });

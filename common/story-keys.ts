@@ -46,20 +46,25 @@ export function titleKey(title: string): string | null {
 
 /** A story as a page lists it, and where it came from (its feed, or its publisher). */
 interface Listed {
+  /** The stored story's id when it has one: the same row is the same story, link or none. */
+  id?: string | number;
   url: string;
   title: string;
 }
 
 /**
- * The stories a page has shown: a story is among them when one has its link, or its headline
- * from another origin (feed or publisher): one origin's recurring headlines ("Your evening
- * briefing: …") are different days' stories.
+ * The stories a page has shown: a story is among them when one is the same stored story (its
+ * id: a story without a link, or with a headline too short to tell, is still itself), has its
+ * link, or its headline from another origin (feed or publisher): one origin's recurring
+ * headlines ("Your evening briefing: …") are different days' stories.
  */
 export class ShownStories {
+  private readonly ids = new Set<string>();
   private readonly links = new Set<string>();
   private readonly titles = new Map<string, Set<string>>();
 
   has(story: Listed, origin = ""): boolean {
+    if (story.id !== undefined && this.ids.has(String(story.id))) return true;
     const link = linkKey(story.url);
     if (link && this.links.has(link)) return true;
     const title = titleKey(story.title);
@@ -68,6 +73,7 @@ export class ShownStories {
   }
 
   add(story: Listed, origin = ""): void {
+    if (story.id !== undefined) this.ids.add(String(story.id));
     const link = linkKey(story.url);
     if (link) this.links.add(link);
     const title = titleKey(story.title);
