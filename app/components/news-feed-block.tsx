@@ -17,11 +17,14 @@ export function NewsFeedBlock({
   categories,
   initial,
   limit = 8,
+  shown = [],
 }: {
   title: string;
   categories: readonly FeedKey[];
   initial: readonly CardArticle[];
   limit?: number;
+  /** Stories the page shows elsewhere without a link: a refresh never lists them (their ids). */
+  shown?: readonly string[];
 }) {
   const { site, islands } = useSite();
   const had = initial.slice(0, limit).map((a) => ({
@@ -38,6 +41,7 @@ export function NewsFeedBlock({
     categories,
     had,
     limit,
+    ...(shown.length ? { shown } : {}),
     zone: { locale: site.locale, timeZone: site.timeZone },
   };
   return (

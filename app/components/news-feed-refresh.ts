@@ -17,6 +17,11 @@ export interface NewsFeedProps {
   /** The headlines it lists now. */
   had: readonly FeedItem[];
   limit: number;
+  /**
+   * The ids of stories the page shows without a link (which the island cannot find among the
+   * page's links): a refresh never lists them again. Absent when there are none.
+   */
+  shown?: readonly string[];
   /** The city's locale and time zone, for the dates of a refreshed list. */
   zone: { locale: string; timeZone: string };
 }

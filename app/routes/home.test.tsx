@@ -101,5 +101,7 @@ describe("the lead story", () => {
     expect(count(main, "Bayou closes again")).toBe(1);
     expect(main).toContain(`id="section-${LOCAL}"`);
     expect(main).toContain("An old feed&#x27;s story number 2 from days ago");
+    // Nor by the News Feed's refresh, which finds the page's stories by their links.
+    expect(main).toContain('"shown":["1"]');
   });
 });

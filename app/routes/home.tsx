@@ -64,6 +64,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Home never shows a section's loading or error text (issue 37): a section with nothing to
   // show is left out; still loading, the page keeps asking for itself (until-ready).
   const waiting = sections.some((s) => s.block.state === "loading");
+  // Stories shown without a link: the News Feed's refresh cannot find them among the page's links.
+  const unlinked = [...(featured ? [featured] : []), ...stories]
+    .filter((a) => a.url === "#")
+    .map((a) => a.id);
   // With no story, the site's built-in featured story stands in.
   const shownLead = featured ?? news.featuredStory;
   return data(
@@ -84,6 +88,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         links: context.site.cityLinks.map((l) => ({ title: l.label, url: l.url })),
       },
       newsFeed,
+      unlinked,
       weather,
       // Storm mode: an Extreme or Severe alert in force (the page is made again when it ends).
       storm: inStorm(weather),
@@ -118,6 +123,7 @@ export default function Home() {
     newsFeedCategories,
     cityLinks,
     newsFeed,
+    unlinked,
     weather,
     storm,
     emergencyLinks,
@@ -183,7 +189,12 @@ export default function Home() {
           {!storm && <WeatherSummary weather={weather} place={site} />}
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
-          <NewsFeedBlock title="News Feed" categories={newsFeedCategories} initial={newsFeed} />
+          <NewsFeedBlock
+            title="News Feed"
+            categories={newsFeedCategories}
+            initial={newsFeed}
+            shown={unlinked}
+          />
           <AdPlaceholder type="buddhatv" variant="square" />
           <AdPlaceholder type="dunamischarge" variant="vertical" />
         </aside>

@@ -22,14 +22,14 @@ const item = (id: string, minutesAgo: number): FeedItem => ({
 
 /**
  * A News Feed as NewsFeedBlock writes it (its list's container, then its props), after the
- * stories the page shows elsewhere (`shown`: their links).
+ * stories the page shows elsewhere (`links`).
  */
 function feed({
-  shown,
+  links,
   ...props
-}: Omit<NewsFeedProps, "categories" | "zone"> & { shown: string[] }): HTMLElement {
+}: Omit<NewsFeedProps, "categories" | "zone"> & { links: string[] }): HTMLElement {
   const full: NewsFeedProps = { categories: ["local"], zone: ZONE, ...props };
-  const stories = shown.map((url) => `<article><a href="${url}">A story</a></article>`).join("");
+  const stories = links.map((url) => `<article><a href="${url}">A story</a></article>`).join("");
   const clock = { now: NOW, ...ZONE };
   document.body.innerHTML = `${stories}<section><div data-news-feed="/assets/island-news-feed-render.js">${renderToString(
     <ClockContext value={clock}>
@@ -63,7 +63,7 @@ afterEach(() => {
 describe("the News Feed's refresh", () => {
   it("asks for its categories and renders the newer headlines the page does not show", async () => {
     const container = feed({
-      shown: [item("page", 0).url],
+      links: [item("page", 0).url],
       had: [item("old", 30)],
       limit: 2,
     });
@@ -76,8 +76,17 @@ describe("the News Feed's refresh", () => {
     expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], ZONE);
   });
 
+  it("never lists again a story the page shows without a link (its id, in the props)", async () => {
+    const unlinked = { ...item("lead", 0), url: "#" };
+    const container = feed({ links: ["#"], had: [item("old", 30)], limit: 3, shown: ["lead"] });
+    answer([unlinked, item("new", 1)]);
+    const render = vi.fn<RenderFeed>();
+    await refreshFeeds(document, () => Promise.resolve(render));
+    expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], ZONE);
+  });
+
   it("loads no renderer when nothing is new, or the refresh failed", async () => {
-    feed({ shown: [], had: [item("a", 5)], limit: 8 });
+    feed({ links: [], had: [item("a", 5)], limit: 8 });
     const load = vi.fn(() => Promise.resolve(vi.fn<RenderFeed>()));
     answer([item("a", 5)]);
     await refreshFeeds(document, load);
@@ -89,7 +98,7 @@ describe("the News Feed's refresh", () => {
   });
 
   it("adds to what it listed after an earlier refresh", async () => {
-    feed({ shown: [], had: [item("a", 50)], limit: 3 });
+    feed({ links: [], had: [item("a", 50)], limit: 3 });
     const render = vi.fn<RenderFeed>();
     answer([item("b", 20)]);
     await refreshFeeds(document, () => Promise.resolve(render));
@@ -101,7 +110,7 @@ describe("the News Feed's refresh", () => {
 
 describe("the News Feed's renderer", () => {
   it("replaces the server's list with the same component's, its dates kept by the clock", () => {
-    const container = feed({ shown: [], had: [item("old", 30)], limit: 8 });
+    const container = feed({ links: [], had: [item("old", 30)], limit: 8 });
     expect(container.querySelectorAll("li")).toHaveLength(1);
     act(() => renderFeed(container, [item("new", 1), item("old", 180)], ZONE));
     const items = container.querySelectorAll("li");

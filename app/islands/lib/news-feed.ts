@@ -43,7 +43,8 @@ export async function refreshFeeds(
     const had = listed.get(container) ?? props.had;
     const got = await fetchHeadlines(props.categories);
     if (!got) continue;
-    const next = mergeHeadlines(got, had, shownBeside(root, container), props.limit);
+    const shown = [...shownBeside(root, container), ...(props.shown ?? [])];
+    const next = mergeHeadlines(got, had, shown, props.limit);
     if (JSON.stringify(next) === JSON.stringify(had)) continue;
     listed.set(container, next);
     (await load(url))(container, next, props.zone);
