@@ -28,7 +28,13 @@ export function StoryLink({
   children,
   ...props
 }: Omit<ComponentProps<"a">, "target" | "rel" | "href"> & {
-  story: { url: string; source?: string; lang?: string; dir?: "ltr" | "rtl" };
+  story: {
+    url: string;
+    source?: string;
+    lang?: string;
+    dir?: "ltr" | "rtl";
+    languageName?: string;
+  };
 }) {
   // (Without lang and dir, the span carries no attribute.)
   const body: ReactNode = (
@@ -36,7 +42,12 @@ export function StoryLink({
       <span lang={story.lang} dir={story.dir}>
         {children}
       </span>
-      {story.source && <span className="sr-only">, {story.source}</span>}
+      {story.source && (
+        <span className="sr-only">
+          , {story.source}
+          {story.languageName && `, in ${story.languageName}`}
+        </span>
+      )}
     </>
   );
   return story.url === "#" ? (

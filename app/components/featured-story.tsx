@@ -15,7 +15,9 @@ export function FeaturedStory({
 }: {
   /** A feed's story (its publisher and language with it), or the site's built-in one. */
   story: FeaturedStoryData &
-    Partial<Pick<CardArticle, "source" | "lang" | "dir" | "alsoAt" | "publishedAt">>;
+    Partial<
+      Pick<CardArticle, "source" | "lang" | "dir" | "languageName" | "alsoAt" | "publishedAt">
+    >;
 }) {
   const { site } = useSite();
   const pictured = hasPicture(story.image, site.defaultImage);

@@ -35,6 +35,7 @@ export function NewsFeedBlock({
     date: a.publishedAt,
     ...(a.lang ? { lang: a.lang } : {}),
     ...(a.dir ? { dir: a.dir } : {}),
+    ...(a.languageName ? { languageName: a.languageName } : {}),
   }));
   // What the island needs that the list's markup does not say plainly.
   const props: NewsFeedProps = {

@@ -10,6 +10,8 @@ export interface FeedItem {
   date: string | null;
   lang?: string;
   dir?: "ltr" | "rtl";
+  /** Its language's name when it is not the city's ("German"): "in German". */
+  languageName?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export function NewsFeedList({ items }: { items: readonly FeedItem[] }) {
           </StoryLink>
           <p className="text-xs text-muted">
             <span>{item.source}</span>
+            {item.languageName && <span>, in {item.languageName}</span>}
             {item.date && (
               <>
                 <span aria-hidden="true"> · </span>

@@ -135,3 +135,18 @@ describe("the featured story", () => {
     expect(container.querySelector("img")?.getAttribute("fetchpriority")).toBe("high");
   });
 });
+
+describe("a story in another language than the city's", () => {
+  it("says which beside its outlet, and in its link's accessible name", () => {
+    render(
+      <StoryCard
+        article={{ ...article, source: "Der Spiegel", lang: "de", languageName: "German" }}
+      />,
+    );
+    expect(screen.getByText("in German")).toBeTruthy();
+    const link = screen.getByRole("link", { name: /^Bayou festival returns/ });
+    // The link's text: its headline (in German's voice), then for screen readers who and in what.
+    expect(link.textContent).toMatch(/^Bayou festival returns, Der Spiegel, in German/);
+    expect(link.querySelector("[lang=de]")?.textContent).toBe("Bayou festival returns");
+  });
+});

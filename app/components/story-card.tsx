@@ -76,15 +76,16 @@ export function StoryCard({
 }
 
 /**
- * A story's kicker: its category (or the page's label), its publisher and its date, as in
- * "ARTS & CULTURE · Le Figaro · 2 hours ago".
+ * A story's kicker: its category (or the page's label), its publisher, its language when it is
+ * not the city's, and its date, as in "ARTS & CULTURE · Le Figaro · in French · 2 hours ago".
  */
 export function StoryKicker({
   article,
   label,
   className = "",
 }: {
-  article: Pick<CardArticle, "category"> & Partial<Pick<CardArticle, "source" | "publishedAt">>;
+  article: Pick<CardArticle, "category"> &
+    Partial<Pick<CardArticle, "source" | "publishedAt" | "languageName">>;
   label?: string;
   className?: string;
 }) {
@@ -95,6 +96,12 @@ export function StoryKicker({
         <>
           <span aria-hidden="true">·</span>
           <span>{article.source}</span>
+        </>
+      )}
+      {article.languageName && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span>in {article.languageName}</span>
         </>
       )}
       {article.publishedAt && (

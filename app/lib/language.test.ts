@@ -17,8 +17,16 @@ describe("textDirection and storyLanguage", () => {
   it("marks only what is not in the page's language", () => {
     expect(storyLanguage("en-GB", "en-US")).toEqual({});
     expect(storyLanguage(null, "en-US")).toEqual({});
-    expect(storyLanguage("fr", "en-US")).toEqual({ lang: "fr" });
-    expect(storyLanguage("ur", "en-US")).toEqual({ lang: "ur", dir: "rtl" });
+    expect(storyLanguage("fr", "en-US")).toEqual({ lang: "fr", languageName: "French" });
+    expect(storyLanguage("ur", "en-US")).toEqual({ lang: "ur", dir: "rtl", languageName: "Urdu" });
     expect(storyLanguage("es", "es-US")).toEqual({});
+  });
+
+  it("names the language in the page's own language, from its primary subtag", () => {
+    expect(storyLanguage("de-AT", "en-US").languageName).toBe("German");
+    expect(storyLanguage("nl", "en-US").languageName).toBe("Dutch");
+    expect(storyLanguage("de", "es-US").languageName).toBe("alemán");
+    // A tag the platform knows no name for is marked with lang alone.
+    expect(storyLanguage("qaa", "en-US")).toEqual({ lang: "qaa" });
   });
 });

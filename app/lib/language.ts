@@ -7,10 +7,35 @@
 export function storyLanguage(
   language: string | null | undefined,
   pageLocale: string,
-): { lang?: string; dir?: "ltr" | "rtl" } {
+): { lang?: string; dir?: "ltr" | "rtl"; languageName?: string } {
   if (!language || sameLanguage(language, pageLocale)) return {};
   const dir = textDirection(language);
-  return dir === textDirection(pageLocale) ? { lang: language } : { lang: language, dir };
+  // Said in words too (issue 37): "in German" beside the outlet, not only `lang` for voices.
+  const name = languageName(language, pageLocale);
+  return {
+    lang: language,
+    ...(dir === textDirection(pageLocale) ? {} : { dir }),
+    ...(name ? { languageName: name } : {}),
+  };
+}
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A language's name in the page's language ("German" for "de-AT" on an en-US page), from the
+ * platform's locale data; undefined when it has none for it (an unknown or private tag).
+ */
+export function languageName(tag: string, pageLocale: string): string | undefined {
+  try {
+    let names = displayNames.get(pageLocale);
+    if (!names) {
+      names = new Intl.DisplayNames([pageLocale], { type: "language", fallback: "none" });
+      displayNames.set(pageLocale, names);
+    }
+    return names.of(primaryLanguage(tag));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The primary language of a BCP 47 tag ("en" of "en-US"), lower case. */

@@ -26,6 +26,8 @@ export interface CardArticle {
    */
   lang?: string;
   dir?: "ltr" | "rtl";
+  /** That language's name in the city's ("German"), shown beside the publisher: "in German". */
+  languageName?: string;
   /** The other outlets that ran the same story (a wire story), each with its link. */
   alsoAt?: readonly Outlet[];
   /**
