@@ -41,7 +41,8 @@ function storyAt(key: FeedKey, i: number, dated: boolean): StoredArticle {
   // The newest shown story is the second one (not the first); the 16th, never shown, is newer.
   const age = i === 15 ? 0 : i === 1 ? HOUR : (i + 2) * HOUR;
   return {
-    id: i,
+    // Row ids are the database's: unique across categories (a page knows a story by its id).
+    id: CATEGORIES.findIndex((c) => c.key === key) * 100 + i,
     uid: `${key}-${i}`,
     title: `${key} story ${i}`,
     summary: "A summary.",
