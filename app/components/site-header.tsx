@@ -74,10 +74,11 @@ export function SiteHeader({
       <div className="order-first border-b border-rule bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
           <p>{formatDateLine(now, site)}</p>
-          {/* The visible label names the list, so what is read is what is seen. */}
+          {/* The visible label names the list, so what is read is what is seen: paid links say
+              what they are (issue 37). */}
           <div className="flex items-center gap-4">
             <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
-              Partners:
+              Sponsored:
             </span>
             <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
               {site.partners.map((p) => (

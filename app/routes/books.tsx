@@ -51,10 +51,17 @@ export default function Books() {
       <BrandBar name={site.name} />
       <main id="main-content" className="mx-auto max-w-7xl px-4 py-6">
         <h1 className="sr-only">{heading}</h1>
+        {/* A paid promotion, which says so, seen and heard (issue 37). */}
         <section
-          aria-labelledby="university"
+          aria-labelledby="university-label university"
           className="mt-4 rounded-lg bg-ink px-6 py-10 text-white md:px-10"
         >
+          <p
+            id="university-label"
+            className="mb-3 text-xs font-semibold tracking-wider text-stone-300 uppercase"
+          >
+            Advertisement
+          </p>
           <h2 id="university" className="font-serif text-3xl font-bold md:text-5xl">
             Transform Your Life with Ancient Wisdom
           </h2>

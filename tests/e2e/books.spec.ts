@@ -14,13 +14,17 @@ async function itemList(request: APIRequestContext) {
 test("the banner, the line of programs, View All Books and about 45 cards", async ({ page }) => {
   await page.goto("/books");
   await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
-  const banner = page.getByRole("region", { name: "Transform Your Life with Ancient Wisdom" });
+  const banner = page.getByRole("region", {
+    name: "Advertisement Transform Your Life with Ancient Wisdom",
+  });
   for (const name of [/^Apply for Admission/, /^Learn More/]) {
     const link = banner.getByRole("link", { name });
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("href", /^https:\/\//);
   }
   await expect(banner).toContainText("Accredited Programs · Expert Instructors · Rich Curriculum");
+  // A paid promotion says so, visibly (its accessible name says it too: above).
+  await expect(banner.getByText("Advertisement", { exact: true })).toBeVisible();
   const books = page.getByRole("region", { name: "Books", exact: true });
   await expect(books.getByRole("link", { name: /^View All Books/ })).toHaveAttribute(
     "target",

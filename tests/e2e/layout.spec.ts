@@ -10,21 +10,21 @@ const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 test.describe("header at 1280 px", () => {
   test.use({ viewport: DESKTOP });
 
-  test("the partner links at the top are labelled as partners, by a visible label", async ({
+  test("the partner links at the top are labelled as sponsored, by a visible label", async ({
     page,
   }) => {
     await page.goto("/");
-    const label = page.getByText("Partners:", { exact: true });
+    const label = page.getByText("Sponsored:", { exact: true });
     await expect(label).toBeVisible();
     // The list is named by that label, and holds the two partner links only.
-    const partners = page.getByRole("list", { name: "Partners:", exact: true });
+    const partners = page.getByRole("list", { name: "Sponsored:", exact: true });
     await expect(partners.getByRole("link")).toHaveCount(2);
     await expect(partners.getByRole("listitem")).toHaveCount(2);
   });
 
   test("partner links open in a new tab with rel noopener", async ({ page }) => {
     await page.goto("/");
-    const partners = page.getByRole("list", { name: "Partners:", exact: true }).getByRole("link");
+    const partners = page.getByRole("list", { name: "Sponsored:", exact: true }).getByRole("link");
     await expect(partners).toHaveCount(2);
     for (const link of await partners.all()) {
       await expect(link).toHaveAttribute("target", "_blank");
@@ -65,7 +65,7 @@ test.describe("header at 1280 px", () => {
     const masthead = page.getByRole("banner").getByRole("link", { name: "Houston City Wire" });
     await expect(masthead).toBeFocused();
     // Then the search and the navigation; the partners only after the navigation's last link.
-    const partners = page.getByRole("list", { name: "Partners:", exact: true }).getByRole("link");
+    const partners = page.getByRole("list", { name: "Sponsored:", exact: true }).getByRole("link");
     const order = await page.evaluate(() => {
       const focusable = [
         ...document.querySelectorAll<HTMLElement>("a[href], button, input, summary"),
