@@ -74,9 +74,11 @@ export const FeedEntrySchema = z.union(
       name: z.string().min(1).max(60).optional(),
       /** The BCP 47 language of the feed's stories. */
       language: locale.optional(),
+      /** "keep": the feed's paid posts are listed, labelled Sponsored (else left out). */
+      sponsored: z.literal("keep").optional(),
     }),
   ],
-  { error: "must be a feed URL or { url, timeZone?, name?, language? }" },
+  { error: "must be a feed URL or { url, timeZone?, name?, language?, sponsored? }" },
 );
 export type FeedEntry = z.infer<typeof FeedEntrySchema>;
 

@@ -34,6 +34,7 @@ export function StoryLink({
     lang?: string;
     dir?: "ltr" | "rtl";
     languageName?: string;
+    sponsored?: true;
   };
 }) {
   // (Without lang and dir, the span carries no attribute.)
@@ -46,6 +47,7 @@ export function StoryLink({
         <span className="sr-only">
           , {story.source}
           {story.languageName && `, in ${story.languageName}`}
+          {story.sponsored && ", Sponsored"}
         </span>
       )}
     </>

@@ -16,7 +16,10 @@ export function FeaturedStory({
   /** A feed's story (its publisher and language with it), or the site's built-in one. */
   story: FeaturedStoryData &
     Partial<
-      Pick<CardArticle, "source" | "lang" | "dir" | "languageName" | "alsoAt" | "publishedAt">
+      Pick<
+        CardArticle,
+        "source" | "lang" | "dir" | "languageName" | "sponsored" | "alsoAt" | "publishedAt"
+      >
     >;
 }) {
   const { site } = useSite();

@@ -36,6 +36,7 @@ export function NewsFeedBlock({
     ...(a.lang ? { lang: a.lang } : {}),
     ...(a.dir ? { dir: a.dir } : {}),
     ...(a.languageName ? { languageName: a.languageName } : {}),
+    ...(a.sponsored ? { sponsored: a.sponsored } : {}),
   }));
   // What the island needs that the list's markup does not say plainly.
   const props: NewsFeedProps = {

@@ -1,5 +1,6 @@
 import { StoryLink } from "./external-link";
 import { RelativeTime } from "./relative-time";
+import { SponsoredLabel } from "./sponsored-label";
 
 /** A headline as the News Feed lists it (and /api/articles gives it). */
 export interface FeedItem {
@@ -12,6 +13,8 @@ export interface FeedItem {
   dir?: "ltr" | "rtl";
   /** Its language's name when it is not the city's ("German"): "in German". */
   languageName?: string;
+  /** A paid post its feed's listing keeps: labelled "Sponsored". */
+  sponsored?: true;
 }
 
 /**
@@ -34,6 +37,7 @@ export function NewsFeedList({ items }: { items: readonly FeedItem[] }) {
             {item.title}
           </StoryLink>
           <p className="text-xs text-muted">
+            {item.sponsored && <SponsoredLabel />}
             <span>{item.source}</span>
             {item.languageName && <span>, in {item.languageName}</span>}
             {item.date && (

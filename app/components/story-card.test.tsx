@@ -150,3 +150,12 @@ describe("a story in another language than the city's", () => {
     expect(link.querySelector("[lang=de]")?.textContent).toBe("Bayou festival returns");
   });
 });
+
+describe("a paid post a feed's listing keeps", () => {
+  it("is labelled Sponsored, seen and in its link's accessible name", () => {
+    render(<StoryCard article={{ ...article, sponsored: true }} />);
+    expect(screen.getByText("Sponsored", { exact: true })).toBeTruthy();
+    const link = screen.getByRole("link", { name: /^Bayou festival returns/ });
+    expect(link.textContent).toMatch(/^Bayou festival returns, Houston Public Media, Sponsored/);
+  });
+});

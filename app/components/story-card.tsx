@@ -3,6 +3,7 @@ import type { CardArticle } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
 import { ExternalLink, StoryLink } from "./external-link";
 import { RelativeTime } from "./relative-time";
+import { SponsoredLabel } from "./sponsored-label";
 import { StoryImage } from "./story-image";
 
 export interface StoryCardProps {
@@ -85,12 +86,13 @@ export function StoryKicker({
   className = "",
 }: {
   article: Pick<CardArticle, "category"> &
-    Partial<Pick<CardArticle, "source" | "publishedAt" | "languageName">>;
+    Partial<Pick<CardArticle, "source" | "publishedAt" | "languageName" | "sponsored">>;
   label?: string;
   className?: string;
 }) {
   return (
     <p className={`flex flex-wrap gap-x-2 font-semibold text-muted ${className}`}>
+      {article.sponsored && <SponsoredLabel />}
       <span className="tracking-wider text-accent uppercase">{label ?? article.category}</span>
       {article.source && (
         <>

@@ -121,4 +121,10 @@ describe("leadStory (home's lead)", () => {
     // The site's built-in featured story then stands in (SPEC.md §2), a recent story elsewhere or not.
     expect(leadStory(home([], [at(2, 1)]), NOW)).toBeUndefined();
   });
+
+  it("is never a paid post a listing keeps, in Local or elsewhere", () => {
+    const paid = (id: number, hoursAgo: number) => ({ ...at(id, hoursAgo), sponsored: true });
+    expect(leadStory(home([paid(1, 1), at(2, 2)], []), NOW)?.id).toBe(2);
+    expect(leadStory(home([at(1, 24 * 30)], [paid(3, 1), at(4, 2)]), NOW)?.id).toBe(4);
+  });
 });

@@ -28,6 +28,8 @@ export interface CardArticle {
   dir?: "ltr" | "rtl";
   /** That language's name in the city's ("German"), shown beside the publisher: "in German". */
   languageName?: string;
+  /** A paid post its feed's listing keeps: labelled "Sponsored" (issue 37). */
+  sponsored?: true;
   /** The other outlets that ran the same story (a wire story), each with its link. */
   alsoAt?: readonly Outlet[];
   /**
@@ -87,6 +89,7 @@ export function toCardArticle(a: StoredArticle, locale: string): CardArticle {
     publishedAt: a.publishedAt === null ? null : new Date(a.publishedAt).toISOString(),
     source: a.source,
     ...storyLanguage(a.language, locale),
+    ...(a.sponsored ? { sponsored: true as const } : {}),
     ...(a.alsoAt?.length ? { alsoAt: a.alsoAt } : {}),
   };
 }
@@ -102,11 +105,12 @@ export function leadStory(
   now: number,
 ): StoredArticle | undefined {
   const [local] = categories;
-  const firstLocal = local?.news.articles[0];
-  if (!firstLocal) return undefined;
+  // A paid post a listing keeps is listed, labelled, but never leads.
+  const firstLocal = local?.news.articles.find((a) => !a.sponsored);
+  if (!local || !firstLocal) return undefined;
   if (isRecent(firstLocal.publishedAt, local.key, now)) return firstLocal;
   const recent = categories.flatMap(({ key, news }) =>
-    news.articles.filter((a) => isRecent(a.publishedAt, key, now)).slice(0, 1),
+    news.articles.filter((a) => !a.sponsored && isRecent(a.publishedAt, key, now)).slice(0, 1),
   );
   const newest = recent.sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0))[0];
   return newest ?? firstLocal;

@@ -64,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         // Its publisher, and its language where it is not the city's (as pages show them).
         source: a.source,
         ...storyLanguage(a.language, context.site.locale),
+        // A paid post a listing keeps is labelled so.
+        ...(a.sponsored ? { sponsored: true } : {}),
       })),
     },
     {

@@ -36,6 +36,10 @@ export interface ArticlesTable {
   category: string;
   /** The story's BCP 47 language, or null when unknown (migration 0004). */
   language: string | null;
+  /** The outlet the entry names (RSS's `<source>`), or null (migration 0007). */
+  publisher: string | null;
+  /** 1 when the entry says it is paid for, else 0 (migration 0007). */
+  sponsored: Generated<number>;
   position: number;
   first_seen: number;
   last_seen: number;

@@ -879,7 +879,7 @@ describe("leases on a database of one instance (SQLite)", () => {
 describe("what a category's pages credit and show", () => {
   /** An engine over one city listing `feeds` for world news, each answering `answers[url]`. */
   async function worldEngine(
-    feeds: (string | { url: string; name?: string; language?: string })[],
+    feeds: (string | { url: string; name?: string; language?: string; sponsored?: "keep" })[],
     answers: Record<string, string>,
     clock = { now: T0 },
   ) {
@@ -955,6 +955,54 @@ describe("what a category's pages credit and show", () => {
       [wire, "Paper B"],
     ]);
     expect(articles[1]?.alsoAt).toEqual([{ source: "Paper A", url: "https://papera.example/0" }]);
+  });
+
+  it("credits an aggregator's item to the outlet it names, over the feed's title and the listing's name", async () => {
+    const item = (title: string, outlet: string, url: string, hours: number) =>
+      `<item><title>${title} - ${outlet}</title><link>${url}</link><source url="https://${outlet.toLowerCase()}.example">${outlet}</source><pubDate>${new Date(T0 - hours * 3600_000).toUTCString()}</pubDate></item>`;
+    const { read } = await worldEngine(
+      [{ url: "https://news.google.example/rss", name: "Google News" }, "https://b.example/w"],
+      {
+        "https://news.google.example/rss": `<rss><channel><title>Top stories - Google News</title>${item(
+          "Senate passes the budget",
+          "CNN",
+          "https://news.google.example/a/1",
+          1,
+        )}<item><title>An item naming no outlet</title><link>https://news.google.example/a/2</link><pubDate>${new Date(T0 - 2 * 3600_000).toUTCString()}</pubDate></item></channel></rss>`,
+        "https://b.example/w": `<rss><channel><title>Paper B</title>${item(
+          "Floods close the port",
+          "The Associated Press",
+          "https://b.example/3",
+          3,
+        )}</channel></rss>`,
+      },
+    );
+    const { articles } = await read();
+    expect(articles.map((a) => [a.title, a.source, a.feedUrl])).toEqual([
+      ["Senate passes the budget", "CNN", "https://news.google.example/rss"],
+      ["An item naming no outlet", "Google News", "https://news.google.example/rss"],
+      ["Floods close the port", "The Associated Press", "https://b.example/w"],
+    ]);
+  });
+
+  it("leaves paid posts out, unless a listing keeps them: then they are marked to be labelled", async () => {
+    const feed = (title: string) =>
+      `<rss><channel><title>${title}</title>` +
+      `<item><title>[Sponsor] Timing — Automatic Time Tracking</title><link>https://${title}.example/1</link><pubDate>${new Date(T0 - 3600_000).toUTCString()}</pubDate></item>` +
+      `<item><title>A mall opens</title><category>Sponsored</category><link>https://${title}.example/2</link><pubDate>${new Date(T0 - 2 * 3600_000).toUTCString()}</pubDate></item>` +
+      `<item><title>Council approves the budget</title><link>https://${title}.example/3</link><pubDate>${new Date(T0 - 3 * 3600_000).toUTCString()}</pubDate></item>` +
+      `</channel></rss>`;
+    const { read } = await worldEngine(
+      ["https://a.example/w", { url: "https://b.example/w", sponsored: "keep" }],
+      { "https://a.example/w": feed("a"), "https://b.example/w": feed("b") },
+    );
+    const { articles } = await read();
+    expect(articles.map((a) => [a.url, a.title, a.sponsored ?? false])).toEqual([
+      ["https://b.example/1", "Timing — Automatic Time Tracking", true],
+      ["https://b.example/2", "A mall opens", true],
+      ["https://a.example/3", "Council approves the budget", false],
+      ["https://b.example/3", "Council approves the budget", false],
+    ]);
   });
 
   it("shows the window's stories alone while there are five, and the older ones once time leaves fewer", async () => {

@@ -604,17 +604,22 @@ export class NewsEngine {
 
   /**
    * A feed's articles as its listing credits them: under the publisher's name and in the
-   * language that the cities' data give it, when they do (else the feed's title and the
-   * story's own language, as stored).
+   * language that the cities' data give it, when they do (else the outlet the entry names or the
+   * feed's title, and the story's own language, as stored); paid posts only where kept.
    */
   private credited<T extends StoredArticle>(url: string, articles: T[]): T[] {
     const { subscriptions } = this.options;
     const name = subscriptions.nameOf(url);
     const language = subscriptions.languageOf(url);
-    if (name === undefined && language === undefined) return articles;
-    return articles.map((a) => ({
+    // Paid posts are left out unless the listing keeps them (then labelled: `sponsored`).
+    const shown = subscriptions.keepsSponsored(url)
+      ? articles
+      : articles.filter((a) => !a.sponsored);
+    if (name === undefined && language === undefined) return shown;
+    return shown.map((a) => ({
       ...a,
-      source: name ?? a.source,
+      // An outlet the entry names (an aggregator's item) is credited over the listing's name.
+      source: a.publisher ? a.source : (name ?? a.source),
       language: language ?? a.language,
     }));
   }
@@ -764,11 +769,13 @@ export class NewsEngine {
       page,
       more,
       load: async (ids) =>
-        (await store.articles(ids)).map(({ feedId, ...stored }) => {
-          const [article] = this.credited(stored.feedUrl, [stored]) as [StoredArticle];
-          const category = labels.get(feedId) ?? article.category;
-          return category === article.category ? article : { ...article, category };
-        }),
+        (await store.articles(ids)).flatMap(({ feedId, ...stored }) =>
+          // (none for a paid post its listing leaves out)
+          this.credited(stored.feedUrl, [stored]).map((article) => {
+            const category = labels.get(feedId) ?? article.category;
+            return category === article.category ? article : { ...article, category };
+          }),
+        ),
     });
   }
 

@@ -2,7 +2,7 @@ import { FEED_KEYS, type FeedKey } from "../../sites/categories";
 
 /** A feed as a city lists it: its URL, or its URL with what the city's data says about it. */
 export type FeedListing =
-  string | { url: string; timeZone?: string; name?: string; language?: string };
+  string | { url: string; timeZone?: string; name?: string; language?: string; sponsored?: "keep" };
 
 /** What the news engine needs of a city: its id, its zone and the feeds it lists per category. */
 export interface CityFeeds {
@@ -27,6 +27,7 @@ export class Subscriptions {
   private readonly zones = new Map<string, string>();
   private readonly names = new Map<string, string>();
   private readonly languages = new Map<string, string>();
+  private readonly keepSponsored = new Set<string>();
   private readonly everyUrl = new Set<string>();
   private readonly firstKey = new Map<string, FeedKey>();
   /** Each distinct list of URLs, shared by every city and category listing it. */
@@ -55,6 +56,7 @@ export class Subscriptions {
             if (listing.name && !this.names.has(url)) this.names.set(url, listing.name);
             if (listing.language && !this.languages.has(url))
               this.languages.set(url, listing.language);
+            if (listing.sponsored === "keep") this.keepSponsored.add(url);
           }
           if (key === "local" && !localZones.has(url)) localZones.set(url, city.timeZone);
         }
@@ -113,5 +115,13 @@ export class Subscriptions {
   /** The language a listing says the feed's stories are in, over what the feed says. */
   languageOf(url: string): string | undefined {
     return this.languages.get(url);
+  }
+
+  /**
+   * Whether a listing keeps the feed's paid posts (`sponsored: "keep"`), which pages then label
+   * "Sponsored"; else they are left out (issue 37).
+   */
+  keepsSponsored(url: string): boolean {
+    return this.keepSponsored.has(url);
   }
 }

@@ -291,3 +291,108 @@ describe("summaries and images from long or odd HTML", () => {
     );
   });
 });
+
+describe("the outlet an entry names (issue 37)", () => {
+  it("credits Google News's items to the outlet of their <source>, without the title's ' - CNN'", () => {
+    const articles = articlesOf("google-news-top.rss.xml", "national");
+    const cnn = articles.find((a) => a.title.startsWith("In a major boost to Democrats"));
+    expect(cnn).toMatchObject({
+      title:
+        "In a major boost to Democrats, Manchin and Schumer announce deal for energy and health care bill",
+      publisher: "CNN",
+    });
+    const deadline = articles.find((a) => a.title.startsWith("Covid Mask Mandate"));
+    expect(deadline?.publisher).toBe("Deadline");
+    expect(deadline?.title.endsWith(" - Deadline")).toBe(false);
+    // Every item of the feed names its outlet, and none keeps it at its title's end.
+    for (const a of articles) {
+      expect(a.publisher).toBeTruthy();
+      expect(a.title.toLowerCase().endsWith(` - ${a.publisher?.toLowerCase()}`)).toBe(false);
+    }
+  });
+
+  it("removes only a suffix equal to the outlet named, after a dash or a bar", () => {
+    const titleOf = (title: string, name?: string) =>
+      normalizeItem(
+        raw({ title, link: "https://x.example/1", source: name ? { name } : undefined }),
+        {
+          key: "national",
+          feedUrl: FEED_URL,
+          defaultImage: DEFAULT_IMAGE,
+          ...WHEN,
+        },
+      );
+    expect(
+      titleOf("Storm hits the coast | The Associated Press", "The Associated Press"),
+    ).toMatchObject({
+      title: "Storm hits the coast",
+      publisher: "The Associated Press",
+    });
+    expect(titleOf("Storm hits the coast — reuters", "Reuters")?.title).toBe(
+      "Storm hits the coast",
+    );
+    // Another outlet's name, or none named: the headline as written.
+    expect(titleOf("Storm hits the coast - CNN", "Fox News")?.title).toBe(
+      "Storm hits the coast - CNN",
+    );
+    expect(titleOf("Storm hits the coast - CNN")).toEqual(
+      expect.not.objectContaining({ publisher: expect.anything() }),
+    );
+    expect(titleOf("Storm hits the coast - CNN")?.title).toBe("Storm hits the coast - CNN");
+    // A headline that is only the outlet's name stays whole.
+    expect(titleOf("CNN", "CNN")?.title).toBe("CNN");
+  });
+});
+
+describe("paid posts (issue 37)", () => {
+  it("marks Daring Fireball's '[Sponsor] …' entries, without the prefix, and no other entry", () => {
+    const articles = articlesOf("daringfireball.atom.xml", "technology");
+    const sponsored = articles.filter((a) => a.sponsored);
+    expect(sponsored.map((a) => a.title)).toEqual([
+      "Timing — Automatic Time Tracking for Mac",
+      "MNML: A macOS Writing App for Medium.com",
+    ]);
+    expect(articles.filter((a) => !a.sponsored).length).toBeGreaterThan(10);
+  });
+
+  it("reads the prefixes and categories publishers mark them with, and nothing else", () => {
+    const check = (title: string, categories?: string[]) =>
+      normalizeItem(raw({ title, link: "https://x.example/1", categories }), {
+        key: "lifestyle",
+        feedUrl: FEED_URL,
+        defaultImage: DEFAULT_IMAGE,
+        ...WHEN,
+      });
+    for (const title of [
+      "[Sponsored] The best mattress of 2026",
+      "Sponsored: Five ways to save on energy",
+      "Advertisement: Visit the new mall",
+      "Paid Post: How one bank sees the future",
+      "Advertorial - A spa weekend in Galveston",
+      "(Sponsored) Try the new app",
+    ])
+      expect(check(title)?.sponsored, title).toBe(true);
+    expect(check("Paid Post: How one bank sees the future")?.title).toBe(
+      "How one bank sees the future",
+    );
+    for (const category of [
+      "Sponsored",
+      " sponsored content ",
+      "Advertorial",
+      "Partner Content",
+      "Paid",
+    ])
+      expect(check("Five ways to save on energy", ["News", category])?.sponsored, category).toBe(
+        true,
+      );
+    // A word inside a headline, or a category that only mentions it, is not a mark.
+    for (const title of [
+      "State-sponsored scholarships",
+      "Sponsors pull out of the rodeo",
+      "Paid leave bill passes the Senate",
+      "Advertisement spending rises in Texas",
+    ])
+      expect(check(title)?.sponsored, title).toBeUndefined();
+    expect(check("Stadium deal", ["Sponsorship deals", "Paid parking"])?.sponsored).toBeUndefined();
+  });
+});

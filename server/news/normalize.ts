@@ -39,6 +39,13 @@ export interface Article {
    * shows when that is clear (language.ts); null when unknown.
    */
   language: string | null;
+  /**
+   * The outlet the entry names as its own (RSS's `<source>`: an aggregator's item from CNN), when
+   * it names one: pages credit it over the feed's publisher (issue 37).
+   */
+  publisher?: string;
+  /** True when the entry says it is paid for (isSponsored): left out unless its listing keeps it. */
+  sponsored?: boolean;
 }
 
 const SKIPPED_ELEMENTS = new Set([
@@ -329,9 +336,12 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
   const html = readHtml(item, fromMedia === null);
   const bodyText = html.text;
   const summary = truncate(bodyText);
-  const title =
+  const publisher = publisherOf(item);
+  const headline =
     textOf(scan(item.title, item.plain?.title, Infinity)).text ||
     truncate(bodyText, DERIVED_TITLE_MAX);
+  const sponsored = isSponsored(headline, item.categories);
+  const title = plainHeadline(headline, publisher, sponsored);
   if (!title && url === "#") return null;
 
   const { publishedAt, claimedAt } = readFeedDate(item.date, options);
@@ -359,7 +369,71 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
       canonicalLanguage(item.language) ??
       canonicalLanguage(options.feedLanguage) ??
       detectLanguage(`${title}. ${bodyText.slice(0, LANGUAGE_SAMPLE)}`),
+    ...(publisher ? { publisher } : {}),
+    ...(sponsored ? { sponsored } : {}),
   };
+}
+
+/** How long an outlet's name from an entry may be (as a feed's title: store.ts PUBLISHER_MAX). */
+const ENTRY_PUBLISHER_MAX = 60;
+
+/** The outlet an entry names (its `<source>`), as plain text, or null. */
+function publisherOf(item: RawItem): string | null {
+  const name = item.source?.name;
+  if (!name) return null;
+  const text = collapse(plainText(name)).trim();
+  return text && text.length <= ENTRY_PUBLISHER_MAX ? text : null;
+}
+
+/**
+ * Title prefixes by which a feed says an entry is paid for: "[Sponsor] Timing…" (Daring
+ * Fireball), "[Sponsored] …", "Sponsored: …", "Advertisement: …", "Paid post: …",
+ * "Advertorial - …". A word inside a headline ("State-sponsored scholarships") is not one.
+ */
+const SPONSORED_PREFIX =
+  /^\s*(?:[[(](?:sponsor(?:ed)?|advertorial|advertisement|ad|paid(?: post| content)?|promoted|partner content)[\])]\s*[:|–—-]?|(?:sponsored(?: post| content)?|advertisement|advertorial|paid post|paid content|partner content|promoted)\s*[:|–—-])\s*/iu;
+/** Categories (RSS `<category>`, Atom terms) by which a feed marks an entry as paid for. */
+const SPONSORED_CATEGORIES = new Set([
+  "sponsored",
+  "sponsor",
+  "sponsored content",
+  "sponsored post",
+  "advertorial",
+  "advertisement",
+  "partner content",
+  "paid",
+  "paid content",
+  "paid post",
+  "promoted",
+]);
+
+/** Whether an entry says it is paid for: by its title's prefix or by one of its categories. */
+export function isSponsored(title: string, categories: readonly string[] | undefined): boolean {
+  if (SPONSORED_PREFIX.test(title)) return true;
+  return !!categories?.some((c) => SPONSORED_CATEGORIES.has(c.trim().toLowerCase()));
+}
+
+/** Separators before an outlet's name at a headline's end: "Storm hits coast - CNN". */
+const OUTLET_SEPARATORS = [" - ", " – ", " — ", " | "];
+
+/**
+ * A headline as pages show it: without the " - CNN" an aggregator adds when the entry names that
+ * outlet (its `<source>`), and without a paid-for prefix (the page labels it "Sponsored").
+ */
+function plainHeadline(title: string, publisher: string | null, sponsored: boolean): string {
+  let headline = sponsored ? title.replace(SPONSORED_PREFIX, "") || title : title;
+  if (publisher) {
+    const lower = headline.toLowerCase();
+    const suffix = publisher.toLowerCase();
+    for (const separator of OUTLET_SEPARATORS) {
+      const cut = headline.length - suffix.length - separator.length;
+      if (cut > 0 && lower.endsWith(separator + suffix)) {
+        headline = headline.slice(0, cut).trimEnd();
+        break;
+      }
+    }
+  }
+  return headline;
 }
 
 /** How much of a story's text its language is guessed from, after its title. */

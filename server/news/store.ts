@@ -158,7 +158,10 @@ function toStoredArticle(r: SearchRow): StoredArticle {
     category: r.category,
     language: r.language,
     feedUrl: r.feedUrl,
-    source: r.source,
+    // The outlet the entry names, else the feed's publisher.
+    source: r.publisher ?? r.source,
+    ...(r.publisher ? { publisher: r.publisher } : {}),
+    ...(r.sponsored ? { sponsored: true } : {}),
   };
 }
 
@@ -191,6 +194,8 @@ const ARTICLE_COLUMNS = [
   "claimed_at",
   "category",
   "language",
+  "publisher",
+  "sponsored",
 ] as const;
 
 /** How many ids one statement binds at most (SQLite allows 32,766 variables). */
@@ -263,6 +268,8 @@ function articleRows(
       claimed_at: a.claimedAt,
       category: a.category,
       language: a.language,
+      publisher: a.publisher ?? null,
+      sponsored: a.sponsored ? 1 : 0,
       position,
       first_seen: now,
       last_seen: now,
@@ -297,6 +304,8 @@ async function upsertArticles(
           claimed_at: (eb) => eb.ref("excluded.claimed_at"),
           category: (eb) => eb.ref("excluded.category"),
           language: (eb) => eb.ref("excluded.language"),
+          publisher: (eb) => eb.ref("excluded.publisher"),
+          sponsored: (eb) => eb.ref("excluded.sponsored"),
           position: (eb) => eb.ref("excluded.position"),
           last_seen: (eb) => eb.ref("excluded.last_seen"),
         }),
@@ -521,7 +530,7 @@ export class NewsStore {
       FROM unnest(${feeds.map((feed) => feed.id)}::int[]) AS f(id)
       CROSS JOIN LATERAL (
         SELECT id, uid, title, summary, url, image, image_is_default, published_at, claimed_at,
-          last_seen, position, category, language
+          last_seen, position, category, language, publisher, sponsored
         FROM articles WHERE feed_id = f.id
         ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position
         LIMIT ${limit}) a`.execute(this.db);
@@ -630,6 +639,8 @@ export class NewsStore {
         "a.claimed_at",
         "a.category",
         "a.language",
+        "a.publisher",
+        "a.sponsored",
         "a.feed_id as feedId",
         "f.url as feedUrl",
         "f.title as feedTitle",

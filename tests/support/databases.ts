@@ -171,3 +171,25 @@ export async function postgresRows(client: pg.Client): Promise<Record<string, Ro
   }
   return rows;
 }
+
+/**
+ * What of `before`'s rows a database still holds after later migrations ran on it: each table
+ * `before` had, each row cut to the columns it had then (a migration may add columns), and of
+ * the record of migrations only those `before` recorded (later ones are added, never rerun).
+ * Equal to `before` when every row was kept and nothing ran again.
+ */
+export function keptRows(
+  before: Record<string, Row[]>,
+  after: Record<string, Row[]>,
+): Record<string, Row[]> {
+  const ran = new Set((before.kysely_migration ?? []).map((m) => m.name));
+  return Object.fromEntries(
+    Object.entries(before).map(([table, rows]) => {
+      const columns = Object.keys(rows[0] ?? {});
+      const now = (after[table] ?? []).filter(
+        (row) => table !== "kysely_migration" || ran.has(row.name),
+      );
+      return [table, now.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])))];
+    }),
+  );
+}
