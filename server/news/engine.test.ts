@@ -960,7 +960,7 @@ describe("what a category's pages credit and show", () => {
   it("credits an aggregator's item to the outlet it names, over the feed's title and the listing's name", async () => {
     const item = (title: string, outlet: string, url: string, hours: number) =>
       `<item><title>${title} - ${outlet}</title><link>${url}</link><source url="https://${outlet.toLowerCase()}.example">${outlet}</source><pubDate>${new Date(T0 - hours * 3600_000).toUTCString()}</pubDate></item>`;
-    const { read } = await worldEngine(
+    const { read, engine } = await worldEngine(
       [{ url: "https://news.google.example/rss", name: "Google News" }, "https://b.example/w"],
       {
         "https://news.google.example/rss": `<rss><channel><title>Top stories - Google News</title>${item(
@@ -982,6 +982,11 @@ describe("what a category's pages credit and show", () => {
       ["Senate passes the budget", "CNN", "https://news.google.example/rss"],
       ["An item naming no outlet", "Google News", "https://news.google.example/rss"],
       ["Floods close the port", "The Associated Press", "https://b.example/w"],
+    ]);
+    // A search's result names the same outlet.
+    const found = await engine.city(CITY).search("senate");
+    expect(found.hits.map((h) => [h.article.title, h.article.source])).toEqual([
+      ["Senate passes the budget", "CNN"],
     ]);
   });
 
