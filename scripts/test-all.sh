@@ -9,7 +9,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # What the tests need from the OS, from apt when missing: Chromium (end-to-end tests), Icecast 2
-# with ffmpeg (the radio relay's integration test against a real Icecast server), and PostgreSQL
+# with ffmpeg (the radio relay's integration test against a real Icecast server), nginx (the
+# proxy's end-to-end test), and PostgreSQL
 # (the stores' tests on both databases start throwaway clusters of their own: no service runs).
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
@@ -22,6 +23,9 @@ apt_install() {
 if [ ! -x /usr/bin/icecast2 ] || [ ! -x /usr/bin/ffmpeg ]; then
   apt_install --no-install-recommends icecast2 ffmpeg || echo "Could not install icecast2, ffmpeg"
 fi
+# nginx: the end-to-end test of deploy/nginx.conf in front of two instances.
+[ -x /usr/sbin/nginx ] || apt_install --no-install-recommends nginx ||
+  echo "Could not install nginx"
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   apt_install --no-install-recommends postgresql || echo "Could not install postgresql"
 fi
