@@ -9,6 +9,7 @@ import { proxySettings, type TrustProxy } from "./client";
 import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
 import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
 import { healthProbe } from "./health";
+import { readinessProbe, type Readiness } from "./ready";
 import { imageRoute } from "./images";
 import { liveChannel } from "./live";
 import type { LiveChannel } from "../live/channel";
@@ -46,6 +47,8 @@ export interface AppOptions {
   /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
   images?: (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
   logger: Logger;
+  /** What /readyz answers (server/http/ready.ts; absent in tests that do not need it). */
+  readiness?: Readiness;
   /** Production: the React Router server build and the folder of its client assets. */
   build?: { server: ServerBuild | (() => Promise<ServerBuild>); clientDir: string };
   /** Development: a Vite dev server in middleware mode. */
@@ -156,7 +159,7 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  *
  * The network's, for any host, cheapest first:
  * 1. the health probe, before anything else, so that it answers whatever the Host and however
- *    busy the site is (health.ts);
+ *    busy the site is (health.ts), and beside it the readiness probe (ready.ts);
  * 2. the request checks: a target too long, two Hosts or a Host that names no host is refused
  *    before anything reads it (request-checks.ts);
  * 3. static files, the same for every city: a lookup in memory (static-files.ts).
@@ -195,7 +198,9 @@ export function createApp(options: AppOptions): RequestListener {
     vary: options.trustForwardedHost ? "Accept-Encoding, X-Forwarded-Host" : "Accept-Encoding",
     pool: options.pool,
   });
-  const network: Handler[] = [healthProbe(), requestChecks()];
+  const network: Handler[] = [healthProbe()];
+  if (options.readiness) network.push(readinessProbe(options.readiness));
+  network.push(requestChecks());
   if (options.build) network.push(staticFiles(options.build.clientDir));
   const city: Handler<CityExchange>[] = [socialImage(logger)];
   if (options.radio) city.push(radioStream(options.radio, logger));
