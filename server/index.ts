@@ -68,9 +68,10 @@ async function main(): Promise<void> {
   const cities = cityNetwork(env, { directory, engine, images, messages, weather });
   const live = openLive(env, { engine, weather }, logger);
   const hubs = new Map<string, RadioHub>();
+  const health = db.health;
   const readiness = new Readiness({
     queryDatabase: () => sql`SELECT 1`.execute(db.db),
-    databaseAvailable: db.health ? () => db.health?.available !== false : undefined,
+    databaseAvailable: health ? () => health.available : undefined,
     cities: () => served.length,
   });
   const serving: Serving = {
