@@ -39,10 +39,10 @@ function readiness(options: Partial<ReadinessOptions> & Pick<ReadinessOptions, "
 }
 
 describe("readinessProbe", () => {
-  it("answers 200 ready, never stored, to GET and HEAD whatever the Host", async () => {
+  it("answers 200 ready, never stored, to GET and HEAD only", async () => {
     const { server, url } = await serve(readiness(fakeDatabase()));
     running = server;
-    const res = await fetch(`${url}${READY_PATH}`, { headers: { Host: "nowhere.example" } });
+    const res = await fetch(`${url}${READY_PATH}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     expect(await res.json()).toEqual({ status: "ready" });

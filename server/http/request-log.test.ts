@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, request, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -52,7 +52,7 @@ async function start(): Promise<{ url: string; logs: Record<string, unknown>[] }
     { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
   const cities: CityDirectory = {
-    idOf: () => undefined,
+    idOf: (host) => (host === "testville.example" ? "testville" : undefined),
     city: () => {
       throw new Error("no city in this test");
     },
@@ -63,6 +63,7 @@ async function start(): Promise<{ url: string; logs: Record<string, unknown>[] }
     version: () => 0,
     logger,
     readiness: new Readiness({ queryDatabase: () => Promise.resolve(), cities: () => 1 }),
+    images: (_req, res) => res.writeHead(200, { "Content-Type": "image/webp" }).end("picture"),
     build: {
       server: () => Promise.reject(new Error("no page in this test")),
       clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")),
@@ -91,7 +92,7 @@ async function requestLines(logs: Record<string, unknown>[], count: number) {
 describe("the request log", () => {
   it("writes one line per request, with its id sent back as X-Request-Id", async () => {
     const { url, logs } = await start();
-    const res = await fetch(`${url}/anything?q=1`, { headers: { Host: "unknown.example" } });
+    const res = await fetch(`${url}/anything?q=1`);
     expect(res.status).toBe(404);
     const id = res.headers.get(REQUEST_ID_HEADER);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
@@ -124,7 +125,23 @@ describe("the request log", () => {
     expect(zero.headers.get(REQUEST_ID_HEADER)).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it("logs the probes at debug, as route class health", async () => {
+  it("names the route class of the handler that answered and the city the Host named", async () => {
+    const { url, logs } = await start();
+    // fetch() sends the URL's own Host whatever it is told: node:http sends the one given.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(`${url}/img/320/some-picture-id`, {
+        headers: { Host: "testville.example" },
+      });
+      req.on("response", (res) => resolve(res.resume().statusCode)).on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(200);
+    const [line] = await requestLines(logs, 1);
+    expect(line).toMatchObject({ route: "image", city: "testville", status: 200, level: 30 });
+    expect(JSON.stringify(line)).not.toContain("some-picture-id");
+  });
+
+  it("logs the probes at debug, as route class health (answered for a host naming no city)", async () => {
     const { url, logs } = await start();
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
