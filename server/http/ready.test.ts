@@ -2,7 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { pathOf, type Exchange } from "./exchange";
-import { READY_PATH, Readiness, readinessProbe, type ReadinessOptions } from "./ready";
+import {
+  READY_HUNG_RETRY_MS,
+  READY_PATH,
+  Readiness,
+  readinessProbe,
+  type ReadinessOptions,
+} from "./ready";
 
 /** A server answering only the readiness probe (404 for the rest), and how to ask it. */
 async function serve(readiness: Readiness): Promise<{ server: Server; url: string }> {
@@ -78,11 +84,19 @@ describe("Readiness", () => {
     expect((await ready.check()).reasons).toEqual(["no city loaded"]);
   });
 
-  it("gives up on a database that does not answer within its timeout", async () => {
+  it("gives up on a database that does not answer within its timeout, and sends no more while it hangs", async () => {
     const db = fakeDatabase();
     db.state.mode = "hang";
-    const ready = readiness({ ...db, timeoutMs: 20 });
+    let now = 0;
+    const ready = readiness({ ...db, timeoutMs: 20, now: () => now });
     expect(await ready.check()).toEqual({ ready: false, reasons: ["database timed out"] });
+    now = READY_HUNG_RETRY_MS - 1;
+    expect(await ready.check()).toEqual({ ready: false, reasons: ["database timed out"] });
+    expect(db.state.queries).toBe(1);
+    db.state.mode = "up";
+    now = READY_HUNG_RETRY_MS;
+    expect(await ready.check()).toEqual({ ready: true, reasons: [] });
+    expect(db.state.queries).toBe(2);
   });
 
   it("asks the database once per cache period, however many probes come", async () => {

@@ -15,6 +15,9 @@ export const READY_CACHE_MS = 1_000;
  */
 export const READY_TIMEOUT_MS = 1_500;
 
+/** How long a query that timed out keeps others from being sent while it still runs. */
+export const READY_HUNG_RETRY_MS = 10_000;
+
 /** What the readiness check needs to know of the process. */
 export interface ReadinessOptions {
   /** Runs a cheap query (`SELECT 1`); rejects when the database does not answer. */
@@ -47,6 +50,8 @@ export class Readiness {
   private draining = false;
   private database: { at: number; reason: string | undefined } | undefined;
   private checking: Promise<string | undefined> | undefined;
+  /** When a query that timed out (and is still running) was sent. */
+  private hungSince: number | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: ReadinessOptions) {
@@ -90,16 +95,33 @@ export class Readiness {
     return this.checking;
   }
 
+  /**
+   * The query's answer within timeoutMs. While a query that outlived its timeout still runs, no
+   * other is sent for READY_HUNG_RETRY_MS (a hung database would otherwise collect one more each
+   * cache period); past it one is, in case only that one connection hangs.
+   */
   private async queryWithTimeout(): Promise<string | undefined> {
+    const sent = this.now();
+    if (this.hungSince !== undefined && sent - this.hungSince < READY_HUNG_RETRY_MS) {
+      return "database timed out";
+    }
     const timeoutMs = this.options.timeoutMs ?? READY_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<string>((resolve) => {
-      timer = setTimeout(() => resolve("database timed out"), timeoutMs);
+      timer = setTimeout(() => {
+        this.hungSince = sent;
+        resolve("database timed out");
+      }, timeoutMs);
     });
-    const answered = this.options.queryDatabase().then(
-      () => undefined,
-      () => "database unreachable",
-    );
+    const answered = this.options
+      .queryDatabase()
+      .then(
+        () => undefined,
+        () => "database unreachable",
+      )
+      .finally(() => {
+        if (this.hungSince === sent) this.hungSince = undefined;
+      });
     try {
       return await Promise.race([answered, timedOut]);
     } finally {
