@@ -42,6 +42,14 @@ export function requestIdOf(req: IncomingMessage): string {
   return traceIdOf(req.headers.traceparent) ?? randomBytes(16).toString("hex");
 }
 
+/** The id each request being logged was given (startRequestLog), for other lines about it. */
+const ids = new WeakMap<IncomingMessage, string>();
+
+/** The id of a request given by startRequestLog (undefined for one it never saw). */
+export function loggedRequestId(req: IncomingMessage): string | undefined {
+  return ids.get(req);
+}
+
 /** A request's log line in the making: the handler that takes it says what it was. */
 export interface RequestLogEntry {
   readonly id: string;
@@ -65,6 +73,7 @@ export function startRequestLog(
   const id = requestIdOf(req);
   let kind: RouteClass = "other";
   let site: string | null = null;
+  ids.set(req, id);
   res.setHeader(REQUEST_ID_HEADER, id);
   res.once("close", () => {
     const line = {
