@@ -68,12 +68,7 @@ async function main(): Promise<void> {
   const cities = cityNetwork(env, { directory, engine, images, messages, weather });
   const live = openLive(env, { engine, weather }, logger);
   const hubs = new Map<string, RadioHub>();
-  const health = db.health;
-  const readiness = new Readiness({
-    queryDatabase: () => sql`SELECT 1`.execute(db.db),
-    databaseAvailable: health ? () => health.available : undefined,
-    cities: () => served.length,
-  });
+  const readiness = readinessOf(db, served);
   const serving: Serving = {
     cities,
     version: (city: string, key: string) =>
@@ -108,6 +103,20 @@ async function main(): Promise<void> {
     await refreshesStopped;
     const listeners = [listener?.close(), weatherListener?.close()];
     await Promise.allSettled([...listeners, db.close(), messages.db.close()]);
+  });
+}
+
+/**
+ * What /readyz checks (http/ready.ts): a SELECT 1 on the network's database (the health
+ * tracker's view first, on PostgreSQL) and the cities served. The schema was migrated as the
+ * database was opened, before this.
+ */
+function readinessOf(db: Store, served: readonly string[]): Readiness {
+  const health = db.health;
+  return new Readiness({
+    queryDatabase: () => sql`SELECT 1`.execute(db.db),
+    databaseAvailable: health ? () => health.available : undefined,
+    cities: () => served.length,
   });
 }
 
