@@ -62,6 +62,8 @@ const site = spawn(process.execPath, ["build/server-main/index.js"], {
     // hosts it cannot reach show the site's own).
     ALLOW_PUBLIC_HOSTS: "false",
     DATA_DIR: dataDir,
+    // No load balancer in front of the demo: Ctrl-C stops it at once.
+    SHUTDOWN_GRACE_SECONDS: "0",
     NWS_API_URL: weather.url,
     NWS_RADAR_URL: weather.url,
     RADIO_UPSTREAM: station.url,

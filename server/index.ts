@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { sql } from "kysely";
 import type { ServerBuild } from "react-router";
 import type { FeedKey } from "../sites/categories";
 import { ISLANDS, type IslandSources } from "../common/islands";
@@ -14,6 +15,8 @@ import { CityDirectory } from "./cities/directory";
 import { defaultCityOverrides } from "./cities/overrides";
 import { Network, type CityServices } from "./cities/network";
 import { createHttpServer, listen } from "./http/server";
+import { Readiness } from "./http/ready";
+import { shutdownSequence } from "./shutdown";
 import type { SharedServices } from "./context";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
 import { networkDatabaseFile, openDatabase, type Store } from "./db/open";
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
   const cities = cityNetwork(env, { directory, engine, images, messages, weather });
   const live = openLive(env, { engine, weather }, logger);
   const hubs = new Map<string, RadioHub>();
+  const readiness = readinessOf(db, served);
   const serving: Serving = {
     cities,
     version: (city: string, key: string) =>
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
     live,
     images: createImageRoute(images, logger),
     logger,
+    readiness,
     ...requestLimits(env),
   };
   const { app, pool } = isDev ? await developmentApp(serving) : await productionApp(env, serving);
@@ -89,7 +94,7 @@ async function main(): Promise<void> {
   // Stored articles are served at once; the first refresh runs in the background.
   void engine.start();
   weather.start();
-  stopOnSignals(logger, async () => {
+  stopOnSignals(env, readiness, logger, async () => {
     const refreshesStopped = Promise.all([engine.stop(), weather.stop()]);
     for (const hub of hubs.values()) hub.shutdown();
     live.close();
@@ -98,6 +103,20 @@ async function main(): Promise<void> {
     await refreshesStopped;
     const listeners = [listener?.close(), weatherListener?.close()];
     await Promise.allSettled([...listeners, db.close(), messages.db.close()]);
+  });
+}
+
+/**
+ * What /readyz checks (http/ready.ts): a SELECT 1 on the network's database (the health
+ * tracker's view first, on PostgreSQL) and the cities served. The schema was migrated as the
+ * database was opened, before this.
+ */
+function readinessOf(db: Store, served: readonly string[]): Readiness {
+  const health = db.health;
+  return new Readiness({
+    queryDatabase: () => sql`SELECT 1`.execute(db.db),
+    databaseAvailable: health ? () => health.available : undefined,
+    cities: () => served.length,
   });
 }
 
@@ -437,15 +456,23 @@ async function productionApp(env: Env, serving: Serving) {
 }
 
 /**
- * SIGTERM and SIGINT stop the process: `close` ends what it runs (the server stops taking
- * connections and its open ones end); exit code 0 then, or after 5 s whatever is still open.
+ * SIGTERM and SIGINT stop the process (shutdown.ts): /readyz turns 503 at once, the server
+ * keeps serving for SHUTDOWN_GRACE_SECONDS, then `close` ends what it runs (the server stops
+ * taking connections and its open ones end); exit code 0 then, or after 5 s whatever is open.
  */
-function stopOnSignals(logger: Logger, close: () => Promise<void>): void {
-  const stop = (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    void close().then(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
+function stopOnSignals(
+  env: Env,
+  readiness: Readiness,
+  logger: Logger,
+  close: () => Promise<void>,
+): void {
+  const stop = shutdownSequence({
+    graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    drain: () => readiness.drain(),
+    close,
+    exit: (code) => process.exit(code),
+    log: logger,
+  });
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }

@@ -274,6 +274,12 @@ describe("the HTTP app", () => {
           l.msg === "page rendered" && String(l.req && (l.req as { url: string }).url) === "/faq",
       ),
     ).toHaveLength(1);
+    // The render's line and its request's share the id sent as X-Request-Id.
+    const id = first.headers.get("x-request-id");
+    expect(logs.find((l) => l.msg === "page rendered")?.reqId).toBe(id);
+    expect(logs).toContainEqual(
+      expect.objectContaining({ msg: "request", route: "page", status: 200, reqId: id }),
+    );
   }, 30_000);
 
   it("makes a page once whatever query it is asked with, keeping only the parameters it reads", async () => {

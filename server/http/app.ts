@@ -9,6 +9,8 @@ import { proxySettings, type TrustProxy } from "./client";
 import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
 import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
 import { healthProbe } from "./health";
+import { readinessProbe, type Readiness } from "./ready";
+import { startRequestLog, type RouteClass } from "./request-log";
 import { imageRoute } from "./images";
 import { liveChannel } from "./live";
 import type { LiveChannel } from "../live/channel";
@@ -46,6 +48,8 @@ export interface AppOptions {
   /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
   images?: (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
   logger: Logger;
+  /** What /readyz answers (server/http/ready.ts; absent in tests that do not need it). */
+  readiness?: Readiness;
   /** Production: the React Router server build and the folder of its client assets. */
   build?: { server: ServerBuild | (() => Promise<ServerBuild>); clientDir: string };
   /** Development: a Vite dev server in middleware mode. */
@@ -156,7 +160,7 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  *
  * The network's, for any host, cheapest first:
  * 1. the health probe, before anything else, so that it answers whatever the Host and however
- *    busy the site is (health.ts);
+ *    busy the site is (health.ts), and beside it the readiness probe (ready.ts);
  * 2. the request checks: a target too long, two Hosts or a Host that names no host is refused
  *    before anything reads it (request-checks.ts);
  * 3. static files, the same for every city: a lookup in memory (static-files.ts).
@@ -171,7 +175,8 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  * 9. pages, through the page cache: a hit is a lookup, and only a page that must be made reaches
  *    React Router (pages/); in development Vite's middleware comes first.
  *
- * Access logs record renders and refusals, not cache hits and files.
+ * Each request gets one log line when its response is done (request-log.ts), its route class
+ * the handler's that took it; renders and refusals log their own details besides.
  */
 export function createApp(options: AppOptions): RequestListener {
   const { services, logger } = options;
@@ -195,20 +200,28 @@ export function createApp(options: AppOptions): RequestListener {
     vary: options.trustForwardedHost ? "Accept-Encoding, X-Forwarded-Host" : "Accept-Encoding",
     pool: options.pool,
   });
-  const network: Handler[] = [healthProbe(), requestChecks()];
-  if (options.build) network.push(staticFiles(options.build.clientDir));
-  const city: Handler<CityExchange>[] = [socialImage(logger)];
-  if (options.radio) city.push(radioStream(options.radio, logger));
-  if (options.live) city.push(liveChannel(options.live, (req) => clientOf(req).address));
-  if (options.radio) city.push(radioApi(options.radio));
-  if (options.images) city.push(imageRoute(options.images));
-  city.push(pages(handler, options.vite));
+  const network: Step[] = [["health", healthProbe()]];
+  if (options.readiness) network.push(["health", readinessProbe(options.readiness)]);
+  network.push(["other", requestChecks()]);
+  if (options.build) network.push(["static", staticFiles(options.build.clientDir)]);
+  const city: Step<CityExchange>[] = [["image", socialImage(logger)]];
+  if (options.radio) city.push(["stream", radioStream(options.radio, logger)]);
+  if (options.live) city.push(["live", liveChannel(options.live, (req) => clientOf(req).address)]);
+  if (options.radio) city.push(["api", radioApi(options.radio)]);
+  if (options.images) city.push(["image", imageRoute(options.images)]);
+  city.push(["page", pages(handler, options.vite)]);
   const chooseCity = cityChooser(options.cities, hostOf, logger);
 
   return (req: IncomingMessage, res: ServerResponse) => {
+    const log = startRequestLog(req, res, logger);
     const exchange: Exchange = { req, res, pathname: pathOf(req.url ?? "/") };
-    for (const handle of network) if (handle(exchange)) return;
+    for (const [kind, handle] of network) if (handle(exchange)) return log.route(kind);
     const ofCity = chooseCity(exchange);
-    if (ofCity) for (const handle of city) if (handle(ofCity)) return;
+    if (!ofCity) return;
+    log.city(ofCity.site);
+    for (const [kind, handle] of city) if (handle(ofCity)) return log.route(kind);
   };
 }
+
+/** A step of the request path and the route class its requests are logged under. */
+type Step<E extends Exchange = Exchange> = [RouteClass, Handler<E>];

@@ -33,6 +33,7 @@ describe("readEnv", () => {
       RENDER_WORKERS: defaultRenderWorkers(),
       IMAGE_CACHE_MB: 512,
       DATABASE_POOL_SIZE: 10,
+      SHUTDOWN_GRACE_SECONDS: 10,
       FEED_LEASE_SECONDS: 60,
       NWS_API_URL: "https://api.weather.gov",
       NWS_RADAR_URL: "https://radar.weather.gov",

@@ -164,6 +164,9 @@ const EnvSchema = z.object({
     .refine((url) => /^postgres(ql)?:\/\//i.test(url), "must be a postgres:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // On SIGTERM or SIGINT: /readyz answers 503 at once, the server keeps serving this long (a load
+  // balancer's time to see it and send readers elsewhere), then closes. 0: closes at once.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
 });
 
 /**

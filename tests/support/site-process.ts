@@ -52,6 +52,8 @@ export async function startSiteProcess(options: SiteProcessOptions = {}): Promis
         SITE_URL: url,
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
+        // No load balancer to wait for: stop() closes at once (server/shutdown.ts).
+        SHUTDOWN_GRACE_SECONDS: "0",
         // A test never reaches past this machine: feeds, pictures and covers outside the
         // allowlist (the fixture servers' address, which callers add) fail as if offline.
         ALLOW_PUBLIC_HOSTS: "false",

@@ -11,6 +11,7 @@ import { Overloaded, type Limiter } from "../limiter";
 import { WEATHER_DEP, cityKey } from "./cache-key";
 import { compress, type Coding, type RenderedPage } from "./page-cache";
 import { worthCompressing } from "./send";
+import { loggedRequestId } from "../request-log";
 
 export interface RendererOptions {
   /** The React Router server build (or, in development, how to load it). */
@@ -132,9 +133,11 @@ async function renderNow(
 ): Promise<RenderedPage> {
   const started = performance.now();
   const deps = new Map<string, number>();
+  // The request's id (request-log.ts) joins this line to the request's own line.
   const log = options.logger.child({
     site: city.site.id,
     req: { method: req.method, url: req.url },
+    reqId: loggedRequestId(req),
   });
   const task: RenderTask = {
     url: url.href,
