@@ -157,8 +157,11 @@ test("a page is kept by nginx as the site's Cache-Control says, one copy per Hos
   expect(other.body).toContain("Anchorage City Wire");
   expect(other.body).not.toContain("Houston City Wire");
   // Never stored: health, and what the site says no-store of.
-  const health = await get("/healthz", HOUSTON);
-  expect(health.headers["x-cache-status"]).toBeUndefined();
+  for (const probe of ["/healthz", "/readyz"]) {
+    const answer = await get(probe, HOUSTON);
+    expect(answer.status, probe).toBe(200);
+    expect(answer.headers["x-cache-status"], probe).toBeUndefined();
+  }
 });
 
 test("the live channel comes through unbuffered: its first event at once", async () => {
