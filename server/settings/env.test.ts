@@ -33,6 +33,7 @@ describe("readEnv", () => {
       RENDER_WORKERS: defaultRenderWorkers(),
       IMAGE_CACHE_MB: 512,
       DATABASE_POOL_SIZE: 10,
+      METRICS_HOST: "127.0.0.1",
       FEED_LEASE_SECONDS: 60,
       NWS_API_URL: "https://api.weather.gov",
       NWS_RADAR_URL: "https://radar.weather.gov",
@@ -72,6 +73,16 @@ describe("readEnv", () => {
     );
     // Without DATABASE_URL a single instance generates its keys, as before.
     expect(readEnv({}).DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads METRICS_PORT and METRICS_HOST, and refuses a metrics port that is the public one", () => {
+    expect(readEnv({ METRICS_PORT: "9464" })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "127.0.0.1",
+    });
+    expect(readEnv({}).METRICS_PORT).toBeUndefined();
+    expect(() => readEnv({ METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => readEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
   });
 
   it("reads RENDER_WORKERS=0 as pages on the request thread", () => {

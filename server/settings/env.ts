@@ -164,6 +164,10 @@ const EnvSchema = z.object({
     .refine((url) => /^postgres(ql)?:\/\//i.test(url), "must be a postgres:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Prometheus metrics (server/metrics/) on a listener of their own, never on the public PORT;
+  // unset, there is none. Loopback unless told: the series say how busy the site is.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 /**
@@ -240,6 +244,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = result.success
     ? []
     : result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+  if (result.success && result.data.METRICS_PORT !== undefined) {
+    // One listener for both would put the metrics on the public port.
+    if (result.data.METRICS_PORT === result.data.PORT)
+      problems.push(
+        "  - METRICS_PORT: must differ from PORT (metrics never share the public port)",
+      );
+  }
   if (cleaned.DATABASE_URL !== undefined) {
     for (const name of SHARED_SECRETS) {
       if (cleaned[name] === undefined)
