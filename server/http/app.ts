@@ -11,6 +11,8 @@ import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchan
 import { healthProbe } from "./health";
 import { imageRoute } from "./images";
 import { liveChannel } from "./live";
+import type { HttpObserver, RouteClass } from "../metrics/observer";
+import { observeRequest, type RequestLabels } from "./observe";
 import type { LiveChannel } from "../live/channel";
 import { Limiter, Overloaded } from "./limiter";
 import { splitCityKey } from "./pages/cache-key";
@@ -77,6 +79,8 @@ export interface AppOptions {
   writes?: Limiter | RenderLimits;
   /** Where pages are made (render worker threads, server/render/pool.ts); absent: this thread. */
   pool?: Pick<RenderPool, "render">;
+  /** Told of each request, render and page rebuilt (server/metrics/; absent: nobody). */
+  observer?: HttpObserver;
 }
 
 /**
@@ -125,7 +129,10 @@ function admission({ renders, writes }: AppOptions): { limiter: Limiter; writes:
 }
 
 /** The page cache (none in development), its pages made again when what they show changes. */
-function pageCacheOf({ services, pageCache, version, logger }: AppOptions, limiter: Limiter) {
+function pageCacheOf(
+  { services, pageCache, version, logger, observer }: AppOptions,
+  limiter: Limiter,
+) {
   if (services.isDev) return undefined;
   return new PageCache({
     maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
@@ -139,6 +146,7 @@ function pageCacheOf({ services, pageCache, version, logger }: AppOptions, limit
         ? logger.warn({ key }, "page not rendered again: overloaded")
         : logger.error({ err, key }, "page render failed"),
     compress: compressIn(limiter),
+    onRebuild: observer && (() => observer.rebuilt()),
   });
 }
 
@@ -174,8 +182,9 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  * Access logs record renders and refusals, not cache hits and files.
  */
 export function createApp(options: AppOptions): RequestListener {
-  const { services, logger } = options;
+  const { services, logger, observer } = options;
   const { limiter, writes } = admission(options);
+  observer?.watchRenders({ reads: () => limiter.load, writes: () => writes.load });
   const { clientOf, hostOf } = proxySettings(
     options.trustProxy,
     options.trustForwardedHost ?? false,
@@ -194,21 +203,58 @@ export function createApp(options: AppOptions): RequestListener {
     // Pages differ by X-Forwarded-Host when it chooses the city: shared caches are told so.
     vary: options.trustForwardedHost ? "Accept-Encoding, X-Forwarded-Host" : "Accept-Encoding",
     pool: options.pool,
+    onRendered: observer && ((seconds) => observer.rendered(seconds)),
   });
-  const network: Handler[] = [healthProbe(), requestChecks()];
-  if (options.build) network.push(staticFiles(options.build.clientDir));
-  const city: Handler<CityExchange>[] = [socialImage(logger)];
-  if (options.radio) city.push(radioStream(options.radio, logger));
-  if (options.live) city.push(liveChannel(options.live, (req) => clientOf(req).address));
-  if (options.radio) city.push(radioApi(options.radio));
-  if (options.images) city.push(imageRoute(options.images));
-  city.push(pages(handler, options.vite));
+  const { network, city } = handlerTables(options, handler, (req) => clientOf(req).address);
   const chooseCity = cityChooser(options.cities, hostOf, logger);
 
   return (req: IncomingMessage, res: ServerResponse) => {
+    // The metrics' labels: the route class of the handler that took it, and its city's id.
+    const labels = observeRequest(observer, res);
     const exchange: Exchange = { req, res, pathname: pathOf(req.url ?? "/") };
-    for (const handle of network) if (handle(exchange)) return;
+    if (tookBy(network, exchange, labels)) return;
     const ofCity = chooseCity(exchange);
-    if (ofCity) for (const handle of city) if (handle(ofCity)) return;
+    if (!ofCity) return;
+    labels.city = ofCity.site;
+    tookBy(city, ofCity, labels);
   };
+}
+
+/** Whether a handler of `table` took the request, in order; its route class then labels it. */
+function tookBy<E extends Exchange>(
+  table: readonly [RouteClass, Handler<E>][],
+  exchange: E,
+  labels: RequestLabels,
+): boolean {
+  for (const [route, handle] of table) {
+    if (handle(exchange)) {
+      labels.route = route;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The two ordered tables of handlers (createApp), each with its route class: the metrics' one
+ * bounded label of what a request was (the request checks' refusals count as other).
+ */
+function handlerTables(
+  options: AppOptions,
+  handler: ReturnType<typeof createPageHandler>,
+  addressOf: (req: IncomingMessage) => string,
+) {
+  const { logger } = options;
+  const network: [RouteClass, Handler][] = [
+    ["health", healthProbe()],
+    ["other", requestChecks()],
+  ];
+  if (options.build) network.push(["static", staticFiles(options.build.clientDir)]);
+  const city: [RouteClass, Handler<CityExchange>][] = [["image", socialImage(logger)]];
+  if (options.radio) city.push(["stream", radioStream(options.radio, logger)]);
+  if (options.live) city.push(["live", liveChannel(options.live, addressOf)]);
+  if (options.radio) city.push(["api", radioApi(options.radio)]);
+  if (options.images) city.push(["image", imageRoute(options.images)]);
+  city.push(["page", pages(handler, options.vite)]);
+  return { network, city };
 }
