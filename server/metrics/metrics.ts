@@ -34,8 +34,11 @@ export class Metrics {
   readonly registry = new Registry();
   readonly http: HttpObserver;
   private readonly counters;
+  /** Read at each scrape: `watch` adds what is made after the metrics (the engine, the hubs). */
+  private readonly sources: MetricSources;
 
   constructor(sources: MetricSources = {}) {
+    this.sources = { ...sources };
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     this.counters = {
@@ -53,7 +56,12 @@ export class Metrics {
       }),
     };
     this.http = httpMetrics(this.registry);
-    stateGauges(this.registry, sources);
+    stateGauges(this.registry, this.sources);
+  }
+
+  /** Adds (or replaces) state read at scrape time, once what holds it exists. */
+  watch(sources: MetricSources): void {
+    Object.assign(this.sources, sources);
   }
 
   /** A feed's fetch ended so (the news engine's `onFetch`). */
