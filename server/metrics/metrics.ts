@@ -117,12 +117,28 @@ function httpMetrics(registry: Registry): HttpObserver {
     buckets: RENDER_BUCKETS,
     registers,
   });
+  const watchRenders = renderSlotsGauge(registry);
+  return {
+    request: (seen: RequestSeen) => {
+      const labels = { route: seen.route, status: String(seen.status), city: seen.city };
+      requests.observe(labels, seen.seconds);
+      if (seen.shed) shed.inc({ route: seen.route });
+      if (seen.cache && CACHE_OUTCOMES.has(seen.cache)) cache.inc({ outcome: seen.cache });
+    },
+    rendered: (seconds) => renders.observe(seconds),
+    rebuilt: () => rebuilds.inc(),
+    watchRenders,
+  };
+}
+
+/** The render limiters' slots, read at each scrape once the app has handed them over. */
+function renderSlotsGauge(registry: Registry): HttpObserver["watchRenders"] {
   let limits: { reads: () => Load; writes: () => Load } | undefined;
   const queue: Gauge<"limit" | "state"> = new Gauge({
     name: "citynews_render_slots",
     help: "Renders running and waiting for a slot, for reads and for form posts (writes)",
     labelNames: ["limit", "state"] as const,
-    registers,
+    registers: [registry],
     collect: () => {
       if (!limits) return;
       for (const [limit, load] of [
@@ -134,18 +150,8 @@ function httpMetrics(registry: Registry): HttpObserver {
       }
     },
   });
-  return {
-    request: (seen: RequestSeen) => {
-      const labels = { route: seen.route, status: String(seen.status), city: seen.city };
-      requests.observe(labels, seen.seconds);
-      if (seen.shed) shed.inc({ route: seen.route });
-      if (seen.cache && CACHE_OUTCOMES.has(seen.cache)) cache.inc({ outcome: seen.cache });
-    },
-    rendered: (seconds) => renders.observe(seconds),
-    rebuilt: () => rebuilds.inc(),
-    watchRenders: (watched) => {
-      limits = watched;
-    },
+  return (watched) => {
+    limits = watched;
   };
 }
 
