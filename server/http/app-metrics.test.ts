@@ -22,6 +22,7 @@ import { LiveChannel } from "../live/channel";
 import { CONTACT_LIMITS } from "../messages/store";
 import { Metrics } from "../metrics/metrics";
 import { sampleOf } from "../metrics/sample";
+import { Limiter } from "./limiter";
 import { WEATHER_DEP } from "./pages/cache-key";
 
 // The public app reporting to the metrics (production mode: its page cache on), one city by Host.
@@ -35,6 +36,8 @@ let server: Server;
 let base: string;
 let metrics: Metrics;
 let live: LiveChannel;
+/** Two renders at once and none waiting: a test holding both slots sheds every other render. */
+const renders = new Limiter({ concurrency: 2, queue: 0 });
 
 beforeAll(async () => {
   const served = await viteServerBuild();
@@ -54,6 +57,7 @@ beforeAll(async () => {
     logger: pino({ level: "silent" }),
     build: { server: served.build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
     live,
+    renders,
     observer: metrics.http,
   });
   server = createHttpServer(app).listen(0, "127.0.0.1");
@@ -100,6 +104,23 @@ describe("the public app's metrics", () => {
     for (const leak of ["a-path-nobody-names", "secret-query", "unknown.example.test", HOST]) {
       expect(text).not.toContain(leak);
     }
+  });
+
+  it("counts a render refused under load as shed, and the render queue at scrape time", async () => {
+    const held = [await renders.acquire(), await renders.acquire()];
+    try {
+      const text = await metrics.text();
+      expect(sampleOf(text, "citynews_render_slots", { limit: "reads", state: "running" })).toBe(2);
+      const answer = await getAs(base, HOST, "/world-news");
+      expect(answer.status).toBe(503);
+      expect(answer.headers["retry-after"]).toBeDefined();
+    } finally {
+      for (const release of held) release();
+    }
+    const text = await scrape();
+    expect(sampleOf(text, "citynews_http_shed_total", { route: "page" })).toBe(1);
+    const shed = { route: "page", status: "503", city: CITY.id };
+    expect(sampleOf(text, "citynews_http_request_duration_seconds_count", shed)).toBe(1);
   });
 
   it("does not answer /metrics: it is a path like any unknown one (the not-found page)", async () => {
