@@ -83,6 +83,8 @@ describe("readEnv", () => {
     expect(readEnv({}).METRICS_PORT).toBeUndefined();
     expect(() => readEnv({ METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
     expect(() => readEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    expect(readEnv({ METRICS_HOST: "::1" }).METRICS_HOST).toBe("::1");
+    expect(() => readEnv({ METRICS_HOST: "http://x/" })).toThrow(/METRICS_HOST: must be an IP/);
   });
 
   it("reads RENDER_WORKERS=0 as pages on the request thread", () => {

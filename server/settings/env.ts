@@ -167,7 +167,9 @@ const EnvSchema = z.object({
   // Prometheus metrics (server/metrics/) on a listener of their own, never on the public PORT;
   // unset, there is none. Loopback unless told: the series say how busy the site is.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_HOST: z
+    .union([z.ipv4(), z.ipv6(), z.hostname()], { error: "must be an IP address or a host name" })
+    .default("127.0.0.1"),
 });
 
 /**
