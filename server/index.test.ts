@@ -80,6 +80,12 @@ describe("start-up", { timeout: 30_000 }, () => {
     expect(run.stderr).toContain('DEFAULT_SITE names "gotham", which this process does not serve');
   });
 
+  it("stops when METRICS_PORT is the public PORT: the metrics never share it", () => {
+    const run = start({ PORT: "38419", METRICS_PORT: "38419" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("METRICS_PORT: must differ from PORT");
+  });
+
   it("stops when SITES names no city of CITIES_DIR", () => {
     const run = start({ SITES: "gotham" });
     expect(run.status).toBe(1);

@@ -17,6 +17,8 @@ import { Network, type CityServices } from "./cities/network";
 import { createHttpServer, listen } from "./http/server";
 import { Readiness } from "./http/ready";
 import { shutdownSequence } from "./shutdown";
+import { createMetricsServer } from "./metrics/listener";
+import { Metrics } from "./metrics/metrics";
 import type { SharedServices } from "./context";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
 import { networkDatabaseFile, openDatabase, type Store } from "./db/open";
@@ -33,6 +35,7 @@ import { renderSettings } from "./render/page";
 import { RenderPool } from "./render/pool";
 import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
+import type { NewsEngine } from "./news/engine";
 import { WEATHER_DEP } from "./http/pages/cache-key";
 import { RadarPictures, weatherReader } from "./weather/reader";
 import { WeatherService, type CityWeather } from "./weather/service";
@@ -52,18 +55,20 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL, isDev);
   const { directory, served, subscriptions } = readCities(env, logger);
   const db = await openStore(env, served, logger);
-
+  // Only with METRICS_PORT: without it nothing is counted, and no port is opened.
+  const metrics = env.METRICS_PORT === undefined ? undefined : new Metrics();
   // Feeds and pictures reach other servers through one guard (SSRF: public addresses only).
   const guard = createOutboundGuard({
     allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
     allowPublicHosts: env.ALLOW_PUBLIC_HOSTS,
   });
   const network = directory.network();
-  const engine = await openNews(env, { db, subscriptions, network, guard, logger });
+  const parts = { db, network, guard, logger, metrics };
+  const engine = await openNews(env, { ...parts, subscriptions });
   const listener = await listenForFeedChanges(env, engine, logger);
-  const images = openPictures(env, { db, network, guard, logger });
+  const images = openPictures(env, parts);
   const messages = await openMessages(env);
-  const weather = openWeather(env, { db, directory, served, network, guard, logger });
+  const weather = openWeather(env, { ...parts, directory, served });
   const weatherListener = await listenForWeatherChanges(env, weather, logger);
   const cities = cityNetwork(env, { directory, engine, images, messages, weather });
   const live = openLive(env, { engine, weather }, logger);
@@ -78,19 +83,18 @@ async function main(): Promise<void> {
     images: createImageRoute(images, logger),
     logger,
     readiness,
+    observer: metrics?.http,
     ...requestLimits(env),
   };
   const { app, pool } = isDev ? await developmentApp(serving) : await productionApp(env, serving);
-
   const server = createHttpServer(app);
-  listen(server, env.PORT, env.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : env.PORT;
-    const feeds = subscriptions.urls().size;
-    const renderWorkers = pool ? env.RENDER_WORKERS : 0;
-    const started = { port, cities: served.length, renderWorkers, feeds };
-    logger.info({ ...started, defaultSite: env.DEFAULT_SITE ?? null }, "listening");
+  const renderWorkers = pool ? env.RENDER_WORKERS : 0;
+  listenPublic(env, server, logger, {
+    cities: served.length,
+    renderWorkers,
+    feeds: subscriptions.urls().size,
   });
+  const metricsServer = serveMetrics(env, metrics, { engine, live, hubs, db }, logger);
   // Stored articles are served at once; the first refresh runs in the background.
   void engine.start();
   weather.start();
@@ -99,6 +103,7 @@ async function main(): Promise<void> {
     for (const hub of hubs.values()) hub.shutdown();
     live.close();
     void pool?.close();
+    metricsServer?.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await refreshesStopped;
     const listeners = [listener?.close(), weatherListener?.close()];
@@ -120,12 +125,58 @@ function readinessOf(db: Store, served: readonly string[]): Readiness {
   });
 }
 
+/** The public app's server on HOST:PORT; what it serves is logged once it listens. */
+function listenPublic(
+  env: Env,
+  server: ReturnType<typeof createHttpServer>,
+  logger: Logger,
+  serving: { cities: number; renderWorkers: number; feeds: number },
+): void {
+  listen(server, env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, ...serving, defaultSite: env.DEFAULT_SITE ?? null }, "listening");
+  });
+}
+
 /** What the builders below are given besides the settings. */
 interface Parts {
   db: Store;
   network: ReturnType<CityDirectory["network"]>;
   guard: ReturnType<typeof createOutboundGuard>;
   logger: Logger;
+  /** The metrics (METRICS_PORT set), told of feed fetches and weather answers. */
+  metrics: Metrics | undefined;
+}
+
+/**
+ * The metrics listener on METRICS_HOST:METRICS_PORT (a server of its own, never the public
+ * port), once what its gauges read exists: feeds' ages, live channels, radio listeners, the
+ * database pool. Undefined without METRICS_PORT.
+ */
+function serveMetrics(
+  env: Env,
+  metrics: Metrics | undefined,
+  {
+    engine,
+    live,
+    hubs,
+    db,
+  }: { engine: NewsEngine; live: LiveChannel; hubs: Map<string, RadioHub>; db: Store },
+  logger: Logger,
+) {
+  if (!metrics || env.METRICS_PORT === undefined) return undefined;
+  metrics.watch({
+    feeds: () => engine.feedSuccesses(),
+    liveConnections: () => live.size,
+    radioListeners: () => [...hubs].map(([city, hub]): [string, number] => [city, hub.listeners]),
+    databasePool: db.poolStats,
+  });
+  const server = createMetricsServer(metrics);
+  listen(server, env.METRICS_PORT, env.METRICS_HOST, () => {
+    logger.info({ port: env.METRICS_PORT, host: env.METRICS_HOST }, "metrics listening");
+  });
+  return server;
 }
 
 /** The cities of CITIES_DIR (each bad one logged and left out) and the feeds they list. */
@@ -147,7 +198,7 @@ function readCities(env: Env, logger: Logger) {
 /** The news engine over every city's feeds (started by main once the server listens). */
 function openNews(
   env: Env,
-  { db, subscriptions, network, guard, logger }: Parts & { subscriptions: Subscriptions },
+  { db, subscriptions, network, guard, logger, metrics }: Parts & { subscriptions: Subscriptions },
 ) {
   return createNewsService({
     db,
@@ -164,6 +215,7 @@ function openNews(
     // every minute besides, since a notification sent while the connection was down is lost.
     syncMs: env.DATABASE_URL ? SYNC_MS : undefined,
     leaseSeconds: env.FEED_LEASE_SECONDS,
+    onFetch: metrics?.feedFetched,
   });
 }
 
@@ -267,6 +319,7 @@ function openWeather(
     network,
     guard,
     logger,
+    metrics,
   }: Parts & { directory: CityDirectory; served: readonly string[] },
 ): WeatherService {
   const contactCity =
@@ -281,6 +334,7 @@ function openWeather(
     radarUrl: env.NWS_RADAR_URL,
     alertsMs: env.NWS_ALERTS_SECONDS * 1000,
     log: logger.child({ part: "weather" }),
+    onAnswer: metrics?.weatherAnswered,
   });
 }
 

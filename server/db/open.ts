@@ -41,6 +41,8 @@ export interface Store {
   sqlite?: Db;
   /** Closes the connection (SQLite) or the pool (PostgreSQL). */
   close(): Promise<void>;
+  /** The pool's connections: open, idle, and queries waiting for one (PostgreSQL only). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Whether the database can be reached (PostgreSQL only: db/health.ts). */
   health?: DatabaseHealth;
 }

@@ -94,7 +94,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await close();
     throw error;
   }
-  return { db, dialect: "postgres", close, health };
+  // Read at each scrape of the metrics: node-postgres keeps these counts itself.
+  const poolStats = () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  });
+  return { db, dialect: "postgres", close, health, poolStats };
 }
 
 /** How the site's connections name themselves to the server (pg_stat_activity). */

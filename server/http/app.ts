@@ -10,9 +10,11 @@ import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
 import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
 import { healthProbe } from "./health";
 import { readinessProbe, type Readiness } from "./ready";
-import { startRequestLog, type RouteClass } from "./request-log";
+import { startRequestLog } from "./request-log";
 import { imageRoute } from "./images";
 import { liveChannel } from "./live";
+import type { HttpObserver, RouteClass } from "../metrics/observer";
+import { observeRequest, type RequestLabels } from "./observe";
 import type { LiveChannel } from "../live/channel";
 import { Limiter, Overloaded } from "./limiter";
 import { splitCityKey } from "./pages/cache-key";
@@ -81,6 +83,8 @@ export interface AppOptions {
   writes?: Limiter | RenderLimits;
   /** Where pages are made (render worker threads, server/render/pool.ts); absent: this thread. */
   pool?: Pick<RenderPool, "render">;
+  /** Told of each request, render and page rebuilt (server/metrics/; absent: nobody). */
+  observer?: HttpObserver;
 }
 
 /**
@@ -129,7 +133,10 @@ function admission({ renders, writes }: AppOptions): { limiter: Limiter; writes:
 }
 
 /** The page cache (none in development), its pages made again when what they show changes. */
-function pageCacheOf({ services, pageCache, version, logger }: AppOptions, limiter: Limiter) {
+function pageCacheOf(
+  { services, pageCache, version, logger, observer }: AppOptions,
+  limiter: Limiter,
+) {
   if (services.isDev) return undefined;
   return new PageCache({
     maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
@@ -143,6 +150,7 @@ function pageCacheOf({ services, pageCache, version, logger }: AppOptions, limit
         ? logger.warn({ key }, "page not rendered again: overloaded")
         : logger.error({ err, key }, "page render failed"),
     compress: compressIn(limiter),
+    onRebuild: observer && (() => observer.rebuilt()),
   });
 }
 
@@ -179,8 +187,9 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  * the handler's that took it; renders and refusals log their own details besides.
  */
 export function createApp(options: AppOptions): RequestListener {
-  const { services, logger } = options;
+  const { services, logger, observer } = options;
   const { limiter, writes } = admission(options);
+  observer?.watchRenders({ reads: () => limiter.load, writes: () => writes.load });
   const { clientOf, hostOf } = proxySettings(
     options.trustProxy,
     options.trustForwardedHost ?? false,
@@ -199,29 +208,60 @@ export function createApp(options: AppOptions): RequestListener {
     // Pages differ by X-Forwarded-Host when it chooses the city: shared caches are told so.
     vary: options.trustForwardedHost ? "Accept-Encoding, X-Forwarded-Host" : "Accept-Encoding",
     pool: options.pool,
+    onRendered: observer && ((seconds) => observer.rendered(seconds)),
   });
-  const network: Step[] = [["health", healthProbe()]];
-  if (options.readiness) network.push(["health", readinessProbe(options.readiness)]);
-  network.push(["other", requestChecks()]);
-  if (options.build) network.push(["static", staticFiles(options.build.clientDir)]);
-  const city: Step<CityExchange>[] = [["image", socialImage(logger)]];
-  if (options.radio) city.push(["stream", radioStream(options.radio, logger)]);
-  if (options.live) city.push(["live", liveChannel(options.live, (req) => clientOf(req).address)]);
-  if (options.radio) city.push(["api", radioApi(options.radio)]);
-  if (options.images) city.push(["image", imageRoute(options.images)]);
-  city.push(["page", pages(handler, options.vite)]);
+  const { network, city } = handlerTables(options, handler, (req) => clientOf(req).address);
   const chooseCity = cityChooser(options.cities, hostOf, logger);
 
   return (req: IncomingMessage, res: ServerResponse) => {
+    // The log line's and the metrics' labels: the route class of the handler that took it, and
+    // its city's id.
     const log = startRequestLog(req, res, logger);
+    const labels = observeRequest(observer, res);
     const exchange: Exchange = { req, res, pathname: pathOf(req.url ?? "/") };
-    for (const [kind, handle] of network) if (handle(exchange)) return log.route(kind);
+    if (tookBy(network, exchange, labels)) return log.route(labels.route);
     const ofCity = chooseCity(exchange);
     if (!ofCity) return;
+    labels.city = ofCity.site;
     log.city(ofCity.site);
-    for (const [kind, handle] of city) if (handle(ofCity)) return log.route(kind);
+    if (tookBy(city, ofCity, labels)) log.route(labels.route);
   };
 }
 
-/** A step of the request path and the route class its requests are logged under. */
-type Step<E extends Exchange = Exchange> = [RouteClass, Handler<E>];
+/** Whether a handler of `table` took the request, in order; its route class then labels it. */
+function tookBy<E extends Exchange>(
+  table: readonly [RouteClass, Handler<E>][],
+  exchange: E,
+  labels: RequestLabels,
+): boolean {
+  for (const [route, handle] of table) {
+    if (handle(exchange)) {
+      labels.route = route;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The two ordered tables of handlers (createApp), each with its route class: the metrics' one
+ * bounded label of what a request was (the request checks' refusals count as other).
+ */
+function handlerTables(
+  options: AppOptions,
+  handler: ReturnType<typeof createPageHandler>,
+  addressOf: (req: IncomingMessage) => string,
+) {
+  const { logger } = options;
+  const network: [RouteClass, Handler][] = [["health", healthProbe()]];
+  if (options.readiness) network.push(["health", readinessProbe(options.readiness)]);
+  network.push(["other", requestChecks()]);
+  if (options.build) network.push(["static", staticFiles(options.build.clientDir)]);
+  const city: [RouteClass, Handler<CityExchange>][] = [["image", socialImage(logger)]];
+  if (options.radio) city.push(["stream", radioStream(options.radio, logger)]);
+  if (options.live) city.push(["live", liveChannel(options.live, addressOf)]);
+  if (options.radio) city.push(["api", radioApi(options.radio)]);
+  if (options.images) city.push(["image", imageRoute(options.images)]);
+  city.push(["page", pages(handler, options.vite)]);
+  return { network, city };
+}

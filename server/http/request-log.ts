@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import type { RouteClass } from "../metrics/observer";
 
 /**
  * What kind of request a log line is about: a small fixed set (the handler that took it), never
- * the URL, so that lines group and count without a reader's text becoming a label.
+ * the URL, so that lines group and count without a reader's text becoming a label (the metrics'
+ * route label is the same).
  */
-export type RouteClass =
-  "page" | "static" | "image" | "api" | "live" | "stream" | "health" | "other";
+export type { RouteClass };
 
 /** The response header that carries the request's id (also in its log line). */
 export const REQUEST_ID_HEADER = "X-Request-Id";

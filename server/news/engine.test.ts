@@ -226,6 +226,46 @@ describe("category state", () => {
   });
 });
 
+describe("what the metrics are told", () => {
+  it("tells onFetch how each fetch ended, and gives each feed's last success by id", async () => {
+    const outcomes: string[] = [];
+    let modified = true;
+    const h = await harness(
+      [
+        { key: "local", url: "https://a.example/good" },
+        { key: "local", url: "https://a.example/broken" },
+        { key: "local", url: "https://a.example/down" },
+      ],
+      (url) =>
+        url.endsWith("good")
+          ? modified
+            ? ok("nyt-homepage.rss.xml")
+            : { kind: "not-modified" }
+          : url.endsWith("broken")
+            ? ok("malformed/marketwatch-html-not-a-feed.xml")
+            : { kind: "error", reason: "HTTP 500" },
+      undefined,
+      { onFetch: (outcome) => outcomes.push(outcome) },
+    );
+    await h.engine.refreshDue();
+    expect(outcomes.sort()).toEqual(["error", "ok", "unreadable"]);
+    const rows = await rowsOf(h.store, h.sources, "local");
+    const idOf = (end: string) => rows.find((row) => row.url.endsWith(end))?.id;
+    expect(h.engine.feedSuccesses()).toEqual(
+      expect.arrayContaining([
+        { id: idOf("good"), lastSuccess: T0 },
+        { id: idOf("broken"), lastSuccess: null },
+        { id: idOf("down"), lastSuccess: null },
+      ]),
+    );
+    modified = false;
+    h.clock.now += REFRESH_MS * 2;
+    outcomes.length = 0;
+    await h.engine.refreshDue();
+    expect(outcomes).toContain("not_modified");
+  });
+});
+
 describe("a refresh and the readers it shares the thread with", () => {
   it("parses, writes and reads each feed in turns of the event loop of their own", async () => {
     const sources = ["world", "national", "local"].map((key, i) => ({

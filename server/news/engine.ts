@@ -17,6 +17,7 @@ import {
   type SearchResults,
 } from "./search";
 import { LRUCache } from "lru-cache";
+import type { FeedOutcome } from "../metrics/observer";
 import type { Subscriptions } from "./network";
 import { feedInterval } from "./schedule";
 import {
@@ -161,6 +162,8 @@ export interface EngineOptions {
    * Unset: never (one instance, which knows its own writes).
    */
   syncMs?: number;
+  /** Told how each fetch of a feed ended (the metrics: server/metrics/observer.ts). */
+  onFetch?: (outcome: FeedOutcome) => void;
 }
 
 /** Delay before retrying a feed that failed `failures` times in a row: 1 min doubling, 1 h at most. */
@@ -299,6 +302,17 @@ export class NewsEngine {
   private async turn(): Promise<boolean> {
     await nextTurn();
     return !this.stopped;
+  }
+
+  /**
+   * Each listed feed's id and last success, as this instance knows them (the metrics' feed ages:
+   * an id, never the feed's URL, labels them).
+   */
+  feedSuccesses(): { id: number; lastSuccess: number | null }[] {
+    return [...this.ids.values()].map((id) => ({
+      id,
+      lastSuccess: this.rows.get(id)?.lastSuccess ?? null,
+    }));
   }
 
   /** The stored state of a listed feed. */
@@ -452,10 +466,12 @@ export class NewsEngine {
         Math.max(row?.intervalMs ?? minMs, minMs, result.freshForMs ?? 0),
       );
       await store.recordNotModified(id, now, this.nextAttempt(now, interval));
+      this.options.onFetch?.("not_modified");
       log.info({ feed: url, status: 304 }, "feed not modified");
       return;
     }
     if (result.kind === "error") {
+      this.options.onFetch?.("error");
       await this.fail(id, url, result.reason, now, result.retryAfterMs);
       return;
     }
@@ -481,6 +497,7 @@ export class NewsEngine {
     if (!(await this.turn())) return;
     const read = this.readFetched(url, result, now);
     if ("reason" in read) {
+      this.options.onFetch?.("unreadable");
       await this.fail(id, url, read.reason, now);
       return;
     }
@@ -504,6 +521,7 @@ export class NewsEngine {
       nextAttempt: this.nextAttempt(now, intervalMs),
       intervalMs,
     });
+    this.options.onFetch?.("ok");
     this.options.log.info({ feed: url, items: feed.articles.length, intervalMs }, "feed refreshed");
   }
 

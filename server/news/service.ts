@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Store } from "../db/open";
 import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
-import { NewsEngine } from "./engine";
+import { NewsEngine, type EngineOptions } from "./engine";
 import { NO_FEEDS } from "./feed-report";
 import type { Subscriptions } from "./network";
 import { NewsStore, type Retention } from "./store";
@@ -31,6 +31,8 @@ export interface NewsServiceOptions {
   /** The outbound guard to share (the image route fetches pictures through it too); else its own. */
   guard?: OutboundGuard;
   logger: Logger;
+  /** Told how each feed fetch ended (the metrics). */
+  onFetch?: EngineOptions["onFetch"];
 }
 
 /** Creates the network's news engine over its database (not yet started). */
@@ -49,6 +51,7 @@ export function createNewsService(options: NewsServiceOptions): Promise<NewsEngi
     backoffBaseMs: options.backoffBaseSeconds * 1000,
     retention: options.retention,
     syncMs: options.syncMs,
+    onFetch: options.onFetch,
     leaseMs: options.leaseSeconds === undefined ? undefined : options.leaseSeconds * 1000,
     // Every feed fetch and redirect connects through one guard (and its connection pool).
     fetchOptions: {

@@ -335,6 +335,15 @@ describe("the radio relay", () => {
     expect(res.status).toBe(503);
   });
 
+  it("counts its listeners (the metrics' radio listeners), and counts one gone no more", async () => {
+    const { hub, base, station } = await setup();
+    expect(hub.listeners).toBe(0);
+    const listener = await listen(`${base}/api/stream?port=${station.port}`);
+    expect(hub.listeners).toBe(1);
+    listener.destroy();
+    await vi.waitFor(() => expect(hub.listeners).toBe(0));
+  });
+
   it("answers 502 within a few seconds when the station is unreachable", async () => {
     const { base, station } = await setup();
     await station.close();

@@ -504,6 +504,11 @@ export class RadioHub {
   }
 
   /** Listeners on every channel, with those whose upstream is still connecting. */
+  get listeners(): number {
+    return this.occupancy();
+  }
+
+  /** Listeners on every channel, with those whose upstream is still connecting. */
   private occupancy(): number {
     let n = 0;
     for (const c of this.channels.values()) n += c.occupancy;

@@ -34,6 +34,7 @@ describe("readEnv", () => {
       IMAGE_CACHE_MB: 512,
       DATABASE_POOL_SIZE: 10,
       SHUTDOWN_GRACE_SECONDS: 10,
+      METRICS_HOST: "127.0.0.1",
       FEED_LEASE_SECONDS: 60,
       NWS_API_URL: "https://api.weather.gov",
       NWS_RADAR_URL: "https://radar.weather.gov",
@@ -73,6 +74,18 @@ describe("readEnv", () => {
     );
     // Without DATABASE_URL a single instance generates its keys, as before.
     expect(readEnv({}).DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads METRICS_PORT and METRICS_HOST, and refuses a metrics port that is the public one", () => {
+    expect(readEnv({ METRICS_PORT: "9464" })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "127.0.0.1",
+    });
+    expect(readEnv({}).METRICS_PORT).toBeUndefined();
+    expect(() => readEnv({ METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => readEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    expect(readEnv({ METRICS_HOST: "::1" }).METRICS_HOST).toBe("::1");
+    expect(() => readEnv({ METRICS_HOST: "http://x/" })).toThrow(/METRICS_HOST: must be an IP/);
   });
 
   it("reads RENDER_WORKERS=0 as pages on the request thread", () => {

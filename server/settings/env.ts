@@ -167,6 +167,12 @@ const EnvSchema = z.object({
   // On SIGTERM or SIGINT: /readyz answers 503 at once, the server keeps serving this long (a load
   // balancer's time to see it and send readers elsewhere), then closes. 0: closes at once.
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  // Prometheus metrics (server/metrics/) on a listener of their own, never on the public PORT;
+  // unset, there is none. Loopback unless told: the series say how busy the site is.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z
+    .union([z.ipv4(), z.ipv6(), z.hostname()], { error: "must be an IP address or a host name" })
+    .default("127.0.0.1"),
 });
 
 /**
@@ -243,6 +249,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = result.success
     ? []
     : result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+  if (result.success && result.data.METRICS_PORT !== undefined) {
+    // One listener for both would put the metrics on the public port.
+    if (result.data.METRICS_PORT === result.data.PORT)
+      problems.push(
+        "  - METRICS_PORT: must differ from PORT (metrics never share the public port)",
+      );
+  }
   if (cleaned.DATABASE_URL !== undefined) {
     for (const name of SHARED_SECRETS) {
       if (cleaned[name] === undefined)

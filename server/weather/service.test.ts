@@ -17,6 +17,7 @@ import {
   WeatherService,
   freshness,
   type WeatherPlace,
+  type WeatherServiceOptions,
 } from "./service";
 import { WeatherStore } from "./store";
 import { weatherPlace } from "./reader";
@@ -49,6 +50,7 @@ async function harness(
     alterAlerts?: (body: { features: unknown[] }) => unknown;
     /** NWS_ALERTS_SECONDS, in ms. */
     alertsMs?: number;
+    onAnswer?: WeatherServiceOptions["onAnswer"];
   } = {},
 ) {
   const clock = { now: T0 };
@@ -80,6 +82,7 @@ async function harness(
     // Long enough for a loaded machine's loopback answer; a hanging answer waits it out once.
     timeoutMs: 3000,
     alertsMs: options.alertsMs,
+    onAnswer: options.onAnswer,
   });
   open.push({ close: () => service.stop() });
   return { service, server, clock, store, warnings };
@@ -287,6 +290,19 @@ describe("WeatherService", () => {
     const gone = await h.service.get(PLACE);
     expect(gone.current).toBeNull();
     expect(gone.forecast).toBeNull();
+  });
+
+  it("tells onAnswer how each answer ended, by kind", async () => {
+    const answers: string[] = [];
+    const h = await harness({ onAnswer: (kind, outcome) => answers.push(`${kind} ${outcome}`) });
+    await fetched(h);
+    expect(answers).toEqual(
+      expect.arrayContaining(["place ok", "observation ok", "forecast ok", "alerts ok"]),
+    );
+    h.server.set({ failing: new Set(["/stations/KIAH/observations/latest"]) });
+    h.clock.now += SCHEDULE.forecast.maxMs;
+    await h.service.refreshDue();
+    expect(answers).toContain("observation error");
   });
 
   it("backs off on errors: 1 minute, then 2, doubling", async () => {

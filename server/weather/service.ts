@@ -16,6 +16,7 @@ import {
 import { isDatabaseUnavailable } from "../db/health";
 import type { OutboundGuard } from "../net/outbound";
 import type { WeatherStore } from "./store";
+import type { WeatherOutcome } from "../metrics/observer";
 
 /** The public service's base URL (NWS_API_URL); tests and the demo point it at a fixture. */
 export const NWS_API_URL = "https://api.weather.gov";
@@ -109,6 +110,8 @@ export interface WeatherServiceOptions {
    * minutes unless told): at most 5/3 of it, as SCHEDULE's 5 minutes are of 3.
    */
   alertsMs?: number;
+  /** Told how each answer asked for ended, by its kind (the metrics: server/metrics/). */
+  onAnswer?: (kind: Kind, outcome: WeatherOutcome) => void;
 }
 
 /** One answer of the service, the last good one and when to ask again. */
@@ -479,6 +482,7 @@ export class WeatherService {
         tried: true,
       });
       this.generation++;
+      this.options.onAnswer?.(kind, "ok");
       if (kind === "alerts") this.reportAlertProblems(url, body);
       // The answer stands even when it cannot be kept (the database away: db/health.ts logs it).
       await this.options.store.put(url, text, now).catch((err: unknown) => {
@@ -497,6 +501,7 @@ export class WeatherService {
         tried: true,
       });
       this.generation++;
+      this.options.onAnswer?.(kind, "error");
       this.options.log.warn(
         {
           url,

@@ -40,6 +40,8 @@ export interface PageHandlerOptions {
   vary?: string;
   /** Where pages are made (render workers); absent: on this thread. */
   pool?: Pick<RenderPool, "render">;
+  /** Told how long each page took to make, in seconds (the metrics). */
+  onRendered?: (seconds: number) => void;
 }
 
 /** A permanent redirect to `location` (a path of this site): the one spelling of a page. */

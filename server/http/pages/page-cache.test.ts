@@ -126,6 +126,20 @@ describe("PageCache", () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 
+  it("tells onRebuild of each kept page rendered again, not of a first render or a hit", async () => {
+    const onRebuild = vi.fn();
+    const { cache, versions, clock } = setup({ onRebuild });
+    const render = async () => page("<p>world</p>", { world: versions.get("world") ?? 0 });
+    await cache.get("/world-news", render);
+    await cache.get("/world-news", render);
+    expect(onRebuild).not.toHaveBeenCalled();
+    versions.set("world", 2);
+    expect((await cache.get("/world-news", render)).cache).toBe("miss");
+    clock.now += 60_000;
+    expect((await cache.get("/world-news", render)).cache).toBe("stale");
+    expect(onRebuild).toHaveBeenCalledTimes(2);
+  });
+
   it("compresses a page once per encoding", async () => {
     const { cache } = setup();
     const body = "<p>news</p>".repeat(500);

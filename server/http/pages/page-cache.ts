@@ -93,6 +93,8 @@ export interface PageCacheOptions {
   maxPages?: number;
   /** Undoes `compress` (`decompress` itself unless told). */
   decompress?: (body: Buffer, coding: Coding) => Promise<Buffer>;
+  /** Told when a kept page starts being rendered again (it changed or grew old: the metrics). */
+  onRebuild?: () => void;
 }
 
 /** A compression as render work: in the render limiter's slots, refused (Overloaded) under load. */
@@ -352,6 +354,7 @@ export class PageCache {
   private renderOnce(key: string, render: () => Promise<RenderedPage>) {
     let running = this.renders.get(key);
     if (!running) {
+      if (this.pages.has(key)) this.options.onRebuild?.();
       running = render()
         .then((page) => this.store(key, page))
         .finally(() => this.renders.delete(key));

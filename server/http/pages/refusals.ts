@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { Abandoned, Overloaded } from "../limiter";
 import type { LogBudget } from "../log-budget";
 import { textHeaders } from "../headers";
+import { noteShed } from "../observe";
 
 /** The largest request body the site reads (its one form is a few kilobytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -52,6 +53,7 @@ export function refusalBeforeBody(req: IncomingMessage): Refusal | undefined {
  * read: the connection ends with the answer (413).
  */
 export function sendRefusal(res: ServerResponse, refusal: Refusal): void {
+  if (refusal.status === 503 && "Retry-After" in refusal.headers) noteShed(res);
   res.writeHead(refusal.status, {
     ...textHeaders(),
     ...refusal.headers,

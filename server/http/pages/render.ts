@@ -32,6 +32,8 @@ export interface RendererOptions {
   perClient?: number;
   /** Where pages are made (render workers); absent: on this thread. */
   pool?: Pick<RenderPool, "render">;
+  /** Told how long each page took to make, in seconds (the metrics). */
+  onRendered?: (seconds: number) => void;
 }
 
 /** A NewsReader that notes which categories a render read, and their versions then. */
@@ -152,7 +154,9 @@ async function renderNow(
   const made = options.pool
     ? await options.pool.render(task, io)
     : await renderPage(handler(), task, settings, io);
-  const ms = Math.round(performance.now() - started);
+  const took = performance.now() - started;
+  options.onRendered?.(took / 1000);
+  const ms = Math.round(took);
   const thread = made.thread === undefined ? {} : { thread: made.thread };
   log.info({ status: made.status, ms, ...thread }, "page rendered");
   const { buffer, byteOffset, byteLength } = made.body;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../../common/cache-control";
 import { Overloaded, type Limiter } from "../limiter";
+import { noteCache } from "../observe";
 import { accepts, notModified } from "../static-files";
 import {
   compressIn,
@@ -135,6 +136,7 @@ export function createSender({ vary, cache, limiter }: SenderOptions) {
     const coding = codingFor(req, page);
     const body = coding ? page.ready.get(coding) : page.body;
     if (!body) return false;
+    noteCache(res, "hit");
     if (answeredNotModified(req, res, page, coding, vary)) return true;
     let headers = hits.get(body);
     if (!headers) hits.set(body, (headers = headersFor(page, coding, "hit", body.length, vary)));
@@ -150,6 +152,7 @@ export function createSender({ vary, cache, limiter }: SenderOptions) {
     page: RenderedPage | CachedPage,
     outcome: string,
   ): Promise<void> {
+    noteCache(res, outcome);
     const wanted = codingFor(req, page);
     if ("etag" in page && answeredNotModified(req, res, page, wanted, vary)) return;
     const { body, coding } = await bodyOf(page, wanted, cache, compressLimited);

@@ -1,0 +1,150 @@
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMetricsServer } from "./listener";
+import { Metrics } from "./metrics";
+import { sampleOf } from "./sample";
+
+describe("Metrics", () => {
+  it("counts requests by route class, status and city, with their durations", async () => {
+    const metrics = new Metrics();
+    metrics.http.request({
+      route: "page",
+      city: "houston",
+      status: 200,
+      seconds: 0.003,
+      shed: false,
+    });
+    metrics.http.request({ route: "page", city: "houston", status: 200, seconds: 2, shed: false });
+    metrics.http.request({
+      route: "other",
+      city: "none",
+      status: 404,
+      seconds: 0.001,
+      shed: false,
+    });
+    const text = await metrics.text();
+    const page = { route: "page", status: "200", city: "houston" };
+    expect(sampleOf(text, "citynews_http_request_duration_seconds_count", page)).toBe(2);
+    expect(
+      sampleOf(text, "citynews_http_request_duration_seconds_bucket", { ...page, le: "0.005" }),
+    ).toBe(1);
+    const unknown = { route: "other", status: "404", city: "none" };
+    expect(sampleOf(text, "citynews_http_request_duration_seconds_count", unknown)).toBe(1);
+    expect(text).toContain("# HELP citynews_http_request_duration_seconds ");
+  });
+
+  it("counts page cache outcomes, rebuilds, renders and shed requests", async () => {
+    const metrics = new Metrics();
+    const base = { route: "page" as const, city: "houston", seconds: 0.01 };
+    for (const cache of ["hit", "hit", "stale", "miss", "pass", "bogus"]) {
+      metrics.http.request({ ...base, status: 200, cache, shed: false });
+    }
+    metrics.http.request({ ...base, status: 503, shed: true });
+    metrics.http.rebuilt();
+    metrics.http.rendered(0.04);
+    metrics.http.watchRenders({
+      reads: () => ({ running: 3, waiting: 7 }),
+      writes: () => ({ running: 1, waiting: 0 }),
+    });
+    const text = await metrics.text();
+    expect(sampleOf(text, "citynews_page_cache_total", { outcome: "hit" })).toBe(2);
+    expect(sampleOf(text, "citynews_page_cache_total", { outcome: "stale" })).toBe(1);
+    expect(sampleOf(text, "citynews_page_cache_total", { outcome: "miss" })).toBe(1);
+    expect(sampleOf(text, "citynews_page_cache_total", { outcome: "bogus" })).toBeUndefined();
+    expect(sampleOf(text, "citynews_page_cache_rebuilds_total")).toBe(1);
+    expect(sampleOf(text, "citynews_render_duration_seconds_count")).toBe(1);
+    expect(sampleOf(text, "citynews_render_slots", { limit: "reads", state: "waiting" })).toBe(7);
+    expect(sampleOf(text, "citynews_http_shed_total", { route: "page" })).toBe(1);
+  });
+
+  it("counts feed fetches and weather answers by outcome, and reads feed ages at scrape time", async () => {
+    let now = 100_000;
+    const metrics = new Metrics({
+      now: () => now,
+      feeds: () => [
+        { id: 1, lastSuccess: 40_000 },
+        { id: 2, lastSuccess: null },
+      ],
+    });
+    metrics.feedFetched("ok");
+    metrics.feedFetched("error");
+    metrics.feedFetched("error");
+    metrics.weatherAnswered("alerts", "ok");
+    let text = await metrics.text();
+    expect(sampleOf(text, "citynews_feed_fetches_total", { outcome: "error" })).toBe(2);
+    expect(
+      sampleOf(text, "citynews_weather_answers_total", { kind: "alerts", outcome: "ok" }),
+    ).toBe(1);
+    expect(sampleOf(text, "citynews_feed_last_success_age_seconds", { feed: "1" })).toBe(60);
+    expect(sampleOf(text, "citynews_feeds_never_succeeded")).toBe(1);
+    now += 30_000;
+    text = await metrics.text();
+    expect(sampleOf(text, "citynews_feed_last_success_age_seconds", { feed: "1" })).toBe(90);
+  });
+
+  it("reads connections, the database pool and the event loop at scrape time", async () => {
+    let live = 2;
+    const metrics = new Metrics({
+      liveConnections: () => live,
+      radioListeners: () => [["houston", 5]],
+      databasePool: () => ({ total: 10, idle: 4, waiting: 3 }),
+    });
+    expect(sampleOf(await metrics.text(), "citynews_live_connections")).toBe(2);
+    live = 0;
+    const text = await metrics.text();
+    expect(sampleOf(text, "citynews_live_connections")).toBe(0);
+    expect(sampleOf(text, "citynews_radio_listeners", { city: "houston" })).toBe(5);
+    expect(sampleOf(text, "citynews_db_pool_connections", { state: "in_use" })).toBe(6);
+    expect(sampleOf(text, "citynews_db_pool_connections", { state: "waiting" })).toBe(3);
+    const utilization = sampleOf(text, "citynews_event_loop_utilization");
+    expect(utilization).toBeGreaterThanOrEqual(0);
+    expect(utilization).toBeLessThanOrEqual(1);
+    expect(sampleOf(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
+  });
+
+  it("keeps a registry per instance", async () => {
+    const one = new Metrics();
+    one.feedFetched("ok");
+    expect(sampleOf(await new Metrics().text(), "citynews_feed_fetches_total")).toBeUndefined();
+  });
+});
+
+describe("createMetricsServer", () => {
+  let server: ReturnType<typeof createMetricsServer> | undefined;
+  afterEach(
+    () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  );
+
+  /** GET `path` on the listener, on a free loopback port. */
+  async function get(path: string, method = "GET"): Promise<{ status: number; body: string }> {
+    const metrics = new Metrics({ liveConnections: () => 4 });
+    server ??= createMetricsServer(metrics);
+    const listening = server;
+    if (!listening.listening) await new Promise<void>((r) => listening.listen(0, "127.0.0.1", r));
+    const { port } = listening.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path, method }, (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject).end();
+    });
+  }
+
+  it("answers GET /metrics with the exposition text on its own loopback port", async () => {
+    const { status, body } = await get("/metrics");
+    expect(status).toBe(200);
+    expect(sampleOf(body, "citynews_live_connections")).toBe(4);
+  });
+
+  it.each(["/", "/metrics/x", "/healthz"])("answers 404 to %s", async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
+
+  it("refuses other methods", async () => {
+    expect((await get("/metrics", "POST")).status).toBe(405);
+  });
+});
