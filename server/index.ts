@@ -16,7 +16,7 @@ import { defaultCityOverrides } from "./cities/overrides";
 import { Network, type CityServices } from "./cities/network";
 import { createHttpServer, listen } from "./http/server";
 import { Readiness } from "./http/ready";
-import { shutdownSequence } from "./shutdown";
+import { shutdownSequence } from "./http/shutdown";
 import { createMetricsServer } from "./metrics/listener";
 import { Metrics } from "./metrics/metrics";
 import type { SharedServices } from "./context";
@@ -55,8 +55,7 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL, isDev);
   const { directory, served, subscriptions } = readCities(env, logger);
   const db = await openStore(env, served, logger);
-  // Only with METRICS_PORT: without it nothing is counted, and no port is opened.
-  const metrics = env.METRICS_PORT === undefined ? undefined : new Metrics();
+  const metrics = metricsOf(env);
   // Feeds and pictures reach other servers through one guard (SSRF: public addresses only).
   const guard = createOutboundGuard({
     allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS,
@@ -106,8 +105,8 @@ async function main(): Promise<void> {
     metricsServer?.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await refreshesStopped;
-    const listeners = [listener?.close(), weatherListener?.close()];
-    await Promise.allSettled([...listeners, db.close(), messages.db.close()]);
+    const stores = [listener?.close(), weatherListener?.close(), db.close(), messages.db.close()];
+    await Promise.allSettled(stores);
   });
 }
 
@@ -123,6 +122,11 @@ function readinessOf(db: Store, served: readonly string[]): Readiness {
     databaseAvailable: health ? () => health.available : undefined,
     cities: () => served.length,
   });
+}
+
+/** The process's metrics, only with METRICS_PORT: without it nothing is counted, no port opened. */
+function metricsOf(env: Env): Metrics | undefined {
+  return env.METRICS_PORT === undefined ? undefined : new Metrics();
 }
 
 /** The public app's server on HOST:PORT; what it serves is logged once it listens. */
