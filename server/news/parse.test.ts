@@ -218,3 +218,163 @@ describe("parseFeed against hostile XML", () => {
     expect(parseFeed(xml).items[0]?.title).not.toContain("root:");
   });
 });
+
+/** parseFeed's two ways to a feed: skimmed by bytes, or built by the tokenizer (a DOCTYPE). */
+const BOTH_WAYS: [string, (xml: string) => ReturnType<typeof parseFeed>][] = [
+  ["skimmed", parseFeed],
+  ["by the tokenizer", (xml) => parseWithTree(repair(xml))],
+];
+
+describe("an entry's source", () => {
+  // A Google News item, as its RSS writes one: the real outlet is named by <source>.
+  const googleNews = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>
+  <title>Top stories - Google News</title><link>https://news.google.com/?hl=en-US&amp;gl=US&amp;ceid=US:en</link>
+  <item>
+    <title>Houston storm leaves thousands without power - CNN</title>
+    <link>https://news.google.com/rss/articles/CBMiWGh0dHBzOi8vd3d3LmNubi5jb20vMjAyNi8xMS8yNy93ZWF0aGVy0gEA?oc=5</link>
+    <guid isPermaLink="false">CBMiWGh0dHBzOi8vd3d3LmNubi5jb20vMjAyNi8xMS8yNy93ZWF0aGVy0gEA</guid>
+    <pubDate>Fri, 27 Nov 2026 14:03:00 GMT</pubDate>
+    <description>&lt;a href="https://news.google.com/rss/articles/CBMiWGh0dHBzOi8vd3d3LmNubi5jb20vMjAyNi8xMS8yNy93ZWF0aGVy0gEA?oc=5" target="_blank"&gt;Houston storm leaves thousands without power&lt;/a&gt;&amp;nbsp;&amp;nbsp;&lt;font color="#6f6f6f"&gt;CNN&lt;/font&gt;</description>
+    <source url="https://www.cnn.com">CNN</source>
+  </item>
+  <item>
+    <title>Astros sign closer to two-year deal - Houston Chronicle</title>
+    <link>https://news.google.com/rss/articles/CBMiTWh0dHBzOi8vd3d3LmhvdXN0b25jaHJvbmljbGUuY29tL3Nwb3J0cy9hc3Ryb3Mv0gEA?oc=5</link>
+    <pubDate>Fri, 27 Nov 2026 13:40:00 GMT</pubDate>
+    <source url=" https://www.houstonchronicle.com ">
+      Houston
+        Chronicle </source>
+  </item>
+  <item>
+    <title>AT&amp;T outage explained - AT&amp;T Newsroom</title>
+    <pubDate>Fri, 27 Nov 2026 13:20:00 GMT</pubDate>
+    <source url="https://about.att.com/newsroom">AT&amp;T &#8211; Newsroom</source>
+  </item>
+  <item><title>Nothing named</title><pubDate>Fri, 27 Nov 2026 13:00:00 GMT</pubDate><source url=""> </source></item>
+  <item><title>Named only</title><pubDate>Fri, 27 Nov 2026 12:00:00 GMT</pubDate><source><![CDATA[KHOU 11]]></source></item>
+  <item><title>No source</title><pubDate>Fri, 27 Nov 2026 11:00:00 GMT</pubDate></item>
+</channel></rss>`;
+
+  it.each(BOTH_WAYS)(
+    "reads RSS's <source url> as the outlet's name and site (%s)",
+    (_way, read) => {
+      const items = read(googleNews).entries.map((e) => e.read());
+      expect(items[0]?.title).toBe("Houston storm leaves thousands without power - CNN");
+      expect(items.map((i) => i.source)).toEqual([
+        { name: "CNN", url: "https://www.cnn.com" },
+        { name: "Houston Chronicle", url: "https://www.houstonchronicle.com" },
+        { name: "AT&T – Newsroom", url: "https://about.att.com/newsroom" },
+        undefined,
+        { name: "KHOU 11" },
+        undefined,
+      ]);
+    },
+  );
+
+  it("reads the outlets of Google News's own feed", () => {
+    const feed = parseFixture("google-news-top.rss.xml");
+    expect(feed.items[0]?.source).toEqual({ name: "CNN", url: "https://www.cnn.com" });
+    expect(feed.items.every((i) => i.source?.name && i.source.url?.startsWith("https://"))).toBe(
+      true,
+    );
+    expect(parseFixture("nyt-homepage.rss.xml").items.some((i) => i.source)).toBe(false);
+  });
+
+  // An entry a planet or aggregator copied from another feed carries that feed's <source>.
+  const planet = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title>Planet Houston</title><id>tag:planet.example.org,2026:feed</id><updated>2026-11-27T15:00:00Z</updated>
+  <entry>
+    <title>Bayou clean-up this Saturday</title>
+    <link href="https://bayoublog.example.org/2026/11/cleanup"/>
+    <id>tag:bayoublog.example.org,2026:cleanup</id>
+    <updated>2026-11-27T14:00:00Z</updated>
+    <source>
+      <id>tag:bayoublog.example.org,2026:feed</id>
+      <title type="text">The  Bayou
+        Blog</title>
+      <link rel="self" href="https://bayoublog.example.org/feed.atom"/>
+      <link rel="alternate" type="text/html" href="https://bayoublog.example.org/"/>
+      <updated>2026-11-01T00:00:00Z</updated>
+    </source>
+  </entry>
+  <entry>
+    <title>Only a feed link</title><id>tag:x,2026:2</id><updated>2026-11-27T13:00:00Z</updated>
+    <source><link href="https://other.example.org/"/></source>
+  </entry>
+  <entry><title>Empty</title><id>tag:x,2026:3</id><updated>2026-11-27T12:00:00Z</updated><source><id>tag:x,2026:feed</id></source></entry>
+  <entry><title>None</title><id>tag:x,2026:4</id><updated>2026-11-27T11:00:00Z</updated></entry>
+</feed>`;
+
+  it.each(BOTH_WAYS)(
+    "reads Atom's <source> as the original feed's title and link (%s)",
+    (_way, read) => {
+      const items = read(planet).entries.map((e) => e.read());
+      expect(items[0]).toMatchObject({
+        title: "Bayou clean-up this Saturday",
+        date: "2026-11-27T14:00:00Z",
+        source: { name: "The Bayou Blog", url: "https://bayoublog.example.org/" },
+      });
+      expect(items.slice(1).map((i) => i.source)).toEqual([
+        { url: "https://other.example.org/" },
+        undefined,
+        undefined,
+      ]);
+    },
+  );
+});
+
+describe("an entry's categories", () => {
+  // A WordPress feed's item: categories in CDATA, one with a domain, Dublin Core's subject.
+  const wordpress = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Houston Life</title>
+  <item>
+    <title>Ten patios to try this winter</title>
+    <link>https://life.example.com/2026/11/patios/</link>
+    <pubDate>Fri, 27 Nov 2026 15:00:00 +0000</pubDate>
+    <dc:creator><![CDATA[Staff]]></dc:creator>
+    <category><![CDATA[Sponsored]]></category>
+    <category domain="https://life.example.com/category/food/"> Food &amp; Drink </category>
+    <category><![CDATA[]]></category>
+    <category/>
+    <dc:subject>Partner content</dc:subject>
+  </item>
+  <item><title>Uncategorised</title><pubDate>Fri, 27 Nov 2026 14:00:00 +0000</pubDate></item>
+  <item><title>Tagged a lot</title><pubDate>Fri, 27 Nov 2026 13:00:00 +0000</pubDate>
+    ${Array.from({ length: 20 }, (_, i) => `<category>Tag ${i + 1}</category>`).join("")}
+  </item>
+</channel></rss>`;
+
+  it.each(BOTH_WAYS)(
+    "reads RSS's <category> and <dc:subject>, trimmed, at most 16 (%s)",
+    (_way, read) => {
+      const items = read(wordpress).entries.map((e) => e.read());
+      expect(items[0]?.categories).toEqual(["Sponsored", "Food & Drink", "Partner content"]);
+      expect(items[1]?.categories).toBeUndefined();
+      expect(items[2]?.categories).toEqual(Array.from({ length: 16 }, (_, i) => `Tag ${i + 1}`));
+    },
+  );
+
+  it("reads an RDF item's dc:subject", () => {
+    expect(parseFixture("slashdot.rdf.xml").items[0]?.categories).toEqual(["internet"]);
+  });
+
+  const atom = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Metro</title><id>tag:metro.example.org,2026:feed</id><updated>2026-11-27T15:00:00Z</updated>
+  <entry>
+    <title>A weekend in Galveston</title><id>tag:metro.example.org,2026:1</id><updated>2026-11-27T14:00:00Z</updated>
+    <category term="advertorial" scheme="https://metro.example.org/labels" label="Paid Post"/>
+    <category term="travel"/>
+    <category term=" " label=""/>
+    <category term="" label="Partner content"/>
+  </entry>
+  <entry><title>Plain</title><id>tag:metro.example.org,2026:2</id><updated>2026-11-27T13:00:00Z</updated></entry>
+</feed>`;
+
+  it.each(BOTH_WAYS)("reads Atom's <category> by its label, else its term (%s)", (_way, read) => {
+    const items = read(atom).entries.map((e) => e.read());
+    expect(items[0]?.categories).toEqual(["Paid Post", "travel", "Partner content"]);
+    expect(items[1]?.categories).toBeUndefined();
+  });
+});

@@ -32,6 +32,17 @@ export interface RawItem {
   media: MediaRef[];
   enclosures: MediaRef[];
   thumbnails: MediaRef[];
+  /**
+   * Where the entry first appeared, when the feed says: RSS's `<source url="…">Name</source>`
+   * (aggregators such as Google News name the real outlet so), or Atom's `<source>` (the entry's
+   * original feed: its title and link). Its name is trimmed, its whitespace collapsed.
+   */
+  source?: { name?: string; url?: string };
+  /**
+   * The entry's categories, as written (trimmed; empty ones dropped; at most MAX_CATEGORIES):
+   * RSS's `<category>` and `<dc:subject>`, Atom's `<category>` label, else its term.
+   */
+  categories?: string[];
 }
 
 export interface MediaRef {
@@ -558,6 +569,79 @@ function languageOf(entry: Node, title: unknown): string | undefined {
   return attr(entry, "xml:lang") ?? attr(title, "xml:lang") ?? text(entry["dc:language"]);
 }
 
+/** How many categories of an entry are kept (a feed may tag a story with dozens). */
+const MAX_CATEGORIES = 16;
+/** A run of whitespace in a source's name, read as one space. */
+const WHITESPACE_RUN = /\s+/g;
+
+/** An entry's source from its name and URL (already trimmed), or none when both are empty. */
+function sourceOf(name: string | undefined, url: string | undefined): RawItem["source"] {
+  if (!name && !url) return undefined;
+  const source: NonNullable<RawItem["source"]> = {};
+  if (name) source.name = name.replace(WHITESPACE_RUN, " ");
+  if (url) source.url = url;
+  return source;
+}
+
+/** RSS's `<source url="https://www.cnn.com">CNN</source>`: the outlet an item comes from. */
+function rssSource(item: Node): RawItem["source"] {
+  const value = item.source;
+  if (value === undefined) return undefined; // (as for nearly every feed)
+  const node: unknown = Array.isArray(value) ? value[0] : value;
+  // its own text only (not that of an element inside it)
+  const name =
+    typeof node === "object" && node !== null ? text((node as Node)["#text"]) : text(node);
+  return sourceOf(name, attr(node, "url"));
+}
+
+/** Atom's `<source>`: the entry's original feed, named by its title, found at its link. */
+function atomSource(entry: Node): RawItem["source"] {
+  if (entry.source === undefined) return undefined;
+  const node = list(entry.source)[0];
+  // (one written RSS's way, <source url="…">Name</source>, is read so)
+  if (childNames(node).length === 0) return rssSource(entry);
+  return sourceOf(text(node?.title), hrefOf(atomLink(node?.link)));
+}
+
+/** Adds to `into` the category (or categories) `value` holds, as `read` reads each. */
+function addCategories(
+  into: string[],
+  value: unknown,
+  read: (category: unknown) => string | undefined,
+): void {
+  if (!Array.isArray(value)) {
+    const category = value === undefined ? undefined : read(value);
+    if (category && into.length < MAX_CATEGORIES) into.push(category);
+    return;
+  }
+  for (let i = 0; i < value.length && into.length < MAX_CATEGORIES; i++) {
+    const category = read(value[i]);
+    if (category) into.push(category);
+  }
+}
+
+/** An RSS item's categories: its `<category>` elements, then its `<dc:subject>` ones. */
+function rssCategories(item: Node): string[] | undefined {
+  if (item.category === undefined && item["dc:subject"] === undefined) return undefined;
+  const categories: string[] = [];
+  addCategories(categories, item.category, text);
+  addCategories(categories, item["dc:subject"], text);
+  return categories.length > 0 ? categories : undefined;
+}
+
+/** An Atom category: its label, else its term (else its text, as some feeds write it). */
+function atomCategory(category: unknown): string | undefined {
+  return attr(category, "label") ?? attr(category, "term") ?? text(category);
+}
+
+/** An Atom entry's categories. */
+function atomCategories(entry: Node): string[] | undefined {
+  if (entry.category === undefined) return undefined;
+  const categories: string[] = [];
+  addCategories(categories, entry.category, atomCategory);
+  return categories.length > 0 ? categories : undefined;
+}
+
 function rssItem(item: Node, outerBases: string[] = []): RawItem {
   const guidNode = Array.isArray(item.guid) ? item.guid[0] : item.guid;
   const linkNode = list(item.link)[0] ?? item.link;
@@ -573,6 +657,8 @@ function rssItem(item: Node, outerBases: string[] = []): RawItem {
     date: rssDate(item),
     bases: [...outerBases, baseOf(item), baseOf(linkNode)].filter((b): b is string => !!b),
     ...mediaOf(item),
+    source: rssSource(item),
+    categories: rssCategories(item),
   };
 }
 
@@ -681,6 +767,8 @@ function atomItem(entry: Node, outerBases: string[] = []): RawItem {
     date: atomDate(entry),
     bases: [...outerBases, baseOf(entry), baseOf(link)].filter((b): b is string => !!b),
     ...mediaOf(entry),
+    source: atomSource(entry),
+    categories: atomCategories(entry),
   };
 }
 
