@@ -1,5 +1,5 @@
-import { francAll } from "franc-min";
 import { iso6393To1 } from "iso-639-3/iso6393-to-1.js";
+import { rankLanguages } from "./franc-rank";
 
 /**
  * A language as a feed writes it ("en-us", "EN_GB", "fr", "x-default" …) as a canonical BCP 47
@@ -57,7 +57,8 @@ const MACROLANGUAGES: Record<string, string> = {
  */
 export function detectLanguage(text: string): string | null {
   if (text.length < DETECT_MIN_LENGTH) return null;
-  const [best, second] = francAll(text, { minLength: DETECT_MIN_LENGTH });
+  // (franc's ranking, computed faster: see franc-rank.ts)
+  const [best, second] = rankLanguages(text, DETECT_MIN_LENGTH);
   if (!best || best[0] === "und") return null;
   if (second && best[1] - second[1] < DETECT_MARGIN) return null;
   const code = best[0];

@@ -1,0 +1,50 @@
+import { francAll } from "franc-min";
+import { describe, expect, it } from "vitest";
+import { WELL_FORMED, readFixture } from "../../tests/support/fixtures";
+import { decodeFeed } from "./decode";
+import { rankLanguages } from "./franc-rank";
+import { parseFeed } from "./parse";
+
+/** The texts of a fixture's first entries: titles, summaries, bodies, and each joined. */
+function textsOf(name: string): string[] {
+  return parseFeed(decodeFeed(readFixture(name)))
+    .items.slice(0, 20)
+    .flatMap((item) => [
+      item.title ?? "",
+      item.description ?? "",
+      item.content ?? "",
+      `${item.title ?? ""}. ${(item.description ?? "").slice(0, 400)}`,
+    ]);
+}
+
+describe("rankLanguages", () => {
+  it.each(WELL_FORMED)("ranks the texts of %s exactly as franc does", (name) => {
+    for (const text of textsOf(name)) {
+      expect(rankLanguages(text, 10)).toEqual(francAll(text, { minLength: 10 }));
+    }
+  });
+
+  it.each([
+    ["nothing", ""],
+    ["too short", "Obama"],
+    ["digits and punctuation only", "2026-11-27 14:03:00 +0000 (1,234.56) !!! ??? ... 42"],
+    ["whitespace only", " \n\t ".repeat(20)],
+    [
+      "a script of one language (Korean)",
+      "서울 시내 곳곳에서 대규모 집회가 열려 교통이 통제되었습니다",
+    ],
+    ["Chinese", "休斯顿遭遇强烈风暴，数千户家庭停电，市政府呼吁居民注意安全"],
+    ["Japanese", "ヒューストンで大規模な停電、数千世帯に影響が出ています"],
+    ["Russian", "В Хьюстоне из-за сильного шторма тысячи домов остались без света"],
+    ["Hindi", "ह्यूस्टन में तूफान के कारण हजारों घरों की बिजली गुल हो गई है"],
+    ["Arabic", "عاصفة قوية تضرب هيوستن وتترك آلاف المنازل دون كهرباء هذا الأسبوع"],
+    ["emoji and astral letters", "🌀🌀 Storm 𝐇𝐨𝐮𝐬𝐭𝐨𝐧 update: power out for thousands 🌀 𠀀𠀁𠀂"],
+    ["mixed scripts", "Houston Хьюстон 休斯顿 هيوستن storm шторм 风暴 عاصفة power свет"],
+    ["longer than franc reads", "The city council met on Tuesday to discuss flooding. ".repeat(60)],
+    ["one repeated trigram", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"],
+  ])("ranks %s exactly as franc does", (_what, text) => {
+    for (const minLength of [1, 10, 40]) {
+      expect(rankLanguages(text, minLength)).toEqual(francAll(text, { minLength }));
+    }
+  });
+});
