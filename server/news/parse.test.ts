@@ -46,6 +46,15 @@ describe("parseFeed on the real-world corpus", () => {
     },
   );
 
+  it.each([...WELL_FORMED, ...MALFORMED])(
+    "skims %s the same when it holds only a few bytes of it as text at a time",
+    (name) => {
+      const source = feedBytes(readFixture(name));
+      const whole = skim(source);
+      for (const size of [1, 7, 100, 4096]) expect(skim(source, size)).toEqual(whole);
+    },
+  );
+
   it.each(WELL_FORMED)(
     "reads %s from its bytes, decoding only what it reads, as from its whole text",
     (name) => {
