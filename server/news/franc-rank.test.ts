@@ -42,6 +42,11 @@ describe("rankLanguages", () => {
     ["mixed scripts", "Houston Хьюстон 休斯顿 هيوستن storm шторм 风暴 عاصفة power свет"],
     ["longer than franc reads", "The city council met on Tuesday to discuss flooding. ".repeat(60)],
     ["one repeated trigram", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"],
+    ["letters that lower-case longer", "İSTANBUL'DA İZMİR İÇİN İKİ İLÇE ".repeat(90)],
+    [
+      "no two trigrams alike",
+      Array.from({ length: 3000 }, (_, i) => String.fromCharCode(0x100 + i)).join(""),
+    ],
   ])("ranks %s exactly as franc does", (_what, text) => {
     for (const minLength of [1, 10, 40]) {
       expect(rankLanguages(text, minLength)).toEqual(francAll(text, { minLength }));

@@ -6,11 +6,13 @@ import { expressions } from "franc-min/expressions.js";
 // franc scores each language of the text's script by a distance: for each distinct trigram of
 // the text, the gap between the text's count of it and its rank in the language's model, or 300
 // when the model lacks it. It walks every language's model for every trigram (for a Latin
-// text, 44 languages), which made the guess the costliest step of reading a feed. Here each
-// script's models are turned once into one index, trigram to (language, rank) pairs, so only the
-// trigrams a language has cost anything: its distance is 300 for each trigram, less what each
-// trigram it has takes off. The sums are of whole numbers, so they are franc's exactly, and the
-// ranking and scores after them are franc's own steps (franc-rank.test.ts compares the two).
+// text, 44 languages) and makes a string of every trigram, which made the guess the costliest
+// step of reading a feed. Here each script's models are turned once into one index, trigram to
+// (language, rank) pairs, so only the trigrams a language has cost anything: its distance is 300
+// for each trigram, less what each trigram it has takes off. Trigrams are numbers (their three
+// UTF-16 code units, as franc slices them) in hash tables of typed arrays, and the text's table
+// is one, reused. The sums are of whole numbers, so they are franc's exactly, and the ranking and
+// scores after them are franc's own steps (franc-rank.test.ts compares the two).
 
 /** franc's: how much of a text is read, and the distance of a trigram a model lacks. */
 const MAX_LENGTH = 2048;
@@ -19,20 +21,43 @@ const MAX_DIFFERENCE = 300;
 /** A language and its score (1 for the best; franc's TrigramTuple). */
 export type LanguageScore = [string, number];
 
-/** A script's languages (in franc's order) and, per trigram, [language index, rank, …]. */
-interface ScriptIndex {
-  languages: string[];
-  ranks: Map<string, number[]>;
+/** A trigram as one number: its three UTF-16 code units, 16 bits each (exact in a double). */
+function keyOf(a: number, b: number, c: number): number {
+  return a * 0x1_0000_0000 + b * 0x1_0000 + c;
 }
 
-const INDEXES = new Map<string, ScriptIndex>();
+/** A trigram's hash: where its search starts in a table (masked to the table's size). */
+function hashOf(a: number, b: number, c: number): number {
+  const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d);
+  return h ^ (h >>> 15);
+}
 
-/** The index of a script's models, made on first use; none for a script of one language. */
-function indexOf(script: string): ScriptIndex | undefined {
-  const cached = INDEXES.get(script);
-  if (cached || !Object.hasOwn(data, script)) return cached;
-  const models = data[script] as Record<string, string>;
-  const languages = Object.keys(models);
+/** A table's size (a power of two) for `entries` trigrams, at most half full. */
+function capacityFor(entries: number): number {
+  let size = 16;
+  while (size < entries * 2) size *= 2;
+  return size;
+}
+
+/** The empty slot of a table (a trigram's key is never negative). */
+const EMPTY = -1;
+
+/**
+ * A script's languages (in franc's order), and their models indexed by trigram: a slot of `keys`
+ * (found from the trigram's hash, then the next ones) holds a trigram, and pairs[starts[slot],
+ * ends[slot]) its [language index, rank] pairs.
+ */
+interface ScriptIndex {
+  languages: string[];
+  mask: number;
+  keys: Float64Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  pairs: Int32Array;
+}
+
+/** The [language index, rank] pairs of each trigram of a script's models. */
+function ranksOf(models: Record<string, string>, languages: string[]): Map<string, number[]> {
   const ranks = new Map<string, number[]>();
   languages.forEach((language, index) => {
     const trigrams = (models[language] as string).split("|");
@@ -44,10 +69,100 @@ function indexOf(script: string): ScriptIndex | undefined {
       else if (found[found.length - 2] !== index) found.push(index, rank);
     }
   });
-  const index = { languages, ranks };
+  return ranks;
+}
+
+/** A script's index (see ScriptIndex), made from its models. */
+function indexModels(models: Record<string, string>): ScriptIndex {
+  const languages = Object.keys(models);
+  const ranks = ranksOf(models, languages);
+  const size = capacityFor(ranks.size);
+  const index: ScriptIndex = {
+    languages,
+    mask: size - 1,
+    keys: new Float64Array(size).fill(EMPTY),
+    starts: new Int32Array(size),
+    ends: new Int32Array(size),
+    pairs: new Int32Array([...ranks.values()].reduce((n, pairs) => n + pairs.length, 0)),
+  };
+  let next = 0;
+  for (const [trigram, pairs] of ranks) {
+    const [a, b, c] = [0, 1, 2].map((i) => trigram.charCodeAt(i)) as [number, number, number];
+    let slot = hashOf(a, b, c) & index.mask;
+    while (index.keys[slot] !== EMPTY) slot = (slot + 1) & index.mask;
+    index.keys[slot] = keyOf(a, b, c);
+    index.starts[slot] = next;
+    index.pairs.set(pairs, next);
+    next += pairs.length;
+    index.ends[slot] = next;
+  }
+  return index;
+}
+
+const INDEXES = new Map<string, ScriptIndex>();
+
+/** The index of a script's models, made on first use; none for a script of one language. */
+function indexOf(script: string): ScriptIndex | undefined {
+  const cached = INDEXES.get(script);
+  if (cached || !Object.hasOwn(data, script)) return cached;
+  const index = indexModels(data[script] as Record<string, string>);
   INDEXES.set(script, index);
   return index;
 }
+
+/**
+ * How often each trigram of a text occurs (trigram-utils' asDictionary): a hash table, made
+ * once and grown when a text needs it, whose slots used are listed in `used` (and emptied after).
+ */
+class TrigramCounts {
+  mask = 0;
+  keys = new Float64Array(0);
+  counts = new Int32Array(0);
+  hashes = new Int32Array(0);
+  used = new Int32Array(0);
+  /** How many distinct trigrams the table holds. */
+  size = 0;
+
+  /** Counts the trigrams of `text` (the table empty before). */
+  count(text: string): void {
+    if (text.length * 2 > this.keys.length) this.grow(capacityFor(text.length));
+    const { keys, counts, hashes, used, mask } = this;
+    let a = text.charCodeAt(0);
+    let b = text.charCodeAt(1);
+    for (let i = 2; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const hash = hashOf(a, b, c);
+      const key = keyOf(a, b, c);
+      let slot = hash & mask;
+      while (keys[slot] !== key && keys[slot] !== EMPTY) slot = (slot + 1) & mask;
+      if (keys[slot] === key) counts[slot] = (counts[slot] as number) + 1;
+      else {
+        keys[slot] = key;
+        counts[slot] = 1;
+        hashes[slot] = hash;
+        used[this.size++] = slot;
+      }
+      a = b;
+      b = c;
+    }
+  }
+
+  /** Empties the table. */
+  clear(): void {
+    for (let i = 0; i < this.size; i++) this.keys[this.used[i] as number] = EMPTY;
+    this.size = 0;
+  }
+
+  private grow(size: number): void {
+    this.mask = size - 1;
+    this.keys = new Float64Array(size).fill(EMPTY);
+    this.counts = new Int32Array(size);
+    this.hashes = new Int32Array(size);
+    this.used = new Int32Array(size);
+  }
+}
+
+const COUNTS = new TrigramCounts();
 
 /** franc's getTopScript: the script most of the text is written in, and its share. */
 function topScript(value: string): [string | undefined, number] {
@@ -65,44 +180,34 @@ function topScript(value: string): [string | undefined, number] {
 
 const PUNCTUATION_AND_DIGITS = /[\u0021-\u0040]+/g;
 const WHITESPACE = /\s+/g;
-/** The trigram counts of the text being read (one map, cleared for each). */
-const COUNTS = new Map<string, number>();
 
-/** trigram-utils' asDictionary: how often each trigram of the cleaned text occurs. */
-function countTrigrams(value: string): Map<string, number> {
-  const cleaned = value
-    .replace(PUNCTUATION_AND_DIGITS, " ")
-    .replace(WHITESPACE, " ")
-    .trim()
-    .toLowerCase();
-  const padded = ` ${cleaned} `;
-  COUNTS.clear();
-  for (let i = 0; i + 3 <= padded.length; i++) {
-    const trigram = padded.slice(i, i + 3);
-    COUNTS.set(trigram, (COUNTS.get(trigram) ?? 0) + 1);
-  }
-  return COUNTS;
+/** trigram-utils' clean, padded with a space each side as its trigrams() pads it. */
+function cleaned(value: string): string {
+  const text = value.replace(PUNCTUATION_AND_DIGITS, " ").replace(WHITESPACE, " ");
+  return ` ${text.trim().toLowerCase()} `;
 }
 
-/** franc's getDistances, by the index: each language with its distance, nearest first. */
-function distancesOf(counts: Map<string, number>, index: ScriptIndex): LanguageScore[] {
+/** The distance of each language of `index` from the counted trigrams (franc's getDistance). */
+function distancesOf(counts: TrigramCounts, index: ScriptIndex): number[] {
   const distances = index.languages.map((): number => MAX_DIFFERENCE * counts.size);
-  for (const [trigram, count] of counts) {
-    const ranks = index.ranks.get(trigram);
-    if (ranks === undefined) continue;
-    for (let i = 0; i < ranks.length; i += 2) {
-      const language = ranks[i] as number;
-      const difference = count - (ranks[i + 1] as number) - 1;
+  const { keys, starts, ends, pairs, mask } = index;
+  for (let u = 0; u < counts.size; u++) {
+    const at = counts.used[u] as number;
+    const key = counts.keys[at] as number;
+    let slot = (counts.hashes[at] as number) & mask;
+    while (keys[slot] !== key && keys[slot] !== EMPTY) slot = (slot + 1) & mask;
+    if (keys[slot] === EMPTY) continue;
+    const count = counts.counts[at] as number;
+    for (let p = starts[slot] as number; p < (ends[slot] as number); p += 2) {
+      const language = pairs[p] as number;
+      const difference = count - (pairs[p + 1] as number) - 1;
       distances[language] =
         (distances[language] as number) +
         (difference < 0 ? -difference : difference) -
         MAX_DIFFERENCE;
     }
   }
-  // (Array.prototype.sort is stable: ties stay in franc's order of languages)
-  return index.languages
-    .map((language, i): LanguageScore => [language, distances[i] as number])
-    .sort((a, b) => a[1] - b[1]);
+  return distances;
 }
 
 /**
@@ -115,8 +220,13 @@ export function rankLanguages(text: string, minLength: number): LanguageScore[] 
   const [script, share] = topScript(value);
   const index = script === undefined ? undefined : indexOf(script);
   if (!index) return !script || share === 0 ? [["und", 1]] : [[script, 1]];
-  const ranked = distancesOf(countTrigrams(value), index);
-  // franc's normalize
+  COUNTS.count(cleaned(value));
+  const distances = distancesOf(COUNTS, index);
+  COUNTS.clear();
+  // franc's getDistances' sort (stable: ties stay in franc's order of languages), then normalize
+  const ranked = index.languages
+    .map((language, i): LanguageScore => [language, distances[i] as number])
+    .sort((a, b) => a[1] - b[1]);
   const min = (ranked[0] as LanguageScore)[1];
   const max = value.length * MAX_DIFFERENCE - min;
   for (const entry of ranked) entry[1] = 1 - (entry[1] - min) / max || 0;
