@@ -130,6 +130,10 @@ const MIXED_TEXT = new Set([
 ]);
 /** What a skimmed entry keeps: its dates. */
 const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
+/** Each date element's place in skim()'s list of an entry's dates. */
+const DATE_SLOTS = new Map([...DATE_ELEMENTS].map((name, slot) => [name, slot]));
+const RSS_DATE_SLOTS = RSS_DATE_ELEMENTS.map((name) => DATE_SLOTS.get(name) as number);
+const ATOM_DATE_SLOTS = ATOM_DATE_ELEMENTS.map((name) => DATE_SLOTS.get(name) as number);
 const ENTRY_ELEMENTS = new Set(["item", "entry"]);
 
 /** Namespaces a feed may bind to a prefix of its choosing, and the prefix they are read by. */
@@ -819,6 +823,8 @@ export function skim(
 
 /** Where skim() goes on from, when it gives up instead (to the tokenizer). */
 const GIVE_UP = -1;
+/** Skimmer.dates before an entry's are read. */
+const DATE_ELEMENTS_UNREAD: undefined[] = Array.from(DATE_ELEMENTS, () => undefined);
 
 /**
  * How much of a document skim() holds as text at a time: less than V8's largest ordinary object
@@ -912,7 +918,8 @@ class Skimmer {
   private entryDepth = -1;
   private entryHasChild = false;
   private inChannel = false;
-  private dates: Record<string, string> = {};
+  /** The entry's date elements read, by DATE_SLOTS (the first of each name). */
+  private readonly dates: (string | undefined)[] = DATE_ELEMENTS_UNREAD.slice();
 
   constructor(
     private readonly source: FeedBytes,
@@ -948,12 +955,24 @@ class Skimmer {
 
   /** An end tag: it closes its element and those left open inside it, and may end an entry. */
   endTag(lt: number): number {
-    const xml = this.xml;
-    const gt = xml.indexOf(">", lt + 2);
-    if (gt === -1) return GIVE_UP;
-    const name = xml.slice(lt + 2, gt).trim();
-    const at = this.stack.lastIndexOf(name);
-    if (at === -1) return gt + 1; // a stray end tag
+    const { xml, stack } = this;
+    const top = stack[stack.length - 1];
+    let gt: number;
+    let at: number;
+    if (
+      top !== undefined &&
+      xml.startsWith(top, lt + 2) &&
+      xml.charCodeAt(lt + 2 + top.length) === 62
+    ) {
+      // (nearly always: the innermost element's end tag, as written in its start tag)
+      gt = lt + 2 + top.length;
+      at = stack.length - 1;
+    } else {
+      gt = xml.indexOf(">", lt + 2);
+      if (gt === -1) return GIVE_UP;
+      at = stack.lastIndexOf(xml.slice(lt + 2, gt).trim());
+      if (at === -1) return gt + 1; // a stray end tag
+    }
     if (this.entryStart >= 0 && at <= this.entryDepth) {
       if (at < this.entryDepth) return GIVE_UP; // an entry closed by its parent's end tag
       this.endEntry(gt + 1);
@@ -967,8 +986,10 @@ class Skimmer {
   /** The entry being read ends at `end`: one with child elements is found, with its date. */
   private endEntry(end: number): void {
     if (this.entryHasChild) {
-      const names = this.root === "feed" ? ATOM_DATE_ELEMENTS : RSS_DATE_ELEMENTS;
-      const date = names.map((n) => this.dates[n]).find((d) => d);
+      let date: string | undefined;
+      for (const slot of this.root === "feed" ? ATOM_DATE_SLOTS : RSS_DATE_SLOTS) {
+        date ||= this.dates[slot];
+      }
       const entry = { date, range: [this.entryStart, end] as SourceRange };
       (this.root === "rdf:RDF" && this.inChannel ? this.channelEntries : this.entries).push(entry);
     }
@@ -990,8 +1011,8 @@ class Skimmer {
     if (nameEnd >= xml.length) return GIVE_UP;
     const name = xml.slice(lt + 1, nameEnd);
     // The tag ends at the first ">" outside quotes (a quoted value may hold one).
-    let gt = xml.indexOf(">", nameEnd);
-    while (gt !== -1 && quoteOpen(xml.slice(nameEnd, gt))) gt = xml.indexOf(">", gt + 1);
+    let gt = xml.charCodeAt(nameEnd) === 62 ? nameEnd : xml.indexOf(">", nameEnd);
+    while (gt > nameEnd && quoteOpen(xml.slice(nameEnd, gt))) gt = xml.indexOf(">", gt + 1);
     if (gt === -1) return GIVE_UP;
     const selfClosing = xml.charCodeAt(gt - 1) === 47;
     const depth = this.stack.length;
@@ -1022,8 +1043,9 @@ class Skimmer {
       if (name === this.entryName) return GIVE_UP; // an entry inside an entry
       if (depth !== this.entryDepth + 1) return after;
       this.entryHasChild = true;
-      if (selfClosing || !DATE_ELEMENTS.has(name) || name in this.dates) return after;
-      return this.readDate(name, after);
+      const slot = selfClosing ? undefined : DATE_SLOTS.get(name);
+      if (slot === undefined || this.dates[slot] !== undefined) return after;
+      return this.readDate(name, slot, after);
     }
     if (
       (root === "rss" && depth === 2 && name === "item" && this.inChannel) ||
@@ -1034,7 +1056,7 @@ class Skimmer {
       this.entryStart = lt;
       this.entryDepth = depth;
       this.entryHasChild = false;
-      this.dates = {};
+      this.dates.fill(undefined);
     } else if (depth === 1 && name === "channel" && !selfClosing) {
       if (++this.channels > 1 && root === "rss") return GIVE_UP;
       this.inChannel = true;
@@ -1043,15 +1065,21 @@ class Skimmer {
   }
 
   /** An entry's date element, whose content starts at `start`: read up to its end tag. */
-  private readDate(name: string, start: number): number {
+  private readDate(name: string, slot: number, start: number): number {
     const close = this.xml.indexOf(`</${name}`, start);
     if (close === -1) return GIVE_UP;
-    const value = cdataText(this.source.text(start, close));
+    // Bytes of ASCII alone are that text in any encoding skim() reads (after a ">", a character
+    // starts): only others need decoding.
+    const raw = this.xml.slice(start, close);
+    const value = cdataText(HIGH_BYTE.test(raw) ? this.source.text(start, close) : raw);
     if (value === null) return GIVE_UP;
-    this.dates[name] = value.trim();
+    this.dates[slot] = value.trim();
     return close;
   }
 }
+
+/** A byte past ASCII, in Latin-1 text (one character per byte). */
+const HIGH_BYTE = /[\x80-\xff]/;
 
 /** Whether a quoted value that starts in `tag` (part of a start tag) is still open at its end. */
 function quoteOpen(tag: string): boolean {
