@@ -1262,15 +1262,13 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
     endsWithRootClose(source.text(Math.max(0, length - 4096), length))
   ) {
     const { root, entries, headEnd } = skimmed;
-    /** An entry's markup, built in full. */
-    const build = ([start, end]: SourceRange): Node =>
-      list(Object.values(buildTree(source.text(start, end)))[0])[0] ?? {};
     // The channel's own elements come before its first entry: only that part is built.
     const head = list(buildTree(source.text(0, headEnd))[root])[0] ?? {};
+    const reader = new EntryReader(root, head, source, undefined);
     return feedFrom(
       root,
       head,
-      entries.map(({ date, range }) => ({ date, node: () => build(range) })),
+      entries.map(({ date, range }) => new LazyEntry(date, range, reader)),
     );
   }
   return parseWithTree(repair(source.text(0, length)));
@@ -1283,16 +1281,8 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
  */
 export function parseWithTree(repaired: string): ParsedFeed {
   const nameMap = nameMapOf(rootTagOf(repaired));
-  /** An entry's markup, built in full. */
-  const build = ([start, end]: SourceRange): Node =>
-    list(Object.values(buildTree(repaired.slice(start, end), undefined, nameMap))[0])[0] ?? {};
   const ranges = new Map<Node, SourceRange>();
   const doc = buildTree(repaired, ranges, nameMap);
-  /** A skimmed entry, built in full from its markup. */
-  const full = (node: Node): Node => {
-    const range = ranges.get(node);
-    return range ? build(range) : node;
-  };
   const root = Object.keys(doc)[0];
   if (!root) throw new FeedParseError("Not a feed: the document has no root element");
   if (Object.keys(doc).length > 1) {
@@ -1317,30 +1307,76 @@ export function parseWithTree(repaired: string): ParsedFeed {
           : // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
             [...list(rootNode.item), ...list(channel.item)];
   const dateOf = root === "feed" ? atomDate : root === "channel" ? cdfDate : rssDate;
+  const markup = { text: (start: number, end: number) => repaired.slice(start, end) };
+  const reader = new EntryReader(root, rootNode, markup, nameMap);
   return feedFrom(
     root,
     rootNode,
-    nodes.map((node) => ({ date: dateOf(node), node: () => full(node) })),
+    // (a skimmed entry is built in full from its markup when read)
+    nodes.map((node) => new LazyEntry(dateOf(node), ranges.get(node) ?? node, reader)),
   );
+}
+
+/** The element of a document whose root is `root`, built as `rootNode`, that holds its head. */
+function channelOf(root: string, rootNode: Node): Node {
+  return root === "feed" || root === "channel" ? rootNode : (list(rootNode.channel)[0] ?? {});
+}
+
+/** Whether an entry is given by where its markup is (else as built). */
+function isRange(entry: SourceRange | Node): entry is SourceRange {
+  return Array.isArray(entry);
+}
+
+/**
+ * How the entries of a document whose root is `root` (built as `rootNode`) are read: each built in
+ * full from its markup, then read as RawItem. The xml:base of the root and the channel apply to
+ * every entry's links.
+ */
+class EntryReader {
+  private readonly bases: string[];
+  private readonly item: (node: Node, outerBases: string[]) => RawItem;
+
+  constructor(
+    root: string,
+    rootNode: Node,
+    private readonly markup: { text(start: number, end: number): string },
+    private readonly nameMap: NameMap | undefined,
+  ) {
+    const channel = channelOf(root, rootNode);
+    this.bases = [baseOf(rootNode), channel === rootNode ? undefined : baseOf(channel)].filter(
+      (b): b is string => !!b,
+    );
+    this.item = root === "feed" ? atomItem : root === "channel" ? cdfItem : rssItem;
+  }
+
+  read(entry: SourceRange | Node): RawItem {
+    if (!isRange(entry)) return this.item(entry, this.bases);
+    const tree = buildTree(this.markup.text(entry[0], entry[1]), undefined, this.nameMap);
+    return this.item(list(Object.values(tree)[0])[0] ?? {}, this.bases);
+  }
+}
+
+/** An entry of a feed (FeedEntry): its date at once, the rest read by `reader` when asked. */
+class LazyEntry implements FeedEntry {
+  constructor(
+    readonly date: string | undefined,
+    private readonly entry: SourceRange | Node,
+    private readonly reader: EntryReader,
+  ) {}
+
+  read(): RawItem {
+    return this.reader.read(this.entry);
+  }
 }
 
 /**
  * The feed of a document whose root element is `root` (rss, rdf:RDF, feed or channel), built as
- * `rootNode` (its entries aside), with its entries' dates and how to build each in full. The
- * xml:base of the root and the channel apply to every entry's links.
+ * `rootNode` (its entries aside), with its entries.
  */
-function feedFrom(
-  root: string,
-  rootNode: Node,
-  entries: { date: string | undefined; node: () => Node }[],
-): ParsedFeed {
+function feedFrom(root: string, rootNode: Node, entries: FeedEntry[]): ParsedFeed {
   const atom = root === "feed";
   const cdf = root === "channel";
-  const channel = atom || cdf ? rootNode : (list(rootNode.channel)[0] ?? {});
-  const bases = [baseOf(rootNode), channel === rootNode ? undefined : baseOf(channel)].filter(
-    (b): b is string => !!b,
-  );
-  const read = atom ? atomItem : cdf ? cdfItem : rssItem;
+  const channel = channelOf(root, rootNode);
   return feedOf(
     {
       format: atom ? "atom" : cdf ? "cdf" : root === "rss" ? "rss" : "rdf",
@@ -1353,6 +1389,6 @@ function feedFrom(
         attr(rootNode, "xml:lang"),
       ttlMinutes: atom ? undefined : ttlOf(text(channel.ttl)),
     },
-    entries.map(({ date, node }) => ({ date, read: () => read(node(), bases) })),
+    entries,
   );
 }
