@@ -430,6 +430,8 @@ describe("buildTree", () => {
     ["a slash inside a tag", '<a/b="1">t</a>'],
     ["an empty end tag", "<a>x</>y</a>"],
     ["a processing instruction", "<a><?php echo 1 ?>t</a>"],
+    ["processing instructions of every shape", "<?xml version='1.0'?><a><??>1<?>?>2<?x?y?>3</a>"],
+    ["an unclosed processing instruction", "<a>t<?x </a>"],
     ["a declaration", "<a><!ELEMENT a ANY>t</a>"],
     ["an unclosed CDATA", "<a><![CDATA[x</a>"],
     ["an unclosed comment", "<a><!-- x</a>"],

@@ -276,8 +276,8 @@ function endsName(c: number): boolean {
 /**
  * buildTree's fast way: drives `builder` through `xml` with the calls htmlparser2's XML
  * tokenizer would make, finding text, CDATA and comments by searches. It reads start tags whose
- * attributes are all quoted, end tags, CDATA and comments; at anything else (a "<" as text, an
- * unquoted or valueless attribute, a declaration or processing instruction, markup cut short) it
+ * attributes are all quoted, end tags, CDATA, comments and processing instructions; at anything
+ * else (a "<" as text, an unquoted or valueless attribute, a declaration, markup cut short) it
  * gives up (false), and `builder` is to be thrown away.
  */
 function scanMarkup(xml: string, builder: TreeBuilder): boolean {
@@ -291,9 +291,11 @@ function scanMarkup(xml: string, builder: TreeBuilder): boolean {
         ? scanEndTag(xml, lt, builder)
         : next === 33 /* ! */
           ? skipCdataOrComment(xml, lt, builder)
-          : (first >= 0x61 && first <= 0x7a) || next === 0x5f
-            ? scanStartTag(xml, lt, builder)
-            : GIVE_UP;
+          : next === 63 /* ? */
+            ? skipInstruction(xml, lt)
+            : (first >= 0x61 && first <= 0x7a) || next === 0x5f
+              ? scanStartTag(xml, lt, builder)
+              : GIVE_UP;
     if (after === GIVE_UP) return false;
     textStart = after;
   }
@@ -310,6 +312,13 @@ function scanEndTag(xml: string, lt: number, builder: TreeBuilder): number {
   if (gt === -1) return GIVE_UP;
   builder.onclosetag(lt + 2, nameEnd);
   return gt + 1;
+}
+
+/** A processing instruction (the XML declaration) at `lt`: where the text after it starts. */
+function skipInstruction(xml: string, lt: number): number {
+  // (the tokenizer ends one at the first "?>" after its "<?")
+  const close = xml.indexOf("?>", lt + 2);
+  return close === -1 ? GIVE_UP : close + 2;
 }
 
 /** CDATA or a comment at `lt`: where the text after it starts, or GIVE_UP. */
