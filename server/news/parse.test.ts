@@ -86,6 +86,16 @@ describe("parseFeed on the real-world corpus", () => {
     expect(parseFeed(xml).items.map((i) => i.title)).toEqual(["One", undefined]);
   });
 
+  it("finds a tag's end past several quoted values, and leaves one never closed to the tokenizer", () => {
+    const xml = `<rss><channel><item><enclosure url="a>b" type='x"y' length=">"/><pubDate>Mon, 02 Jan 2023 10:00:00 GMT</pubDate></item></channel></rss>`;
+    expect(skim(bytesOf(xml))?.entries.map((e) => e.date)).toEqual([
+      "Mon, 02 Jan 2023 10:00:00 GMT",
+    ]);
+    expect(
+      skim(bytesOf(`<rss><channel><item><link href="a>b/></item></channel></rss>`)),
+    ).toBeNull();
+  });
+
   it.each([
     ["a second root", "<rss><channel><item><title>a</title></item></channel></rss><rss></rss>"],
     [

@@ -134,6 +134,8 @@ const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
 const DATE_SLOTS = new Map([...DATE_ELEMENTS].map((name, slot) => [name, slot]));
 const RSS_DATE_SLOTS = RSS_DATE_ELEMENTS.map((name) => DATE_SLOTS.get(name) as number);
 const ATOM_DATE_SLOTS = ATOM_DATE_ELEMENTS.map((name) => DATE_SLOTS.get(name) as number);
+/** The lengths of their names, a bit each: an element whose name has another is no date. */
+const DATE_NAME_LENGTHS = [...DATE_ELEMENTS].reduce((bits, name) => bits | (1 << name.length), 0);
 const ENTRY_ELEMENTS = new Set(["item", "entry"]);
 
 /** Namespaces a feed may bind to a prefix of its choosing, and the prefix they are read by. */
@@ -1096,7 +1098,7 @@ class Skimmer {
       if (at < this.entryDepth) return GIVE_UP; // an entry closed by its parent's end tag
       this.endEntry(gt + 1);
     }
-    this.stack.length = at;
+    while (stack.length > at) stack.pop();
     if (at <= 1) this.inChannel = false;
     if (at === 0) this.rootClosed = true;
     return gt + 1;
@@ -1129,9 +1131,7 @@ class Skimmer {
     }
     if (nameEnd >= xml.length) return GIVE_UP;
     const name = xml.slice(lt + 1, nameEnd);
-    // The tag ends at the first ">" outside quotes (a quoted value may hold one).
-    let gt = xml.charCodeAt(nameEnd) === 62 ? nameEnd : xml.indexOf(">", nameEnd);
-    while (gt > nameEnd && quoteOpen(xml.slice(nameEnd, gt))) gt = xml.indexOf(">", gt + 1);
+    const gt = this.tagEnd(nameEnd);
     if (gt === -1) return GIVE_UP;
     const selfClosing = xml.charCodeAt(gt - 1) === 47;
     const depth = this.stack.length;
@@ -1162,7 +1162,10 @@ class Skimmer {
       if (name === this.entryName) return GIVE_UP; // an entry inside an entry
       if (depth !== this.entryDepth + 1) return after;
       this.entryHasChild = true;
-      const slot = selfClosing ? undefined : DATE_SLOTS.get(name);
+      const slot =
+        selfClosing || !((DATE_NAME_LENGTHS >>> name.length) & 1)
+          ? undefined
+          : DATE_SLOTS.get(name);
       if (slot === undefined || this.dates[slot] !== undefined) return after;
       return this.readDate(name, slot, after);
     }
@@ -1183,6 +1186,22 @@ class Skimmer {
     return after;
   }
 
+  /**
+   * Where a start tag whose name ends at `from` ends: its first ">" outside quotes (a quoted
+   * value may hold one), or -1.
+   */
+  private tagEnd(from: number): number {
+    const xml = this.xml;
+    for (let at = from; ; at++) {
+      const c = xml.charCodeAt(at);
+      if (c === 62 /* > */) return at;
+      if (c === 34 /* " */ || c === 39 /* ' */) {
+        at = xml.indexOf(c === 34 ? '"' : "'", at + 1);
+        if (at === -1) return -1;
+      } else if (Number.isNaN(c)) return -1; // (the document's end)
+    }
+  }
+
   /** An entry's date element, whose content starts at `start`: read up to its end tag. */
   private readDate(name: string, slot: number, start: number): number {
     const close = this.xml.indexOf(`</${name}`, start);
@@ -1199,20 +1218,6 @@ class Skimmer {
 
 /** A byte past ASCII, in Latin-1 text (one character per byte). */
 const HIGH_BYTE = /[\x80-\xff]/;
-
-/** Whether a quoted value that starts in `tag` (part of a start tag) is still open at its end. */
-function quoteOpen(tag: string): boolean {
-  // (Searched in the tag's own text: a search of the whole document could run far past it.)
-  for (let i = 0; ;) {
-    const double = tag.indexOf('"', i);
-    const single = tag.indexOf("'", i);
-    if (double === -1 && single === -1) return false;
-    const at = double === -1 ? single : single === -1 ? double : Math.min(double, single);
-    const end = tag.indexOf(tag.charAt(at), at + 1);
-    if (end === -1) return true;
-    i = end + 1;
-  }
-}
 
 /**
  * The text of plain text and CDATA sections mixed (XML's entities decoded in the plain text), or
