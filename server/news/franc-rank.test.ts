@@ -52,4 +52,28 @@ describe("rankLanguages", () => {
       expect(rankLanguages(text, minLength)).toEqual(francAll(text, { minLength }));
     }
   });
+
+  it("ranks every character of the BMP, 200 at a time, exactly as franc does", () => {
+    for (let from = 0x20; from < 0x1_0000; from += 200) {
+      const codes = Array.from({ length: 200 }, (_, i) => from + i);
+      // (lone surrogates aside: text with them is counted franc's own way)
+      const text = String.fromCharCode(...codes.filter((c) => c < 0xd800 || c > 0xdfff));
+      expect(rankLanguages(text, 10)).toEqual(francAll(text, { minLength: 10 }));
+    }
+  });
+
+  it("ranks text of characters drawn from across the BMP exactly as franc does", () => {
+    // (a fixed sequence of pseudo-random numbers: the same texts on every run)
+    let seed = 0x2f6b_1a3d;
+    const next = () => (seed = Math.imul(seed ^ (seed >>> 15), 0x2c1b_3c6d) >>> 0);
+    for (let n = 0; n < 300; n++) {
+      const spans = Array.from({ length: 3 }, () => 0x20 + (next() % 0xd700));
+      const codes = Array.from({ length: 40 + (next() % 400) }, () => {
+        const pick = next() % 10;
+        return pick < 6 ? 0x61 + (next() % 26) : (spans[pick % 3] as number) + (next() % 64);
+      });
+      const text = String.fromCharCode(...codes);
+      expect(rankLanguages(text, 10)).toEqual(francAll(text, { minLength: 10 }));
+    }
+  });
 });

@@ -164,17 +164,65 @@ class TrigramCounts {
 
 const COUNTS = new TrigramCounts();
 
+/** franc's scripts and their expressions, in franc's order. */
+const SCRIPTS = Object.entries(expressions);
+/**
+ * Each expression made to match one whole character. franc's expressions are alternatives of
+ * character classes and surrogate pairs: in text without surrogates, each of their matches is
+ * one character of a class.
+ */
+const WHOLE_CHARACTER = SCRIPTS.map(([, expression]) => new RegExp(`^(?:${expression.source})$`));
+/** Per BMP character, the scripts (a bit each, by SCRIPTS) whose expression matches it. */
+const CHARACTER_SCRIPTS = new Uint32Array(0x1_0000);
+/** Set in CHARACTER_SCRIPTS once a character is looked up. */
+const LOOKED_UP = 0x8000_0000;
+const SURROGATE = /[\uD800-\uDFFF]/;
+/** How many characters of the text each script has (reused). */
+const SCRIPT_COUNTS = new Int32Array(SCRIPTS.length);
+
+/** The scripts a BMP character is in (see CHARACTER_SCRIPTS), looked up on first sight. */
+function scriptsOf(code: number): number {
+  let scripts = CHARACTER_SCRIPTS[code] as number;
+  if (scripts === 0) {
+    const character = String.fromCharCode(code);
+    scripts = LOOKED_UP;
+    WHOLE_CHARACTER.forEach((expression, i) => {
+      if (expression.test(character)) scripts |= 1 << i;
+    });
+    CHARACTER_SCRIPTS[code] = scripts;
+  }
+  return scripts & ~LOOKED_UP;
+}
+
+/** How many matches each of franc's expressions has in `value`, in SCRIPT_COUNTS. */
+function countScripts(value: string): void {
+  if (SURROGATE.test(value)) {
+    // (franc's own way, for text with characters beyond the BMP)
+    SCRIPTS.forEach(
+      ([, expression], i) => (SCRIPT_COUNTS[i] = value.match(expression)?.length ?? 0),
+    );
+    return;
+  }
+  SCRIPT_COUNTS.fill(0);
+  for (let i = 0; i < value.length; i++) {
+    for (let scripts = scriptsOf(value.charCodeAt(i)), s = 0; scripts !== 0; scripts >>>= 1, s++) {
+      if (scripts & 1) SCRIPT_COUNTS[s] = (SCRIPT_COUNTS[s] as number) + 1;
+    }
+  }
+}
+
 /** franc's getTopScript: the script most of the text is written in, and its share. */
 function topScript(value: string): [string | undefined, number] {
+  countScripts(value);
   let top: string | undefined;
   let topShare = -1;
-  for (const [script, expression] of Object.entries(expressions)) {
-    const share = (value.match(expression)?.length ?? 0) / value.length || 0;
+  SCRIPTS.forEach(([script], i) => {
+    const share = (SCRIPT_COUNTS[i] as number) / value.length || 0;
     if (share > topShare) {
       topShare = share;
       top = script;
     }
-  }
+  });
   return [top, topShare];
 }
 
