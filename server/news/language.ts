@@ -1,12 +1,31 @@
-import { francAll } from "franc-min";
 import { iso6393To1 } from "iso-639-3/iso6393-to-1.js";
+import { rankLanguages } from "./franc-rank";
+
+/**
+ * canonicalLanguage's answers by what was written: a feed names its language on every entry, and
+ * feeds name a few languages in all, while Intl.getCanonicalLocales was a twentieth of reading
+ * a feed. Emptied when full, so it never grows past CANONICAL_MAX.
+ */
+const CANONICAL = new Map<string, string | null>();
+const CANONICAL_MAX = 512;
 
 /**
  * A language as a feed writes it ("en-us", "EN_GB", "fr", "x-default" …) as a canonical BCP 47
  * tag ("en-US"), or null when it is none (empty, malformed, or a private or undetermined one).
  */
 export function canonicalLanguage(raw: string | null | undefined): string | null {
-  const tag = raw?.trim().replace(/_/g, "-");
+  if (raw === null || raw === undefined) return null;
+  let canonical = CANONICAL.get(raw);
+  if (canonical === undefined) {
+    canonical = canonicalize(raw);
+    if (CANONICAL.size >= CANONICAL_MAX) CANONICAL.clear();
+    CANONICAL.set(raw, canonical);
+  }
+  return canonical;
+}
+
+function canonicalize(raw: string): string | null {
+  const tag = raw.trim().replace(/_/g, "-");
   if (!tag || tag.length > 35) return null;
   try {
     const [canonical] = Intl.getCanonicalLocales(tag);
@@ -57,7 +76,8 @@ const MACROLANGUAGES: Record<string, string> = {
  */
 export function detectLanguage(text: string): string | null {
   if (text.length < DETECT_MIN_LENGTH) return null;
-  const [best, second] = francAll(text, { minLength: DETECT_MIN_LENGTH });
+  // (franc's ranking, computed faster: see franc-rank.ts)
+  const [best, second] = rankLanguages(text, DETECT_MIN_LENGTH);
   if (!best || best[0] === "und") return null;
   if (second && best[1] - second[1] < DETECT_MARGIN) return null;
   const code = best[0];

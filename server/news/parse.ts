@@ -130,6 +130,12 @@ const MIXED_TEXT = new Set([
 ]);
 /** What a skimmed entry keeps: its dates. */
 const DATE_ELEMENTS = new Set([...RSS_DATE_ELEMENTS, ...ATOM_DATE_ELEMENTS]);
+/** Each date element's place in skim()'s list of an entry's dates. */
+const DATE_SLOTS = new Map([...DATE_ELEMENTS].map((name, slot) => [name, slot]));
+const RSS_DATE_SLOTS = RSS_DATE_ELEMENTS.map((name) => DATE_SLOTS.get(name) as number);
+const ATOM_DATE_SLOTS = ATOM_DATE_ELEMENTS.map((name) => DATE_SLOTS.get(name) as number);
+/** The lengths of their names, a bit each: an element whose name has another is no date. */
+const DATE_NAME_LENGTHS = [...DATE_ELEMENTS].reduce((bits, name) => bits | (1 << name.length), 0);
 const ENTRY_ELEMENTS = new Set(["item", "entry"]);
 
 /** Namespaces a feed may bind to a prefix of its choosing, and the prefix they are read by. */
@@ -237,8 +243,23 @@ export type SourceRange = [number, number];
  * must hold for a feed.
  *
  * With `nameMap`, element and attribute names are read through it (see nameMapOf).
+ *
+ * Markup of the kinds feeds write is read by searches rather than character by character
+ * (scanMarkup), with the same calls the tokenizer would make; anything else is the tokenizer's.
  */
-function buildTree(xml: string, ranges?: Map<Node, SourceRange>, nameMap?: NameMap): Node {
+export function buildTree(xml: string, ranges?: Map<Node, SourceRange>, nameMap?: NameMap): Node {
+  const builder = new TreeBuilder(xml, ranges, nameMap);
+  if (scanMarkup(xml, builder)) return builder.finish();
+  ranges?.clear();
+  return tokenizeTree(xml, ranges, nameMap);
+}
+
+/** buildTree by htmlparser2's tokenizer alone (what scanMarkup must agree with). */
+export function tokenizeTree(
+  xml: string,
+  ranges?: Map<Node, SourceRange>,
+  nameMap?: NameMap,
+): Node {
   const builder = new TreeBuilder(xml, ranges, nameMap);
   const tokenizer = new Tokenizer(
     { xmlMode: true, decodeEntities: false, recognizeSelfClosing: true },
@@ -247,6 +268,110 @@ function buildTree(xml: string, ranges?: Map<Node, SourceRange>, nameMap?: NameM
   tokenizer.write(xml);
   tokenizer.end();
   return builder.finish();
+}
+
+/** Whether a character ends a tag's name (the tokenizer's isEndOfTagSection): "/", ">", space. */
+function endsName(c: number): boolean {
+  return c === 47 || c === 62 || c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
+
+/**
+ * buildTree's fast way: drives `builder` through `xml` with the calls htmlparser2's XML
+ * tokenizer would make, finding text, CDATA and comments by searches. It reads start tags whose
+ * attributes are all quoted, end tags, CDATA, comments and processing instructions; at anything
+ * else (a "<" as text, an unquoted or valueless attribute, a declaration, markup cut short) it
+ * gives up (false), and `builder` is to be thrown away.
+ */
+function scanMarkup(xml: string, builder: TreeBuilder): boolean {
+  let textStart = 0;
+  for (let lt = xml.indexOf("<"); lt !== -1; lt = xml.indexOf("<", textStart)) {
+    if (lt > textStart) builder.ontext(textStart, lt);
+    const next = xml.charCodeAt(lt + 1);
+    const first = next | 0x20;
+    const after =
+      next === 47 /* / */
+        ? scanEndTag(xml, lt, builder)
+        : next === 33 /* ! */
+          ? skipCdataOrComment(xml, lt, builder)
+          : next === 63 /* ? */
+            ? skipInstruction(xml, lt)
+            : (first >= 0x61 && first <= 0x7a) || next === 0x5f
+              ? scanStartTag(xml, lt, builder)
+              : GIVE_UP;
+    if (after === GIVE_UP) return false;
+    textStart = after;
+  }
+  if (textStart < xml.length) builder.ontext(textStart, xml.length);
+  return true;
+}
+
+/** An end tag at `lt`: where the text after it starts, or GIVE_UP. */
+function scanEndTag(xml: string, lt: number, builder: TreeBuilder): number {
+  let nameEnd = lt + 2;
+  while (nameEnd < xml.length && !endsName(xml.charCodeAt(nameEnd))) nameEnd++;
+  if (nameEnd === lt + 2) return GIVE_UP; // "</>", "</ name>": the tokenizer's ways
+  const gt = xml.indexOf(">", nameEnd);
+  if (gt === -1) return GIVE_UP;
+  builder.onclosetag(lt + 2, nameEnd);
+  return gt + 1;
+}
+
+/** A processing instruction (the XML declaration) at `lt`: where the text after it starts. */
+function skipInstruction(xml: string, lt: number): number {
+  // (the tokenizer ends one at the first "?>" after its "<?")
+  const close = xml.indexOf("?>", lt + 2);
+  return close === -1 ? GIVE_UP : close + 2;
+}
+
+/** CDATA or a comment at `lt`: where the text after it starts, or GIVE_UP. */
+function skipCdataOrComment(xml: string, lt: number, builder: TreeBuilder): number {
+  if (xml.startsWith("<![CDATA[", lt)) {
+    const close = xml.indexOf("]]>", lt + 9);
+    if (close === -1) return GIVE_UP;
+    builder.oncdata(lt + 9, close + 2, 2);
+    return close + 3;
+  }
+  if (!xml.startsWith("<!--", lt)) return GIVE_UP;
+  const close = xml.indexOf("-->", lt + 4);
+  // (the tokenizer also ends a comment at "--!>")
+  if (close === -1 || xml.slice(lt + 4, close + 3).includes("--!>")) return GIVE_UP;
+  return close + 3;
+}
+
+/**
+ * A start tag at `lt` whose name starts with a letter or "_": its attributes, each name="value"
+ * or name='value', then ">" or "/>". Where the text after it starts, or GIVE_UP.
+ */
+function scanStartTag(xml: string, lt: number, builder: TreeBuilder): number {
+  let at = lt + 2;
+  while (at < xml.length && !endsName(xml.charCodeAt(at))) at++;
+  builder.onopentagname(lt + 1, at);
+  for (;;) {
+    while (at < xml.length && endsName(xml.charCodeAt(at)) && xml.charCodeAt(at) !== 47) {
+      if (xml.charCodeAt(at) === 62) {
+        builder.onopentagend(at);
+        return at + 1;
+      }
+      at++;
+    }
+    if (xml.charCodeAt(at) === 47) {
+      if (xml.charCodeAt(at + 1) !== 62) return GIVE_UP;
+      builder.onselfclosingtag(at + 1);
+      return at + 2;
+    }
+    const nameStart = at;
+    while (at < xml.length && xml.charCodeAt(at) !== 61 && !endsName(xml.charCodeAt(at))) at++;
+    const quote = xml.charCodeAt(at + 1);
+    if (at === nameStart || xml.charCodeAt(at) !== 61 || (quote !== 34 && quote !== 39)) {
+      return GIVE_UP;
+    }
+    const close = xml.indexOf(quote === 34 ? '"' : "'", at + 2);
+    if (close === -1) return GIVE_UP;
+    builder.onattribname(nameStart, at);
+    builder.onattribdata(at + 2, close);
+    builder.onattribend();
+    at = close + 1;
+  }
 }
 
 /**
@@ -798,11 +923,12 @@ export interface FeedBytes {
  */
 export function skim(
   source: FeedBytes,
+  windowSize = SKIM_WINDOW,
 ): { root: string; entries: SkimmedEntry[]; headEnd: number } | null {
   // The bytes as Latin-1: one character per byte, so positions in it are positions in the bytes,
   // and the searches are the engine's fast string ones. (In an encoding of this kind, "<", ">",
   // quotes and tag names are always their ASCII bytes.)
-  const xml = source.bytes.toString("latin1");
+  const xml = new Latin1Window(source.bytes, windowSize);
   const skimmer = new Skimmer(source, xml);
   for (let i = 0; i !== GIVE_UP;) {
     const lt = xml.indexOf("<", i);
@@ -818,6 +944,82 @@ export function skim(
 
 /** Where skim() goes on from, when it gives up instead (to the tokenizer). */
 const GIVE_UP = -1;
+/** Skimmer.dates before an entry's are read. */
+const DATE_ELEMENTS_UNREAD: undefined[] = Array.from(DATE_ELEMENTS, () => undefined);
+
+/**
+ * How much of a document skim() holds as text at a time: less than V8's largest ordinary object
+ * (128 KiB). A longer string is put in the large-object space, where each one is memory freshly
+ * mapped: on a 2-core VM, reading the 1.6 MB podcast feed as one string took 8 ms, as long as
+ * skimming all of it.
+ */
+const SKIM_WINDOW = 64 * 1024;
+
+/**
+ * A document's bytes as Latin-1 text, held a window at a time (see SKIM_WINDOW). Positions taken
+ * and given are the bytes'; whatever is asked for outside the window moves the window there (a
+ * range longer than a window gets a window as long).
+ */
+class Latin1Window {
+  /** The text of the window, and where it starts in the bytes. */
+  private text = "";
+  private start = 0;
+  readonly length: number;
+
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly size: number,
+  ) {
+    this.length = bytes.length;
+    this.load(0, 0);
+  }
+
+  /** The window from `from`, holding at least [from, to) of the bytes. */
+  private load(from: number, to: number): void {
+    this.start = from;
+    const end = Math.min(this.length, Math.max(to, from + this.size));
+    this.text = this.bytes.toString("latin1", from, end);
+  }
+
+  /** Makes sure the window holds [from, to) (as far as the bytes go). */
+  private hold(from: number, to: number): void {
+    const end = Math.min(to, this.length);
+    if (from < this.start || end > this.start + this.text.length) this.load(from, end);
+  }
+
+  charCodeAt(i: number): number {
+    const at = i - this.start;
+    if (at >= 0 && at < this.text.length) return this.text.charCodeAt(at);
+    if (i < 0 || i >= this.length) return NaN;
+    this.load(i, i + 1);
+    return this.text.charCodeAt(0);
+  }
+
+  slice(from: number, to: number): string {
+    this.hold(from, to);
+    return this.text.slice(from - this.start, to - this.start);
+  }
+
+  startsWith(search: string, at: number): boolean {
+    this.hold(at, at + search.length);
+    return this.text.startsWith(search, at - this.start);
+  }
+
+  /** Where `search` first occurs at or after `from`, or -1. */
+  indexOf(search: string, from: number): number {
+    if (from >= this.length) return -1;
+    this.hold(from, from + search.length);
+    for (let after = from; ;) {
+      const found = this.text.indexOf(search, after - this.start);
+      if (found !== -1) return found + this.start;
+      const end = this.start + this.text.length;
+      if (end >= this.length) return -1;
+      // on, from where a match could still start
+      after = Math.max(after, end - search.length + 1);
+      this.load(after, after + search.length);
+    }
+  }
+}
 
 /**
  * skim()'s way through a document, tag by tag: the open elements, the entry being read, the
@@ -837,11 +1039,12 @@ class Skimmer {
   private entryDepth = -1;
   private entryHasChild = false;
   private inChannel = false;
-  private dates: Record<string, string> = {};
+  /** The entry's date elements read, by DATE_SLOTS (the first of each name). */
+  private readonly dates: (string | undefined)[] = DATE_ELEMENTS_UNREAD.slice();
 
   constructor(
     private readonly source: FeedBytes,
-    private readonly xml: string,
+    private readonly xml: Latin1Window,
   ) {}
 
   /** What skim() found, once the whole document is read; null when it is cut short. */
@@ -873,17 +1076,29 @@ class Skimmer {
 
   /** An end tag: it closes its element and those left open inside it, and may end an entry. */
   endTag(lt: number): number {
-    const xml = this.xml;
-    const gt = xml.indexOf(">", lt + 2);
-    if (gt === -1) return GIVE_UP;
-    const name = xml.slice(lt + 2, gt).trim();
-    const at = this.stack.lastIndexOf(name);
-    if (at === -1) return gt + 1; // a stray end tag
+    const { xml, stack } = this;
+    const top = stack[stack.length - 1];
+    let gt: number;
+    let at: number;
+    if (
+      top !== undefined &&
+      xml.startsWith(top, lt + 2) &&
+      xml.charCodeAt(lt + 2 + top.length) === 62
+    ) {
+      // (nearly always: the innermost element's end tag, as written in its start tag)
+      gt = lt + 2 + top.length;
+      at = stack.length - 1;
+    } else {
+      gt = xml.indexOf(">", lt + 2);
+      if (gt === -1) return GIVE_UP;
+      at = stack.lastIndexOf(xml.slice(lt + 2, gt).trim());
+      if (at === -1) return gt + 1; // a stray end tag
+    }
     if (this.entryStart >= 0 && at <= this.entryDepth) {
       if (at < this.entryDepth) return GIVE_UP; // an entry closed by its parent's end tag
       this.endEntry(gt + 1);
     }
-    this.stack.length = at;
+    while (stack.length > at) stack.pop();
     if (at <= 1) this.inChannel = false;
     if (at === 0) this.rootClosed = true;
     return gt + 1;
@@ -892,8 +1107,10 @@ class Skimmer {
   /** The entry being read ends at `end`: one with child elements is found, with its date. */
   private endEntry(end: number): void {
     if (this.entryHasChild) {
-      const names = this.root === "feed" ? ATOM_DATE_ELEMENTS : RSS_DATE_ELEMENTS;
-      const date = names.map((n) => this.dates[n]).find((d) => d);
+      let date: string | undefined;
+      for (const slot of this.root === "feed" ? ATOM_DATE_SLOTS : RSS_DATE_SLOTS) {
+        date ||= this.dates[slot];
+      }
       const entry = { date, range: [this.entryStart, end] as SourceRange };
       (this.root === "rdf:RDF" && this.inChannel ? this.channelEntries : this.entries).push(entry);
     }
@@ -914,9 +1131,7 @@ class Skimmer {
     }
     if (nameEnd >= xml.length) return GIVE_UP;
     const name = xml.slice(lt + 1, nameEnd);
-    // The tag ends at the first ">" outside quotes (a quoted value may hold one).
-    let gt = xml.indexOf(">", nameEnd);
-    while (gt !== -1 && quoteOpen(xml, nameEnd, gt)) gt = xml.indexOf(">", gt + 1);
+    const gt = this.tagEnd(nameEnd);
     if (gt === -1) return GIVE_UP;
     const selfClosing = xml.charCodeAt(gt - 1) === 47;
     const depth = this.stack.length;
@@ -947,8 +1162,12 @@ class Skimmer {
       if (name === this.entryName) return GIVE_UP; // an entry inside an entry
       if (depth !== this.entryDepth + 1) return after;
       this.entryHasChild = true;
-      if (selfClosing || !DATE_ELEMENTS.has(name) || name in this.dates) return after;
-      return this.readDate(name, after);
+      const slot =
+        selfClosing || !((DATE_NAME_LENGTHS >>> name.length) & 1)
+          ? undefined
+          : DATE_SLOTS.get(name);
+      if (slot === undefined || this.dates[slot] !== undefined) return after;
+      return this.readDate(name, slot, after);
     }
     if (
       (root === "rss" && depth === 2 && name === "item" && this.inChannel) ||
@@ -959,7 +1178,7 @@ class Skimmer {
       this.entryStart = lt;
       this.entryDepth = depth;
       this.entryHasChild = false;
-      this.dates = {};
+      this.dates.fill(undefined);
     } else if (depth === 1 && name === "channel" && !selfClosing) {
       if (++this.channels > 1 && root === "rss") return GIVE_UP;
       this.inChannel = true;
@@ -967,31 +1186,38 @@ class Skimmer {
     return after;
   }
 
+  /**
+   * Where a start tag whose name ends at `from` ends: its first ">" outside quotes (a quoted
+   * value may hold one), or -1.
+   */
+  private tagEnd(from: number): number {
+    const xml = this.xml;
+    for (let at = from; ; at++) {
+      const c = xml.charCodeAt(at);
+      if (c === 62 /* > */) return at;
+      if (c === 34 /* " */ || c === 39 /* ' */) {
+        at = xml.indexOf(c === 34 ? '"' : "'", at + 1);
+        if (at === -1) return -1;
+      } else if (Number.isNaN(c)) return -1; // (the document's end)
+    }
+  }
+
   /** An entry's date element, whose content starts at `start`: read up to its end tag. */
-  private readDate(name: string, start: number): number {
+  private readDate(name: string, slot: number, start: number): number {
     const close = this.xml.indexOf(`</${name}`, start);
     if (close === -1) return GIVE_UP;
-    const value = cdataText(this.source.text(start, close));
+    // Bytes of ASCII alone are that text in any encoding skim() reads (after a ">", a character
+    // starts): only others need decoding.
+    const raw = this.xml.slice(start, close);
+    const value = cdataText(HIGH_BYTE.test(raw) ? this.source.text(start, close) : raw);
     if (value === null) return GIVE_UP;
-    this.dates[name] = value.trim();
+    this.dates[slot] = value.trim();
     return close;
   }
 }
 
-/** Whether a quoted value that starts in xml[from, to) is still open at `to`. */
-function quoteOpen(xml: string, from: number, to: number): boolean {
-  // (Searched in the tag's own text: a search of the whole document could run far past it.)
-  const tag = xml.slice(from, to);
-  for (let i = 0; ;) {
-    const double = tag.indexOf('"', i);
-    const single = tag.indexOf("'", i);
-    if (double === -1 && single === -1) return false;
-    const at = double === -1 ? single : single === -1 ? double : Math.min(double, single);
-    const end = tag.indexOf(tag.charAt(at), at + 1);
-    if (end === -1) return true;
-    i = end + 1;
-  }
-}
+/** A byte past ASCII, in Latin-1 text (one character per byte). */
+const HIGH_BYTE = /[\x80-\xff]/;
 
 /**
  * The text of plain text and CDATA sections mixed (XML's entities decoded in the plain text), or
@@ -1050,15 +1276,13 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
     endsWithRootClose(source.text(Math.max(0, length - 4096), length))
   ) {
     const { root, entries, headEnd } = skimmed;
-    /** An entry's markup, built in full. */
-    const build = ([start, end]: SourceRange): Node =>
-      list(Object.values(buildTree(source.text(start, end)))[0])[0] ?? {};
     // The channel's own elements come before its first entry: only that part is built.
     const head = list(buildTree(source.text(0, headEnd))[root])[0] ?? {};
+    const reader = new EntryReader(root, head, source, undefined);
     return feedFrom(
       root,
       head,
-      entries.map(({ date, range }) => ({ date, node: () => build(range) })),
+      entries.map(({ date, range }) => new LazyEntry(date, range, reader)),
     );
   }
   return parseWithTree(repair(source.text(0, length)));
@@ -1071,16 +1295,8 @@ export function parseFeedBytes(source: FeedBytes): ParsedFeed {
  */
 export function parseWithTree(repaired: string): ParsedFeed {
   const nameMap = nameMapOf(rootTagOf(repaired));
-  /** An entry's markup, built in full. */
-  const build = ([start, end]: SourceRange): Node =>
-    list(Object.values(buildTree(repaired.slice(start, end), undefined, nameMap))[0])[0] ?? {};
   const ranges = new Map<Node, SourceRange>();
   const doc = buildTree(repaired, ranges, nameMap);
-  /** A skimmed entry, built in full from its markup. */
-  const full = (node: Node): Node => {
-    const range = ranges.get(node);
-    return range ? build(range) : node;
-  };
   const root = Object.keys(doc)[0];
   if (!root) throw new FeedParseError("Not a feed: the document has no root element");
   if (Object.keys(doc).length > 1) {
@@ -1105,30 +1321,76 @@ export function parseWithTree(repaired: string): ParsedFeed {
           : // RSS 1.0 and 0.90 put items beside the channel; some writers put them inside it.
             [...list(rootNode.item), ...list(channel.item)];
   const dateOf = root === "feed" ? atomDate : root === "channel" ? cdfDate : rssDate;
+  const markup = { text: (start: number, end: number) => repaired.slice(start, end) };
+  const reader = new EntryReader(root, rootNode, markup, nameMap);
   return feedFrom(
     root,
     rootNode,
-    nodes.map((node) => ({ date: dateOf(node), node: () => full(node) })),
+    // (a skimmed entry is built in full from its markup when read)
+    nodes.map((node) => new LazyEntry(dateOf(node), ranges.get(node) ?? node, reader)),
   );
+}
+
+/** The element of a document whose root is `root`, built as `rootNode`, that holds its head. */
+function channelOf(root: string, rootNode: Node): Node {
+  return root === "feed" || root === "channel" ? rootNode : (list(rootNode.channel)[0] ?? {});
+}
+
+/** Whether an entry is given by where its markup is (else as built). */
+function isRange(entry: SourceRange | Node): entry is SourceRange {
+  return Array.isArray(entry);
+}
+
+/**
+ * How the entries of a document whose root is `root` (built as `rootNode`) are read: each built in
+ * full from its markup, then read as RawItem. The xml:base of the root and the channel apply to
+ * every entry's links.
+ */
+class EntryReader {
+  private readonly bases: string[];
+  private readonly item: (node: Node, outerBases: string[]) => RawItem;
+
+  constructor(
+    root: string,
+    rootNode: Node,
+    private readonly markup: { text(start: number, end: number): string },
+    private readonly nameMap: NameMap | undefined,
+  ) {
+    const channel = channelOf(root, rootNode);
+    this.bases = [baseOf(rootNode), channel === rootNode ? undefined : baseOf(channel)].filter(
+      (b): b is string => !!b,
+    );
+    this.item = root === "feed" ? atomItem : root === "channel" ? cdfItem : rssItem;
+  }
+
+  read(entry: SourceRange | Node): RawItem {
+    if (!isRange(entry)) return this.item(entry, this.bases);
+    const tree = buildTree(this.markup.text(entry[0], entry[1]), undefined, this.nameMap);
+    return this.item(list(Object.values(tree)[0])[0] ?? {}, this.bases);
+  }
+}
+
+/** An entry of a feed (FeedEntry): its date at once, the rest read by `reader` when asked. */
+class LazyEntry implements FeedEntry {
+  constructor(
+    readonly date: string | undefined,
+    private readonly entry: SourceRange | Node,
+    private readonly reader: EntryReader,
+  ) {}
+
+  read(): RawItem {
+    return this.reader.read(this.entry);
+  }
 }
 
 /**
  * The feed of a document whose root element is `root` (rss, rdf:RDF, feed or channel), built as
- * `rootNode` (its entries aside), with its entries' dates and how to build each in full. The
- * xml:base of the root and the channel apply to every entry's links.
+ * `rootNode` (its entries aside), with its entries.
  */
-function feedFrom(
-  root: string,
-  rootNode: Node,
-  entries: { date: string | undefined; node: () => Node }[],
-): ParsedFeed {
+function feedFrom(root: string, rootNode: Node, entries: FeedEntry[]): ParsedFeed {
   const atom = root === "feed";
   const cdf = root === "channel";
-  const channel = atom || cdf ? rootNode : (list(rootNode.channel)[0] ?? {});
-  const bases = [baseOf(rootNode), channel === rootNode ? undefined : baseOf(channel)].filter(
-    (b): b is string => !!b,
-  );
-  const read = atom ? atomItem : cdf ? cdfItem : rssItem;
+  const channel = channelOf(root, rootNode);
   return feedOf(
     {
       format: atom ? "atom" : cdf ? "cdf" : root === "rss" ? "rss" : "rdf",
@@ -1141,6 +1403,6 @@ function feedFrom(
         attr(rootNode, "xml:lang"),
       ttlMinutes: atom ? undefined : ttlOf(text(channel.ttl)),
     },
-    entries.map(({ date, node }) => ({ date, read: () => read(node(), bases) })),
+    entries,
   );
 }
