@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   databaseFixture,
   makeLegacySqlite,
+  migrationsSinceFixtures,
   sqliteRows,
   sqliteSchema,
   type LegacyVersion,
@@ -55,26 +56,46 @@ describe("one schema history on SQLite", () => {
         "trigger articles_fts_update",
       ]),
     );
-    expect(await newSchema()).toEqual(expected);
+    // Since then, migration 0006 made the search index again, stemming its words.
+    const stemmed = expected.objects.map((o) =>
+      o.name === "articles_fts"
+        ? { ...o, sql: o.sql?.replace("tokenize = 'unicode61", "tokenize = 'porter unicode61") }
+        : o,
+    );
+    expect(stemmed).not.toEqual(expected.objects);
+    expect(await newSchema()).toEqual({ ...expected, objects: stemmed });
   });
 
-  it("opens a database made at 701c950 in place: every row kept, nothing run again, a new database's schema", async () => {
+  it("opens a database made at 701c950 in place: every row kept, nothing run again, the later migrations once, a new database's schema", async () => {
     const file = fromFixture("sqlite-rows", (db) => db.exec(databaseFixture("sqlite-rows")));
     const before = new Database(file, { readonly: true });
     const rows = sqliteRows(before);
     before.close();
     for (const [table, held] of Object.entries(rows)) expect(held.length, table).toBeGreaterThan(0);
-    expect(rows.kysely_migration?.map((m) => m.name)).toEqual(Object.keys(MIGRATIONS));
+    const names = Object.keys(MIGRATIONS);
+    const since = migrationsSinceFixtures(names);
+    expect(rows.kysely_migration?.map((m) => m.name)).toEqual(
+      names.filter((name) => !since.includes(name)),
+    );
 
     const store = await openDatabase(file);
     try {
       const db = store.sqlite as Db;
-      // The record of migrations included: their times say none ran again.
-      expect(sqliteRows(db)).toEqual(rows);
+      // The record of migrations included: their times say none ran again, and the later ones
+      // ran once.
+      expect(sqliteRows(db)).toEqual({
+        ...rows,
+        kysely_migration: [
+          ...(rows.kysely_migration ?? []),
+          ...since.map((name) => ({ name, timestamp: expect.any(String) })),
+        ],
+      });
       expect(sqliteSchema(db)).toEqual(await newSchema());
       const found = (word: string) =>
         db.prepare("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?").pluck().all(word);
       expect([found("cafe"), found("region"), found("ferry")]).toEqual([[1], [3], [2]]);
+      // Its articles indexed again by 0006: by stem.
+      expect([found("reopening"), found("changed"), found("ferries")]).toEqual([[1], [2], [2]]);
       expect(() =>
         db.exec("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')"),
       ).not.toThrow();

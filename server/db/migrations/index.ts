@@ -4,6 +4,7 @@ import * as feedLeases from "./0002_feed_leases";
 import * as pictureFailures from "./0003_picture_failures";
 import * as articleLanguage from "./0004_article_language";
 import * as weatherDocuments from "./0005_weather_documents";
+import * as searchStemming from "./0006_search_stemming";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0003_picture_failures": pictureFailures,
   "0004_article_language": articleLanguage,
   "0005_weather_documents": weatherDocuments,
+  "0006_search_stemming": searchStemming,
 };
