@@ -52,7 +52,8 @@ let postgres: TestPostgres | undefined;
 beforeAll(async () => {
   postgres = await startPostgres();
 }, 60_000);
-afterAll(() => postgres?.stop());
+// Stopping removes its folder, forty-odd databases, which a busy machine takes seconds over.
+afterAll(() => postgres?.stop(), 60_000);
 
 /** The database the tests of a block run on. */
 let dialect: Store["dialect"] = "sqlite";
