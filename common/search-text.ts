@@ -167,6 +167,20 @@ export function countTerms(text: string, matcher: TermMatcher): number[] {
 }
 
 /**
+ * How well a story the index found matches its query, from its title alone: per term, BM25's
+ * saturated frequency in the title weighted TITLE_WEIGHT, or, for a term not in the title, one
+ * match in the summary, where the index found it. relevanceOf but for the summary's counts: a
+ * search ranks its whole window of stories with it, reading no summary.
+ */
+export function titleRelevanceOf(matcher: TermMatcher): (title: string) => number {
+  return (title) =>
+    countTerms(title, matcher).reduce(
+      (sum, tf) => sum + (tf > 0 ? TITLE_WEIGHT * saturate(tf) : saturate(1)),
+      0,
+    );
+}
+
+/**
  * How well a text matches a query: per term, BM25's saturated frequency in the title (weighted
  * TITLE_WEIGHT) and in the body. No inverse document frequency: every result holds every term.
  * Only the words that may match are stemmed (TermMatcher.candidates), so that ranking the

@@ -19,6 +19,7 @@ import {
   markText,
   relevanceOf,
   termMatcher,
+  titleRelevanceOf,
   type QueryTerms,
 } from "../../common/search-text";
 import { stemmerFor } from "../../common/stemming";
@@ -285,6 +286,20 @@ describe("relevanceOf", () => {
     const thrice = score({ title: "Cafe cafes café", summary: "" });
     expect(twice - once).toBeGreaterThan(thrice - twice);
     expect(thrice).toBeGreaterThan(twice);
+  });
+});
+
+describe("titleRelevanceOf", () => {
+  const score = titleRelevanceOf(english({ terms: ["cafe", "flood"], prefix: true }));
+
+  it("scores a story from its title, each word not in it as one match in the summary", async () => {
+    const full = relevanceOf(english({ terms: ["cafe", "flood"], prefix: true }));
+    expect(score("Cafes after the flooding")).toBe(
+      full({ title: "Cafes after the flooding", summary: "" }),
+    );
+    expect(score("Opening day")).toBe(full({ title: "Opening day", summary: "A cafe, a flood" }));
+    expect(score("Cafe reopens")).toBeGreaterThan(score("Opening day"));
+    expect(score("Cafe after floods")).toBeGreaterThan(score("Cafe reopens"));
   });
 });
 

@@ -4,7 +4,7 @@ import {
   foldWord,
   markText,
   readQuery,
-  relevanceOf,
+  titleRelevanceOf,
   termMatcher,
   type Marked,
   type TermMatcher,
@@ -26,12 +26,6 @@ export const SEARCH_WINDOW = 1000;
  * (TITLE_WEIGHT times a summary's) as one two days newer (orderResults).
  */
 export const RECENCY_HALF_LIFE_MS = 24 * 3600_000;
-/**
- * The least relevance a match ranks with: one word of the query in its summary. The database
- * found every word in each match; JavaScript may miss one it stems differently, and a story
- * must not sink below everything for that.
- */
-const MIN_RELEVANCE = 1;
 
 export interface SearchHit {
   article: StoredArticle;
@@ -158,21 +152,23 @@ function matchersOf(
 
 /**
  * The matches ranked by relevance and recency together: a dated story's rank is its date plus
- * RECENCY_HALF_LIFE_MS for each doubling of its relevance (relevance times 2^(age / half-life),
- * on a log scale, which needs no "now"), so a story twice as relevant ranks as one a day newer.
+ * RECENCY_HALF_LIFE_MS for each doubling of its relevance (titleRelevanceOf), which is its
+ * relevance times 2^(−age / half-life) on a log scale and needs no "now": a story twice as
+ * relevant ranks as one a day newer.
  * Undated stories follow the dated ones, the most relevant first. Ties go to the newer date,
  * then the most recently stored.
  */
-export function rankMatches(
+function rankMatches(
   matches: readonly SearchMatch[],
   matcherFor: (language: string | null) => TermMatcher,
 ): SearchMatch[] {
-  const relevance = new Map<TermMatcher, ReturnType<typeof relevanceOf>>();
+  const relevance = new Map<TermMatcher, ReturnType<typeof titleRelevanceOf>>();
   const scored = matches.map((m) => {
     const matcher = matcherFor(m.language);
     let score = relevance.get(matcher);
-    if (!score) relevance.set(matcher, (score = relevanceOf(matcher)));
-    const doublings = Math.log2(Math.max(score(m), MIN_RELEVANCE));
+    if (!score) relevance.set(matcher, (score = titleRelevanceOf(matcher)));
+    // At least 1 for each word of the query: a word not in the title is in the summary.
+    const doublings = Math.log2(score(m.title));
     const rank =
       m.publishedAt === null ? doublings : m.publishedAt + doublings * RECENCY_HALF_LIFE_MS;
     return { m, rank };

@@ -142,14 +142,14 @@ export function newestFirst(a: FeedArticle, b: FeedArticle): number {
 
 /**
  * A stored article matching a search, with what ranking its results needs: its date, its link
- * (a story stored twice is one), its text (relevance) and its language (how it was stemmed).
+ * (a story stored twice is one), its title (relevance: search.ts titleRelevanceOf) and its
+ * language (how it was stemmed).
  */
 export interface SearchMatch {
   id: number;
   publishedAt: number | null;
   url: string;
   title: string;
-  summary: string;
   language: string | null;
 }
 
@@ -586,7 +586,7 @@ export class NewsStore {
     if (ids.length === 0 || feedIds.length === 0) return { matches: [], more };
     const matches = await this.db
       .selectFrom("articles")
-      .select(["id", "published_at as publishedAt", "url", "title", "summary", "language"])
+      .select(["id", "published_at as publishedAt", "url", "title", "language"])
       .where(this.inList("id", ids))
       .where(this.inList("feed_id", feedIds))
       .orderBy(sql`published_at IS NULL`)
