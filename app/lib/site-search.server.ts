@@ -55,23 +55,23 @@ const PAGE_TEXTS: Partial<Record<PageId, (site: City, content: SiteContent) => s
     pages.legal.termsOfService.map((s) => `${s.title}. ${s.paragraphs.join(" ")}`),
 };
 
-const built = new WeakMap<SiteContent, SitePage[]>();
+/** The pages made from a city's data, by its content (a city's, for as long as it is loaded). */
+const built = new WeakMap<SiteContent, { site: City; pages: SitePage[] }>();
 
-/** The site's searched pages, made from its data once per content object. */
+/** The site's searched pages, made from its data once per city (its data and its content). */
 export function sitePages(site: City, content: SiteContent): SitePage[] {
-  let pages = built.get(content);
-  if (!pages) {
-    pages = Object.entries(PAGE_TEXTS).map(([id, texts]) => {
-      const page = PAGES[id as PageId];
-      return {
-        path: page.path,
-        title: page.heading,
-        // The description last: of passages as good, a snippet shows the page's own text.
-        passages: [...texts(site, content), page.description(site)],
-      };
-    });
-    built.set(content, pages);
-  }
+  const made = built.get(content);
+  if (made?.site === site) return made.pages;
+  const pages = Object.entries(PAGE_TEXTS).map(([id, texts]) => {
+    const page = PAGES[id as PageId];
+    return {
+      path: page.path,
+      title: page.heading,
+      // The description last: of passages as good, a snippet shows the page's own text.
+      passages: [...texts(site, content), page.description(site)],
+    };
+  });
+  built.set(content, { site, pages });
   return pages;
 }
 
