@@ -28,3 +28,12 @@ export function describeCount(
   const count = `${total.toLocaleString(locale)}${more ? "+" : ""}`;
   return `${count} ${total === 1 && !more ? "result" : "results"} for “${query}”`;
 }
+
+/** One of the site's own pages a search found (site-search.server.ts), matches marked. */
+export interface SitePageHit {
+  path: string;
+  /** Its title split at matches (as a story's: even indexes plain, odd ones matched). */
+  title: string[];
+  /** A passage of it holding the words, split the same way. */
+  snippet: string[];
+}

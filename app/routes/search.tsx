@@ -8,22 +8,30 @@ import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
 import { SEARCH_PAGE } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
-import { describeCount, searchHref } from "~/lib/search";
+import { describeCount, searchHref, type SitePageHit } from "~/lib/search";
 import { readSearchParams, toSearchPage } from "~/lib/search.server";
+import { searchSitePages } from "~/lib/site-search.server";
 import type { Route } from "./+types/search";
 
-// /search?q=…&page=N (decision 003): the stored stories matching the words typed, as story
-// cards, newest first, matches marked, 20 a page. Search engines are asked not to index it.
+// /search?q=…&page=N (decision 003): the site's own pages holding the words typed, in a short
+// list, then the stored stories matching them, as story cards, ranked by relevance and recency,
+// matches marked, 20 a page. Search engines are asked not to index it.
 
 const NOINDEX = "noindex";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, page } = readSearchParams(new URL(request.url).searchParams);
   const meta = pageMeta(context, SEARCH_PAGE, {}, [{ name: "robots", content: NOINDEX }]);
+  const stories = toSearchPage(
+    await orUnavailable(context.news.search(q, page)),
+    context.site.locale,
+  );
   return data(
     {
       heading: SEARCH_PAGE.heading,
-      ...toSearchPage(await orUnavailable(context.news.search(q, page)), context.site.locale),
+      ...stories,
+      // Listed above the first page of stories only.
+      sitePages: stories.page === 1 ? searchSitePages(context.site, context.content, q) : [],
       meta,
     },
     {
@@ -41,12 +49,13 @@ export const meta = loaderMeta;
 export default function SearchPage() {
   const results = useLoaderData<typeof loader>();
   const { site } = useSite();
-  const { heading, query, articles } = results;
+  const { heading, query, articles, sitePages } = results;
 
   return (
     <>
       <PageHeading>{heading}</PageHeading>
       <SearchBox variant="page" label="Search again" className="mb-8 max-w-xl" />
+      {query && <SitePages pages={sitePages} />}
       {!query ? (
         <p className="py-8 text-lg text-muted">
           Type one or more words in the search box to find stories.
@@ -66,6 +75,31 @@ export default function SearchPage() {
         </>
       )}
     </>
+  );
+}
+
+/** The site's own pages that hold the words: title (a link), address and a snippet each. */
+function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
+  if (pages.length === 0) return null;
+  return (
+    <section aria-labelledby="site-pages" className="mb-10 max-w-3xl">
+      <h2 id="site-pages" className="mb-3 font-serif text-xl font-bold">
+        On this site
+      </h2>
+      <ul className="divide-y divide-rule border-y border-rule">
+        {pages.map((page) => (
+          <li key={page.path} className="py-3">
+            <Link to={page.path} className="link font-semibold">
+              <MarkedText parts={page.title} />
+            </Link>
+            <span className="ml-2 text-sm text-muted">{page.path}</span>
+            <p className="mt-1 text-[0.95rem] text-ink/85">
+              <MarkedText parts={page.snippet} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -766,11 +766,11 @@ export class NewsEngine {
 
   /**
    * One page of a city's stored stories (its feeds, every category) matching what a reader
-   * typed: each word required, the last also as a prefix, diacritics ignored; newest first,
-   * relevance among stories of the same date; matches marked. Unlike the category reads it runs
-   * SQL, bounded to the SEARCH_WINDOW most recently stored matches (a few milliseconds at
-   * 100,000 stories). Any text is safe: only its words reach FTS5, quoted. A page that does not
-   * exist gives page 1.
+   * typed: each word required in any of its forms (stemmed), the last also as a prefix,
+   * diacritics ignored; ranked by relevance and recency together; matches marked. Unlike the
+   * category reads it runs SQL, bounded to the SEARCH_WINDOW most recently stored matches (a few
+   * milliseconds at 100,000 stories). Any text is safe: only its words reach FTS5 or a tsquery,
+   * quoted. A page that does not exist gives page 1.
    */
   async search(city: string, query: string, page = 1): Promise<SearchResults> {
     const parsed = parseSearchQuery(query);
@@ -786,6 +786,7 @@ export class NewsEngine {
     return orderResults(matches, parsed, {
       page,
       more,
+      stemmerFor: (language) => store.stemmerFor(language),
       load: async (ids) =>
         (await store.articles(ids)).flatMap(({ feedId, ...stored }) =>
           // (none for a paid post its listing leaves out)

@@ -1,11 +1,12 @@
 import Database from "better-sqlite3";
+import pg from "pg";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FeedKey } from "../../sites/categories";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
-import { makeLegacySqlite } from "../../tests/support/databases";
+import { databaseFixture, makeLegacySqlite } from "../../tests/support/databases";
 import { openDatabase, type Db, type Store } from "../db/open";
 import { openPostgres } from "../db/postgres";
 import { NewsEngine } from "./engine";
@@ -15,17 +16,24 @@ import { story as storyAt } from "../../tests/support/stories";
 import {
   MAX_QUERY_LENGTH,
   MAX_TERMS,
+  markText,
+  relevanceOf,
+  termMatcher,
+  titleRelevanceOf,
+  type QueryTerms,
+} from "../../common/search-text";
+import { stemmerFor } from "../../common/stemming";
+import {
+  RECENCY_HALF_LIFE_MS,
   SEARCH_PAGE_SIZE,
   SEARCH_WINDOW,
-  markText,
   normalizeSearchText,
   parseSearchQuery,
-  relevanceOf,
   type SearchResults,
 } from "./search";
 import type { ListedFeed } from "./feed-report";
 import { Subscriptions } from "./network";
-import { NewsStore } from "./store";
+import { NewsStore, type SearchQuery } from "./store";
 
 /** A feed as the tests' city lists it: its category and URL. */
 type FeedSource = ListedFeed;
@@ -45,7 +53,8 @@ let postgres: TestPostgres | undefined;
 beforeAll(async () => {
   postgres = await startPostgres();
 }, 60_000);
-afterAll(() => postgres?.stop());
+// Stopping removes its folder, forty-odd databases, which a busy machine takes seconds over.
+afterAll(() => postgres?.stop(), 60_000);
 
 /** The database the tests of a block run on. */
 let dialect: Store["dialect"] = "sqlite";
@@ -188,9 +197,12 @@ describe("parseSearchQuery", () => {
   });
 });
 
+/** A query's matcher with English stemming (SQLite's, and the default on PostgreSQL). */
+const english = (query: QueryTerms) => termMatcher(query, stemmerFor("en"));
+
 describe("markText", () => {
   it("marks the words a query matches, whatever their case and diacritics", async () => {
-    const query = { terms: ["cafe", "bayou"], prefix: false };
+    const query = english({ terms: ["cafe", "bayou"], prefix: false });
     expect(markText("Café owners on the Bayou: a café", query)).toEqual([
       "",
       "Café",
@@ -202,50 +214,92 @@ describe("markText", () => {
     ]);
   });
 
-  it("marks longer words for a prefix, and only whole words otherwise", async () => {
-    expect(markText("Bayous of the bay", { terms: ["bay"], prefix: true })).toEqual([
-      "",
-      "Bayous",
-      " of the ",
-      "bay",
-      "",
+  it("marks a word's other forms: the stemmed ones", async () => {
+    const query = english({ terms: ["flooding", "approving"], prefix: false });
+    expect(markText("Council approves plan for flooded streets", query)).toEqual([
+      "Council ",
+      "approves",
+      " plan for ",
+      "flooded",
+      " streets",
     ]);
-    expect(markText("Bayous of the bay", { terms: ["bay"], prefix: false })).toEqual([
-      "Bayous of the ",
-      "bay",
+    expect(markText("Trump visits", english({ terms: ["trumps"], prefix: false }))).toEqual([
       "",
+      "Trump",
+      " visits",
     ]);
   });
 
+  it("marks longer words for a prefix, and only whole words (by stem) otherwise", async () => {
+    const hurric = english({ terms: ["hurric"], prefix: true });
+    expect(markText("Hurricanes and hurricane hunters", hurric)).toEqual([
+      "",
+      "Hurricanes",
+      " and ",
+      "hurricane",
+      " hunters",
+    ]);
+    expect(
+      markText("Floodgates on the flood plain", english({ terms: ["flood"], prefix: false })),
+    ).toEqual(["Floodgates on the ", "flood", " plain"]);
+  });
+
   it("gives the text whole when nothing matches", async () => {
-    expect(markText("Nothing here", { terms: ["bayou"], prefix: false })).toEqual(["Nothing here"]);
+    expect(markText("Nothing here", english({ terms: ["bayou"], prefix: false }))).toEqual([
+      "Nothing here",
+    ]);
+  });
+
+  it("marks by the stemmer of the story's language", async () => {
+    const german = termMatcher({ terms: ["hauser"], prefix: false }, stemmerFor("de-DE"));
+    expect(markText("Das Haus am See", german)).toEqual(["Das ", "Haus", " am See"]);
+    expect(markText("Das Haus am See", english({ terms: ["hauser"], prefix: false }))).toEqual([
+      "Das Haus am See",
+    ]);
   });
 });
 
 describe("relevanceOf", () => {
-  const score = relevanceOf({ terms: ["cafe", "bay"], prefix: true });
+  const score = relevanceOf(english({ terms: ["cafe", "flood"], prefix: true }));
 
   it("weighs a match in the title above one in the summary", async () => {
-    expect(score({ title: "Café on the bay", summary: "" })).toBeGreaterThan(
-      score({ title: "Opening day", summary: "A café on the bay" }),
+    expect(score({ title: "Café after the flood", summary: "" })).toBeGreaterThan(
+      score({ title: "Opening day", summary: "A café after the flood" }),
     );
   });
 
-  it("counts whole words for exact terms and word starts for the prefix", async () => {
-    expect(score({ title: "Cafeteria by the bayou", summary: "" })).toBe(
-      score({ title: "By the bayou", summary: "" }),
+  it("counts a word's forms for exact terms and the stem's longer words for the prefix", async () => {
+    expect(score({ title: "Cafeteria after floods", summary: "" })).toBe(
+      score({ title: "After floods", summary: "" }),
     );
-    expect(score({ title: "Cafe by the bayou", summary: "" })).toBeGreaterThan(
-      score({ title: "Cafe by the abayou", summary: "" }),
+    expect(score({ title: "Cafes after flooding", summary: "" })).toBeGreaterThan(
+      score({ title: "Cafes after the rain", summary: "" }),
+    );
+    expect(score({ title: "Cafes after the floodgates", summary: "" })).toBe(
+      score({ title: "Cafes after the flooding", summary: "" }),
     );
   });
 
   it("adds less for each further match of a term", async () => {
     const once = score({ title: "Cafe", summary: "" });
-    const twice = score({ title: "Cafe cafe", summary: "" });
-    const thrice = score({ title: "Cafe cafe café", summary: "" });
+    const twice = score({ title: "Cafe cafes", summary: "" });
+    const thrice = score({ title: "Cafe cafes café", summary: "" });
     expect(twice - once).toBeGreaterThan(thrice - twice);
     expect(thrice).toBeGreaterThan(twice);
+  });
+});
+
+describe("titleRelevanceOf", () => {
+  const score = titleRelevanceOf(english({ terms: ["cafe", "flood"], prefix: true }));
+
+  it("scores a story from its title, each word not in it as one match in the summary", async () => {
+    const full = relevanceOf(english({ terms: ["cafe", "flood"], prefix: true }));
+    expect(score("Cafes after the flooding")).toBe(
+      full({ title: "Cafes after the flooding", summary: "" }),
+    );
+    expect(score("Opening day")).toBe(full({ title: "Opening day", summary: "A cafe, a flood" }));
+    expect(score("Cafe reopens")).toBeGreaterThan(score("Opening day"));
+    expect(score("Cafe after floods")).toBeGreaterThan(score("Cafe reopens"));
   });
 });
 
@@ -284,37 +338,72 @@ describe.each(["sqlite", "postgres"] as const)("NewsEngine.search on %s", (which
     expect(titles(await engine.search("bayou insurance"))).toEqual([]);
   });
 
-  it("reads the last word as a prefix and the others as whole words", async () => {
+  it("finds a word's other forms: flooding finds flooded, approving approves, Trumps Trump", async () => {
+    const { engine, save } = await setUp();
+    await save([
+      story("a", "Streets flooded after the storm", { publishedAt: T0 }),
+      story("b", "Council approves the port budget", { publishedAt: T0 - 1 }),
+      story("c", "Trump visits the port", { publishedAt: T0 - 2 }),
+    ]);
+    expect(titles(await engine.search("flooding"))).toEqual(["Streets flooded after the storm"]);
+    expect(titles(await engine.search("approving"))).toEqual(["Council approves the port budget"]);
+    expect(titles(await engine.search("approving budgets"))).toEqual([
+      "Council approves the port budget",
+    ]);
+    expect(titles(await engine.search("Trumps"))).toEqual(["Trump visits the port"]);
+    expect(titles(await engine.search("visited ports"))).toEqual(["Trump visits the port"]);
+    // The forms found are the ones marked.
+    expect((await engine.search("flooding storms")).hits[0]?.title).toEqual([
+      "Streets ",
+      "flooded",
+      " after the ",
+      "storm",
+      "",
+    ]);
+  });
+
+  it("reads the last word as a prefix of stems and the others as whole words", async () => {
     const { engine, save } = await setUp();
     await save([
       story("a", "Flooding on the bayou", { publishedAt: T0 }),
-      story("b", "Bay area flooding", { publishedAt: T0 - 1 }),
+      story("b", "Bayou floodgates open", { publishedAt: T0 - 1 }),
+      story("c", "Hurricanes ahead", { publishedAt: T0 - 2 }),
     ]);
-    expect(titles(await engine.search("flood"))).toEqual([
+    expect(titles(await engine.search("flo"))).toEqual([
       "Flooding on the bayou",
-      "Bay area flooding",
+      "Bayou floodgates open",
     ]);
-    expect(titles(await engine.search("flooding bay"))).toEqual([
+    expect(titles(await engine.search("bayou flood"))).toEqual([
       "Flooding on the bayou",
-      "Bay area flooding",
+      "Bayou floodgates open",
     ]);
-    expect(titles(await engine.search("bay flooding"))).toEqual(["Bay area flooding"]);
+    expect(titles(await engine.search("flood bayou"))).toEqual(["Flooding on the bayou"]);
+    expect(titles(await engine.search("hurric"))).toEqual(["Hurricanes ahead"]);
+    expect((await engine.search("hurric")).hits[0]?.title).toEqual(["", "Hurricanes", " ahead"]);
   });
 
-  it("lists newest first, undated last, and stories of one date by relevance (title first)", async () => {
+  it("ranks by relevance and recency together: a title match as two days newer, undated last", async () => {
     const { engine, save } = await setUp();
+    const DAY = 24 * HOUR;
+    expect(RECENCY_HALF_LIFE_MS).toBe(DAY);
     await save([
       story("undated", "Rodeo history", { publishedAt: null }),
-      story("old", "Rodeo parade route", { publishedAt: T0 - 2 * HOUR }),
+      story("older", "Rodeo parade route", { publishedAt: T0 - 2 * HOUR }),
       story("summary", "Parade route", { summary: "The rodeo starts", publishedAt: T0 }),
       story("title", "Rodeo tickets", { publishedAt: T0 }),
       story("new", "Rodeo opens", { publishedAt: T0 + HOUR }),
+      story("old-title", "Rodeo records fall", { publishedAt: T0 - 4 * DAY }),
+      story("old-summary", "Weekend guide", { summary: "Rodeo and more", publishedAt: T0 - DAY }),
     ]);
     expect(titles(await engine.search("rodeo"))).toEqual([
       "Rodeo opens",
       "Rodeo tickets",
-      "Parade route",
+      // Its title holds the word (four times a summary's): above a newer summary match...
       "Rodeo parade route",
+      "Parade route",
+      // ...but not by more than two days: a day-old summary match above a four-day-old title.
+      "Weekend guide",
+      "Rodeo records fall",
       "Rodeo history",
     ]);
   });
@@ -342,26 +431,35 @@ describe.each(["sqlite", "postgres"] as const)("NewsEngine.search on %s", (which
     }
   });
 
-  it("ranks stories of one date the same way on every page they reach", async () => {
+  it("ranks the same way on every page: each page goes on where the one before stopped", async () => {
     const { engine, save } = await setUp();
     await save([
       ...Array.from({ length: 20 }, (_, i) =>
         story(`s${i}`, `Report ${i}`, { summary: "At the rodeo", publishedAt: T0 }),
       ),
       ...Array.from({ length: 5 }, (_, i) => story(`t${i}`, `Rodeo ${i}`, { publishedAt: T0 })),
-      story("older", "Rodeo last year", { publishedAt: T0 - HOUR }),
+      story("hour", "Rodeo an hour ago", { publishedAt: T0 - HOUR }),
+      story("week", "Rodeo last week", { publishedAt: T0 - 7 * 24 * HOUR }),
     ]);
     const first = titles(await engine.search("rodeo", 1));
     const second = titles(await engine.search("rodeo", 2));
-    expect(first.slice(0, 5)).toEqual(["Rodeo 4", "Rodeo 3", "Rodeo 2", "Rodeo 1", "Rodeo 0"]);
-    expect(first.slice(5)).toEqual(Array.from({ length: 15 }, (_, i) => `Report ${19 - i}`));
+    expect(first.slice(0, 6)).toEqual([
+      "Rodeo 4",
+      "Rodeo 3",
+      "Rodeo 2",
+      "Rodeo 1",
+      "Rodeo 0",
+      "Rodeo an hour ago",
+    ]);
+    expect(first.slice(6)).toEqual(Array.from({ length: 14 }, (_, i) => `Report ${19 - i}`));
     expect(second).toEqual([
+      "Report 5",
       "Report 4",
       "Report 3",
       "Report 2",
       "Report 1",
       "Report 0",
-      "Rodeo last year",
+      "Rodeo last week",
     ]);
   });
 
@@ -569,6 +667,7 @@ describe("search on SQLite", () => {
       dbs.push(opened);
       const { engine } = await setUp(undefined, undefined, opened);
       expect(titles(await engine.search("zoe"))).toEqual(["Zoë's bakery reopens"]);
+      expect(titles(await engine.search("bakeries reopening"))).toEqual(["Zoë's bakery reopens"]);
       expect(() =>
         (opened.sqlite as Db).exec(
           "INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')",
@@ -577,5 +676,75 @@ describe("search on SQLite", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("search on PostgreSQL", () => {
+  beforeAll(() => {
+    dialect = "postgres";
+  });
+
+  it("stems each story in its own language: a German one as German, English ones as English", async () => {
+    const { engine, save } = await setUp();
+    await save([
+      story("de", "Überschwemmung im Tal", { language: "de-DE", publishedAt: T0 }),
+      story("en", "Deer hunt opens", { language: "en", publishedAt: T0 - 1 }),
+      story("none", "Hunters meet", { language: null, publishedAt: T0 - 2 }),
+    ]);
+    // German stems both as "uberschwemm" (English would not: "uberschwemmungen").
+    expect(titles(await engine.search("Überschwemmungen"))).toEqual(["Überschwemmung im Tal"]);
+    expect((await engine.search("Überschwemmungen")).hits[0]?.title).toEqual([
+      "",
+      "Überschwemmung",
+      " im Tal",
+    ]);
+    // German would stem "hunters" as "hunt" too: an English story is found by English stems only.
+    expect(titles(await engine.search("hunters"))).toEqual(["Hunters meet"]);
+    expect(titles(await engine.search("hunting deer"))).toEqual(["Deer hunt opens"]);
+  });
+});
+
+describe.each(["sqlite", "postgres"] as const)("migration 0006 on %s", (which) => {
+  let dir: string;
+  beforeAll(() => {
+    dialect = which;
+    dir = mkdtempSync(path.join(os.tmpdir(), "search-0006-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A database as the code at 701c950 left it, with rows (tests/fixtures/databases), opened now. */
+  async function fromFixture(): Promise<Store> {
+    if (which === "sqlite") {
+      const file = path.join(dir, "rows.db");
+      const old = new Database(file);
+      old.exec(databaseFixture("sqlite-rows"));
+      old.close();
+      return openDatabase(file);
+    }
+    const url = (postgres as TestPostgres).createDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // Loaded as the database's owner, the role that made it.
+      await client.query(databaseFixture("postgres-rows"));
+    } finally {
+      await client.end();
+    }
+    return openPostgres(url, { poolSize: 2 });
+  }
+
+  it("rebuilds the index of the articles the database held: their words found in any form", async () => {
+    const db = await fromFixture();
+    dbs.push(db);
+    const store = new NewsStore(db);
+    const found = async (text: string) =>
+      (await store.search(parseSearchQuery(text) as SearchQuery, 10, [1, 2, 3])).matches.map(
+        (m) => m.id,
+      );
+    // 1 "Café on the square reopens", 2 "Ferry schedule changes", 3 "Elecciones en la región".
+    expect(await found("cafes reopening")).toEqual([1]);
+    expect(await found("changed schedules")).toEqual([2]);
+    expect(await found("elección")).toEqual([3]);
+    expect(await found("region")).toEqual([3]);
   });
 });

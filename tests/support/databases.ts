@@ -6,6 +6,17 @@ import type pg from "pg";
 /** Databases kept as SQL text, as older code made them (tests/fixtures/databases). */
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/databases");
 
+/**
+ * The last migration of db/migrations that the code at 701c950, which made the fixtures with
+ * rows, had run: the ones after it run when a test opens such a database.
+ */
+export const FIXTURES_LAST_MIGRATION = "0005_weather_documents";
+
+/** The migrations of `names` made after the fixtures (FIXTURES_LAST_MIGRATION). */
+export function migrationsSinceFixtures(names: readonly string[]): string[] {
+  return names.filter((name) => name > FIXTURES_LAST_MIGRATION);
+}
+
 /** The SQL text of the fixture `name` (without `.sql`). */
 export function databaseFixture(name: string): string {
   return readFileSync(path.join(FIXTURES, `${name}.sql`), "utf8");
@@ -130,16 +141,24 @@ export function sqliteRows(db: Database.Database): Record<string, Row[]> {
 
 /**
  * A PostgreSQL database's schema in a form two databases are compared by: the extensions, the
- * text search configuration search uses, and every column, constraint, index, sequence and
- * statistics target of the schema `public` as the catalogs describe them.
+ * text search configurations and dictionaries search uses, the functions (but an extension's),
+ * and every column, constraint, index, sequence and statistics target of the schema `public` as
+ * the catalogs describe them.
  * From: https://www.postgresql.org/docs/15/information-schema.html
  */
 export async function postgresSchema(client: pg.Client): Promise<Record<string, Row[]>> {
   const queries = {
     extensions: "SELECT extname FROM pg_extension ORDER BY extname",
-    searchConfiguration: `SELECT m.maptokentype, m.mapseqno, m.mapdict::regdictionary::text AS dict
+    searchConfigurations: `SELECT c.cfgname, m.maptokentype, m.mapseqno,
+        m.mapdict::regdictionary::text AS dict
       FROM pg_ts_config_map m JOIN pg_ts_config c ON c.oid = m.mapcfg
-      WHERE c.cfgname = 'simple_unaccent' ORDER BY 1, 2`,
+      WHERE c.cfgnamespace = 'public'::regnamespace ORDER BY 1, 2, 3`,
+    searchDictionaries: `SELECT dictname, dictinitoption FROM pg_ts_dict
+      WHERE dictnamespace = 'public'::regnamespace ORDER BY 1`,
+    functions: `SELECT p.proname, pg_get_functiondef(p.oid) AS def FROM pg_proc p
+      WHERE p.pronamespace = 'public'::regnamespace AND p.prokind = 'f'
+        AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+      ORDER BY 1, 2`,
     columns: `SELECT table_name, ordinal_position, column_name, data_type, is_nullable,
         column_default, is_identity, identity_generation, is_generated, generation_expression
       FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2`,

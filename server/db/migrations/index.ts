@@ -4,6 +4,7 @@ import * as feedLeases from "./0002_feed_leases";
 import * as pictureFailures from "./0003_picture_failures";
 import * as articleLanguage from "./0004_article_language";
 import * as weatherDocuments from "./0005_weather_documents";
+import * as searchStemming from "./0006_search_stemming";
 import * as articlePublisher from "./0007_article_publisher";
 
 /**
@@ -17,5 +18,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0003_picture_failures": pictureFailures,
   "0004_article_language": articleLanguage,
   "0005_weather_documents": weatherDocuments,
+  "0006_search_stemming": searchStemming,
   "0007_article_publisher": articlePublisher,
 };
