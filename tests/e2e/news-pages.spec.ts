@@ -400,8 +400,10 @@ test.describe("stories name their source and their language", () => {
     const result = page.getByRole("main").getByRole("article").first();
     await expect(result.locator('h2 span[lang="de-DE"]')).toBeVisible();
     await expect(result.getByRole("link").first()).toHaveAccessibleName(
-      /, Transfermarkt \(opens in a new tab\)$/,
+      /, Transfermarkt, in German \(opens in a new tab\)$/,
     );
+    // Said in words beside the outlet, for every reader (issue 37).
+    await expect(result.getByText("in German", { exact: true })).toBeVisible();
     await page.goto("/sports");
     // English stories carry no lang of their own.
     const english = page.locator("main article h2 a", { hasText: "Liverpool" }).first();
