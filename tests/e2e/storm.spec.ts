@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DONATION_DELAY_MS } from "../../app/lib/donation-snooze";
 import { DEMO_ALERTS, startWeatherServer } from "../fixture-servers/weather-server";
+import { E2E } from "./env";
 import { startSiteServer, waitForIslands } from "./helpers";
 
 // Storm mode (issue 36) on a site of its own whose weather service this test controls: alerts
@@ -28,19 +29,26 @@ test("an Extreme warning puts home in storm mode, and home is calm again once it
   test.setTimeout(120_000);
   const weather = await startWeatherServer({ alerts: [TORNADO] });
   weather.set({ maxAgeSeconds: 1 });
+  // The fixture feeds too: home's sections (and the ad after the second) show only with news.
   const site = await startSiteServer(() => ({
-    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+    FEEDS_FILE: E2E.feedsFile,
+    ALLOW_PRIVATE_HOSTS: [...new Set(["127.0.0.1", new URL(E2E.feedsUrl).hostname])].join(","),
     NWS_API_URL: weather.url,
     NWS_RADAR_URL: weather.url,
     NWS_ALERTS_SECONDS: "2",
     SHOW_EMBED_PLACEHOLDERS: "true",
   }));
   try {
-    // The city's weather starts on its first ask; home is opened once the warning is in.
+    // The city's weather starts on its first ask; home is opened once the warning is in, and
+    // its sections (three at least: the ad follows the second after Local).
     await expect
-      .poll(async () => (await fetch(site.url)).text().then((t) => t.includes("storm-heading")), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (await fetch(site.url))
+            .text()
+            .then((t) => t.includes("storm-heading") && t.split('id="section-').length > 3),
+        { timeout: 30_000 },
+      )
       .toBe(true);
 
     // A clock that stands still until the test moves it (the prompt's 30 s timer).
