@@ -1,19 +1,9 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import {
-  Outlet,
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type AppLoadContext,
-} from "react-router";
 import { describe, expect, it } from "vitest";
-import { cityServices } from "../../tests/support/cities";
 import { fixtureCity } from "../../tests/support/fixture-city";
+import { renderPage } from "../../tests/support/home-page";
 import { fixedNews } from "../../tests/support/news";
 import { story } from "../../tests/support/stories";
 import type { NewsReader } from "../../server/news/engine";
-import { rootData } from "~/lib/root-data";
-import SiteLayout, { loader as layoutLoader } from "~/layouts/site";
 import SearchPage, { loader } from "./search";
 
 // The search page as the server makes it (the root's data, the site layout, the page), for the
@@ -47,39 +37,13 @@ const oneStory: NewsReader["search"] = async (query, page = 1) => ({
 const noStories = fixedNews().search;
 
 /** The page's HTML for `search` (its query string), the news answering as `news` says. */
-async function searchPage(search: string, news: NewsReader["search"]): Promise<string> {
-  const city = cityServices(CITY, { news: { ...fixedNews(), search: news } });
-  const context = {
-    ...city,
-    now: NOW,
-    isDev: false,
-    embedPlaceholders: false,
-    clientAddress: "203.0.113.5",
-    log: { info() {}, warn() {}, error() {}, debug() {} },
-  } as unknown as AppLoadContext;
-  const routes = [
-    {
-      id: "root",
-      path: "/",
-      loader: async () => rootData(context, await context.weather.get()),
-      Component: Outlet,
-      children: [
-        {
-          id: "layouts/site",
-          loader: layoutLoader,
-          Component: SiteLayout,
-          children: [{ id: "search", path: "search", loader, Component: SearchPage }],
-        },
-      ],
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const result = await handler.query(new Request(`https://${CITY.hosts[0]}/search?${search}`), {
-    requestContext: context,
-  });
-  if (result instanceof Response) throw new Error(`search answered ${result.status}`);
-  const router = createStaticRouter(handler.dataRoutes, result);
-  return renderToStaticMarkup(<StaticRouterProvider router={router} context={result} />);
+function searchPage(search: string, news: NewsReader["search"]): Promise<string> {
+  return renderPage(
+    CITY,
+    `/search?${search}`,
+    { id: "search", path: "search", loader, Component: SearchPage },
+    { news: { ...fixedNews(), search: news }, now: NOW },
+  );
 }
 
 describe("the search page", () => {

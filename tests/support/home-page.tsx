@@ -5,7 +5,9 @@ import {
   createStaticRouter,
   StaticRouterProvider,
   type AppLoadContext,
+  type LoaderFunctionArgs,
 } from "react-router";
+import type { ComponentType } from "react";
 import type { City } from "../../sites/schema";
 import type { NewsReader } from "../../server/news/engine";
 import type { CityServices } from "../../server/cities/network";
@@ -14,18 +16,38 @@ import { rootData } from "../../app/lib/root-data";
 import SiteLayout, { loader as layoutLoader } from "../../app/layouts/site";
 import Home, { loader as homeLoader } from "../../app/routes/home";
 
+interface PageOptions {
+  news: NewsReader;
+  now: number;
+  weather?: CityServices["weather"];
+  stormAds?: boolean;
+}
+
+/** A route of the site layout as a test gives it: its id, path (none: the index), loader, page. */
+interface PageRoute {
+  id: string;
+  path?: string;
+  loader: (args: LoaderFunctionArgs) => unknown;
+  Component: ComponentType;
+}
+
 /**
  * Home's whole HTML as the server makes it (the root's data, the site layout, home) for `city`,
  * with the news and weather given, at `now`.
  */
-export async function renderHome(
+export function renderHome(city: City, options: PageOptions): Promise<string> {
+  return renderPage(city, "/", { id: "home", loader: homeLoader, Component: Home }, options);
+}
+
+/**
+ * A page's whole HTML as the server makes it (the root's data, the site layout, `route`) for
+ * `city` at `target` (path and query), with the news and weather given, at `now`.
+ */
+export async function renderPage(
   city: City,
-  options: {
-    news: NewsReader;
-    now: number;
-    weather?: CityServices["weather"];
-    stormAds?: boolean;
-  },
+  target: string,
+  route: PageRoute,
+  options: PageOptions,
 ): Promise<string> {
   const services = cityServices(city, { news: options.news, weather: options.weather });
   const context = {
@@ -49,23 +71,16 @@ export async function renderHome(
           id: "layouts/site",
           loader: layoutLoader,
           Component: SiteLayout,
-          children: [
-            {
-              id: "home",
-              index: true,
-              loader: (args: Parameters<typeof homeLoader>[0]) => homeLoader(args),
-              Component: Home,
-            },
-          ],
+          children: [route.path ? route : { ...route, index: true as const }],
         },
       ],
     },
   ];
   const handler = createStaticHandler(routes);
-  const result = await handler.query(new Request(`https://${city.hosts[0]}/`), {
+  const result = await handler.query(new Request(`https://${city.hosts[0]}${target}`), {
     requestContext: context,
   });
-  if (result instanceof Response) throw new Error(`home answered ${result.status}`);
+  if (result instanceof Response) throw new Error(`${target} answered ${result.status}`);
   const router = createStaticRouter(handler.dataRoutes, result);
   return renderToStaticMarkup(<StaticRouterProvider router={router} context={result} />);
 }
