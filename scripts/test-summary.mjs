@@ -43,6 +43,23 @@ function outcomes(report) {
   return map;
 }
 
+/** Each test of a Playwright report that ended other than expected: "file:line title". */
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    const path =
+      suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === "unexpected")) {
+        names.push(`${spec.file}:${spec.line} ${[...path, spec.title].join(" › ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return names;
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -65,6 +82,7 @@ for (const file of args) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    for (const name of playwrightFailures(report)) problems.push(`failed: ${name}`);
   } else {
     // Vitest. A file that failed outside its tests (an import, a beforeAll) counts as one failure.
     passed += report.numPassedTests;
@@ -72,6 +90,7 @@ for (const file of args) {
     skipped += report.numPendingTests + report.numTodoTests;
     for (const suite of report.testResults ?? []) {
       const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const test of failedTests) problems.push(`failed: ${suite.name} > ${test.fullName}`);
       if (suite.status === "failed" && failedTests.length === 0) {
         failed++;
         problems.push(`${suite.name}: ${String(suite.message ?? "failed").split("\n")[0]}`);

@@ -60,6 +60,47 @@ describe("test-summary", () => {
     expect(run.status).toBe(1);
   });
 
+  it("names each failed test of either runner just above the closing line", () => {
+    const unit = vitestReport("unit-failed.json", { dates: "failed", other: "passed" });
+    const e2e = report("e2e-failed.json", {
+      stats: { expected: 1, flaky: 0, unexpected: 1, skipped: 0 },
+      suites: [
+        {
+          title: "leases.spec.ts",
+          file: "leases.spec.ts",
+          specs: [],
+          suites: [
+            {
+              title: "refresh",
+              file: "leases.spec.ts",
+              specs: [
+                {
+                  title: "passes",
+                  file: "leases.spec.ts",
+                  line: 4,
+                  tests: [{ status: "expected" }],
+                },
+                {
+                  title: "breaks",
+                  file: "leases.spec.ts",
+                  line: 9,
+                  tests: [{ status: "unexpected" }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const run = summary(unit, e2e);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines).toContain("failed: /repo/a.test.ts > dates");
+    expect(lines).toContain("failed: leases.spec.ts:9 refresh › breaks");
+    expect(run.stdout).not.toContain("passes");
+    expect(lines.at(-1)).toBe("tests: 2 passed, 2 failed");
+    expect(run.status).toBe(1);
+  });
+
   it("counts a file that failed outside its tests", () => {
     const broken = report("broken.json", {
       numPassedTests: 0,
