@@ -232,13 +232,24 @@ test("an instance killed mid-refresh: the others keep serving, and take its feed
   await expect
     .poll(() => publisher.fetches.get("world-2")?.length ?? 0, { timeout: 15_000 })
     .toBeGreaterThan(before);
+  // The lease is read until it names an instance: the fetch can be seen a moment before the
+  // lease's row says so, and a poll does not depend on which comes first.
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const { rows } = await db.query<{ lease_owner: string | null }>(
-    "SELECT lease_owner FROM feeds WHERE url LIKE '%/f/world-2.xml'",
-  );
+  const leaseOwner = async () => {
+    const { rows } = await db.query<{ lease_owner: string | null }>(
+      "SELECT lease_owner FROM feeds WHERE url LIKE '%/f/world-2.xml'",
+    );
+    return rows[0]?.lease_owner ?? "";
+  };
+  const instancePids = instances.map((site) => site.pid);
+  await expect
+    .poll(async () => instancePids.includes(Number((await leaseOwner()).split(":").at(-2))), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+  const holder = await leaseOwner();
   await db.end();
-  const holder = rows[0]?.lease_owner ?? "";
   const pid = Number(holder.split(":").at(-2));
   const victim = instances.find((site) => site.pid === pid);
   expect(victim, `lease owner ${holder}`).toBeDefined();
