@@ -1,3 +1,4 @@
+import { relativeWordsFor } from "~/lib/i18n";
 import type { FeedKey } from "../../sites/categories";
 import type { CardArticle } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
@@ -44,7 +45,7 @@ export function NewsFeedBlock({
     had,
     limit,
     ...(shown.length ? { shown } : {}),
-    zone: { locale: site.locale, timeZone: site.timeZone },
+    zone: { locale: site.locale, timeZone: site.timeZone, words: relativeWordsFor(site.locale) },
   };
   return (
     <section className="border-t-4 border-ink pt-3" aria-label={title}>

@@ -1,3 +1,4 @@
+import type { RelativeWords } from "../../common/i18n/relative";
 import type { FeedKey } from "../../sites/categories";
 import { ARTICLES_API } from "../../common/urls";
 import type { FeedItem } from "./news-feed-list";
@@ -23,7 +24,7 @@ export interface NewsFeedProps {
    */
   shown?: readonly string[];
   /** The city's locale and time zone, for the dates of a refreshed list. */
-  zone: { locale: string; timeZone: string };
+  zone: { locale: string; timeZone: string; words: RelativeWords };
 }
 
 /** The /api/articles query for some categories (several: their articles together). */

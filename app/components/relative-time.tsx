@@ -1,5 +1,6 @@
 import { createContext, use } from "react";
 import { ISLAND_MARKER_TYPE } from "../../common/islands";
+import type { RelativeWords } from "../../common/i18n/relative";
 import { relativeDate } from "~/lib/relative-date";
 
 /**
@@ -13,6 +14,8 @@ export interface Clock {
   now: number;
   locale: string;
   timeZone: string;
+  /** The edition's words for relative dates (its catalogue's). */
+  words: RelativeWords;
   script?: string;
 }
 
@@ -50,6 +53,7 @@ export function RelativeTime({
           data-src={clock.script}
           data-locale={clock.locale}
           data-time-zone={clock.timeZone}
+          data-words={JSON.stringify(clock.words)}
         />
       )}
     </>

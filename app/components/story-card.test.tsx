@@ -1,3 +1,4 @@
+import { relativeWordsFor } from "~/lib/i18n";
 // @vitest-environment happy-dom
 import { cleanup, render as renderBare, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -20,7 +21,12 @@ const { ClockContext } = await import("./relative-time");
 
 /** Renders as the site's layout does: relative dates told against the render's time. */
 function render(ui: ReactNode) {
-  const clock = { now: Date.parse("2026-11-23T12:00:00Z"), locale: "en-US", timeZone: "UTC" };
+  const clock = {
+    now: Date.parse("2026-11-23T12:00:00Z"),
+    locale: "en-US",
+    timeZone: "UTC",
+    words: relativeWordsFor("en-US"),
+  };
   return renderBare(<ClockContext value={clock}>{ui}</ClockContext>);
 }
 const { FeaturedStory } = await import("./featured-story");

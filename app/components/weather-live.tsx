@@ -1,3 +1,4 @@
+import { relativeWordsFor } from "~/lib/i18n";
 import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
@@ -261,7 +262,12 @@ export function WeatherLive({
           <CurrentConditions
             current={current}
             updated={{
-              ago: relativeDate(current.observedAt, now, place, { minutes: true }),
+              ago: relativeDate(
+                current.observedAt,
+                now,
+                { ...place, words: relativeWordsFor(place.locale) },
+                { minutes: true },
+              ),
               at: cityDate(current.observedAt, place, true),
             }}
           />

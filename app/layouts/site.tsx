@@ -7,6 +7,7 @@ import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { AlertBanner } from "~/components/weather-live";
 import { SITE_NAVIGATION } from "~/lib/pages";
+import { relativeWordsFor } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
 
 /**
@@ -27,7 +28,13 @@ export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
   const { site, now, scripts, weatherAlerts, islands } = useSite();
   // Relative dates are told as of the render, in the city's locale and zone (RelativeTime).
-  const clock = { now, locale: site.locale, timeZone: site.timeZone, script: islands.clock };
+  const clock = {
+    now,
+    locale: site.locale,
+    timeZone: site.timeZone,
+    words: relativeWordsFor(site.locale),
+    script: islands.clock,
+  };
   // One column whose parts may be placed apart from their order in the document: the header's
   // top strip (the date and the partner links) sits above the masthead, but comes after it and
   // the navigation for the keyboard and screen readers (SiteHeader). The column spans the page,

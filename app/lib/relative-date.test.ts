@@ -1,14 +1,36 @@
 import { describe, expect, it } from "vitest";
+import { catalogueFor } from "../../common/i18n";
+import { relativeWords } from "../../common/i18n/relative";
 import { relativeDate } from "./relative-date";
 
 const NOW = Date.parse("2026-11-22T18:00:00Z");
-const CITY = { locale: "en-US", timeZone: "America/Chicago" };
+const CITY = {
+  locale: "en-US",
+  timeZone: "America/Chicago",
+  words: relativeWords(catalogueFor("en-US")),
+};
+const SPANISH = { ...CITY, locale: "es-US", words: relativeWords(catalogueFor("es-US")) };
 const ago = (ms: number) => NOW - ms;
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
 describe("relativeDate", () => {
+  it.each([
+    [0, "Ahora mismo"],
+    [HOUR, "hace 1 hora"],
+    [3 * HOUR, "hace 3 horas"],
+    [DAY, "Ayer"],
+    [3 * DAY, "hace 3 días"],
+    [7 * DAY, "15 nov 2026"],
+  ])("in Spanish, %i ms ago reads %s", (age, text) => {
+    expect(relativeDate(ago(age), NOW, SPANISH)).toBe(text);
+  });
+
+  it("in Spanish, news refreshed 12 minutes ago reads 'hace 12 minutos'", () => {
+    expect(relativeDate(ago(12 * MIN), NOW, SPANISH, { minutes: true })).toBe("hace 12 minutos");
+  });
+
   it.each([
     [0, "Just now"],
     [59 * MIN, "Just now"],

@@ -1,3 +1,4 @@
+import { relativeWordsFor } from "~/lib/i18n";
 import { data } from "react-router";
 import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
@@ -44,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Cache-Control": CACHE_CONTROL.none, "Retry-After": String(RETRY_AFTER_S) },
     });
   }
-  const city = { locale: context.site.locale, timeZone: context.site.timeZone };
+  const city = {
+    locale: context.site.locale,
+    timeZone: context.site.timeZone,
+    words: relativeWordsFor(context.site.locale),
+  };
   return data(
     {
       ...(keys.length === 1 ? { category: keys[0] } : {}),

@@ -1,3 +1,4 @@
+import { relativeWordsFor } from "~/lib/i18n";
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { withPageVisibility } from "../../../tests/support/page-visibility";
@@ -5,7 +6,7 @@ import { CLOCK_TICK_MS, startClock, tellDates } from "./clock";
 
 const { setHidden } = withPageVisibility();
 
-const ZONE = { locale: "en-US", timeZone: "America/Chicago" };
+const ZONE = { locale: "en-US", timeZone: "America/Chicago", words: relativeWordsFor("en-US") };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 

@@ -1,3 +1,4 @@
+import type { RelativeWords } from "../../../common/i18n/relative";
 import { relativeDate } from "~/lib/relative-date";
 
 /** How often the clock moves (relative dates change by the minute at the finest). */
@@ -7,6 +8,8 @@ export const CLOCK_TICK_MS = 60_000;
 export interface Zone {
   locale: string;
   timeZone: string;
+  /** The edition's words for relative dates. */
+  words: RelativeWords;
 }
 
 /** The marker of a relative date (RelativeTime): "minutes" when told in minutes within the hour. */

@@ -1,3 +1,4 @@
+import { relativeWordsFor } from "~/lib/i18n";
 // @vitest-environment happy-dom
 import { act } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
@@ -10,7 +11,7 @@ import { renderFeed } from "../news-feed-render";
 import { refreshFeeds, type RenderFeed } from "./news-feed";
 
 const NOW = Date.parse("2026-11-25T12:00:00Z");
-const ZONE = { locale: "en-US", timeZone: "America/Chicago" };
+const ZONE = { locale: "en-US", timeZone: "America/Chicago", words: relativeWordsFor("en-US") };
 
 const item = (id: string, minutesAgo: number): FeedItem => ({
   id,

@@ -1,0 +1,2 @@
+// English interface text (forms), exactly the specification's (SPEC.md).
+export const forms = {} as const;

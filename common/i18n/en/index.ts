@@ -1,0 +1,25 @@
+import { core } from "./core";
+import { layout } from "./layout";
+import { news } from "./news";
+import { weather } from "./weather";
+import { radio } from "./radio";
+import { forms } from "./forms";
+import { pages } from "./pages";
+import { meta } from "./meta";
+import { server } from "./server";
+
+/**
+ * The English catalogue: the specification's text. Its keys are every catalogue's keys; each
+ * area is a file of its own (the parts of the site that use it), its keys prefixed by the area.
+ */
+export const en = {
+  ...core,
+  ...layout,
+  ...news,
+  ...weather,
+  ...radio,
+  ...forms,
+  ...pages,
+  ...meta,
+  ...server,
+} as const;

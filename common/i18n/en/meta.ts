@@ -1,0 +1,2 @@
+// English interface text (meta), exactly the specification's (SPEC.md).
+export const meta = {} as const;

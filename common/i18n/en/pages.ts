@@ -1,0 +1,2 @@
+// English interface text (pages), exactly the specification's (SPEC.md).
+export const pages = {} as const;

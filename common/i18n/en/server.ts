@@ -1,0 +1,2 @@
+// English interface text (server), exactly the specification's (SPEC.md).
+export const server = {} as const;

@@ -1,0 +1,2 @@
+// English interface text (weather), exactly the specification's (SPEC.md).
+export const weather = {} as const;
