@@ -24,6 +24,7 @@ const FEEDS = path.resolve(import.meta.dirname, "../../tests/fixtures/feeds");
 /** The fixture feeds in each language but English, and the encoding their names give. */
 const FEEDS_BY_LANGUAGE: Partial<Record<StemmedLanguage, string[]>> = {
   de: ["golem-de.iso-8859-1.rss.xml", "heise-newsticker.rss090.xml"],
+  es: ["lanacion-ar.rss.xml", "mundodeportivo-barca.rss.xml"],
   fr: ["lefigaro-culture.rss.xml", "reporterre-ecology.rss.xml"],
   nl: ["fcutrecht-news.rss.xml"],
   pt: ["jn-pt.iso-8859-1.rss.xml"],

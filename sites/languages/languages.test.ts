@@ -2,10 +2,11 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { mergeOverDefaults, parseCity } from "../city-data";
-import { feedUrl, type City } from "../schema";
+import { editionData } from "../editions";
+import { EditionSchema, feedUrl, type City } from "../schema";
 
 // The Spanish layer of the network's defaults (es.json: network.json ← es.json ← a city) and
-// Houston's own Spanish overrides (houston-es.json, over Houston's data): both must make a city
+// Houston's own Spanish (its edition's data in houston.json, over Houston's data): both must make a city
 // that validates, keep every template of the texts they translate, and leave no English text
 // but proper names.
 
@@ -18,20 +19,24 @@ const { network: _about, ...network } = readJson(path.join(SITES, "network.json"
 >;
 void _about;
 const es = readJson(path.join(import.meta.dirname, "es.json"));
-const houstonEs = readJson(path.join(import.meta.dirname, "houston-es.json"));
 const cityIds = readdirSync(path.join(SITES, "cities"))
   .filter((f) => f.endsWith(".json"))
   .map((f) => f.slice(0, -".json".length));
 const cityFile = (id: string) => readJson(path.join(SITES, "cities", `${id}.json`));
 
 const english = (id: string): City => parseCity(id, network, cityFile(id), id);
-const spanish = (id: string): City =>
-  parseCity(
-    id,
-    mergeOverDefaults(network, es),
-    id === "houston" ? mergeOverDefaults(cityFile(id), houstonEs) : cityFile(id),
-    `${id} (es)`,
-  );
+/**
+ * A city in Spanish: its Spanish edition as the directory makes it (sites/editions.ts), or, for a
+ * city without one, the city as a Spanish-first city would be (network ← es.json ← the city).
+ */
+function spanish(id: string): City {
+  const file = cityFile(id) as { editions?: unknown[] };
+  const edition = file.editions
+    ?.map((e) => EditionSchema.parse(e))
+    .find((e) => e.locale.startsWith("es"));
+  if (!edition) return parseCity(id, mergeOverDefaults(network, es), file, `${id} (es)`);
+  return parseCity(id, {}, editionData(network, es, file, edition), `${id} (es)`);
+}
 
 /** Every string of a value with its dotted path. */
 function strings(value: unknown, at = ""): [string, string][] {
@@ -127,7 +132,7 @@ describe("sites/languages/es.json, the Spanish layer of the network's defaults",
   });
 });
 
-describe("sites/languages/houston-es.json, Houston's own Spanish", () => {
+describe("Houston's Spanish edition (its data in sites/cities/houston.json)", () => {
   const city = spanish("houston");
 
   it("lists Spanish-language feeds, each named and marked es, none twice", () => {
