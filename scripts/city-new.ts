@@ -8,7 +8,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CITY_ID, parseCity } from "../sites/city-data";
+import { CITY_ID } from "../sites/city-data";
 import { CityDirectory } from "../server/cities/directory";
 import { readEnv, withEnvFile } from "../server/settings/env";
 import { US_STATES } from "./us-states";
@@ -78,7 +78,6 @@ for (const host of hosts) {
 const geo = { latitude: Number(values.lat), longitude: Number(values.lon) };
 const data = {
   name,
-  tagline: `Local news, politics, business, sports, culture and events for ${city}, ${state}, with live radio and community resources.`,
   city,
   state,
   stateCode,
@@ -86,14 +85,6 @@ const data = {
   timeZone: tz,
   locale: values.locale ?? "en-US",
   hosts,
-  keywords: [
-    `${city} news`,
-    `${city} ${state}`,
-    `${city} local news`,
-    `${state} politics`,
-    `${city} events`,
-    `${city} weather`,
-  ],
   contact: {
     email: values.email ?? `newsroom@${hosts[0]?.replace(/^www\./, "")}`,
     ...(values.phone ? { phone: values.phone } : {}),
@@ -102,9 +93,11 @@ const data = {
   ...(values["local-feed"]?.length ? { feeds: { local: values["local-feed"] } } : {}),
 };
 
-// Checked as the server reads it (merged over the network's defaults) before it is written.
+// Checked as the server reads it (merged over the network's defaults, and the layer of its
+// language: a city in Spanish reads Spanish texts, sites/languages/es.json) before it is written.
+// Its tagline and keywords are the network's (or its language's), made of its name and state.
 try {
-  parseCity(id, directory.defaults(), data, file);
+  directory.validate(id, data);
 } catch (error) {
   fail((error as Error).message, 1);
 }

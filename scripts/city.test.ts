@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CityDirectory } from "../server/cities/directory";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "cities-"));
@@ -62,7 +63,73 @@ describe("npm run city:new and city:check", { timeout: 60_000 }, () => {
     expect(checked.status).toBe(0);
     expect(checked.stdout).toContain("ok       tulsa");
     expect(checked.stdout).toContain("+contact.email");
-    expect(checked.stdout).toMatch(/4 of 4 cities valid/);
+    // Houston's Spanish edition is checked as a city of its own.
+    expect(checked.stdout).toContain("ok       houston.es (");
+    expect(checked.stdout).toMatch(/5 of 5 cities and editions valid/);
+  });
+
+  it("--locale es-US makes a city Spanish throughout: its texts from the Spanish layer", () => {
+    const made = run(
+      "scripts/city-new.ts",
+      ...TULSA.map((a) => (a === "tulsacitywire.com" ? "noticiastulsa.com" : a)),
+      "--id",
+      "tulsa-es",
+      "--locale",
+      "es-US",
+    );
+    expect(made.stderr).toBe("");
+    expect(made.status).toBe(0);
+    const data = JSON.parse(readFileSync(path.join(citiesDir, "tulsa-es.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    // No English tagline or keywords written into the file: the language's layer has them.
+    expect(data).toMatchObject({ locale: "es-US" });
+    expect(data).not.toHaveProperty("tagline");
+    expect(data).not.toHaveProperty("keywords");
+    const directory = new CityDirectory({
+      dir: citiesDir,
+      networkFile: path.join(ROOT, "sites/network.json"),
+    });
+    const loaded = directory.load("tulsa-es");
+    if (!("city" in loaded)) throw new Error(loaded.problem.message);
+    const { city } = loaded;
+    expect(city.tagline).toBe(
+      "Noticias locales, política, negocios, deportes, cultura y eventos de Tulsa, Oklahoma, con radio en vivo y recursos para la comunidad.",
+    );
+    expect(city.keywords).toContain("noticias de Tulsa");
+    expect(city.contact.officeHours).not.toMatch(/Monday|Friday/);
+    const faq = JSON.stringify(city.content.pages.faq);
+    expect(faq).toMatch(/¿/);
+    expect(faq).not.toMatch(/\b(the|and|your)\b/);
+    const checked = run("scripts/city-check.ts");
+    expect(checked.stdout).toContain("ok       tulsa-es (");
+    expect(checked.stdout).toContain(", es-US)");
+    rmSync(path.join(citiesDir, "tulsa-es.json"));
+  });
+
+  it("city:check names a city whose locale's language has no interface catalogue", () => {
+    const file = path.join(citiesDir, "quebec.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: "Québec Nouvelles",
+        city: "Quebec City",
+        state: "Quebec",
+        stateCode: "QC",
+        geo: { latitude: 46.81, longitude: -71.21 },
+        timeZone: "America/Toronto",
+        locale: "fr-CA",
+        hosts: ["quebecnouvelles.example"],
+        contact: { email: "salle@quebecnouvelles.example" },
+      }),
+    );
+    const checked = run("scripts/city-check.ts");
+    rmSync(file);
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toContain("INVALID  quebec");
+    expect(checked.stdout).toContain('locale fr-CA: no interface catalogue for "fr"');
+    expect(checked.stdout).toContain("ok       houston");
   });
 
   it("never overwrites a city, nor takes a host another city answers to", () => {

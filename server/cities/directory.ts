@@ -332,6 +332,11 @@ export class CityDirectory {
     return result;
   }
 
+  /** A city's data as load() would make it, for a file not yet written (city:new); throws. */
+  validate(id: string, file: unknown): City {
+    return this.city(id, file);
+  }
+
   /** A city's default edition: over the layer of its language, when there is one. */
   private city(id: string, file: unknown): City {
     const locale = (file as { locale?: unknown }).locale;
