@@ -1,0 +1,202 @@
+import type { AddressInfo } from "node:net";
+import { createServer as createHttpServer, type Server } from "node:http";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import type { ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
+import { viteServerBuild } from "../../tests/support/vite-build";
+import { getAs } from "../../tests/support/get-as";
+import { fixedNews } from "../../tests/support/news";
+import { createApp } from "./app";
+import { CityDirectory } from "../cities/directory";
+import { Network } from "../cities/network";
+import { CONTACT_LIMITS } from "../messages/store";
+import { WEATHER_DEP } from "./pages/cache-key";
+import type { NewsReader } from "../news/engine";
+
+// A city with two other editions (issue 38): one in Spanish under a path prefix of its hosts
+// (/es), one in Vietnamese at a host of its own. One app serves the three by Host and path.
+
+const BASE_CITY = fixtureCity();
+const EDITION_DATA = {
+  tagline: "Noticias locales, el clima y radio en vivo para {city}, una ciudad de prueba.",
+  keywords: ["noticias de {city}"],
+  content: BASE_CITY.content,
+  cityLinks: [],
+};
+const CITY = fixtureCity({
+  editions: [
+    { locale: "es-US", path: "/es", data: EDITION_DATA },
+    { locale: "vi-VN", hosts: ["vi.fixtureville.test"], data: EDITION_DATA },
+  ],
+});
+const HOST = hostOf(CITY);
+const FILES = fixtureCityFiles([CITY]);
+
+let vite: ViteDevServer;
+let server: Server;
+let origin: string;
+/** The site ids whose news the pages read. */
+const newsAskedFor = new Set<string>();
+
+function newsOf(site: string): NewsReader {
+  return fixedNews({
+    updatedAt: Date.parse("2026-11-24T10:00:00Z"),
+    articles: (key) => {
+      newsAskedFor.add(site);
+      return key === "local"
+        ? [
+            {
+              id: site.length,
+              uid: site,
+              title: `A story for the readers of ${site}`,
+              summary: "Una historia.",
+              url: `https://news.example/${site}`,
+              image: "/images/default-news.svg",
+              imageIsDefault: true,
+              publishedAt: Date.parse("2026-11-24T09:00:00Z"),
+              claimedAt: null,
+              category: "Local",
+              feedUrl: `https://news.example/${site}.xml`,
+              source: "Example News",
+              language: null,
+            },
+          ]
+        : [];
+    },
+  });
+}
+
+beforeAll(async () => {
+  const served = await viteServerBuild();
+  vite = served.vite;
+  const cities = new Network({
+    directory: new CityDirectory(FILES),
+    news: newsOf,
+    messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
+  });
+  const app = createApp({
+    services: { isDev: false },
+    cities,
+    version: (_city, key) => (key === WEATHER_DEP ? 0 : 1),
+    logger: pino({ level: "silent" }),
+    build: { server: served.build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
+  });
+  server = createHttpServer(app).listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  await vite.close();
+  FILES.remove();
+});
+
+const get = (target: string, host = HOST) => getAs(origin, host, target);
+
+/** The hreflang alternates a page's head names: hreflang → href. */
+function alternatesOf(html: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const m of html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)) {
+    found[m[1] as string] = m[2] as string;
+  }
+  return found;
+}
+
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+
+describe("a city's editions", () => {
+  it("serves the Spanish edition under /es in Spanish, with its own canonical URLs", async () => {
+    const page = await get("/es/weather");
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<html lang="es-US"/);
+    expect(canonicalOf(page.body)).toBe(`https://${HOST}/es/weather`);
+    const home = await get("/es/");
+    expect(home.body).toMatch(/<html lang="es-US"/);
+    expect(canonicalOf(home.body)).toBe(`https://${HOST}/es/`);
+    // Its links stay in the edition (React Router's basename).
+    expect(home.body).toContain('href="/es/weather"');
+    expect(home.body).not.toContain('href="/weather"');
+  });
+
+  it("names every edition of a page both ways, with x-default the city's own", async () => {
+    const expected = {
+      "en-US": `https://${HOST}/local-news`,
+      "es-US": `https://${HOST}/es/local-news`,
+      "vi-VN": "https://vi.fixtureville.test/local-news",
+      "x-default": `https://${HOST}/local-news`,
+    };
+    for (const [target, host] of [
+      ["/local-news", HOST],
+      ["/es/local-news", HOST],
+      ["/local-news", "vi.fixtureville.test"],
+    ] as const) {
+      const page = await get(target, host);
+      expect(page.status, target).toBe(200);
+      expect(alternatesOf(page.body), `${host}${target}`).toEqual(expected);
+    }
+  });
+
+  it("links each page to its counterparts in the other languages, named in their own", async () => {
+    const english = await get("/weather");
+    expect(english.body).toMatch(
+      /<a href="\/es\/weather" hrefLang="es-US" lang="es-US"[^>]*>Español<\/a>/,
+    );
+    const spanish = await get("/es/weather");
+    expect(spanish.body).toMatch(
+      /<a href="\/weather" hrefLang="en-US" lang="en-US"[^>]*>English<\/a>/,
+    );
+  });
+
+  it("keeps each edition's pages apart in the page cache, and reads each edition's own news", async () => {
+    for (let round = 0; round < 2; round++) {
+      const en = await get("/local-news");
+      const es = await get("/es/local-news");
+      expect(en.body).toMatch(/<html lang="en-US"/);
+      expect(es.body).toMatch(/<html lang="es-US"/);
+      expect(en.body).toContain(`readers of ${CITY.id}<`);
+      expect(es.body).toContain(`readers of ${CITY.id}.es<`);
+      if (round === 1)
+        expect([en.headers["x-cache"], es.headers["x-cache"]]).toEqual(["hit", "hit"]);
+    }
+    expect(newsAskedFor).toContain(`${CITY.id}.es`);
+  });
+
+  it("sends /es to /es/ (an edition's home has one spelling), and /ES/Weather to /es/weather", async () => {
+    const bare = await get("/es");
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe("/es/");
+    const cased = await get("/es/Weather");
+    expect(cased.status).toBe(301);
+    expect(cased.headers.location).toBe("/es/weather");
+    // A path that only starts like the prefix is the city's own (a 404 in its language).
+    const other = await get("/espanol");
+    expect(other.status).toBe(404);
+    expect(other.body).toMatch(/<html lang="en-US"/);
+  });
+
+  it("answers an unknown path of an edition with its not-found page, in its language, naming no alternates", async () => {
+    const missing = await get("/es/no-such-page");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatch(/<html lang="es-US"/);
+    expect(alternatesOf(missing.body)).toEqual({});
+  });
+
+  it("lists every edition's pages in the sitemap, each with its alternates", async () => {
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(sitemap.body).toContain(`<loc>https://${HOST}/es/weather</loc>`);
+    expect(sitemap.body).toContain("<loc>https://vi.fixtureville.test/weather</loc>");
+    expect(sitemap.body).toContain(
+      `<xhtml:link rel="alternate" hreflang="es-US" href="https://${HOST}/es/weather"/>`,
+    );
+    expect(sitemap.body).toContain(
+      `<xhtml:link rel="alternate" hreflang="x-default" href="https://${HOST}/weather"/>`,
+    );
+    expect((await get("/es/sitemap.xml")).body).toBe(sitemap.body);
+  });
+});
