@@ -86,9 +86,10 @@ export const news = {
 
   // The states of a list of news (SPEC.md §8) and the byline under a news page's title.
   "news.state.loading": "Loading {noun} news...",
-  "news.state.error": "Error loading news: {error}",
-  "news.state.errorArchives": "Error loading archives: {error}",
-  "news.state.errorArticles": "Error loading articles: {error}",
+  "news.state.error": "{prefix}: {error}",
+  "news.state.errorPrefix": "Error loading news",
+  "news.state.errorArchives": "Error loading archives",
+  "news.state.errorArticles": "Error loading articles",
   "news.state.empty": "No stories yet. Check back soon.",
   "news.byline.outlets": {
     one: "Stories from {count} outlet",

@@ -83,9 +83,10 @@ export const news: Area<typeof en> = {
     "Eventos comunitarios, actividades culturales y encuentros de negocios en {city}, y cómo enviar su evento.",
 
   "news.state.loading": "Cargando {noun}...",
-  "news.state.error": "Error al cargar las noticias: {error}",
-  "news.state.errorArchives": "Error al cargar el archivo: {error}",
-  "news.state.errorArticles": "Error al cargar los artículos: {error}",
+  "news.state.error": "{prefix}: {error}",
+  "news.state.errorPrefix": "Error al cargar las noticias",
+  "news.state.errorArchives": "Error al cargar el archivo",
+  "news.state.errorArticles": "Error al cargar los artículos",
   "news.state.empty": "Todavía no hay noticias. Vuelva a consultar pronto.",
   "news.byline.outlets": {
     one: "Noticias de {count} medio",
