@@ -8,10 +8,16 @@ import type { SearchResults } from "../../server/news/search";
 import SearchPage, { loader as searchLoader } from "./search";
 import CategoryPage, { loader as categoryLoader } from "./category";
 import Archives, { loader as archivesLoader } from "./archives";
+import Opinion, { loader as opinionLoader } from "./opinion";
+import Sports, { loader as sportsLoader } from "./sports";
+import ArtsCulture, { loader as artsLoader } from "./arts-culture";
+import LocalEvents, { loader as eventsLoader } from "./local-events";
 
 // Issue 38: the news pages of a Spanish edition (es-US) speak Spanish: home's sections, its
 // lead, its News Feed and its states, a list page, the archives and search; none of the English
 // interface words of these pages is left.
+
+type PageLoader = Parameters<typeof renderPage>[2]["loader"];
 
 const NOW = Date.parse("2026-11-25T18:00:00Z");
 const HOUR = 3_600_000;
@@ -181,6 +187,49 @@ describe("news pages in a Spanish edition", () => {
     expect(found).toContain('aria-label="Páginas de resultados"');
     for (const words of ["results for", "Page 1 of", "Next →", "Search result pages"]) {
       expect(found).not.toContain(words);
+    }
+  });
+
+  it("opinion, sports, arts and events: their headings, boxes and states", async () => {
+    const page = (path: string, loader: PageLoader, Component: () => React.JSX.Element) =>
+      renderPage(
+        CITY,
+        `/${path}`,
+        { id: path, path, loader, Component },
+        {
+          news: fixedNews({ articles: () => [], state: () => ({ state: "loading", error: null }) }),
+          now: NOW,
+        },
+      ).then(mainOf);
+    const opinion = await page("opinion", opinionLoader, Opinion);
+    expect(opinion).toContain(">Opinión y editoriales</h1>");
+    expect(opinion).toContain("Envíe su opinión");
+    expect(opinion).toContain("Normas editoriales");
+    expect(opinion).toContain("Cargando artículos de opinión...");
+    const sports = await page("sports", sportsLoader, Sports);
+    expect(sports).toContain("Próximos partidos");
+    expect(sports).toContain("Últimas noticias de deportes");
+    expect(sports).toMatch(/ en [^<]+<\/p>/);
+    const arts = await page("arts-culture", artsLoader, ArtsCulture);
+    expect(arts).toContain(">Arte y cultura</h1>");
+    expect(arts).toContain("Agenda cultural");
+    const events = await page("local-events", eventsLoader, LocalEvents);
+    expect(events).toContain(">Eventos locales</h1>");
+    expect(events).toContain("Envíe su evento");
+    for (const html of [opinion, sports, arts, events]) {
+      expectNoEnglish(html);
+      for (const words of [
+        "Submit Your",
+        "Editorial Standards",
+        "Upcoming Games",
+        ">Highlights<",
+        "Latest Sports News",
+        "Cultural Calendar",
+        "Send the details",
+        "happening around",
+      ]) {
+        expect(html, words).not.toContain(words);
+      }
     }
   });
 });
