@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { rootData, useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
+import { EditionAlternates } from "./components/edition-links";
 import { ISLAND_LOADER } from "../common/islands";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
@@ -27,6 +28,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#8a1c1c" />
         <Meta />
+        <EditionAlternates />
         <InlineStylesheet />
         <Links />
       </head>

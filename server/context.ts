@@ -1,3 +1,4 @@
+import type { EditionInfo } from "./cities/network";
 import type { Logger } from "pino";
 import type { IslandSources } from "../common/islands";
 import type { SiteContent } from "../sites/content";
@@ -35,8 +36,13 @@ export interface LoadContext {
   site: City;
   /** The publication's editorial content (static blocks of the pages). */
   content: SiteContent;
-  /** Canonical base URL (SITE_URL, else the site's baseUrl), without a trailing slash. */
+  /**
+   * Canonical base URL (SITE_URL, else the site's baseUrl), without a trailing slash; an edition
+   * under a path prefix has it at the end (https://host/es).
+   */
   siteUrl: string;
+  /** The edition the page is in, and its city's editions (hreflang, the language link). */
+  edition: EditionInfo;
   /** The request time in ms since the epoch; server and client format dates from it. */
   now: number;
   /** True in the Vite dev server (stack traces may be shown). */

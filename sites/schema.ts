@@ -48,6 +48,15 @@ const baseUrl = httpUrl.refine((u) => !u.endsWith("/"), "must not end with a sla
 export const CITY_ID = /^[a-z][a-z0-9-]{0,62}$/;
 
 /**
+ * The id of a city's page set in one language: the city's id for its default edition, and the
+ * city's id, a dot and the language for another ("houston.es"), which no file can be named.
+ */
+export const EDITION_SITE_ID = /^[a-z][a-z0-9-]{0,62}(?:\.[a-z]{2,3})?$/;
+
+/** Where an edition other than the default is served: a path prefix such as /es. */
+export const EDITION_PATH = /^\/[a-z]{2,3}(?:-[a-z]{2,4})?$/;
+
+/**
  * A host name as a reader types it: lower case, dotted labels, no port, no trailing dot, and a
  * top-level label that is not all digits (no IP addresses).
  */
@@ -176,6 +185,26 @@ const settings = {
   }),
 };
 
+/** One of a city's other editions (sites/editions.ts). */
+export const EditionSchema = z
+  .strictObject({
+    /** Its locale: its language's catalogue (common/i18n), dates and numbers. */
+    locale,
+    /** Its path prefix on the city's hosts, e.g. /es. */
+    path: z.string().regex(EDITION_PATH, "must be a path prefix such as /es").optional(),
+    /** Its own host names instead (the first canonical). */
+    hosts: z.array(hostname).min(1).optional(),
+    /**
+     * What it says in its language over the language's layer (sites/languages/<lang>.json):
+     * tagline, keywords, feeds per category, content…, in the shape of the city's own data.
+     */
+    data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((e) => (e.path === undefined) !== (e.hosts === undefined), {
+    error: "must name either a path or hosts",
+  });
+export type Edition = z.infer<typeof EditionSchema>;
+
 export const SiteSchema = z.object({
   /** Folder name under sites/, and the value of SITE. */
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"),
@@ -194,8 +223,13 @@ export type SiteConfig = z.infer<typeof SiteSchema>;
  * (sites/city-data.ts parseCity). Strict at every level: an unknown key is an error.
  */
 export const CitySchema = z.strictObject({
-  /** The data file's name without .json, and the value of SITE; not written in the file. */
-  id: z.string().regex(CITY_ID, "must be lower-case letters, digits and dashes (at most 63)"),
+  /**
+   * The data file's name without .json, and the value of SITE; not written in the file. An
+   * edition other than the default has the city's id and its language ("houston.es").
+   */
+  id: z
+    .string()
+    .regex(EDITION_SITE_ID, "must be lower-case letters, digits and dashes (at most 63)"),
   /** The host names the city answers to, each once; the first is the canonical one. */
   hosts: z
     .array(hostname)
@@ -216,6 +250,12 @@ export const CitySchema = z.strictObject({
     news: NewsContentSchema,
     pages: PagesContentSchema,
   }),
+  /**
+   * The city's other editions, each in a language of its readers (sites/editions.ts): served
+   * under a path prefix of the city's hosts (`path`, e.g. /es) or at hosts of its own, with its
+   * own texts and feeds (`data`, over the language's layer).
+   */
+  editions: z.array(EditionSchema).max(8).optional(),
 });
 
 export type City = z.infer<typeof CitySchema>;

@@ -6,16 +6,17 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { AlertBanner } from "~/components/weather-live";
-import { SITE_NAVIGATION } from "~/lib/pages";
+import { siteNavigation } from "~/lib/pages";
 import { relativeWordsFor } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
+import type { Route } from "./+types/site";
 
 /**
  * The header's and footer's links, built from the page tables on the server: the tables, their
  * descriptions and the code that derives the links are not part of the browser's bundle.
  */
-export function loader() {
-  return { nav: SITE_NAVIGATION };
+export function loader({ context }: Route.LoaderArgs) {
+  return { nav: siteNavigation(context.site.locale) };
 }
 
 /** The links are the same on every page: a navigation never asks for them again. */

@@ -11,6 +11,7 @@ import type {
   WebSite,
   WithContext,
 } from "schema-dts";
+import { translatorFor } from "../../common/i18n";
 import type { PageInfo } from "./pages";
 import type { PublicSite } from "./site";
 
@@ -87,11 +88,18 @@ export function newsPageExtras(
   };
 }
 
-/** The document title: the page heading and the publication, or the publication alone on home. */
-export function pageTitle(site: PublicSite, page: Pick<PageInfo, "heading" | "kind">): string {
+/**
+ * The document title: the page heading and the publication, or the publication alone on home; in
+ * the words of the site's language (its locale's catalogue).
+ */
+export function pageTitle(
+  site: Pick<PublicSite, "name" | "city" | "locale">,
+  page: Pick<PageInfo, "heading" | "kind">,
+): string {
+  const t = translatorFor(site.locale);
   return page.kind === "home"
-    ? `${site.name}: ${site.city} News, Weather, Sports & Events`
-    : `${page.heading} | ${site.name}`;
+    ? t("meta.title.home", { name: site.name, city: site.city })
+    : t("meta.title.page", { heading: page.heading, name: site.name });
 }
 
 /**

@@ -1,12 +1,15 @@
 import type { AppLoadContext, MetaDescriptor } from "react-router";
 import { buildMeta, newsPageExtras, type MetaInput, type PageExtras, type StoryLink } from "./meta";
+import { pageInLocale } from "./pages";
 import { toPublicSite } from "./site";
 
 /**
  * A page's meta tags and structured data, built by its loader on the server and handed to the
  * route's `meta` as loader data (see `loaderMeta` in root-data.ts). The builders, the pages'
  * descriptions and the JSON-LD never reach the browser's bundle: a client-side navigation gets
- * the finished tags with the page's data, and the HTML cache keeps them with the page.
+ * the finished tags with the page's data, and the HTML cache keeps them with the page. The words
+ * are the site's language: a page of the English tables (PAGES, SEARCH_PAGE) is taken in its
+ * locale (pages.ts's `pageInLocale`).
  */
 export function pageMeta(
   context: AppLoadContext,
@@ -14,10 +17,10 @@ export function pageMeta(
   extras: PageExtras = {},
   more: readonly MetaDescriptor[] = [],
 ): MetaDescriptor[] {
-  return [
-    ...buildMeta({ ...extras, site: toPublicSite(context.site), siteUrl: context.siteUrl, page }),
-    ...more,
-  ];
+  const site = toPublicSite(context.site);
+  // A page of the English tables is told in the site's language (its edition's locale).
+  const local = pageInLocale(page, site.locale);
+  return [...buildMeta({ ...extras, site, siteUrl: context.siteUrl, page: local }), ...more];
 }
 
 /** A news page's tags: its heading as the section, its stories and the newest one's date. */
@@ -26,5 +29,6 @@ export function newsPageMeta(
   page: MetaInput["page"],
   stories?: readonly StoryLink[],
 ): MetaDescriptor[] {
-  return pageMeta(context, page, newsPageExtras(page.heading, stories));
+  const section = pageInLocale(page, context.site.locale).heading;
+  return pageMeta(context, page, newsPageExtras(section, stories));
 }

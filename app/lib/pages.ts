@@ -1,5 +1,6 @@
 import { CATEGORIES, type CategorySlug, type NavPlace } from "../../sites/categories";
 import { SEARCH_PATH } from "../../common/urls";
+import { type MessageKey, translatorFor } from "../../common/i18n";
 import type { PublicSite } from "./site";
 
 /** How a page is described to search engines (JSON-LD @type). */
@@ -20,113 +21,143 @@ export interface PageInfo {
   nav?: NavPlace;
 }
 
+/**
+ * A page's words as the catalogue's keys (common/i18n/<language>/meta.ts): its heading, its
+ * label, and its description (`{name}`, `{city}` the site's), or null for the site's tagline.
+ */
+interface PageText {
+  heading: MessageKey;
+  label: MessageKey;
+  description: MessageKey | null;
+}
+
+/** A page of the table below: a PageInfo whose words are keys, written in a locale by pageIn. */
+type PageDef = Omit<PageInfo, "heading" | "label" | "description"> & { text: PageText };
+
 /** The pages that are not a news category (those come from sites/categories.ts). */
 const OTHER_PAGES = {
   home: {
     id: "home",
     path: "/",
     nav: "main",
-    heading: "Top Stories",
-    label: "Home",
     kind: "home",
-    description: (s) => s.tagline,
+    text: { heading: "meta.home.heading", label: "meta.home.label", description: null },
   },
   books: {
     id: "books",
     path: "/books",
     nav: "more",
-    heading: "Books",
-    label: "Books",
     kind: "collection",
-    description: () =>
-      "Ebooks on spiritual wisdom and wealth, the Billionaire series and classic-text editions, with an online university of ancient wisdom.",
+    text: {
+      heading: "meta.books.heading",
+      label: "meta.books.label",
+      description: "meta.books.description",
+    },
   },
   radio: {
     id: "radio",
     path: "/radio",
     nav: "more",
-    heading: "Live Radio",
-    label: "Radio",
     kind: "page",
-    description: (s) => `Listen to ${s.name} live radio: a 24/7 live stream from ${s.city}.`,
+    text: {
+      heading: "meta.radio.heading",
+      label: "meta.radio.label",
+      description: "meta.radio.description",
+    },
   },
   weather: {
     id: "weather",
     path: "/weather",
     nav: "main",
-    heading: "Weather",
-    label: "Weather",
     kind: "page",
-    description: (s) =>
-      `${s.city} weather: current conditions, alerts, a 7-day forecast, hurricane preparedness and monthly climate history.`,
+    text: {
+      heading: "meta.weather.heading",
+      label: "meta.weather.label",
+      description: "meta.weather.description",
+    },
   },
   contact: {
     id: "contact",
     path: "/contact",
     nav: "more",
-    heading: "Contact Us",
-    label: "Contact",
     kind: "page",
-    description: (s) =>
-      `Contact the ${s.name} newsroom: e-mail, phone, office hours and a form for news tips and questions.`,
+    text: {
+      heading: "meta.contact.heading",
+      label: "meta.contact.label",
+      description: "meta.contact.description",
+    },
   },
   "privacy-policy": {
     id: "privacy-policy",
     path: "/privacy-policy",
-    heading: "Privacy Policy",
-    label: "Privacy Policy",
     kind: "page",
-    description: (s) => `How ${s.name} handles information about its readers.`,
+    text: {
+      heading: "meta.privacyPolicy.heading",
+      label: "meta.privacyPolicy.label",
+      description: "meta.privacyPolicy.description",
+    },
   },
   "terms-of-service": {
     id: "terms-of-service",
     path: "/terms-of-service",
-    heading: "Terms of Service",
-    label: "Terms of Service",
     kind: "page",
-    description: (s) => `The terms for using ${s.name} and its services.`,
+    text: {
+      heading: "meta.termsOfService.heading",
+      label: "meta.termsOfService.label",
+      description: "meta.termsOfService.description",
+    },
   },
   privacy: {
     id: "privacy",
     path: "/privacy",
-    heading: "Privacy",
-    label: "Privacy",
     kind: "page",
-    description: (s) => `A short summary of how ${s.name} handles reader information.`,
+    text: {
+      heading: "meta.privacy.heading",
+      label: "meta.privacy.label",
+      description: "meta.privacy.description",
+    },
   },
   terms: {
     id: "terms",
     path: "/terms",
-    heading: "Terms",
-    label: "Terms",
     kind: "page",
-    description: (s) => `A short summary of the terms for using ${s.name}.`,
+    text: {
+      heading: "meta.terms.heading",
+      label: "meta.terms.label",
+      description: "meta.terms.description",
+    },
   },
   careers: {
     id: "careers",
     path: "/careers",
-    heading: "Careers",
-    label: "Careers",
     kind: "page",
-    description: (s) => `Jobs and internships at ${s.name} in ${s.city}.`,
+    text: {
+      heading: "meta.careers.heading",
+      label: "meta.careers.label",
+      description: "meta.careers.description",
+    },
   },
   partners: {
     id: "partners",
     path: "/partners",
-    heading: "Partners",
-    label: "Partners",
     kind: "page",
-    description: (s) => `The partners of ${s.name}.`,
+    text: {
+      heading: "meta.partners.heading",
+      label: "meta.partners.label",
+      description: "meta.partners.description",
+    },
   },
   faq: {
     id: "faq",
     path: "/faq",
-    heading: "Frequently Asked Questions",
-    label: "FAQ",
     kind: "page",
-    description: (s) => `Answers to common questions about ${s.name}.`,
+    text: {
+      heading: "meta.faq.heading",
+      label: "meta.faq.label",
+      description: "meta.faq.description",
+    },
   },
-} as const satisfies Record<string, PageInfo>;
+} as const satisfies Record<string, PageDef>;
 
 export type PageId = keyof typeof OTHER_PAGES | CategorySlug;
 
@@ -134,33 +165,94 @@ export type PageId = keyof typeof OTHER_PAGES | CategorySlug;
  * The search results page (decision 003). Not in PAGES: it is `noindex`, so it stays out of the
  * sitemap and the navigation.
  */
-export const SEARCH_PAGE: PageInfo = {
+const SEARCH_PAGE_DEF: PageDef = {
   id: "search",
   path: SEARCH_PATH,
-  heading: "Search",
-  label: "Search",
   kind: "page",
-  description: (s) => `Search the stories of ${s.name}.`,
+  text: {
+    heading: "meta.search.heading",
+    label: "meta.search.label",
+    description: "meta.search.description",
+  },
 };
 
-/** Every public page of SPEC.md §2, keyed by route id. Titles and descriptions live here once. */
-export const PAGES: Record<PageId, PageInfo> = {
-  ...OTHER_PAGES,
-  ...(Object.fromEntries(
-    CATEGORIES.map((c): [CategorySlug, PageInfo] => [
-      c.slug,
-      {
-        id: c.slug,
-        path: `/${c.slug}`,
-        heading: c.heading,
-        label: c.label,
-        kind: "collection",
-        description: c.description,
-        nav: c.nav,
-      },
-    ]),
-  ) as Record<CategorySlug, PageInfo>),
-};
+/** A page of the table with its words in `locale`'s language (English where it has none). */
+function pageIn({ text, ...page }: PageDef, locale: string): PageInfo {
+  const t = translatorFor(locale);
+  const key = text.description;
+  return {
+    ...page,
+    heading: t(text.heading),
+    label: t(text.label),
+    description: key === null ? (s) => s.tagline : (s) => t(key, { name: s.name, city: s.city }),
+  };
+}
+
+/** A news category's page. */
+function categoryPage(c: (typeof CATEGORIES)[number]): PageInfo {
+  // TODO(issue 38): the category's heading, label and description in the locale's language, once
+  // sites/categories.ts gives them as catalogue keys.
+  return {
+    id: c.slug,
+    path: `/${c.slug}`,
+    heading: c.heading,
+    label: c.label,
+    kind: "collection",
+    description: c.description,
+    nav: c.nav,
+  };
+}
+
+/** One table per locale, made the first time a page in it is asked for. */
+const tables = new Map<string, Record<PageId, PageInfo>>();
+
+/**
+ * Every public page of SPEC.md §2 in a locale (an edition's, `site.locale`), keyed by route id:
+ * their headings, labels and descriptions in its language. Titles and descriptions live here once.
+ */
+export function pagesFor(locale: string): Record<PageId, PageInfo> {
+  let table = tables.get(locale);
+  if (table === undefined) {
+    const others = Object.entries(OTHER_PAGES).map(([id, def]) => [id, pageIn(def, locale)]);
+    const categories = CATEGORIES.map((c) => [c.slug, categoryPage(c)]);
+    table = Object.fromEntries([...others, ...categories]) as Record<PageId, PageInfo>;
+    tables.set(locale, table);
+  }
+  return table;
+}
+
+/** The search results page in a locale. */
+export function searchPageFor(locale: string): PageInfo {
+  return pageIn(SEARCH_PAGE_DEF, locale);
+}
+
+/** The locale of the specification's text: the tables' English, PAGES and SEARCH_PAGE. */
+export const ENGLISH = "en-US";
+
+/**
+ * Every public page in English, keyed by route id: their paths, kinds and places, and the
+ * specification's words. A page of an edition is written in its language by pagesFor (pageMeta
+ * takes a page of this table in the site's locale: see `pageInLocale`).
+ */
+export const PAGES: Record<PageId, PageInfo> = /* @__PURE__ */ pagesFor(ENGLISH);
+
+/** The search results page in English (`searchPageFor` writes it in an edition's language). */
+export const SEARCH_PAGE: PageInfo = /* @__PURE__ */ searchPageFor(ENGLISH);
+
+/**
+ * A page in `locale`'s language: a page of the English tables (PAGES, SEARCH_PAGE) as its
+ * locale's table has it; any other page (one a route made, e.g. the not-found page) as given.
+ */
+export function pageInLocale<P extends Pick<PageInfo, "heading">>(
+  page: P,
+  locale: string,
+): P | PageInfo {
+  const given: object = page;
+  if (given === SEARCH_PAGE) return searchPageFor(locale);
+  const id = "id" in page && typeof page.id === "string" ? page.id : undefined;
+  if (id === undefined || !Object.hasOwn(PAGES, id)) return page;
+  return PAGES[id as PageId] === given ? pagesFor(locale)[id as PageId] : page;
+}
 
 const slugsIn = (column: "Sections" | "More") =>
   CATEGORIES.flatMap((c) => (c.footer === column ? [c.slug] : []));
@@ -180,15 +272,30 @@ export const HEADER_MAIN: readonly PageId[] = HEADER_PAGES.filter((id) => PAGES[
 /** …and the rest, behind its More disclosure; in the header's order either way. */
 export const HEADER_MORE: readonly PageId[] = HEADER_PAGES.filter((id) => PAGES[id].nav !== "main");
 
-/** The footer's columns of page links (Connect holds contacts and outside links). */
-export const FOOTER_COLUMNS: readonly { title: string; pages: readonly PageId[] }[] = [
-  { title: "Sections", pages: slugsIn("Sections") },
+/** A column of the footer: its title and its pages. */
+export interface FooterColumn {
+  title: string;
+  pages: readonly PageId[];
+}
+
+/** The footer's columns of page links, titles as keys (Connect holds contacts and outside links). */
+const FOOTER_COLUMN_TEXT: readonly { title: MessageKey; pages: readonly PageId[] }[] = [
+  { title: "meta.footer.sections", pages: slugsIn("Sections") },
   {
-    title: "More",
+    title: "meta.footer.more",
     pages: ["weather", ...slugsIn("More"), "radio", "books", "faq", "partners", "careers"],
   },
-  { title: "Legal", pages: ["privacy-policy", "terms-of-service", "privacy", "terms"] },
+  { title: "meta.footer.legal", pages: ["privacy-policy", "terms-of-service", "privacy", "terms"] },
 ];
+
+/** The footer's columns with their titles in a locale's language. */
+export function footerColumnsFor(locale: string): readonly FooterColumn[] {
+  const t = translatorFor(locale);
+  return FOOTER_COLUMN_TEXT.map((c) => ({ title: t(c.title), pages: c.pages }));
+}
+
+/** The footer's columns in English. */
+export const FOOTER_COLUMNS: readonly FooterColumn[] = /* @__PURE__ */ footerColumnsFor(ENGLISH);
 
 /** Every public page, for the sitemap. */
 export const PUBLIC_PAGES: readonly PageInfo[] = Object.values(PAGES);
@@ -212,14 +319,31 @@ export interface SiteNavigation {
   contact: NavItem;
 }
 
-const byHeading = (id: PageId): NavItem => ({ path: PAGES[id].path, text: PAGES[id].heading });
+/** The links of each locale, made the first time its layout is rendered. */
+const navigations = new Map<string, SiteNavigation>();
 
-export const SITE_NAVIGATION: SiteNavigation = {
-  header: HEADER_PAGES.map((id) => ({
-    path: PAGES[id].path,
-    text: PAGES[id].label,
-    more: HEADER_MORE.includes(id),
-  })),
-  footer: FOOTER_COLUMNS.map((c) => ({ title: c.title, links: c.pages.map(byHeading) })),
-  contact: byHeading("contact"),
-};
+/** The layout's links in a locale's language (an edition's, `site.locale`). */
+export function siteNavigation(locale: string): SiteNavigation {
+  let navigation = navigations.get(locale);
+  if (navigation === undefined) {
+    const pages = pagesFor(locale);
+    const byHeading = (id: PageId): NavItem => ({ path: pages[id].path, text: pages[id].heading });
+    navigation = {
+      header: HEADER_PAGES.map((id) => ({
+        path: pages[id].path,
+        text: pages[id].label,
+        more: HEADER_MORE.includes(id),
+      })),
+      footer: footerColumnsFor(locale).map((c) => ({
+        title: c.title,
+        links: c.pages.map(byHeading),
+      })),
+      contact: byHeading("contact"),
+    };
+    navigations.set(locale, navigation);
+  }
+  return navigation;
+}
+
+/** The layout's links in English (the specification's). */
+export const SITE_NAVIGATION: SiteNavigation = /* @__PURE__ */ siteNavigation(ENGLISH);

@@ -12,6 +12,8 @@ export function rootData(context: AppLoadContext, weather: Weather) {
   return {
     site: toPublicSite(context.site),
     siteUrl: context.siteUrl,
+    /** The edition of the city the page is in, and the city's editions (EditionLinks). */
+    edition: context.edition,
     now: context.now,
     /** Unconfigured embeds show a placeholder (development), or nothing (readers). */
     embedPlaceholders: context.embedPlaceholders,

@@ -100,6 +100,7 @@ function contextFor(site: City, news: NewsReader): AppLoadContext {
     site,
     content: site.content,
     siteUrl: SITE_URL,
+    edition: { path: "", alternates: [] },
     now: NOW,
     embedPlaceholders: false,
     isDev: false,

@@ -1,9 +1,15 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { CITY_ID, mergeOverDefaults, parseCity } from "../../sites/city-data";
-import type { City } from "../../sites/schema";
+import { EditionSchema, type City, type Edition } from "../../sites/schema";
+import {
+  defaultEditionData,
+  editionData,
+  editionSiteId,
+  languageOfLocale,
+} from "../../sites/editions";
 import { FEED_KEYS, type FeedKey } from "../../sites/categories";
 import type { CityFeeds, FeedListing } from "../news/network";
 
@@ -27,6 +33,25 @@ export interface CityDirectoryOptions {
   overrides?: Readonly<Record<string, CityOverrides>>;
   /** How many cities' data are kept loaded (the least recently asked for go first). */
   maxLoaded?: number;
+  /**
+   * The languages' layers (`<language>.json`, e.g. es.json): what an edition in that language
+   * says over the network's defaults. Unless told, the folder `languages` beside NETWORK_FILE.
+   */
+  languagesDir?: string;
+}
+
+/** One of a city's other editions, as the index knows it (sites/editions.ts). */
+export interface EditionEntry {
+  /** Its site id: the city's id and its language ("houston.es"). */
+  site: string;
+  /** The city's id. */
+  city: string;
+  locale: string;
+  /** Its path prefix on the city's hosts (e.g. /es), or its own hosts. */
+  path?: string;
+  hosts?: string[];
+  /** Its place in the city file's `editions`. */
+  index: number;
 }
 
 /** A city file that cannot be used: its path, and what is wrong. */
@@ -46,17 +71,30 @@ export function hostKey(host: string): string {
 }
 
 /** What the index reads of each city file at start: enough to route and to schedule feeds. */
+const FeedListsSchema = z
+  .partialRecord(
+    z.enum(FEED_KEYS),
+    z.array(
+      z.union([z.string(), z.looseObject({ url: z.string(), timeZone: z.string().optional() })]),
+    ),
+  )
+  .optional();
+
 const IndexSchema = z.looseObject({
   hosts: z.array(z.string().min(1)).min(1),
-  timeZone: z.string().min(1),
-  feeds: z
-    .partialRecord(
-      z.enum(FEED_KEYS),
-      z.array(
-        z.union([z.string(), z.looseObject({ url: z.string(), timeZone: z.string().optional() })]),
-      ),
+  locale: z.string().optional(),
+  editions: z
+    .array(
+      z.looseObject({
+        locale: z.string().min(2),
+        path: z.string().optional(),
+        hosts: z.array(z.string().min(1)).optional(),
+        data: z.looseObject({ feeds: FeedListsSchema }).optional(),
+      }),
     )
     .optional(),
+  timeZone: z.string().min(1),
+  feeds: FeedListsSchema,
 });
 
 /** The network's own name and address (NETWORK_FILE's `network`), and its default photo. */
@@ -92,6 +130,10 @@ export class CityDirectory {
   private readonly feedLists = new Map<string, readonly FeedListing[]>();
   private readonly hosts = new Map<string, string>();
   private readonly loaded: LRUCache<string, { city: City } | { problem: CityProblem }>;
+  /** The cities' other editions, by site id ("houston.es"). */
+  private readonly editions = new Map<string, EditionEntry & { feeds: CityFeeds }>();
+  /** The languages' layers read so far (undefined: the language has none). */
+  private readonly layers = new Map<string, unknown>();
   private readonly networkDefaults: unknown;
   /** Files that could not be indexed, and hosts that two cities claim. */
   readonly problems: CityProblem[] = [];
@@ -160,6 +202,37 @@ export class CityDirectory {
     const override = this.options.overrides?.[id];
     const listed = (override?.feeds ?? parsed.data.feeds ?? {}) as CityFeeds["feeds"];
     // Most cities list the network's own feeds for most categories: one list for all of them.
+    const feeds = this.shareLists(listed);
+    const hosts = parsed.data.hosts.map(hostKey);
+    for (const host of hosts) this.claimHost(host, id, id, file);
+    this.entries.set(id, { id, file, hosts, feeds: { id, timeZone: parsed.data.timeZone, feeds } });
+    parsed.data.editions?.forEach((edition, index) => {
+      const site = editionSiteId(id, edition.locale);
+      const own = (edition.data?.feeds ?? {}) as CityFeeds["feeds"];
+      const entry: EditionEntry = { site, city: id, locale: edition.locale, index };
+      if (edition.path) entry.path = edition.path;
+      if (edition.hosts) entry.hosts = edition.hosts.map(hostKey);
+      for (const host of entry.hosts ?? []) this.claimHost(host, site, id, file);
+      const editionFeeds = this.shareLists({ ...feeds, ...own });
+      this.editions.set(site, {
+        ...entry,
+        feeds: { id: site, timeZone: parsed.data.timeZone, feeds: editionFeeds },
+      });
+    });
+  }
+
+  /** A host for a site (a city or an edition), unless another city's site holds it. */
+  private claimHost(host: string, site: string, id: string, file: string): void {
+    const owner = this.hosts.get(host);
+    if (owner && owner !== site) {
+      this.problems.push({ id, file, message: `${file}: host ${host} is already ${owner}'s` });
+      return;
+    }
+    this.hosts.set(host, site);
+  }
+
+  /** Feed lists, each the one list of the index with the same listings. */
+  private shareLists(listed: CityFeeds["feeds"]): CityFeeds["feeds"] {
     const feeds: CityFeeds["feeds"] = {};
     for (const [key, listings] of Object.entries(listed) as [FeedKey, readonly FeedListing[]][]) {
       const same = JSON.stringify(listings);
@@ -167,16 +240,7 @@ export class CityDirectory {
       if (!shared) this.feedLists.set(same, (shared = listings));
       feeds[key] = shared;
     }
-    const hosts = parsed.data.hosts.map(hostKey);
-    for (const host of hosts) {
-      const owner = this.hosts.get(host);
-      if (owner && owner !== id) {
-        this.problems.push({ id, file, message: `${file}: host ${host} is already ${owner}'s` });
-        continue;
-      }
-      this.hosts.set(host, id);
-    }
-    this.entries.set(id, { id, file, hosts, feeds: { id, timeZone: parsed.data.timeZone, feeds } });
+    return feeds;
   }
 
   /** The network's defaults every city is merged over (NETWORK_FILE without `network`). */
@@ -203,9 +267,35 @@ export class CityDirectory {
     return this.hosts.get(hostKey(host));
   }
 
-  /** Every served city's feeds, for the news engine's subscriptions. */
+  /** Every served city's feeds, and its other editions', for the news engine's subscriptions. */
   feeds(): CityFeeds[] {
-    return [...this.entries.values()].map((e) => e.feeds);
+    return [...this.entries.values(), ...this.editions.values()].map((e) => e.feeds);
+  }
+
+  /** A city's other editions (none for an id that is not a served city's). */
+  editionsOf(id: string): EditionEntry[] {
+    return [...this.editions.values()].filter((e) => e.city === id);
+  }
+
+  /** Whether a site id is one of the cities' other editions ("houston.es"). */
+  isEdition(site: string): boolean {
+    return this.editions.has(site);
+  }
+
+  /**
+   * The edition a path of a city's host is in: one served under a prefix of the path (/es,
+   * /es/weather), with the prefix; none for the city's default edition.
+   */
+  editionAt(id: string, pathname: string): { site: string; path: string } | undefined {
+    for (const edition of this.editions.values()) {
+      const { path: prefix } = edition;
+      if (edition.city !== id || prefix === undefined) continue;
+      const rest = pathname.slice(prefix.length);
+      if (pathname.toLowerCase().startsWith(prefix) && (rest === "" || rest.startsWith("/"))) {
+        return { site: edition.site, path: prefix };
+      }
+    }
+    return undefined;
   }
 
   /** A city's file as written (not merged), for tools. */
@@ -226,20 +316,70 @@ export class CityDirectory {
   load(id: string): { city: City } | { problem: CityProblem } {
     const cached = this.loaded.get(id);
     if (cached) return cached;
-    const entry = this.entries.get(id);
+    const edition = this.editions.get(id);
+    const entry = this.entries.get(edition?.city ?? id);
     if (!entry) throw new Error(`No city "${id}" is served`);
     let result: { city: City } | { problem: CityProblem };
     try {
+      const file = readJson(entry.file);
       result = {
-        city: this.withOverrides(
-          parseCity(id, this.networkDefaults, readJson(entry.file), entry.file),
-        ),
+        city: edition ? this.editionCity(edition, file, entry.file) : this.city(id, file),
       };
     } catch (error) {
       result = { problem: { id, file: entry.file, message: (error as Error).message } };
     }
     this.loaded.set(id, result);
     return result;
+  }
+
+  /** A city's default edition: over the layer of its language, when there is one. */
+  private city(id: string, file: unknown): City {
+    const locale = (file as { locale?: unknown }).locale;
+    const defaults = defaultEditionData(
+      this.networkDefaults,
+      this.layerOf(typeof locale === "string" ? locale : undefined),
+      {},
+    );
+    return this.withOverrides(parseCity(id, defaults, file, this.fileOf(id) ?? id));
+  }
+
+  /**
+   * One of a city's other editions (sites/editions.ts editionData): the city's data without its
+   * words, the layer of its language, its own data; validated like a city's.
+   */
+  private editionCity(edition: EditionEntry, file: unknown, source: string): City {
+    const declared = EditionSchema.safeParse(
+      (file as { editions?: unknown[] }).editions?.[edition.index],
+    );
+    if (!declared.success) {
+      throw new Error(`${source}: editions.${edition.index}: ${declared.error.issues[0]?.message}`);
+    }
+    const data = editionData(
+      this.networkDefaults,
+      this.layerOf(edition.locale),
+      file,
+      declared.data as Edition,
+    );
+    const city = this.withOverrides(
+      parseCity(edition.city, {}, data, `${source} (${edition.site})`),
+    );
+    return { ...city, id: edition.site };
+  }
+
+  /** The layer of a locale's language (languages/<lang>.json), if it has one. */
+  private layerOf(locale: string | undefined): unknown {
+    if (locale === undefined) return undefined;
+    const language = languageOfLocale(locale);
+    if (!this.layers.has(language)) {
+      const dir =
+        this.options.languagesDir ?? path.join(path.dirname(this.options.networkFile), "languages");
+      const file = path.join(dir, `${language}.json`);
+      this.layers.set(
+        language,
+        /^[a-z]{2,3}$/.test(language) && existsSync(file) ? readJson(file) : undefined,
+      );
+    }
+    return this.layers.get(language);
   }
 
   private withOverrides(city: City): City {

@@ -7,6 +7,24 @@ import { noWeather } from "../weather/service";
 import { embedCspSources } from "../settings/embeds";
 import type { CspSources } from "../http/headers";
 import type { CityDirectory, CityProblem } from "./directory";
+import { cityOfSite } from "../../sites/editions";
+
+/** One edition of a city, as another edition's page links to it (hreflang, the language link). */
+export interface Alternate {
+  locale: string;
+  /** Its canonical base URL, without a trailing slash (https://host or https://host/es). */
+  base: string;
+  /** Its path prefix on the city's own hosts ("" for the default edition); none at other hosts. */
+  path?: string;
+}
+
+/** Which edition of its city a request's pages are in, and the city's other editions. */
+export interface EditionInfo {
+  /** The edition's path prefix on the city's hosts (e.g. /es), "" when it has none. */
+  path: string;
+  /** Every edition of the city, this one included, the default first. */
+  alternates: Alternate[];
+}
 
 /** Everything a request of one city reads: its data, its canonical base, its news and messages. */
 export interface CityServices {
@@ -19,6 +37,8 @@ export interface CityServices {
   weather: WeatherReader;
   /** The origins of the city's configured embeds, for its pages' CSP (server/settings/embeds.ts). */
   csp: CspSources;
+  /** The edition its pages are in (sites/editions.ts). */
+  edition: EditionInfo;
 }
 
 /** How a request's host was resolved. */
@@ -73,6 +93,11 @@ export class Network {
     return (host ? this.options.directory.byHost(host) : undefined) ?? this.options.defaultSite;
   }
 
+  /** The edition a path of a city's host is in, when under a prefix (CityDirectory.editionAt). */
+  editionAt(id: string, pathname: string): { site: string; path: string } | undefined {
+    return this.options.directory.editionAt(id, pathname);
+  }
+
   /** The city a host names, with its services. */
   lookup(host: string | undefined): CityLookup {
     const id = this.idOf(host);
@@ -91,17 +116,38 @@ export class Network {
     const { city } = loaded;
     const cached = this.services.get(city);
     if (cached) return { kind: "city", city: cached };
+    const parentId = cityOfSite(id);
+    // An edition shares its city's weather and messages, and its canonical base (plus its path).
+    const parent = parentId === id ? undefined : this.city(parentId);
+    if (parent?.kind === "unavailable") return parent;
+    const base = canonicalBase(city);
+    const edition = this.editionOf(id, city, parent?.city);
     const content = { news: city.content.news, pages: city.content.pages };
     const services: CityServices = {
       site: city,
       content: this.options.content ? this.options.content(content) : content,
-      siteUrl: canonicalBase(city),
+      siteUrl: parent && edition.path ? `${parent.city.siteUrl}${edition.path}` : base,
       news: this.options.news(id),
-      messages: this.options.messages(id),
-      weather: this.options.weather?.(city) ?? noWeather(city),
+      messages: this.options.messages(parentId),
+      weather: parent?.city.weather ?? this.options.weather?.(city) ?? noWeather(city),
       csp: embedCspSources({ site: city, content }),
+      edition,
     };
     this.services.set(city, services);
     return { kind: "city", city: services };
+  }
+
+  /** Which edition a site is, and its city's editions (the default's from `parent`, or itself). */
+  private editionOf(id: string, city: City, parent: CityServices | undefined): EditionInfo {
+    const { directory } = this.options;
+    const home = parent ?? { site: city, siteUrl: canonicalBase(city) };
+    const others = directory.editionsOf(cityOfSite(id)).map((e): Alternate => ({
+      locale: e.locale,
+      base: e.path ? `${home.siteUrl}${e.path}` : `https://${e.hosts?.[0] ?? ""}`,
+      ...(e.path ? { path: e.path } : {}),
+    }));
+    const alternates = [{ locale: home.site.locale, base: home.siteUrl, path: "" }, ...others];
+    const own = directory.editionsOf(cityOfSite(id)).find((e) => e.site === id);
+    return { path: own?.path ?? "", alternates: others.length ? alternates : [] };
   }
 }

@@ -443,6 +443,7 @@ describe("one process, many cities", () => {
         built: true,
         cities: {
           idOf: (host) => (host === "broken.example" ? "broken" : CITY.id),
+          editionAt: () => undefined,
           city: (id) =>
             id === "broken" ? { kind: "unavailable", problem } : { kind: "city", city: served },
         },
@@ -896,6 +897,7 @@ describe("the order of the request path (server/http/app.ts)", () => {
       services: { isDev: false },
       cities: {
         idOf: () => undefined,
+        editionAt: () => undefined,
         city: () => {
           throw new Error("no city is asked for");
         },

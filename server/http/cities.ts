@@ -8,6 +8,8 @@ import { Refusal } from "./pages/refusals";
 /** The cities served, by Host (server/cities/network.ts): a host's city id, a city by id. */
 export interface CityDirectory {
   idOf(host: string | undefined): string | undefined;
+  /** The edition a path of a city's host is in, when under a prefix (/es, /es/weather). */
+  editionAt(id: string, pathname: string): { site: string; path: string } | undefined;
   city(id: string): Exclude<CityLookup, { kind: "unknown" }>;
 }
 
@@ -43,11 +45,16 @@ export function cityChooser(
 ) {
   const reported = new Set<string>();
   return (exchange: Exchange): CityExchange | undefined => {
-    const site = cities.idOf(hostOf(exchange.req));
-    if (site === undefined) {
+    const host = cities.idOf(hostOf(exchange.req));
+    if (host === undefined) {
       unknownHost(exchange.res, exchange.req.method === "HEAD");
       return undefined;
     }
+    // An edition under a path prefix of the city's hosts: its site, and the path within it.
+    const edition = cities.editionAt(host, exchange.pathname);
+    const site = edition?.site ?? host;
+    const base = edition?.path ?? "";
+    const pathname = exchange.pathname.slice(base.length) || "/";
     const city = (): CityServices => {
       const found = cities.city(site);
       if (found.kind === "city") return found.city;
@@ -58,6 +65,6 @@ export function cityChooser(
       }
       throw new Refusal(503, "This publication is unavailable right now.");
     };
-    return { req: exchange.req, res: exchange.res, pathname: exchange.pathname, site, city };
+    return { req: exchange.req, res: exchange.res, pathname, site, base, city };
   };
 }

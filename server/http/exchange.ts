@@ -11,8 +11,14 @@ export interface Exchange {
 
 /** A request once its Host has named a city of this process. */
 export interface CityExchange extends Exchange {
-  /** The city's id: all a cache hit needs. */
+  /**
+   * The city's id, or its edition's ("houston.es"): all a cache hit needs. An edition under a
+   * path prefix has that prefix taken off `pathname` (the handlers see /api/live, not
+   * /es/api/live); `req.url` stays as the reader wrote it.
+   */
   readonly site: string;
+  /** The edition's path prefix (e.g. /es), "" for a city's default edition or an own host. */
+  readonly base: string;
   /** The city's services, made when first asked for; throws a Refusal (503) for a city whose data is invalid. */
   readonly city: () => CityServices;
 }

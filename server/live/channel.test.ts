@@ -30,6 +30,7 @@ async function serve(options: Partial<LiveChannelOptions> = {}) {
       req,
       res,
       pathname: (req.url ?? "/").split("?")[0] ?? "/",
+      base: "",
       site,
       city: () => {
         if (site === "down") throw new Refusal(503, "This publication is unavailable right now.");

@@ -1,4 +1,10 @@
-import type { AppLoadContext, RequestHandler } from "react-router";
+import type { EditionInfo } from "../cities/network";
+import {
+  createRequestHandler,
+  type AppLoadContext,
+  type RequestHandler,
+  type ServerBuild,
+} from "react-router";
 import type { SiteContent } from "../../sites/content";
 import type { City } from "../../sites/schema";
 import type { IslandSources } from "../../common/islands";
@@ -29,7 +35,13 @@ export interface RenderTask {
   /** A form's body (POST). */
   body?: Uint8Array<ArrayBuffer>;
   /** The city's data, canonical base and embed origins. */
-  city: { site: City; content: SiteContent; siteUrl: string; csp: CspSources };
+  city: {
+    site: City;
+    content: SiteContent;
+    siteUrl: string;
+    csp: CspSources;
+    edition: EditionInfo;
+  };
   /** The reader's address (the contact form's rate limit). */
   address: string;
   /** The request time (ms since the epoch). */
@@ -82,6 +94,30 @@ export interface RenderOutput {
   thread?: number;
 }
 
+/** React Router's request handler for a basename ("" for none), one made per basename. */
+export type RequestHandlers = (basename: string) => RequestHandler;
+
+/** The request handlers of a build, one per basename, each made when first asked for. */
+export function requestHandlers(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: "development" | "production",
+): RequestHandlers {
+  const made = new Map<string, RequestHandler>();
+  return (basename) => {
+    let handler = made.get(basename);
+    if (!handler) {
+      const based =
+        basename === ""
+          ? build
+          : typeof build === "function"
+            ? async () => ({ ...(await build()), basename })
+            : { ...build, basename };
+      made.set(basename, (handler = createRequestHandler(based, mode)));
+    }
+    return handler;
+  };
+}
+
 /**
  * Makes a page: React Router's answer to the task's request, and for HTML its stylesheet cut to
  * the rules it uses and a CSP listing the hashes of its inline scripts
@@ -89,7 +125,7 @@ export interface RenderOutput {
  * the request thread.
  */
 export async function renderPage(
-  handle: RequestHandler,
+  handlers: RequestHandlers,
   task: RenderTask,
   settings: RenderSettings,
   io: RenderIo,
@@ -106,6 +142,7 @@ export async function renderPage(
     site: task.city.site,
     content: task.city.content,
     siteUrl: task.city.siteUrl,
+    edition: task.city.edition,
     now: task.now,
     isDev: settings.isDev,
     stylesheet: settings.stylesheet,
@@ -119,7 +156,9 @@ export async function renderPage(
     clientAddress: task.address,
     log: io.log,
   };
-  const response = await handle(request, context);
+  // An edition under a path prefix (/es) is the same routes under that basename: React Router
+  // matches /es/weather as /weather, and its links carry the prefix.
+  const response = await handlers(task.city.edition.path)(request, context);
   const page: RenderOutput = {
     status: response.status,
     headers: { ...SECURITY_HEADERS },

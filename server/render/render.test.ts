@@ -205,7 +205,7 @@ beforeAll(async () => {
       try {
         // As piscina sends it: a structured clone.
         const copy = structuredClone(task) as RenderTask;
-        return await renderPage(handle, copy, settings, borrowIo(port2, CONTACT_LIMITS));
+        return await renderPage(() => handle, copy, settings, borrowIo(port2, CONTACT_LIMITS));
       } finally {
         port1.close();
         port2.close();
@@ -306,7 +306,7 @@ describe("a render once whole", () => {
       if (!("city" in loaded)) throw new Error("The fixture city's data is invalid");
       const quiet = () => undefined;
       const page = await renderPage(
-        handle,
+        () => handle,
         {
           url: "http://localhost/contact",
           method: "GET",
@@ -316,6 +316,7 @@ describe("a render once whole", () => {
             content: loaded.city.content,
             siteUrl: `https://${hostOf(CITY)}`,
             csp: {},
+            edition: { path: "", alternates: [] },
           },
           address: "127.0.0.1",
           now: Date.parse("2026-11-24T12:00:00Z"),

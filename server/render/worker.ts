@@ -1,9 +1,9 @@
 import { threadId, type MessagePort } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { CONTACT_LIMITS } from "../messages/limits";
 import { borrowIo } from "./channel";
-import { renderPage, type RenderOutput } from "./page";
+import { renderPage, requestHandlers, type RenderOutput } from "./page";
 import type { WorkerSetup, WorkerTask } from "./pool";
 
 /**
@@ -12,7 +12,7 @@ import type { WorkerSetup, WorkerTask } from "./pool";
  */
 const setup = Piscina.workerData as WorkerSetup;
 const build = (await import(setup.build)) as ServerBuild;
-const handle = createRequestHandler(build, "production");
+const handle = requestHandlers(build, "production");
 
 export default async function render({ task, port }: WorkerTask) {
   // The DOM's MessagePort in the task's type is node:worker_threads' one here.

@@ -33,6 +33,7 @@ export function cityServices(
     news: NewsReader;
     messages?: CityServices["messages"];
     weather?: CityServices["weather"];
+    edition?: CityServices["edition"];
   },
 ): CityServices {
   const content = site.content;
@@ -47,10 +48,15 @@ export function cityServices(
     },
     weather: options.weather ?? noWeather(site),
     csp: embedCspSources({ site, content }),
+    edition: options.edition ?? { path: "", alternates: [] },
   };
 }
 
 /** A lookup that serves one city whatever the host (DEFAULT_SITE on a test's 127.0.0.1). */
 export function oneCity(city: CityServices): AppOptions["cities"] {
-  return { idOf: () => city.site.id, city: () => ({ kind: "city", city }) };
+  return {
+    idOf: () => city.site.id,
+    editionAt: () => undefined,
+    city: () => ({ kind: "city", city }),
+  };
 }

@@ -46,8 +46,9 @@ export function isRouterRequest(pathname: string): boolean {
  * The cache key of a GET, which is also the URL the page is made from: its path and the query
  * parameters the page reads (PAGE_QUERY), in order.
  */
-export function cacheKey(url: URL): string {
-  const route = routeOf(url.pathname);
+export function cacheKey(url: URL, base = ""): string {
+  // An edition's page under its prefix (base) reads what the same page reads without it.
+  const route = routeOf(url.pathname.slice(base.length) || "/");
   const reads = isRouterRequest(url.pathname) ? undefined : (PAGE_QUERY[route] ?? []);
   let params = [...url.searchParams].filter(
     ([name]) => reads === undefined || reads.includes(name),

@@ -125,6 +125,7 @@ class PageHandler {
     res: ServerResponse,
     site: string,
     cityOf: () => CityServices,
+    base = "",
   ): Promise<void> {
     if (this.answeredFromCache?.(req, res, site)) return;
     try {
@@ -132,7 +133,7 @@ class PageHandler {
       if (early) throw early;
       const url = urlOf(req, this.options.clientOf(req).protocol);
       if (req.method !== "POST" && this.options.cache) {
-        await this.answerKept(req, res, url, site, cityOf);
+        await this.answerKept(req, res, url, { site, base }, cityOf);
         return;
       }
       if (req.method === "POST") refuseCrossOrigin(req, url);
@@ -153,16 +154,19 @@ class PageHandler {
     req: IncomingMessage,
     res: ServerResponse,
     url: URL,
-    site: string,
+    { site, base }: { site: string; base: string },
     cityOf: () => CityServices,
   ): Promise<void> {
     const { routes, keys } = this;
-    const match =
-      routes && !isRouterRequest(url.pathname) ? matchPage(routes, url.pathname) : undefined;
-    let key = cacheKey(url);
-    if (match?.kind === "page" && match.path !== url.pathname) {
-      // `/Local-News`, `/local-news/`, `/%73earch`: a redirect browsers and shared caches keep.
-      redirect(res, match.path + key.slice(url.pathname.length));
+    // An edition's pages are the same routes under its prefix (/es/weather is /weather's).
+    const inner = url.pathname.slice(base.length) || "/";
+    const match = routes && !isRouterRequest(inner) ? matchPage(routes, inner) : undefined;
+    let key = cacheKey(url, base);
+    const spelling = match?.kind === "page" ? base + match.path : undefined;
+    if (spelling !== undefined && spelling !== url.pathname) {
+      // `/Local-News`, `/local-news/`, `/%73earch`, `/es`: a redirect browsers and shared
+      // caches keep (an edition's home is its prefix and a slash, /es/).
+      redirect(res, spelling + key.slice(url.pathname.length));
       return;
     }
     // Every path that names no page gets the one not-found page (its HTML names no path).
@@ -188,8 +192,13 @@ class PageHandler {
 /** The page handler: `(req, res, site, cityOf)`, answering a request of the city `site`. */
 export function createPageHandler(options: PageHandlerOptions) {
   const handler = new PageHandler(options);
-  return (req: IncomingMessage, res: ServerResponse, site: string, cityOf: () => CityServices) =>
-    handler.answer(req, res, site, cityOf);
+  return (
+    req: IncomingMessage,
+    res: ServerResponse,
+    site: string,
+    cityOf: () => CityServices,
+    base = "",
+  ) => handler.answer(req, res, site, cityOf, base);
 }
 
 /**
@@ -202,13 +211,13 @@ export function pages(
   vite?: ViteDevServer,
 ): Handler<CityExchange> {
   if (vite) {
-    return ({ req, res, site, city }) => {
-      vite.middlewares(req, res, () => void handler(req, res, site, city));
+    return ({ req, res, site, city, base }) => {
+      vite.middlewares(req, res, () => void handler(req, res, site, city, base));
       return true;
     };
   }
-  return ({ req, res, site, city }) => {
-    void handler(req, res, site, city);
+  return ({ req, res, site, city, base }) => {
+    void handler(req, res, site, city, base);
     return true;
   };
 }

@@ -1,11 +1,17 @@
 import type { IncomingMessage } from "node:http";
-import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { FEED_KEYS } from "../../../sites/categories";
 import type { CityServices } from "../../cities/network";
 import type { SharedServices } from "../../context";
 import type { NewsReader } from "../../news/engine";
-import { renderPage, renderSettings, type RenderTask } from "../../render/page";
+import {
+  renderPage,
+  renderSettings,
+  requestHandlers,
+  type RequestHandlers,
+  type RenderTask,
+} from "../../render/page";
 import type { RenderPool } from "../../render/pool";
 import { Overloaded, type Limiter } from "../limiter";
 import { WEATHER_DEP, cityKey } from "./cache-key";
@@ -116,7 +122,7 @@ function readerShares(cap: number | undefined, addressOf: (req: IncomingMessage)
 /** What a render on this thread needs besides its request: React Router's handler, settings. */
 interface RenderContext {
   options: RendererOptions;
-  handler: () => RequestHandler;
+  handler: () => RequestHandlers;
   settings: ReturnType<typeof renderSettings>;
 }
 
@@ -146,7 +152,13 @@ async function renderNow(
     method: req.method ?? "GET",
     headers: headerPairs(req),
     body: body ? new Uint8Array(body) : undefined,
-    city: { site: city.site, content: city.content, siteUrl: city.siteUrl, csp: city.csp },
+    city: {
+      site: city.site,
+      content: city.content,
+      siteUrl: city.siteUrl,
+      csp: city.csp,
+      edition: city.edition,
+    },
     address: options.addressOf(req),
     now: (options.services.clock ?? Date.now)(),
   };
@@ -168,8 +180,8 @@ async function renderNow(
 export function createRenderer(options: RendererOptions) {
   // React Router's handler on this thread: for every page without a pool, else for none (the
   // build is loaded only when first needed).
-  let handle: RequestHandler | undefined;
-  const handler = () => (handle ??= createRequestHandler(options.build, options.mode));
+  let handle: RequestHandlers | undefined;
+  const handler = () => (handle ??= requestHandlers(options.build, options.mode));
   const context = { options, handler, settings: renderSettings(options.services, options.csp) };
   const share = readerShares(options.perClient, options.addressOf);
 

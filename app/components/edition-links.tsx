@@ -1,0 +1,72 @@
+import { useLocation, useMatches } from "react-router";
+import { useRootData } from "~/lib/root-data";
+
+/** A language's name in that language, as a reader of it looks for it ("Español", "English"). */
+export function ownLanguageName(locale: string): string {
+  const language = locale.split("-")[0] ?? locale;
+  let name = language;
+  try {
+    name = new Intl.DisplayNames([locale], { type: "language" }).of(language) ?? language;
+  } catch {
+    // An unknown locale keeps its code.
+  }
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/** Whether the page rendered is the not-found page (it has no counterpart in other editions). */
+function useIsNotFound(): boolean {
+  const matches = useMatches();
+  return matches.at(-1)?.id === "routes/not-found";
+}
+
+/**
+ * The page's counterparts in its city's other editions, for search engines: a
+ * `<link rel="alternate" hreflang>` for each edition (this one included) and `x-default` for the
+ * city's default edition (https://developers.google.com/search/docs/specialty/international/localized-versions).
+ * None for a city with one edition, or on the not-found page.
+ */
+export function EditionAlternates() {
+  const data = useRootData();
+  const { pathname } = useLocation();
+  const notFound = useIsNotFound();
+  const alternates = data?.edition.alternates ?? [];
+  if (notFound || alternates.length < 2) return null;
+  const [first] = alternates;
+  return (
+    <>
+      {alternates.map((alt) => (
+        <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={alt.base + pathname} />
+      ))}
+      {first && <link rel="alternate" hrefLang="x-default" href={first.base + pathname} />}
+    </>
+  );
+}
+
+/**
+ * The header's link to the same page in each other edition of the city, named in its own
+ * language and marked so (`lang`, `hreflang`): a reader of Spanish finds "Español" on an English
+ * page whatever the page's language. On the same host the link is a path (/es/weather).
+ */
+export function EditionLinks({ className }: { className?: string }) {
+  const data = useRootData();
+  const { pathname } = useLocation();
+  if (!data) return null;
+  const others = data.edition.alternates.filter((alt) => alt.locale !== data.site.locale);
+  if (others.length === 0) return null;
+  return (
+    <ul className={className}>
+      {others.map((alt) => (
+        <li key={alt.locale}>
+          <a
+            href={alt.path !== undefined ? alt.path + pathname : alt.base + pathname}
+            hrefLang={alt.locale}
+            lang={alt.locale}
+            className="inline-flex min-h-11 items-center font-semibold hover:underline"
+          >
+            {ownLanguageName(alt.locale)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
