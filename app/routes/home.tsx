@@ -21,7 +21,7 @@ import { ShownStories, notShown } from "../../common/story-keys";
 import { pageMeta } from "~/lib/page-meta.server";
 import { orUnavailable } from "~/lib/database.server";
 import { newsPageExtras } from "~/lib/meta";
-import { PAGES } from "~/lib/pages";
+import { PAGES, pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/home";
 
@@ -76,7 +76,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shownLead = featured ?? news.featuredStory;
   return data(
     {
-      heading: PAGES.home.heading,
+      heading: pagesFor(locale).home.heading,
       featured: shownLead,
       // The dateline: how many outlets the page's stories come from, and its last refresh.
       outlets: countOutlets([...(featured ? [featured] : []), ...stories]),

@@ -75,6 +75,7 @@ describe("home in a Spanish edition", () => {
       expect(main).toContain(`>${title}</h2>`);
     }
     expect(main).toContain("Ver todo");
+    expect(main).not.toContain(">Top Stories</h1>");
     expect(main).toContain('aria-label="Noticia destacada"');
     expect(main).toContain('aria-label="Relacionado"');
     expect(main).toContain(">Últimas noticias</h2>");
@@ -182,6 +183,7 @@ describe("news pages in a Spanish edition", () => {
       }),
     );
     expect(found).toContain("21 resultados para “bayou”");
+    expect(found).not.toContain(">Search</h1>");
     expect(found).toContain("Página 1 de 2");
     expect(found).toContain("Siguiente →");
     expect(found).toContain('aria-label="Páginas de resultados"');

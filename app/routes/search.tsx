@@ -6,7 +6,7 @@ import { StoryGrid } from "~/components/story-grid";
 import { orUnavailable } from "~/lib/database.server";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
-import { SEARCH_PAGE } from "~/lib/pages";
+import { SEARCH_PAGE, searchPageFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import { useT } from "~/lib/i18n";
 import { describeCount, searchHref, type SitePageHit } from "~/lib/search";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return data(
     {
-      heading: SEARCH_PAGE.heading,
+      heading: searchPageFor(context.site.locale).heading,
       ...stories,
       // Listed above the first page of stories only.
       sitePages: stories.page === 1 ? searchSitePages(context.site, context.content, q) : [],
