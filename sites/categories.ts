@@ -4,13 +4,35 @@
  * every page's heading and description are derived. Adding a category is one row here, its feed
  * URLs in the sites' configs, and (for a page of its own) its route module.
  */
+import { en } from "../common/i18n/en";
+import { formatMessage, type MessageValues } from "../common/i18n/format";
+import type { MessageKey } from "../common/i18n";
+
+/** A translator of the interface's text (common/i18n's translatorFor, app/lib/i18n's useT). */
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
 /**
  * Where a header link sits at 768 px and wider (DESIGN.md "Navigation"): on the one row of about
  * ten main sections, or behind its More disclosure. Under 768 px the menu lists them all.
  */
 export type NavPlace = "main" | "more";
 
-export interface Category {
+/** The message keys of a category's words (common/i18n/<language>/news.ts). */
+export interface CategoryText {
+  /** Its page's h1. */
+  heading: MessageKey;
+  /** Its short name in the header and footer, and on its stories' cards. */
+  label: MessageKey;
+  /** How the loading text names it: "Loading {noun} news...". */
+  noun: MessageKey;
+  /** What its page holds, for search engines and social cards ({name}, {city}, {state}). */
+  description: MessageKey;
+  /** Its section's title on home (SPEC.md §2: six sections, in this table's order). */
+  home?: MessageKey;
+}
+
+/** A category as the table declares it: its words are message keys. */
+interface CategoryDeclaration {
   /**
    * Its key: the feed key of SPEC.md §7 (FEEDS_FILE and the site configs use it), and, with its
    * first letter capitalised, the category a card shows.
@@ -18,14 +40,8 @@ export interface Category {
   key: string;
   /** Its page's path: /{slug}. */
   slug: string;
-  /** Its page's h1. */
-  heading: string;
-  /** Its short name in the header and footer. */
-  label: string;
-  /** How the loading text names it: "Loading {noun} news...". */
-  noun: string;
-  /** What its page holds, for search engines and social cards. */
-  description: (site: { name: string; city: string; state: string }) => string;
+  /** Its words, as message keys: every language's (translate them with the page's translator). */
+  text: CategoryText;
   /** False for a category without feeds (events: an embedded events wall). */
   fed: boolean;
   /** "list": the shared list page (routes/category.tsx); "own": routes/{slug}.tsx. */
@@ -34,8 +50,6 @@ export interface Category {
   footer: "Sections" | "More" | null;
   /** Its place in the header at 768 px and wider: the one row of main sections, or under More. */
   nav: NavPlace;
-  /** Its section's title on home (SPEC.md §2: six sections, in this table's order). */
-  home?: string;
   /**
    * For how many days a story counts as recent on its pages: older ones are shown only while
    * fewer than MIN_RECENT recent ones exist (server/news/compose.ts). Absent: every story is
@@ -44,103 +58,138 @@ export interface Category {
   freshDays?: number;
 }
 
-const news = (topic: string) => (s: { city: string; state: string }) =>
-  `The latest ${topic} for ${s.city}, ${s.state}: stories gathered from trusted newsrooms and updated through the day.`;
+/** The site's fields a category's description names. */
+export interface DescribedSite {
+  name: string;
+  city: string;
+  state: string;
+}
+
+/**
+ * A category's words in English (the specification's text, from the English catalogue), for
+ * code that has no edition's translator: the feed engine's stored labels, the page table. A
+ * page in an edition translates `text` instead (categoryHeading and the others below).
+ */
+interface EnglishText {
+  /** Its page's h1, in English. */
+  heading: string;
+  /** Its short name in the header and footer, in English. */
+  label: string;
+  /** How the loading text names it, in English. */
+  noun: string;
+  /** What its page holds, in English. */
+  description: (site: DescribedSite) => string;
+}
+
+export type Category = CategoryDeclaration & EnglishText;
 
 /** Every category, in the order of the header (SPEC.md §2 "Header and footer"). */
-export const CATEGORIES = [
+const DECLARED = [
   {
     key: "local",
     slug: "local-news",
-    heading: "Local News",
-    label: "Local",
-    noun: "local",
-    description: (s) =>
-      `${s.city} local news: neighbourhoods, city hall, schools, public safety and community stories from across the ${s.city} area.`,
+    text: {
+      heading: "news.category.local.heading",
+      label: "news.category.local.label",
+      noun: "news.category.local.noun",
+      description: "news.category.local.description",
+      home: "news.category.local.home",
+    },
     fed: true,
     page: "list",
     nav: "main",
     footer: "Sections",
-    home: "Local",
     freshDays: 3,
   },
   {
     key: "national",
     slug: "national-news",
-    heading: "National News",
-    label: "National",
-    noun: "national",
-    description: news("national news from across the United States"),
+    text: {
+      heading: "news.category.national.heading",
+      label: "news.category.national.label",
+      noun: "news.category.national.noun",
+      description: "news.category.national.description",
+      home: "news.category.national.home",
+    },
     fed: true,
     page: "list",
     nav: "main",
     footer: "Sections",
-    home: "National",
     freshDays: 3,
   },
   {
     key: "world",
     slug: "world-news",
-    heading: "World News",
-    label: "World",
-    noun: "world",
-    description: news("world news and international affairs"),
+    text: {
+      heading: "news.category.world.heading",
+      label: "news.category.world.label",
+      noun: "news.category.world.noun",
+      description: "news.category.world.description",
+      home: "news.category.world.home",
+    },
     fed: true,
     page: "list",
     nav: "main",
     footer: "Sections",
-    home: "World",
     freshDays: 3,
   },
   {
     key: "politics",
     slug: "politics",
-    heading: "Politics & Government",
-    label: "Politics",
-    noun: "politics",
-    description: news("politics and government news, from city hall to Congress,"),
+    text: {
+      heading: "news.category.politics.heading",
+      label: "news.category.politics.label",
+      noun: "news.category.politics.noun",
+      description: "news.category.politics.description",
+      home: "news.category.politics.home",
+    },
     fed: true,
     page: "list",
     nav: "main",
     footer: "Sections",
-    home: "Politics & Government",
     freshDays: 3,
   },
   {
     key: "business",
     slug: "business",
-    heading: "Business & Finance",
-    label: "Business",
-    noun: "business",
-    description: news("business, markets and personal finance news"),
+    text: {
+      heading: "news.category.business.heading",
+      label: "news.category.business.label",
+      noun: "news.category.business.noun",
+      description: "news.category.business.description",
+      home: "news.category.business.home",
+    },
     fed: true,
     page: "list",
     nav: "main",
     footer: "Sections",
-    home: "Business & Finance",
     freshDays: 3,
   },
   {
     key: "technology",
     slug: "technology",
-    heading: "Technology & Innovation",
-    label: "Technology",
-    noun: "technology",
-    description: news("technology and innovation news"),
+    text: {
+      heading: "news.category.technology.heading",
+      label: "news.category.technology.label",
+      noun: "news.category.technology.noun",
+      description: "news.category.technology.description",
+      home: "news.category.technology.home",
+    },
     fed: true,
     page: "list",
     nav: "more",
     footer: "Sections",
-    home: "Technology & Innovation",
     freshDays: 7,
   },
   {
     key: "automotive",
     slug: "automotive",
-    heading: "Automotive & Energy",
-    label: "Automotive",
-    noun: "automotive & energy",
-    description: news("automotive and energy news"),
+    text: {
+      heading: "news.category.automotive.heading",
+      label: "news.category.automotive.label",
+      noun: "news.category.automotive.noun",
+      description: "news.category.automotive.description",
+    },
     fed: true,
     page: "list",
     nav: "more",
@@ -150,10 +199,12 @@ export const CATEGORIES = [
   {
     key: "realestate",
     slug: "real-estate",
-    heading: "Real Estate & Housing",
-    label: "Real Estate",
-    noun: "real estate",
-    description: news("real estate, housing and development news"),
+    text: {
+      heading: "news.category.realestate.heading",
+      label: "news.category.realestate.label",
+      noun: "news.category.realestate.noun",
+      description: "news.category.realestate.description",
+    },
     fed: true,
     page: "list",
     nav: "more",
@@ -163,10 +214,12 @@ export const CATEGORIES = [
   {
     key: "health",
     slug: "health",
-    heading: "Health & Wellness",
-    label: "Health",
-    noun: "health",
-    description: news("health, medicine and wellness news"),
+    text: {
+      heading: "news.category.health.heading",
+      label: "news.category.health.label",
+      noun: "news.category.health.noun",
+      description: "news.category.health.description",
+    },
     fed: true,
     page: "list",
     nav: "more",
@@ -176,10 +229,12 @@ export const CATEGORIES = [
   {
     key: "sports",
     slug: "sports",
-    heading: "Sports",
-    label: "Sports",
-    noun: "sports",
-    description: news("sports news: baseball, tennis, golf, hockey and soccer,"),
+    text: {
+      heading: "news.category.sports.heading",
+      label: "news.category.sports.label",
+      noun: "news.category.sports.noun",
+      description: "news.category.sports.description",
+    },
     fed: true,
     page: "own",
     nav: "main",
@@ -189,10 +244,12 @@ export const CATEGORIES = [
   {
     key: "arts",
     slug: "arts-culture",
-    heading: "Arts & Culture",
-    label: "Arts & Culture",
-    noun: "arts & culture",
-    description: news("arts and culture news and the cultural calendar"),
+    text: {
+      heading: "news.category.arts.heading",
+      label: "news.category.arts.label",
+      noun: "news.category.arts.noun",
+      description: "news.category.arts.description",
+    },
     fed: true,
     page: "own",
     nav: "main",
@@ -202,10 +259,12 @@ export const CATEGORIES = [
   {
     key: "food",
     slug: "food",
-    heading: "Food & Dining",
-    label: "Food",
-    noun: "food",
-    description: news("food, restaurant and dining news"),
+    text: {
+      heading: "news.category.food.heading",
+      label: "news.category.food.label",
+      noun: "news.category.food.noun",
+      description: "news.category.food.description",
+    },
     fed: true,
     page: "list",
     nav: "more",
@@ -215,10 +274,12 @@ export const CATEGORIES = [
   {
     key: "lifestyle",
     slug: "lifestyle",
-    heading: "Lifestyle & Fashion",
-    label: "Lifestyle",
-    noun: "lifestyle",
-    description: news("lifestyle and fashion stories"),
+    text: {
+      heading: "news.category.lifestyle.heading",
+      label: "news.category.lifestyle.label",
+      noun: "news.category.lifestyle.noun",
+      description: "news.category.lifestyle.description",
+    },
     fed: true,
     page: "list",
     nav: "more",
@@ -228,11 +289,12 @@ export const CATEGORIES = [
   {
     key: "opinion",
     slug: "opinion",
-    heading: "Opinion & Editorial",
-    label: "Opinion",
-    noun: "opinion",
-    description: (s) =>
-      `Opinion, columns and editorials for ${s.city}, and how to submit an op-ed or a letter to the editor.`,
+    text: {
+      heading: "news.category.opinion.heading",
+      label: "news.category.opinion.label",
+      noun: "news.category.opinion.noun",
+      description: "news.category.opinion.description",
+    },
     fed: true,
     page: "own",
     nav: "main",
@@ -242,10 +304,12 @@ export const CATEGORIES = [
   {
     key: "archives",
     slug: "archives",
-    heading: "From the Archives",
-    label: "Archives",
-    noun: "archives",
-    description: (s) => `Stories from the archives of ${s.name}.`,
+    text: {
+      heading: "news.category.archives.heading",
+      label: "news.category.archives.label",
+      noun: "news.category.archives.noun",
+      description: "news.category.archives.description",
+    },
     fed: true,
     page: "own",
     nav: "more",
@@ -254,17 +318,35 @@ export const CATEGORIES = [
   {
     key: "events",
     slug: "local-events",
-    heading: "Local Events",
-    label: "Events",
-    noun: "events",
-    description: (s) =>
-      `Community events, cultural activities and business gatherings in ${s.city}, and how to submit your event.`,
+    text: {
+      heading: "news.category.events.heading",
+      label: "news.category.events.label",
+      noun: "news.category.events.noun",
+      description: "news.category.events.description",
+    },
     fed: false,
     page: "own",
     nav: "more",
     footer: "More",
   },
-] as const satisfies readonly Category[];
+] as const satisfies readonly CategoryDeclaration[];
+
+/** A declared row with its English words (EnglishText). */
+function withEnglish<Row extends CategoryDeclaration>(row: Row): Row & EnglishText {
+  return {
+    ...row,
+    heading: en[row.text.heading] as string,
+    label: en[row.text.label] as string,
+    noun: en[row.text.noun] as string,
+    description: (site) => formatMessage(en[row.text.description], "en-US", describing(site)),
+  };
+}
+
+/** The values a description's placeholders take. */
+const describing = ({ name, city, state }: DescribedSite) => ({ name, city, state });
+
+/** Every category, in the order of the header, with its English words too. */
+export const CATEGORIES = DECLARED.map(withEnglish);
 
 /** One row of the table, with its literal types. */
 export type CategoryRow = (typeof CATEGORIES)[number];
@@ -288,10 +370,60 @@ export function categoryAt(slug: string): CategoryRow | undefined {
 /** The categories that use the shared list page, by slug. */
 export const LIST_SLUGS = CATEGORIES.flatMap((c) => (c.page === "list" ? [c.slug] : []));
 
-/** Home's sections, in order: title, feed key and the page of their See All link. */
-export const HOME_SECTIONS = CATEGORIES.flatMap((c) =>
-  "home" in c ? [{ title: c.home, key: c.key, slug: c.slug }] : [],
-);
+type Declared = (typeof DECLARED)[number];
+type HomeRow = Extract<Declared, { text: { home: MessageKey } }>;
+const isHome = (c: Declared): c is HomeRow => "home" in c.text;
+
+/**
+ * Home's sections, in order: title (in English: translate homeTitle(key) for a page), feed key
+ * and the page of their See All link.
+ */
+export const HOME_SECTIONS = DECLARED.filter(isHome).map((c) => ({
+  title: en[c.text.home] as string,
+  key: c.key,
+  slug: c.slug,
+}));
+
+/** The words of the category with `key` (its message keys). */
+export function categoryText(key: CategoryRow["key"]): CategoryText {
+  const row = DECLARED.find((c) => c.key === key);
+  if (!row) throw new Error(`No category ${key}`);
+  return row.text;
+}
+
+/** The message key of a home section's title (the category's label when it has none). */
+export function homeTitle(key: CategoryRow["key"]): MessageKey {
+  const text = categoryText(key);
+  return text.home ?? text.label;
+}
+
+/** A category's page heading in the translator's language ("Noticias locales"). */
+export function categoryHeading(category: { text: CategoryText }, t: Translate): string {
+  return t(category.text.heading);
+}
+
+/** A category's short name in the translator's language (the header's, a card's). */
+export function categoryLabel(category: { text: CategoryText }, t: Translate): string {
+  return t(category.text.label);
+}
+
+/** A category's description for a site, in the translator's language. */
+export function categoryDescription(
+  category: { text: CategoryText },
+  t: Translate,
+  site: DescribedSite,
+): string {
+  return t(category.text.description, describing(site));
+}
+
+/**
+ * The category a card shows, in the translator's language: a stored article's category is its
+ * category's English label (server/news/normalize.ts); any other text is shown as it is.
+ */
+export function storyCategory(stored: string, t: Translate): string {
+  const row = DECLARED.find((c) => en[c.text.label] === stored);
+  return row ? t(row.text.label) : stored;
+}
 
 /** Home's sections' feed keys, in order (its News Feed lists their newest stories together). */
 export const HOME_KEYS = HOME_SECTIONS.map((s) => s.key);

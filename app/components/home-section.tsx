@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/lib/i18n";
 import type { NewsBlock } from "~/lib/news";
 import { CompactStory } from "./compact-story";
 import { NewsState } from "./news-state";
@@ -9,7 +10,10 @@ interface ShownSection {
   key: string;
   /** Its category's page, where See All goes. */
   path: string;
+  /** Its title, in the page's language. */
   title: string;
+  /** Its category as the loading text names it, in the page's language ("local"). */
+  noun: string;
   block: NewsBlock;
 }
 
@@ -28,6 +32,7 @@ export function HomeSection({
   wide?: boolean;
 }) {
   const [lead, ...rest] = section.block.articles;
+  const t = useT();
   return (
     <section aria-labelledby={`section-${section.key}`}>
       <div className="mb-4 flex items-end justify-between gap-4 border-t-4 border-ink pt-3">
@@ -38,10 +43,13 @@ export function HomeSection({
           to={section.path}
           className="inline-flex min-h-11 shrink-0 items-center rounded border border-ink px-4 text-sm font-semibold hover:bg-ink hover:text-white"
         >
-          See All<span className="sr-only"> {section.title} news</span>
+          {t("news.section.seeAll")}
+          <span className="sr-only">
+            {t("news.section.seeAllHidden", { title: section.title })}
+          </span>
         </Link>
       </div>
-      <NewsState block={section.block} label={section.key}>
+      <NewsState block={section.block} label={section.noun}>
         {compact ? (
           // Beside a lead story, one column; under a text-led one, across the page.
           <div

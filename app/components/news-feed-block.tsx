@@ -1,10 +1,10 @@
-import { relativeWordsFor } from "~/lib/i18n";
+import { relativeWordsFor, useT } from "~/lib/i18n";
 import type { FeedKey } from "../../sites/categories";
 import type { CardArticle } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
 import { IslandProps, IslandScript } from "./island";
 import type { NewsFeedProps } from "./news-feed-refresh";
-import { NewsFeedList } from "./news-feed-list";
+import { NewsFeedList, type FeedWords } from "./news-feed-list";
 
 /**
  * A compact list of the latest headlines of `categories` (the News Feed blocks): rendered on the
@@ -28,6 +28,13 @@ export function NewsFeedBlock({
   shown?: readonly string[];
 }) {
   const { site, islands } = useSite();
+  const t = useT();
+  const words: FeedWords = {
+    empty: t("news.feed.empty"),
+    sponsored: t("news.story.sponsored"),
+    // The island puts the name in (a placeholder it is given as written).
+    inLanguage: t("news.story.inLanguage", { language: "{language}" }),
+  };
   const had = initial.slice(0, limit).map((a) => ({
     id: a.id,
     title: a.title,
@@ -45,14 +52,19 @@ export function NewsFeedBlock({
     had,
     limit,
     ...(shown.length ? { shown } : {}),
-    zone: { locale: site.locale, timeZone: site.timeZone, words: relativeWordsFor(site.locale) },
+    zone: {
+      locale: site.locale,
+      timeZone: site.timeZone,
+      words: relativeWordsFor(site.locale),
+      text: words,
+    },
   };
   return (
     <section className="border-t-4 border-ink pt-3" aria-label={title}>
       <h2 className="font-serif text-xl font-bold">{title}</h2>
       {/* The list's container, which the renderer (at its address) renders into. */}
       <div data-news-feed={islands["news-feed-render"]}>
-        <NewsFeedList items={had} />
+        <NewsFeedList items={had} words={words} />
       </div>
       <IslandProps value={props} />
       <IslandScript name="news-feed" />

@@ -18,13 +18,43 @@ export interface FeedItem {
 }
 
 /**
+ * The words of a News Feed's list in the page's language (its catalogue's news.feed.empty,
+ * news.story.sponsored and news.story.inLanguage): the server gives them to the island in its
+ * props, since the browser loads no catalogue.
+ */
+export interface FeedWords {
+  /** "No other headlines yet." */
+  empty: string;
+  /** "Sponsored" */
+  sponsored: string;
+  /** "in {language}" (a language's name in the page's language in `{language}`). */
+  inLanguage: string;
+}
+
+/**
+ * The English catalogue's words, for a list rendered without its edition's (a test, an older
+ * page's props): news-feed-list.test.tsx checks that they are the catalogue's.
+ */
+export const ENGLISH_FEED_WORDS: FeedWords = {
+  empty: "No other headlines yet.",
+  sponsored: "Sponsored",
+  inLanguage: "in {language}",
+};
+
+/**
  * A News Feed's list of headlines: rendered on the server (NewsFeedBlock), and again in the
  * browser by the news-feed-render island after a refresh. No React Router here (a React island
- * renders it): its dates read ClockContext.
+ * renders it): its dates read ClockContext; its words are given (`words`), no catalogue loaded.
  */
-export function NewsFeedList({ items }: { items: readonly FeedItem[] }) {
+export function NewsFeedList({
+  items,
+  words = ENGLISH_FEED_WORDS,
+}: {
+  items: readonly FeedItem[];
+  words?: FeedWords;
+}) {
   if (items.length === 0) {
-    return <p className="mt-2 text-sm text-muted">No other headlines yet.</p>;
+    return <p className="mt-2 text-sm text-muted">{words.empty}</p>;
   }
   return (
     <ol className="mt-2 divide-y divide-rule">
@@ -37,9 +67,11 @@ export function NewsFeedList({ items }: { items: readonly FeedItem[] }) {
             {item.title}
           </StoryLink>
           <p className="text-xs text-muted">
-            {item.sponsored && <SponsoredLabel />}
+            {item.sponsored && <SponsoredLabel text={words.sponsored} />}
             <span>{item.source}</span>
-            {item.languageName && <span>, in {item.languageName}</span>}
+            {item.languageName && (
+              <span>, {words.inLanguage.replace("{language}", item.languageName)}</span>
+            )}
             {item.date && (
               <>
                 <span aria-hidden="true"> · </span>

@@ -1,7 +1,7 @@
 import type { RelativeWords } from "../../common/i18n/relative";
 import type { FeedKey } from "../../sites/categories";
 import { ARTICLES_API } from "../../common/urls";
-import type { FeedItem } from "./news-feed-list";
+import type { FeedItem, FeedWords } from "./news-feed-list";
 
 /**
  * A News Feed block's refresh (the news-feed island): every five minutes while the page is in
@@ -23,8 +23,11 @@ export interface NewsFeedProps {
    * page's links): a refresh never lists them again. Absent when there are none.
    */
   shown?: readonly string[];
-  /** The city's locale and time zone, for the dates of a refreshed list. */
-  zone: { locale: string; timeZone: string; words: RelativeWords };
+  /**
+   * The city's locale and time zone, for the dates of a refreshed list, and its words in the
+   * page's language (`text`; English where absent).
+   */
+  zone: { locale: string; timeZone: string; words: RelativeWords; text?: FeedWords };
 }
 
 /** The /api/articles query for some categories (several: their articles together). */

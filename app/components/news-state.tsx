@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/lib/i18n";
 import type { NewsBlock } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
 import { IslandScript } from "./island";
@@ -6,9 +7,12 @@ import { RelativeTime } from "./relative-time";
 
 interface NewsStateProps {
   block: NewsBlock;
-  /** The category as the loading text names it: "Loading {label} news...". */
+  /**
+   * The category as the loading text names it, in the page's language: "Loading {label} news..."
+   * (its noun: `t(category.text.noun)`).
+   */
   label: string;
-  /** SPEC.md §8: "Error loading news" (archives and opinion have their own). */
+  /** SPEC.md §8: "Error loading news", in the page's language (archives and opinion have their own). */
   errorPrefix?: string;
   children: ReactNode;
 }
@@ -18,17 +22,13 @@ interface NewsStateProps {
  * failed, the page loads the until-ready island, which asks for it again until it is ready
  * (`data-news-state` marks what it watches).
  */
-export function NewsState({
-  block,
-  label,
-  errorPrefix = "Error loading news",
-  children,
-}: NewsStateProps) {
+export function NewsState({ block, label, errorPrefix, children }: NewsStateProps) {
+  const t = useT();
   if (block.state === "loading") {
     return (
       <>
         <p role="status" className="py-12 text-center text-lg text-muted" data-news-state="loading">
-          Loading {label} news...
+          {t("news.state.loading", { noun: label })}
         </p>
         <IslandScript name="until-ready" />
       </>
@@ -42,14 +42,17 @@ export function NewsState({
           className="my-6 rounded border-l-4 border-accent bg-red-50 px-4 py-3 text-accent-dark"
           data-news-state="error"
         >
-          {errorPrefix}: {block.error}
+          {t("news.state.error", {
+            prefix: errorPrefix ?? t("news.state.errorPrefix"),
+            error: block.error ?? "",
+          })}
         </p>
         <IslandScript name="until-ready" />
       </>
     );
   }
   if (block.articles.length === 0) {
-    return <p className="py-12 text-center text-muted">No stories yet. Check back soon.</p>;
+    return <p className="py-12 text-center text-muted">{t("news.state.empty")}</p>;
   }
   return <>{children}</>;
 }
@@ -70,17 +73,16 @@ export function Byline({
   className?: string;
 }) {
   const { site } = useSite();
-  const count = outlets.toLocaleString(site.locale);
+  const t = useT();
+  const gathered = outlets > 0 ? "news.byline.gatheredAfterOutlets" : "news.byline.gathered";
   return (
     <p className={`text-sm text-muted ${className}`}>
-      {outlets > 0 && `Stories from ${count} ${outlets === 1 ? "outlet" : "outlets"}`}
+      {outlets > 0 && t("news.byline.outlets", { count: outlets })}
       {/* On a phone, one line: who gathered them is in the masthead already. */}
-      <span className={outlets > 0 ? "max-sm:hidden" : ""}>
-        {outlets > 0 ? ", gathered" : "Gathered"} by the {site.name} newsroom
-      </span>
+      <span className={outlets > 0 ? "max-sm:hidden" : ""}>{t(gathered, { name: site.name })}</span>
       {updatedAt && (
         <>
-          {" · Updated "}
+          {t("news.byline.updated")}
           <RelativeTime iso={updatedAt} minutes />
         </>
       )}

@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CardArticle } from "~/lib/news";
 
-vi.mock("~/lib/root-data", () => ({
-  useSite: () => ({
+vi.mock("~/lib/root-data", () => {
+  const root = {
     site: {
       defaultImage: "/images/default-news.svg",
       locale: "en-US",
@@ -14,8 +14,10 @@ vi.mock("~/lib/root-data", () => ({
     },
     now: Date.parse("2026-11-23T12:00:00Z"),
     islands: { pictures: "/assets/island-pictures.js" },
-  }),
-}));
+  };
+  // The page's translator (useT) reads the locale from the root's data too.
+  return { useSite: () => root, useRootData: () => root };
+});
 const { StoryCard, hasPicture } = await import("./story-card");
 const { ClockContext } = await import("./relative-time");
 

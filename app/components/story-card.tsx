@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { CardArticle } from "~/lib/news";
+import { useT } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
 import { ExternalLink, StoryLink } from "./external-link";
 import { RelativeTime } from "./relative-time";
@@ -38,6 +39,7 @@ export function StoryCard({
 }: StoryCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { site } = useSite();
+  const t = useT();
   const pictured = hasPicture(article.image, site.defaultImage);
   return (
     <article
@@ -68,7 +70,8 @@ export function StoryCard({
       {readMore && article.url !== "#" && (
         <p className="mt-2">
           <ExternalLink href={article.url} className="link text-sm font-semibold">
-            Read full article<span className="sr-only">: {article.title}</span>
+            {t("news.story.readFull")}
+            <span className="sr-only">: {article.title}</span>
           </ExternalLink>
         </p>
       )}
@@ -90,9 +93,10 @@ export function StoryKicker({
   label?: string;
   className?: string;
 }) {
+  const t = useT();
   return (
     <p className={`flex flex-wrap gap-x-2 font-semibold text-muted ${className}`}>
-      {article.sponsored && <SponsoredLabel />}
+      {article.sponsored && <SponsoredLabel text={t("news.story.sponsored")} />}
       <span className="tracking-wider text-accent uppercase">{label ?? article.category}</span>
       {article.source && (
         <>
@@ -103,7 +107,7 @@ export function StoryKicker({
       {article.languageName && (
         <>
           <span aria-hidden="true">·</span>
-          <span>in {article.languageName}</span>
+          <span>{t("news.story.inLanguage", { language: article.languageName })}</span>
         </>
       )}
       {article.publishedAt && (
@@ -118,10 +122,11 @@ export function StoryKicker({
 
 /** The other outlets that ran a story ("Also at The Guardian, Reuters"), each a link to its copy. */
 export function AlsoAt({ outlets }: { outlets?: CardArticle["alsoAt"] }) {
+  const t = useT();
   if (!outlets?.length) return null;
   return (
     <p className="mt-2 text-xs text-muted">
-      Also at{" "}
+      {t("news.story.alsoAt")}{" "}
       {outlets.map((o, i) => (
         <span key={o.url}>
           {i > 0 && ", "}

@@ -17,9 +17,10 @@ export const renderFeed: RenderFeed = (container, items, zone) => {
     root = createRoot(container);
     roots.set(container, root);
   }
+  const { text, ...clock } = zone;
   root.render(
-    <ClockContext value={{ now: Date.now(), ...zone }}>
-      <NewsFeedList items={items} />
+    <ClockContext value={{ now: Date.now(), ...clock }}>
+      <NewsFeedList items={items} {...(text ? { words: text } : {})} />
     </ClockContext>,
   );
 };

@@ -1,14 +1,15 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
-import type { FeedKey } from "../../sites/categories";
+import { translatorFor } from "../../common/i18n";
+import { categoryHeading, categoryText, type FeedKey } from "../../sites/categories";
 import { orUnavailable } from "./database.server";
 import { newsCacheControl, toNewsBlock } from "./news";
 import type { MetaInput } from "./meta";
 import { newsPageMeta } from "./page-meta.server";
 
 /**
- * A page's loader data for one feed key: the news block, the sidebar resources and the page's
- * meta tags.
+ * A page's loader data for one feed key: its heading and its category's noun (the loading text's)
+ * in the site's language, the news block, the sidebar resources and the page's meta tags.
  */
 export async function loadFeedPage<T extends object>(
   context: AppLoadContext,
@@ -20,9 +21,12 @@ export async function loadFeedPage<T extends object>(
     await orUnavailable(context.news.getCategory(key)),
     context.site.locale,
   );
+  const t = translatorFor(context.site.locale);
+  const text = categoryText(key);
   return data(
     {
-      heading: page.heading,
+      heading: categoryHeading({ text }, t),
+      noun: t(text.noun),
       block,
       resources: context.content.news.resources[key] ?? null,
       meta: newsPageMeta(context, page, block.articles),

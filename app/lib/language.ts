@@ -1,3 +1,5 @@
+import { translatorFor } from "../../common/i18n";
+
 /**
  * The `lang` and `dir` a story's text needs on a city's page: none when it is in the city's own
  * language (or its language is unknown); else its language, and its direction when that differs
@@ -7,7 +9,7 @@
 export function storyLanguage(
   language: string | null | undefined,
   pageLocale: string,
-): { lang?: string; dir?: "ltr" | "rtl"; languageName?: string } {
+): StoryLanguage {
   if (!language || sameLanguage(language, pageLocale)) return {};
   const dir = textDirection(language);
   // Said in words too (issue 37): "in German" beside the outlet, not only `lang` for voices.
@@ -17,6 +19,22 @@ export function storyLanguage(
     ...(dir === textDirection(pageLocale) ? {} : { dir }),
     ...(name ? { languageName: name } : {}),
   };
+}
+
+/** What storyLanguage says of a story: nothing for one in the page's own language. */
+export interface StoryLanguage {
+  lang?: string;
+  dir?: "ltr" | "rtl";
+  /** Its language's name in the page's ("German", "alemán"): said as inLanguage says. */
+  languageName?: string;
+}
+
+/**
+ * The words beside a story's outlet, in the page's language, of its language's name in it
+ * (languageName): "in German", "en alemán".
+ */
+export function inLanguage(name: string, pageLocale: string): string {
+  return translatorFor(pageLocale)("news.story.inLanguage", { language: name });
 }
 
 const displayNames = new Map<string, Intl.DisplayNames>();

@@ -2,7 +2,8 @@ import type { CategoryNews } from "../../server/news/engine";
 import type { Outlet, StoredArticle } from "../../server/news/store";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { storyLanguage } from "./language";
-import { isRecent, type FeedKey } from "../../sites/categories";
+import { translatorFor } from "../../common/i18n";
+import { isRecent, storyCategory, type FeedKey } from "../../sites/categories";
 
 /** SPEC.md §7 and §9: a news page shows at most this many stories of a category. */
 export const PAGE_STORIES = 15;
@@ -15,6 +16,7 @@ export interface CardArticle {
   summary: string;
   url: string;
   image: string;
+  /** Its category's label in the city's language ("Real Estate", "Bienes raíces"). */
   category: string;
   /** ISO date-time, or null when the feed gave none. */
   publishedAt: string | null;
@@ -85,7 +87,7 @@ export function toCardArticle(a: StoredArticle, locale: string): CardArticle {
     summary: a.summary,
     url: a.url,
     image: a.image,
-    category: a.category,
+    category: storyCategory(a.category, translatorFor(locale)),
     publishedAt: a.publishedAt === null ? null : new Date(a.publishedAt).toISOString(),
     source: a.source,
     ...storyLanguage(a.language, locale),

@@ -1,4 +1,5 @@
 import { SEARCH_PATH } from "../../common/urls";
+import { translatorFor } from "../../common/i18n";
 import type { CardArticle } from "./news";
 
 /** What the search page shows: one page of story cards with their matches marked. */
@@ -20,13 +21,16 @@ export function searchHref(query: string, page = 1): string {
   return `${SEARCH_PATH}?${params}`;
 }
 
-/** "12 results for “bayou”", "1 result for …", "1,000+ results for …" (numbers in the city's locale). */
+/**
+ * "12 results for “bayou”", "1 result for …", "1,000+ results for …", in the city's language,
+ * numbers in its locale.
+ */
 export function describeCount(
   { total, more, query }: Pick<SearchPageData, "total" | "more" | "query">,
   locale: string,
 ): string {
-  const count = `${total.toLocaleString(locale)}${more ? "+" : ""}`;
-  return `${count} ${total === 1 && !more ? "result" : "results"} for “${query}”`;
+  const t = translatorFor(locale);
+  return t(more ? "news.search.countMore" : "news.search.count", { count: total, query });
 }
 
 /** One of the site's own pages a search found (site-search.server.ts), matches marked. */

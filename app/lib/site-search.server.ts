@@ -10,7 +10,7 @@ import {
 import { stemmerFor } from "../../common/stemming";
 import type { SiteContent } from "../../sites/content";
 import type { City } from "../../sites/schema";
-import { PAGES, type PageId } from "./pages";
+import { pagesFor, type PageId } from "./pages";
 import type { SitePageHit } from "./search";
 
 // The site's own pages in search (decision 003): the words of the pages that hold the city's
@@ -62,8 +62,10 @@ const built = new WeakMap<SiteContent, { site: City; pages: SitePage[] }>();
 export function sitePages(site: City, content: SiteContent): SitePage[] {
   const made = built.get(content);
   if (made?.site === site) return made.pages;
+  // The pages' titles and descriptions in the edition's language, as its pages show them.
+  const table = pagesFor(site.locale);
   const pages = Object.entries(PAGE_TEXTS).map(([id, texts]) => {
-    const page = PAGES[id as PageId];
+    const page = table[id as PageId];
     return {
       path: page.path,
       title: page.heading,

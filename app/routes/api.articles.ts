@@ -1,4 +1,5 @@
 import { relativeWordsFor } from "~/lib/i18n";
+import { translatorFor } from "../../common/i18n";
 import { data } from "react-router";
 import { z } from "zod";
 import { FEED_KEYS } from "../../sites/categories";
@@ -28,7 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.success) {
     return data(
       {
-        error: `category must be one or more of: ${FEED_KEYS.join(", ")} (each at most once)`,
+        error: translatorFor(context.site.locale)("news.api.badCategory", {
+          keys: FEED_KEYS.join(", "),
+        }),
       } as const,
       { status: 400, headers: { "Cache-Control": CACHE_CONTROL.none } },
     );

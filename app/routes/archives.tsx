@@ -5,6 +5,7 @@ import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
+import { useT } from "~/lib/i18n";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/archives";
@@ -20,17 +21,18 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function Archives() {
-  const { heading, block, resources } = useLoaderData<typeof loader>();
+  const { heading, noun, block, resources } = useLoaderData<typeof loader>();
   const { site } = useSite();
+  const t = useT();
   return (
     <>
-      <PageHeading standfirst={`Stories worth another look, from the archives of ${site.name}.`}>
+      <PageHeading standfirst={t("news.archives.standfirst", { name: site.name })}>
         {heading}
       </PageHeading>
       <Byline updatedAt={block.updatedAt} outlets={block.outlets} />
       <PageWithSidebar sidebar={resources && <LinkListCard list={resources} />}>
-        <NewsState block={block} label="archives" errorPrefix="Error loading archives">
-          <StoryGrid articles={block.articles} label="Archive" />
+        <NewsState block={block} label={noun} errorPrefix={t("news.state.errorArchives")}>
+          <StoryGrid articles={block.articles} label={t("news.story.archiveLabel")} />
         </NewsState>
       </PageWithSidebar>
     </>

@@ -6,6 +6,7 @@ import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { cityDate } from "~/lib/city-date";
 import { loadFeedPage } from "~/lib/feed-page.server";
+import { useT } from "~/lib/i18n";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/arts-culture";
@@ -26,7 +27,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function ArtsCulture() {
-  const { heading, block, resources, calendar } = useLoaderData<typeof loader>();
+  const { heading, noun, block, resources, calendar } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <>
       <PageHeading>{heading}</PageHeading>
@@ -36,7 +38,7 @@ export default function ArtsCulture() {
           <>
             <section aria-labelledby="cultural-calendar" className="border-t-4 border-ink pt-3">
               <h2 id="cultural-calendar" className="font-serif text-xl font-bold">
-                Cultural Calendar
+                {t("news.arts.calendar")}
               </h2>
               <ul className="mt-2 divide-y divide-rule">
                 {calendar.map((item) => (
@@ -55,7 +57,7 @@ export default function ArtsCulture() {
           </>
         }
       >
-        <NewsState block={block} label="arts & culture">
+        <NewsState block={block} label={noun}>
           <StoryGrid articles={block.articles} />
         </NewsState>
       </PageWithSidebar>

@@ -9,7 +9,9 @@ import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { EmbedFrame } from "~/components/embed-frame";
 import { VideoEmbed } from "~/components/video-embed";
-import { categoryAt } from "../../sites/categories";
+import { categoryAt, categoryHeading } from "../../sites/categories";
+import { translatorFor } from "../../common/i18n";
+import { useT } from "~/lib/i18n";
 import { orUnavailable } from "~/lib/database.server";
 import { newsCacheControl, toNewsBlock } from "~/lib/news";
 import { newsPageMeta } from "~/lib/page-meta.server";
@@ -33,11 +35,12 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
   const stories = await orUnavailable(context.news.getCategory(key));
   const block = toNewsBlock(stories, context.site.locale);
   const { news } = context.content;
+  const t = translatorFor(context.site.locale);
   return data(
     {
       id,
-      heading: category.heading,
-      noun: category.noun,
+      heading: categoryHeading(category, t),
+      noun: t(category.text.noun),
       block,
       // The Local News Feed lists the local headlines after the page's own, never them again.
       newsFeed:
@@ -66,6 +69,7 @@ export default function CategoryPage() {
   const { id, heading, noun, block, newsFeed, resources, video, imageBoard } =
     useLoaderData<typeof loader>();
   const isLocal = id === "local-news";
+  const t = useT();
 
   return (
     <>
@@ -78,7 +82,7 @@ export default function CategoryPage() {
             {resources && <LinkListCard list={resources} />}
             {isLocal && (
               <NewsFeedBlock
-                title="Local News Feed"
+                title={t("news.feed.local")}
                 categories={[block.key]}
                 initial={newsFeed}
                 limit={NEWS_FEED_SIZE}
@@ -100,11 +104,11 @@ export default function CategoryPage() {
               id="local-feed"
               className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold"
             >
-              Local News Feed
+              {t("news.feed.local")}
             </h2>
             <EmbedFrame
               src={imageBoard}
-              title="Local News Feed"
+              title={t("news.feed.local")}
               height={IMAGE_BOARD_HEIGHT}
               placeholder=""
             />

@@ -12,14 +12,16 @@ import { VideoEmbed } from "~/components/video-embed";
 import { WeatherSummary } from "~/components/weather-live";
 import { EmergencyBlock } from "~/components/storm-mode";
 import { inStorm } from "~/lib/storm";
-import { HOME_KEYS, HOME_SECTIONS } from "../../sites/categories";
+import { HOME_KEYS, HOME_SECTIONS, categoryText, homeTitle } from "../../sites/categories";
+import { translatorFor } from "../../common/i18n";
+import { useT } from "~/lib/i18n";
 import { NewStoriesOffer } from "~/components/live-updates";
 import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
 import { ShownStories, notShown } from "../../common/story-keys";
 import { pageMeta } from "~/lib/page-meta.server";
 import { orUnavailable } from "~/lib/database.server";
 import { newsPageExtras } from "~/lib/meta";
-import { PAGES } from "~/lib/pages";
+import { PAGES, pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/home";
 
@@ -30,9 +32,11 @@ const NEWS_FEED_SIZE = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale } = context.site;
+  const t = translatorFor(locale);
   const categories = await Promise.all(
-    HOME_SECTIONS.map(async ({ title, key, slug }) => ({
-      title,
+    HOME_SECTIONS.map(async ({ key, slug }) => ({
+      title: t(homeTitle(key)),
+      noun: t(categoryText(key).noun),
       key,
       path: PAGES[slug].path,
       news: await orUnavailable(context.news.getCategory(key)),
@@ -72,7 +76,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shownLead = featured ?? news.featuredStory;
   return data(
     {
-      heading: PAGES.home.heading,
+      heading: pagesFor(locale).home.heading,
       featured: shownLead,
       // The dateline: how many outlets the page's stories come from, and its last refresh.
       outlets: countOutlets([...(featured ? [featured] : []), ...stories]),
@@ -84,7 +88,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       // The News Feed asks for the same categories later (/api/articles).
       newsFeedCategories: HOME_KEYS,
       cityLinks: {
-        title: `Learn More About ${context.site.city}`,
+        title: t("news.home.cityLinks", { city: context.site.city }),
         links: context.site.cityLinks.map((l) => ({ title: l.label, url: l.url })),
       },
       newsFeed,
@@ -130,6 +134,7 @@ export default function Home() {
     video,
   } = useLoaderData<typeof loader>();
   const { site } = useSite();
+  const t = useT();
 
   const filled = (section: (typeof sections)[number] | undefined) =>
     section && section.block.articles.length > 0 ? section : undefined;
@@ -159,7 +164,7 @@ export default function Home() {
       <div
         className={`grid gap-x-10 gap-y-6 border-b border-rule pb-8 ${leadPictured ? "lg:grid-cols-[minmax(0,1fr)_20rem]" : ""}`}
       >
-        <section aria-label="Featured story">
+        <section aria-label={t("news.home.featured")}>
           <FeaturedStory story={featured} />
           {!local && others.length === 0 && <NoNewsYet waiting={waiting} />}
         </section>
@@ -184,13 +189,13 @@ export default function Home() {
         </div>
         <aside
           className="flex flex-col gap-8 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
-          aria-label="Related"
+          aria-label={t("news.home.related")}
         >
           {!storm && <WeatherSummary weather={weather} place={site} />}
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
           <NewsFeedBlock
-            title="News Feed"
+            title={t("news.home.newsFeed")}
             categories={newsFeedCategories}
             initial={newsFeed}
             shown={unlinked}
@@ -208,16 +213,17 @@ export default function Home() {
  * section's error text. While news is still loading the page asks for itself until it is ready.
  */
 function NoNewsYet({ waiting }: { waiting: boolean }) {
+  const t = useT();
   return waiting ? (
     <>
       <p role="status" className="mt-6 text-muted" data-news-state="loading">
-        Loading the latest news...
+        {t("news.home.loading")}
       </p>
       <IslandScript name="until-ready" />
     </>
   ) : (
     <p role="status" className="mt-6 text-muted">
-      News is not available right now. Please check back soon.
+      {t("news.home.unavailable")}
     </p>
   );
 }

@@ -3,6 +3,9 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { PAGES } from "~/lib/pages";
+import { useT } from "~/lib/i18n";
+import { translatorFor } from "../../common/i18n";
+import { categoryHeading, categoryText } from "../../sites/categories";
 import { newsPageMeta } from "~/lib/page-meta.server";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/local-events";
@@ -12,7 +15,7 @@ const EVENTS_FRAME_HEIGHT = 1600;
 
 export function loader({ context }: Route.LoaderArgs) {
   return {
-    heading: PAGES["local-events"].heading,
+    heading: categoryHeading({ text: categoryText("events") }, translatorFor(context.site.locale)),
     // The events wall's https URL (checked by the site schema), or null: not configured.
     eventsSrc: context.site.embeds.eventsFeed || null,
     events: context.content.news.events,
@@ -26,12 +29,13 @@ export const meta = loaderMeta;
 export default function LocalEvents() {
   const { heading, eventsSrc, events } = useLoaderData<typeof loader>();
   const { site, embedPlaceholders } = useSite();
+  const t = useT();
   const submit = (
     <section className="bg-stone-100 p-5" aria-labelledby="submit-event">
       <h2 id="submit-event" className="font-serif text-xl font-bold">
-        Submit Your Event
+        {t("news.events.submitTitle")}
       </h2>
-      <p className="mt-2 text-[0.95rem]">We list events from across the community, including:</p>
+      <p className="mt-2 text-[0.95rem]">{t("news.events.weList")}</p>
       <ul className="mt-2 space-y-2">
         {events.kinds.map((kind) => (
           <li key={kind.title}>
@@ -41,7 +45,7 @@ export default function LocalEvents() {
         ))}
       </ul>
       <p className="mt-3 text-[0.95rem]">
-        Send the details to{" "}
+        {t("news.events.sendTo")}{" "}
         <a className="link" href={`mailto:${events.submitEmail}`}>
           {events.submitEmail}
         </a>
@@ -51,14 +55,16 @@ export default function LocalEvents() {
   );
   return (
     <>
-      <PageHeading standfirst={`What's happening around ${site.city}.`}>{heading}</PageHeading>
+      <PageHeading standfirst={t("news.events.standfirst", { city: site.city })}>
+        {heading}
+      </PageHeading>
       {eventsSrc || embedPlaceholders ? (
         <PageWithSidebar sidebar={submit}>
           <EmbedFrame
             src={eventsSrc}
-            title={`${site.city} events`}
+            title={t("news.events.frameTitle", { city: site.city })}
             height={EVENTS_FRAME_HEIGHT}
-            placeholder="The community events wall will appear here."
+            placeholder={t("news.events.placeholder")}
           />
         </PageWithSidebar>
       ) : (

@@ -5,6 +5,7 @@ import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
 import { loadFeedPage } from "~/lib/feed-page.server";
+import { useT } from "~/lib/i18n";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/opinion";
@@ -29,31 +30,30 @@ function Box({ title, children }: { title: string; children: React.ReactNode }) 
 }
 
 export default function Opinion() {
-  const { heading, block, resources, opinion } = useLoaderData<typeof loader>();
+  const { heading, noun, block, resources, opinion } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <>
-      <PageHeading standfirst="Columns, commentary and letters from across the community.">
-        {heading}
-      </PageHeading>
+      <PageHeading standfirst={t("news.opinion.standfirst")}>{heading}</PageHeading>
       <Byline updatedAt={block.updatedAt} outlets={block.outlets} />
       <PageWithSidebar
         sidebar={
           <>
-            <Box title="Submit Your Opinion">
-              <p>We welcome op-eds and letters to the editor from readers.</p>
+            <Box title={t("news.opinion.submitTitle")}>
+              <p>{t("news.opinion.submitWelcome")}</p>
               <ul className="list-disc pl-5">
-                <li>Op-eds: 600-800 words</li>
-                <li>Letters: 200-300 words</li>
+                <li>{t("news.opinion.opEdLength")}</li>
+                <li>{t("news.opinion.letterLength")}</li>
               </ul>
               <p>
-                Send yours with your full name and neighborhood to{" "}
+                {t("news.opinion.sendTo")}{" "}
                 <a className="link" href={`mailto:${opinion.submitEmail}`}>
                   {opinion.submitEmail}
                 </a>
                 .
               </p>
             </Box>
-            <Box title="Editorial Standards">
+            <Box title={t("news.opinion.standards")}>
               <ul className="list-disc space-y-1 pl-5">
                 {opinion.standards.map((s) => (
                   <li key={s}>{s}</li>
@@ -64,7 +64,7 @@ export default function Opinion() {
           </>
         }
       >
-        <NewsState block={block} label="opinion" errorPrefix="Error loading articles">
+        <NewsState block={block} label={noun} errorPrefix={t("news.state.errorArticles")}>
           <StoryGrid articles={block.articles} readMore />
         </NewsState>
       </PageWithSidebar>

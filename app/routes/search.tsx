@@ -6,8 +6,9 @@ import { StoryGrid } from "~/components/story-grid";
 import { orUnavailable } from "~/lib/database.server";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
-import { SEARCH_PAGE } from "~/lib/pages";
+import { SEARCH_PAGE, searchPageFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
+import { useT } from "~/lib/i18n";
 import { describeCount, searchHref, type SitePageHit } from "~/lib/search";
 import { readSearchParams, toSearchPage } from "~/lib/search.server";
 import { searchSitePages } from "~/lib/site-search.server";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return data(
     {
-      heading: SEARCH_PAGE.heading,
+      heading: searchPageFor(context.site.locale).heading,
       ...stories,
       // Listed above the first page of stories only.
       sitePages: stories.page === 1 ? searchSitePages(context.site, context.content, q) : [],
@@ -49,26 +50,23 @@ export const meta = loaderMeta;
 export default function SearchPage() {
   const results = useLoaderData<typeof loader>();
   const { site } = useSite();
+  const t = useT();
   const { heading, query, articles, sitePages } = results;
 
   return (
     <>
       <PageHeading>{heading}</PageHeading>
-      <SearchBox variant="page" label="Search again" className="mb-8 max-w-xl" />
+      <SearchBox variant="page" label={t("news.search.again")} className="mb-8 max-w-xl" />
       {query && <SitePages pages={sitePages} />}
       {!query ? (
-        <p className="py-8 text-lg text-muted">
-          Type one or more words in the search box to find stories.
-        </p>
+        <p className="py-8 text-lg text-muted">{t("news.search.prompt")}</p>
       ) : articles.length === 0 ? (
-        <p className="py-8 text-lg text-muted">
-          No stories match “{query}”. Check the spelling, or try fewer or other words.
-        </p>
+        <p className="py-8 text-lg text-muted">{t("news.search.none", { query })}</p>
       ) : (
         <>
           <p role="status" className="mb-6 text-sm font-semibold text-muted">
             {describeCount(results, site.locale)}
-            {results.more && " (the most recent ones; add a word to narrow the search)"}
+            {results.more && t("news.search.more")}
           </p>
           <StoryGrid articles={articles} Marked={MarkedText} />
           <Pager query={query} page={results.page} pageCount={results.pageCount} />
@@ -80,11 +78,12 @@ export default function SearchPage() {
 
 /** The site's own pages that hold the words: title (a link), address and a snippet each. */
 function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
+  const t = useT();
   if (pages.length === 0) return null;
   return (
     <section aria-labelledby="site-pages" className="mb-10 max-w-3xl">
       <h2 id="site-pages" className="mb-3 font-serif text-xl font-bold">
-        On this site
+        {t("news.search.onThisSite")}
       </h2>
       <ul className="divide-y divide-rule border-y border-rule">
         {pages.map((page) => (
@@ -105,25 +104,24 @@ function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
 
 /** Links to the previous and next pages of results, and where the reader is. */
 function Pager({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
+  const t = useT();
   if (pageCount <= 1) return null;
   const link = "link flex min-h-11 items-center font-semibold";
   return (
-    <nav aria-label="Search result pages" className="mt-10 border-t border-rule pt-4">
+    <nav aria-label={t("news.search.pages")} className="mt-10 border-t border-rule pt-4">
       <ul className="flex items-center justify-between gap-4">
         <li className="min-w-24">
           {page > 1 && (
             <Link to={searchHref(query, page - 1)} rel="prev" className={link}>
-              ← Previous
+              {t("news.search.previous")}
             </Link>
           )}
         </li>
-        <li className="text-sm text-muted">
-          Page {page} of {pageCount}
-        </li>
+        <li className="text-sm text-muted">{t("news.search.pageOf", { page, pageCount })}</li>
         <li className="min-w-24 text-right">
           {page < pageCount && (
             <Link to={searchHref(query, page + 1)} rel="next" className={`${link} justify-end`}>
-              Next →
+              {t("news.search.next")}
             </Link>
           )}
         </li>

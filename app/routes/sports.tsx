@@ -8,6 +8,7 @@ import { StoryGrid } from "~/components/story-grid";
 import { VideoEmbed } from "~/components/video-embed";
 import { cityDate } from "~/lib/city-date";
 import { loadFeedPage } from "~/lib/feed-page.server";
+import { useT } from "~/lib/i18n";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/sports";
@@ -33,7 +34,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function Sports() {
-  const { heading, block, resources, sports, poster } = useLoaderData<typeof loader>();
+  const { heading, noun, block, resources, sports, poster } = useLoaderData<typeof loader>();
+  const t = useT();
   const { interview } = sports;
   const { embedPlaceholders } = useSite();
   return (
@@ -45,7 +47,7 @@ export default function Sports() {
           <>
             <section aria-labelledby="upcoming-games" className="border-t-4 border-ink pt-3">
               <h2 id="upcoming-games" className="font-serif text-xl font-bold">
-                Upcoming Games
+                {t("news.sports.upcoming")}
               </h2>
               <ul className="mt-2 divide-y divide-rule">
                 {sports.upcomingGames.map((game) => (
@@ -54,7 +56,7 @@ export default function Sports() {
                       {game.sport}
                     </p>
                     <p className="font-semibold">
-                      {game.away} at {game.home}
+                      {t("news.sports.game", { away: game.away, home: game.home })}
                     </p>
                     <p className="text-sm text-muted">
                       <time dateTime={game.when.iso}>{game.when.text}</time> · {game.venue}
@@ -69,7 +71,9 @@ export default function Sports() {
         }
       >
         <article className="mb-10 bg-stone-100 p-6" aria-labelledby="interview">
-          <p className="text-xs font-semibold tracking-wider text-accent uppercase">Interview</p>
+          <p className="text-xs font-semibold tracking-wider text-accent uppercase">
+            {t("news.sports.interview")}
+          </p>
           <h2 id="interview" className="mt-1 font-serif text-2xl font-bold">
             {interview.title}
           </h2>
@@ -86,7 +90,7 @@ export default function Sports() {
             id="highlights"
             className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold"
           >
-            Highlights
+            {t("news.sports.highlights")}
           </h2>
           <ul className="grid gap-6 sm:grid-cols-3">
             {sports.highlights.map((h) => (
@@ -107,9 +111,9 @@ export default function Sports() {
             id="latest-sports"
             className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold"
           >
-            Latest Sports News
+            {t("news.sports.latest")}
           </h2>
-          <NewsState block={block} label="sports">
+          <NewsState block={block} label={noun}>
             <StoryGrid articles={block.articles} eagerCount={0} headingLevel={3} />
           </NewsState>
         </section>
