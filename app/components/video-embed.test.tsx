@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 /** The root data the embeds read: readers' pages by default, placeholders while designing. */
 const root = {
+  // The page's locale, for the interface's words (useT).
+  site: { locale: "en-US" },
   embedPlaceholders: false,
   islands: { video: "/assets/island-video.js", "until-ready": "/assets/island-until-ready.js" },
 };

@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { liveWords } from "~/components/live-updates";
 import { livePage, newsChange } from "./live";
 
 const SKIP = '<a href="#main-content">Skip to content</a>';
 const banner = (ids: string, text: string) =>
   `<section aria-label="Weather alert" data-weather-alert="${ids}"><a href="/weather#alerts">${text}</a></section>`;
-const REGION = '<div data-live-announce aria-live="polite"></div>';
+/** The live region as the server writes it for a page in `locale` (LiveUpdates): its words. */
+const region = (locale: string) =>
+  `<div data-live-announce data-words='${JSON.stringify(liveWords(locale))}' aria-live="polite"></div>`;
+const REGION = region("en-US");
 const OFFER =
   '<p data-live-news="local sports" hidden><button type="button">New stories</button></p>';
 
