@@ -85,6 +85,20 @@ describe("a page following its live channel", () => {
     expect(await said(doc)).toBe("3 new stories");
   });
 
+  it("counts and says in the page's language, with its plural forms (a Spanish edition)", async () => {
+    vi.useFakeTimers();
+    const doc = open(`${SKIP}${region("es-US")}${OFFER}<main></main>`);
+    const page = livePage(doc, async () => banner("a1", "Tornado Warning"));
+    const offer = doc.querySelector<HTMLElement>("[data-live-news]") as HTMLElement;
+    page.news({ category: "local", count: 1 });
+    expect(offer.textContent).toBe("1 noticia nueva");
+    expect(await said(doc)).toBe("1 noticia nueva");
+    page.news({ category: "sports", count: 2 });
+    expect(offer.textContent).toBe("3 noticias nuevas");
+    await page.alerts();
+    expect(await said(doc)).toBe("Alerta meteorológica: Tornado Warning");
+  });
+
   it("loads the page again when the offer is taken", () => {
     const doc = open(`${REGION}${OFFER}`);
     const reload = vi.fn();
