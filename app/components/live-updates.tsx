@@ -11,7 +11,6 @@ export function liveWords(locale: string): LiveWords {
   return {
     locale: hasCatalogue(locale) ? locale : "en-US",
     newStories: catalogue["layout.newStoriesCount"],
-    weatherAlert: catalogue["layout.weatherAlertSaid"],
   };
 }
 

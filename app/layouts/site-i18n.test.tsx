@@ -99,7 +99,6 @@ describe("the site's chrome in the edition's language", () => {
       "Donar ahora",
       "Quizás más tarde",
       "{count} noticias nuevas",
-      "Alerta meteorológica: {text}",
     ])
       expect(html).toContain(text);
     for (const text of ENGLISH) expect(html, text).not.toContain(text);

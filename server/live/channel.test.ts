@@ -32,7 +32,7 @@ async function serve(options: Partial<LiveChannelOptions> = {}) {
       pathname: (req.url ?? "/").split("?")[0] ?? "/",
       site,
       city: () => {
-        if (site === "down") throw new Refusal(503, "This publication is unavailable right now.");
+        if (site === "down") throw new Refusal(503, "server.unavailable");
         return {} as ReturnType<CityExchange["city"]>;
       },
     };

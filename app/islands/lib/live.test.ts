@@ -88,7 +88,9 @@ describe("a page following its live channel", () => {
   it("counts and says in the page's language, with its plural forms (a Spanish edition)", async () => {
     vi.useFakeTimers();
     const doc = open(`${SKIP}${region("es-US")}${OFFER}<main></main>`);
-    const page = livePage(doc, async () => banner("a1", "Tornado Warning"));
+    const page = livePage(doc, async () =>
+      banner("a1", "Tornado Warning").replace("Weather alert", "Alerta meteorológica"),
+    );
     const offer = doc.querySelector<HTMLElement>("[data-live-news]") as HTMLElement;
     page.news({ category: "local", count: 1 });
     expect(offer.textContent).toBe("1 noticia nueva");

@@ -10,11 +10,9 @@ export interface LiveWords {
   locale: string;
   /** The offer of new stories, by count ("3 new stories"). */
   newStories: Message;
-  /** An alert that appears, as said to screen readers ("Weather alert: {text}"). */
-  weatherAlert: Message;
 }
 
-/** The live region's words; none in a page made before they were (its texts then said as they are). */
+/** The live region's words; none in a page made before they were (its button's text then stays). */
 function wordsOf(region: HTMLElement | null): LiveWords | undefined {
   try {
     return JSON.parse(region?.dataset.words ?? "") as LiveWords;
@@ -109,8 +107,10 @@ export function livePage(doc: Document, fetchPage: () => Promise<string>): LiveP
           .split(" ")
           .some((id) => !known.has(id))
       ) {
+        // Said under the banner's own name ("Weather alert", in the page's language).
         const text = (banner.textContent ?? "").replace(/\s+/g, " ").trim();
-        say(words ? formatMessage(words.weatherAlert, words.locale, { text }) : text);
+        const name = banner.getAttribute("aria-label");
+        say(name ? `${name}: ${text}` : text);
       }
     },
   };

@@ -26,7 +26,6 @@ export const layout = {
   // The live channel.
   "layout.newStories": "New stories",
   "layout.newStoriesCount": { one: "{count} new story", other: "{count} new stories" },
-  "layout.weatherAlertSaid": "Weather alert: {text}",
   // The footer.
   "layout.footerConnect": "Connect",
   "layout.footerNetwork":

@@ -29,7 +29,6 @@ export const layout: Area<typeof en> = {
   // El canal en vivo.
   "layout.newStories": "Noticias nuevas",
   "layout.newStoriesCount": { one: "{count} noticia nueva", other: "{count} noticias nuevas" },
-  "layout.weatherAlertSaid": "Alerta meteorológica: {text}",
   // El pie de página.
   "layout.footerConnect": "Contacto",
   "layout.footerNetwork":
