@@ -4,6 +4,8 @@ import { rootData, useRootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { EditionAlternates } from "./components/edition-links";
+import { LinkWordsContext, linkWords } from "./components/external-link";
+import { useT } from "./lib/i18n";
 import { ISLAND_LOADER } from "../common/islands";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
@@ -21,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const t = useT();
   return (
     <html lang={data?.site.locale ?? "en"} data-stylesheet={data?.stylesheetHref ?? undefined}>
       <head>
@@ -36,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* No framework runs in the browser: each interactive part names its own module
             (IslandScript), which the loader (ISLAND_LOADER) imports once the page has painted
             (docs/decisions/008-islands.md); links are page loads. */}
-        {children}
+        <LinkWordsContext value={linkWords(t)}>{children}</LinkWordsContext>
         <script dangerouslySetInnerHTML={{ __html: ISLAND_LOADER }} />
       </body>
     </html>
@@ -49,8 +52,9 @@ export default function App() {
 
 /** Router failure: 'Unexpected Application Error!' with the message; the stack only in development. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let heading = "Unexpected Application Error!";
-  let message = "Something went wrong.";
+  const t = useT();
+  let heading = t("layout.errorHeading");
+  let message = t("layout.errorMessage");
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
     heading = `${error.status} ${error.statusText}`.trim();
@@ -71,7 +75,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       )}
       <p className="mt-8">
         <a className="link" href="/">
-          Return to Homepage
+          {t("layout.returnHome")}
         </a>
       </p>
     </main>

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { IslandScript } from "./island";
 
 /** SPEC.md §4: horizontal is short, square is medium, vertical is tall. */
@@ -26,18 +27,19 @@ export function AdBox({
   variant: AdVariant;
   className: string;
 }) {
+  const t = useT();
   if (client) return <AdSlot client={client} variant={variant} className={className} />;
   return (
     <aside
-      aria-label="Advertisement"
+      aria-label={t("layout.advertisement")}
       data-ad-type="google"
       data-ad-variant={variant}
       className={`flex w-full flex-col items-center justify-center border border-dashed border-stone-400 bg-stone-100 p-4 text-center ${AD_SIZES[variant]} ${className}`}
     >
       <span className="text-xs font-semibold tracking-wider text-muted uppercase">
-        Advertisement
+        {t("layout.advertisement")}
       </span>
-      <span className="mt-1 text-sm text-muted">Your ad could be here</span>
+      <span className="mt-1 text-sm text-muted">{t("layout.yourAdHere")}</span>
     </aside>
   );
 }
@@ -55,15 +57,16 @@ function AdSlot({
   variant: AdVariant;
   className: string;
 }) {
+  const t = useT();
   return (
     <aside
-      aria-label="Advertisement"
+      aria-label={t("layout.advertisement")}
       data-ad-type="google"
       data-ad-variant={variant}
       className={`flex w-full flex-col bg-stone-100 ${AD_SIZES[variant]} ${className}`}
     >
       <span className="px-2 py-1 text-xs font-semibold tracking-wider text-muted uppercase">
-        Advertisement
+        {t("layout.advertisement")}
       </span>
       <ins
         className="adsbygoogle block w-full flex-1"

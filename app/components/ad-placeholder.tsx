@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { AdBox, type AdVariant } from "./ad-box";
 import { ExternalLink } from "./external-link";
@@ -52,13 +53,16 @@ function SponsorLink({
   partner: { label: string; url: string };
   className: string;
 }) {
+  const t = useT();
   return (
     <aside
-      aria-label={`Sponsored by ${partner.label}`}
+      aria-label={t("layout.sponsoredByPartner", { partner: partner.label })}
       data-sponsor={partner.label}
       className={`border-t border-rule pt-3 ${className}`}
     >
-      <p className="text-xs font-semibold tracking-wider text-muted uppercase">Sponsored by</p>
+      <p className="text-xs font-semibold tracking-wider text-muted uppercase">
+        {t("layout.sponsoredBy")}
+      </p>
       <ExternalLink
         href={partner.url}
         rel="sponsored noopener"

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { rememberAnswer, type DonationAnswer } from "~/lib/donation-answer";
 import { readerStorage } from "~/lib/donation-snooze";
 import type { PublicSite } from "~/lib/site";
+import type { DonationWords } from "./donation-popup";
 import { CloseIcon, HeartHandshakeIcon } from "./icons";
 
 /**
@@ -15,11 +16,12 @@ export default function DonationDialog({
   setOpen,
   returnFocus,
 }: {
-  site: Pick<PublicSite, "name" | "city" | "donationUrl" | "donationPrompt">;
+  site: Pick<PublicSite, "donationUrl" | "donationPrompt"> & { words: DonationWords };
   open: boolean;
   setOpen: (open: boolean) => void;
   returnFocus: HTMLElement | null;
 }) {
+  const { words } = site;
   // How the reader closed it (Donate Now, or X / Maybe Later / Escape / outside) keeps it away
   // for the site's days.
   const onAnswer = (answer: DonationAnswer) =>
@@ -44,12 +46,9 @@ export default function DonationDialog({
         >
           <HeartHandshakeIcon className="mb-3 text-accent" size={36} />
           <Dialog.Title className="font-serif text-2xl font-bold text-ink">
-            Support Your Community
+            {words.title}
           </Dialog.Title>
-          <Dialog.Description className="mt-3 text-ink">
-            {site.name} is free for every reader. If our reporting helps you, please consider a
-            donation to our partner charity, which supports families in need across {site.city}.
-          </Dialog.Description>
+          <Dialog.Description className="mt-3 text-ink">{words.text}</Dialog.Description>
           <div className="mt-6 flex flex-wrap gap-3">
             <a
               href={site.donationUrl}
@@ -61,15 +60,16 @@ export default function DonationDialog({
               }}
               className="inline-flex min-h-11 items-center rounded bg-accent px-5 font-semibold text-white hover:bg-accent-dark"
             >
-              Donate Now<span className="sr-only"> (opens in a new tab)</span>
+              {words.donateNow}
+              <span className="sr-only">{` ${words.newTab}`}</span>
             </a>
             <Dialog.Close className="inline-flex min-h-11 items-center rounded border border-stone-400 px-5 font-semibold text-ink hover:bg-stone-100">
-              Maybe Later
+              {words.maybeLater}
             </Dialog.Close>
           </div>
           <Dialog.Close
             className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded text-muted hover:bg-stone-100 hover:text-ink"
-            aria-label="Close"
+            aria-label={words.close}
           >
             <CloseIcon />
           </Dialog.Close>

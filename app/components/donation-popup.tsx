@@ -1,3 +1,4 @@
+import { type T, useT } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
 import { IslandProps, IslandScript } from "./island";
 
@@ -7,6 +8,30 @@ export interface DonationProps {
   city: string;
   donationUrl: string;
   donationPrompt: { snoozeDays: number; afterDonateDays: number };
+  /** Its words in the page's language (the dialog loads no catalogue). */
+  words: DonationWords;
+}
+
+/** What the donation dialog says. */
+export interface DonationWords {
+  title: string;
+  text: string;
+  donateNow: string;
+  maybeLater: string;
+  close: string;
+  newTab: string;
+}
+
+/** The dialog's words in a translator's language, for a site. */
+export function donationWords(t: T, site: { name: string; city: string }): DonationWords {
+  return {
+    title: t("layout.donationTitle"),
+    text: t("layout.donationText", { site: site.name, city: site.city }),
+    donateNow: t("layout.donateNow"),
+    maybeLater: t("layout.maybeLater"),
+    close: t("layout.close"),
+    newTab: t("layout.opensInNewTab"),
+  };
 }
 
 /**
@@ -17,6 +42,7 @@ export interface DonationProps {
  */
 export function DonationPopup() {
   const { site, islands, storm } = useSite();
+  const t = useT();
   // Held in storm mode: no appeal for money over a warning (the page is made again after it).
   if (storm) return null;
   const props: DonationProps = {
@@ -27,6 +53,7 @@ export function DonationPopup() {
       snoozeDays: site.donationPrompt.snoozeDays,
       afterDonateDays: site.donationPrompt.afterDonateDays,
     },
+    words: donationWords(t, site),
   };
   return (
     <>

@@ -1,4 +1,45 @@
-import type { ComponentProps, ReactNode } from "react";
+import { createContext, use, type ComponentProps, type ReactNode } from "react";
+import type { T } from "~/lib/i18n";
+
+/**
+ * What links say to screen readers beside their text, in the page's language. A link may be
+ * rendered in the browser by an island, which must not load the catalogues: so the words come
+ * through this context, which the server's layouts give from the page's translator (linkWords)
+ * and an island's renderer from its props.
+ */
+export interface LinkWords {
+  /** After a link that opens a new tab: "(opens in a new tab)". */
+  newTab: string;
+  /** A headline's language: "in {language}". */
+  inLanguage: string;
+  /** A sponsored story: "Sponsored". */
+  sponsored: string;
+}
+
+/** The words of links in a translator's language (server side: root.tsx, the site's layout). */
+export function linkWords(t: T): LinkWords {
+  return {
+    newTab: t("layout.opensInNewTab"),
+    inLanguage: t("layout.inLanguage"),
+    sponsored: t("layout.sponsored"),
+  };
+}
+
+export const LinkWordsContext = createContext<LinkWords | null>(null);
+
+/**
+ * The words of links where they are rendered: the context's, or, where no renderer gave any (an
+ * island not yet passing them), English's, the specification's text.
+ */
+function useLinkWords(): LinkWords {
+  return use(LinkWordsContext) ?? ENGLISH_LINK_WORDS;
+}
+
+const ENGLISH_LINK_WORDS: LinkWords = {
+  newTab: "(opens in a new tab)",
+  inLanguage: "in {language}",
+  sponsored: "Sponsored",
+};
 
 /**
  * A link that leaves the site in a new tab, and says so: to screen readers in words, to the eye
@@ -10,10 +51,11 @@ export function ExternalLink({
   className,
   ...props
 }: Omit<ComponentProps<"a">, "target">) {
+  const words = useLinkWords();
   return (
     <a {...props} className={`external ${className ?? ""}`} target="_blank" rel={rel}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{` ${words.newTab}`}</span>
     </a>
   );
 }
@@ -37,6 +79,7 @@ export function StoryLink({
     sponsored?: true;
   };
 }) {
+  const words = useLinkWords();
   // (Without lang and dir, the span carries no attribute.)
   const body: ReactNode = (
     <>
@@ -46,8 +89,8 @@ export function StoryLink({
       {story.source && (
         <span className="sr-only">
           , {story.source}
-          {story.languageName && `, in ${story.languageName}`}
-          {story.sponsored && ", Sponsored"}
+          {story.languageName && `, ${words.inLanguage.replace("{language}", story.languageName)}`}
+          {story.sponsored && `, ${words.sponsored}`}
         </span>
       )}
     </>

@@ -1,4 +1,5 @@
 import { NavLink, useLocation } from "react-router";
+import { useT } from "~/lib/i18n";
 import type { SiteNavigation } from "~/lib/pages";
 
 // The focus ring is drawn inside each link: the scrolling row would clip one drawn outside it.
@@ -33,6 +34,7 @@ export function NavItems({ links }: { links: SiteNavigation["header"] }) {
  */
 export function MainNav({ links }: { links: SiteNavigation["header"] }) {
   const { pathname } = useLocation();
+  const t = useT();
   const main = links.filter((link) => !link.more);
   const rest = links.filter((link) => link.more);
   const inMore = rest.some((link) => link.path === pathname);
@@ -41,7 +43,7 @@ export function MainNav({ links }: { links: SiteNavigation["header"] }) {
     <div className="mx-auto hidden max-w-7xl items-center gap-1 px-4 md:flex">
       <ul
         className="flex min-w-0 flex-1 scroll-pr-10 overflow-x-auto pr-10 mask-fade-end lg:flex-initial lg:scroll-pr-0 lg:pr-0 lg:mask-none"
-        aria-label="Sections"
+        aria-label={t("layout.sections")}
         data-nav-row=""
       >
         <NavItems links={main} />
@@ -51,11 +53,11 @@ export function MainNav({ links }: { links: SiteNavigation["header"] }) {
           className={`${LINK} cursor-pointer list-none rounded hover:text-accent [&::-webkit-details-marker]:hidden ${inMore ? "text-accent" : "text-ink"}`}
         >
           {/* Marked like the current page's link when that page is in here (WCAG 1.3.1: said too). */}
-          <span className={inMore ? CURRENT : undefined}>More</span>
+          <span className={inMore ? CURRENT : undefined}>{t("layout.more")}</span>
           <span aria-hidden="true" className="ml-1 inline-block group-open:rotate-180">
             ▾
           </span>
-          {inMore && <span className="sr-only"> (the current page is here)</span>}
+          {inMore && <span className="sr-only">{` ${t("layout.currentPageInMore")}`}</span>}
         </summary>
         <ul className="absolute top-full right-0 z-50 mt-1 grid w-[28rem] grid-cols-2 gap-x-2 rounded border border-rule bg-paper p-2 shadow-menu">
           <NavItems links={rest} />

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form, useRouteLoaderData } from "react-router";
 import { SEARCH_PATH, SEARCH_ROUTE_ID } from "../../common/urls";
+import { useT } from "~/lib/i18n";
 import type { SearchPageData } from "~/lib/search";
 import { SearchIcon } from "./icons";
 
@@ -25,6 +26,7 @@ export function SearchBox({
   label?: string;
 }) {
   const inputId = useId();
+  const t = useT();
   const query = useRouteLoaderData<Pick<SearchPageData, "query">>(SEARCH_ROUTE_ID)?.query ?? "";
 
   return (
@@ -36,7 +38,7 @@ export function SearchBox({
       className={`flex items-center ${className}`}
     >
       <label htmlFor={inputId} className="sr-only">
-        Search news
+        {t("layout.searchNews")}
       </label>
       <input
         // A new search shows its own query (the field is uncontrolled: it works before hydration).
@@ -45,7 +47,7 @@ export function SearchBox({
         type="search"
         name="q"
         defaultValue={query}
-        placeholder="Search news"
+        placeholder={t("layout.searchNews")}
         autoComplete="off"
         className={`${INPUT_CLASS[variant]} rounded-l border border-r-0 border-stone-400 bg-white px-3 text-sm text-ink placeholder:text-stone-600`}
       />
@@ -54,7 +56,7 @@ export function SearchBox({
         className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-r bg-accent text-white hover:bg-accent-dark ${variant === "header" ? "md:h-9 md:w-9" : ""}`}
       >
         <SearchIcon size={18} />
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{t("layout.search")}</span>
       </button>
     </Form>
   );

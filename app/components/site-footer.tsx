@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/lib/i18n";
 import type { SiteNavigation } from "~/lib/pages";
 import type { PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
@@ -6,12 +7,10 @@ import { ExternalLink } from "./external-link";
 /** The number of publications in the network (SPEC.md §1). */
 export const NETWORK_SIZE = 3000;
 
-function ColumnHeading({ children }: { children: string }) {
+/** A column's heading, with the id its column is labelled by. */
+function ColumnHeading({ id, children }: { id: string; children: string }) {
   return (
-    <h2
-      id={`footer-${children.toLowerCase()}`}
-      className="mb-3 font-sans text-sm font-bold tracking-wider text-white uppercase"
-    >
+    <h2 id={id} className="mb-3 font-sans text-sm font-bold tracking-wider text-white uppercase">
       {children}
     </h2>
   );
@@ -27,6 +26,7 @@ export function SiteFooter({
   now: number;
   nav: SiteNavigation;
 }) {
+  const t = useT();
   const year = new Intl.DateTimeFormat(site.locale, {
     year: "numeric",
     timeZone: site.timeZone,
@@ -38,7 +38,9 @@ export function SiteFooter({
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 lg:grid-cols-4">
         {nav.footer.map((column) => (
           <section key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
-            <ColumnHeading>{column.title}</ColumnHeading>
+            <ColumnHeading id={`footer-${column.title.toLowerCase()}`}>
+              {column.title}
+            </ColumnHeading>
             <ul className="space-y-1 text-sm">
               {column.links.map((link) => (
                 <li key={link.path}>
@@ -51,7 +53,7 @@ export function SiteFooter({
           </section>
         ))}
         <section aria-labelledby="footer-connect" className="col-span-2 lg:col-span-1">
-          <ColumnHeading>Connect</ColumnHeading>
+          <ColumnHeading id="footer-connect">{t("layout.footerConnect")}</ColumnHeading>
           <address className="space-y-1 text-sm not-italic">
             <p>
               <a href={`mailto:${site.contact.email}`} className={linkClass}>
@@ -85,13 +87,8 @@ export function SiteFooter({
       </div>
       <div className="border-t border-stone-700">
         <div className="mx-auto max-w-7xl px-4 py-6 text-sm text-stone-300">
-          <p>
-            {site.name} is one of a network of {NETWORK_SIZE.toLocaleString(site.locale)} local
-            publications serving communities across the United States.
-          </p>
-          <p className="mt-1">
-            © {year} {site.name}. All rights reserved.
-          </p>
+          <p>{t("layout.footerNetwork", { site: site.name, size: NETWORK_SIZE })}</p>
+          <p className="mt-1">{t("layout.copyright", { year, site: site.name })}</p>
         </div>
       </div>
     </footer>

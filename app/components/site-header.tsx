@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { SiteNavigation } from "~/lib/pages";
+import { useT } from "~/lib/i18n";
 import { formatDateLine, type PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
 import { MainNav, NavItems } from "./main-nav";
@@ -25,6 +26,7 @@ export function SiteHeader({
   now: number;
   links: SiteNavigation["header"];
 }) {
+  const t = useT();
   return (
     <>
       {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
@@ -43,6 +45,7 @@ export function SiteHeader({
             className="flex h-11 w-11 items-center justify-center rounded border border-stone-400 md:hidden noscript:hidden"
             aria-expanded="false"
             aria-controls={MENU_ID}
+            data-close-label={t("layout.closeMenu")}
           >
             {/* Both icons: the island shows the one that says what a press does. */}
             <span data-icon="open">
@@ -51,12 +54,12 @@ export function SiteHeader({
             <span data-icon="close" className="hidden">
               <CloseIcon />
             </span>
-            <span className="sr-only">Open menu</span>
+            <span className="sr-only">{t("layout.openMenu")}</span>
           </button>
         </div>
         <nav
           id={MENU_ID}
-          aria-label="Main"
+          aria-label={t("layout.mainNav")}
           className="hidden max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-rule md:block md:max-h-none md:overflow-visible noscript:block noscript:max-h-none"
         >
           <div className="mx-auto max-w-7xl px-4 pb-3 md:hidden">
@@ -78,7 +81,7 @@ export function SiteHeader({
               what they are (issue 37). */}
           <div className="flex items-center gap-4">
             <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
-              Sponsored:
+              {t("layout.sponsoredList")}
             </span>
             <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
               {site.partners.map((p) => (

@@ -1,6 +1,7 @@
 import type { CityWeather } from "../../server/weather/service";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
 import { cityDate } from "~/lib/city-date";
+import { useT } from "~/lib/i18n";
 import { ExternalLink } from "./external-link";
 import { SevereIcon } from "./weather-icons";
 import type { Place } from "./weather-live";
@@ -15,11 +16,6 @@ import type { Place } from "./weather-live";
 
 /** The most alerts the block shows in full, the most severe first; the others are counted. */
 export const STORM_ALERTS = 3;
-
-/** A count as the city writes it ("1,497"). */
-function count(n: number, place: Place): string {
-  return new Intl.NumberFormat(place.locale).format(n);
-}
 
 /** One of the city's emergency links (its data's `emergency`). */
 export interface EmergencyLink {
@@ -44,6 +40,9 @@ export function EmergencyBlock({
   links: EmergencyLink[];
   className?: string;
 }) {
+  const t = useT();
+  // The service's texts are English: marked so on a page in another language.
+  const given = t.language === "en" ? undefined : "en";
   const urgent = weather.alerts.filter((a) => a.urgent);
   if (urgent.length === 0) return null;
   const shown = urgent.slice(0, STORM_ALERTS).map((alert) => ({
@@ -66,57 +65,58 @@ export function EmergencyBlock({
         className="flex items-center gap-2 font-serif text-2xl font-bold text-red-900"
       >
         <SevereIcon aria-hidden="true" size={28} className="shrink-0" />
-        Weather emergency in {place.city}
+        {t("layout.stormHeading", { city: place.city })}
       </h2>
       <ul className="mt-3 space-y-4">
         {shown.map((alert, i) => (
           <li key={`${i}:${alert.id}`} className="border-l-4 border-red-800 pl-3">
             <p className="text-lg font-bold">
-              <bdi>{alert.event}</bdi>
+              <bdi lang={given}>{alert.event}</bdi>
             </p>
             {alert.area && (
               <p className="text-sm">
-                <span className="font-semibold">Area:</span> <bdi>{alert.area}</bdi>
+                <span className="font-semibold">{t("layout.stormArea")}</span>{" "}
+                <bdi lang={given}>{alert.area}</bdi>
               </p>
             )}
             {alert.until && (
               <p className="text-sm">
-                <span className="font-semibold">Until:</span>{" "}
+                <span className="font-semibold">{t("layout.stormUntil")}</span>{" "}
                 <time dateTime={alert.until.iso}>{alert.until.text}</time>
               </p>
             )}
             {alert.instruction && (
               <p className="mt-1 text-[0.95rem] whitespace-pre-line">
-                <span className="font-semibold">What to do:</span>{" "}
-                <span dir="auto">{alert.instruction}</span>
+                <span className="font-semibold">{t("layout.stormWhatToDo")}</span>{" "}
+                <span dir="auto" lang={given}>
+                  {alert.instruction}
+                </span>
               </p>
             )}
           </li>
         ))}
       </ul>
       {more > 0 && (
-        <p className="mt-3 text-sm font-semibold">
-          and {more === 1 ? "1 more urgent alert" : `${count(more, place)} more urgent alerts`}
-        </p>
+        <p className="mt-3 text-sm font-semibold">{t("layout.stormMore", { count: more })}</p>
       )}
       <p className="mt-4 flex flex-wrap gap-3">
         <a
           href="/weather#alerts"
           className="inline-flex min-h-11 items-center bg-red-800 px-4 font-semibold text-white hover:bg-red-900 hover:underline"
         >
-          All weather alerts
+          {t("layout.allWeatherAlerts")}
         </a>
         <a
           href="/radio"
           className="inline-flex min-h-11 items-center border-2 border-red-800 bg-white px-4 font-semibold text-red-900 hover:underline"
         >
-          Listen to live radio
+          {t("layout.listenLiveRadio")}
         </a>
       </p>
       {links.length > 0 && (
         <>
           <h3 id="storm-links" className="mt-4 text-sm font-bold tracking-wider uppercase">
-            Emergency links
+            {t("layout.emergencyLinks")}
           </h3>
           <ul aria-labelledby="storm-links" className="mt-1 grid gap-x-6 sm:grid-cols-2">
             {links.map((link) => (

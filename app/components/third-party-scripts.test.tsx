@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("~/lib/root-data", () => ({
   useSite: () => ({ islands: { embeds: "/assets/island-embeds.js" } }),
+  // The page's locale, for the interface's words (useT).
+  useRootData: () => ({ site: { locale: "en-US" } }),
 }));
 const { ThirdPartyScripts } = await import("./third-party-scripts");
 const { AdBox } = await import("./ad-box");

@@ -1,4 +1,5 @@
 import { videoEmbedUrl } from "../../common/embeds";
+import { useT } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { PlayIcon } from "./icons";
 import { IslandScript } from "./island";
@@ -19,10 +20,12 @@ interface VideoEmbedProps {
  */
 export function VideoEmbed({
   videoId,
-  title = "Featured Video",
+  title: givenTitle,
   className = "",
   poster = "/images/video-poster.svg",
 }: VideoEmbedProps) {
+  const t = useT();
+  const title = givenTitle ?? t("layout.featuredVideo");
   // Not configured: nothing for readers; a placeholder only while designing (embedPlaceholders).
   const placeholders = useRootData()?.embedPlaceholders ?? false;
   if (!videoId && !placeholders) return null;
@@ -48,11 +51,11 @@ export function VideoEmbed({
             <span className="flex h-16 w-16 items-center justify-center rounded-full bg-accent shadow-lg">
               <PlayIcon size={30} />
             </span>
-            <span className="sr-only">Play video: {title}</span>
+            <span className="sr-only">{t("layout.playVideo", { title })}</span>
           </button>
         ) : (
           <p className="absolute inset-0 flex items-center justify-center px-6 text-center text-white">
-            Video coming soon
+            {t("layout.videoComingSoon")}
           </p>
         )}
       </div>

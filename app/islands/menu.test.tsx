@@ -10,6 +10,8 @@ import { toPublicSite } from "~/lib/site";
 
 vi.mock("~/lib/root-data", () => ({
   useSite: () => ({ islands: { menu: "/assets/island-menu.js" } }),
+  // The page's locale, for the interface's words (useT).
+  useRootData: () => ({ site: { locale: "en-US" } }),
 }));
 const { SiteHeader } = await import("~/components/site-header");
 

@@ -13,13 +13,16 @@ const button = document.querySelector<HTMLButtonElement>("button[aria-controls='
 const panel = document.getElementById("site-menu");
 if (button && panel) {
   const name = button.querySelector(".sr-only");
+  // Its names in the page's language: "open" as rendered, "close" from the server (data-close-label).
+  const openLabel = name?.textContent ?? "";
+  const closeLabel = button.dataset.closeLabel ?? openLabel;
   const setOpen = (open: boolean) => {
     button.setAttribute("aria-expanded", String(open));
     panel.classList.toggle("hidden", !open);
     panel.classList.toggle("block", open);
     button.querySelector("[data-icon=open]")?.classList.toggle("hidden", open);
     button.querySelector("[data-icon=close]")?.classList.toggle("hidden", !open);
-    if (name) name.textContent = open ? "Close menu" : "Open menu";
+    if (name) name.textContent = open ? closeLabel : openLabel;
   };
   const isOpen = () => button.getAttribute("aria-expanded") === "true";
   button.addEventListener("click", () => setOpen(!isOpen()));

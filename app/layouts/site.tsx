@@ -1,5 +1,6 @@
 import { Outlet, useLoaderData } from "react-router";
 import { DonationPopup } from "~/components/donation-popup";
+import { LinkWordsContext, linkWords } from "~/components/external-link";
 import { LiveUpdates } from "~/components/live-updates";
 import { ClockContext } from "~/components/relative-time";
 import { SiteFooter } from "~/components/site-footer";
@@ -7,7 +8,7 @@ import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { AlertBanner } from "~/components/weather-live";
 import { siteNavigation } from "~/lib/pages";
-import { relativeWordsFor } from "~/lib/i18n";
+import { relativeWordsFor, useT } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/site";
 
@@ -28,6 +29,7 @@ export function shouldRevalidate() {
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
   const { site, now, scripts, weatherAlerts, islands } = useSite();
+  const t = useT();
   // Relative dates are told as of the render, in the city's locale and zone (RelativeTime).
   const clock = {
     now,
@@ -42,30 +44,34 @@ export default function SiteLayout() {
   // so the header stays sticky all the way down.
   // The skip link, once focused, is whole (not-sr-only clears padding: it is set again) and
   // white, so that it stands out over the alert banner's red as over the page.
+  // The words of links in the page's language (root.tsx's Layout gives them too; a test renders
+  // this layout without it).
   return (
-    <div className="flex flex-col">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded bg-white font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
-      >
-        Skip to content
-      </a>
-      {/* The city's urgent weather alerts: first on the screen, and first after the skip link. */}
-      <AlertBanner weather={weatherAlerts} place={site} now={now} className="order-first" />
-      <SiteHeader site={site} now={now} links={nav.header} />
-      <main
-        id="main-content"
-        tabIndex={-1}
-        className="mx-auto min-h-[50vh] w-full max-w-7xl px-4 py-8 focus:outline-none"
-      >
-        <ClockContext value={clock}>
-          <Outlet />
-        </ClockContext>
-      </main>
-      <SiteFooter site={site} now={now} nav={nav} />
-      <DonationPopup />
-      <LiveUpdates />
-      <ThirdPartyScripts scripts={scripts} />
-    </div>
+    <LinkWordsContext value={linkWords(t)}>
+      <div className="flex flex-col">
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded bg-white font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+        >
+          {t("layout.skipToContent")}
+        </a>
+        {/* The city's urgent weather alerts: first on the screen, and first after the skip link. */}
+        <AlertBanner weather={weatherAlerts} place={site} now={now} className="order-first" />
+        <SiteHeader site={site} now={now} links={nav.header} />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto min-h-[50vh] w-full max-w-7xl px-4 py-8 focus:outline-none"
+        >
+          <ClockContext value={clock}>
+            <Outlet />
+          </ClockContext>
+        </main>
+        <SiteFooter site={site} now={now} nav={nav} />
+        <DonationPopup />
+        <LiveUpdates />
+        <ThirdPartyScripts scripts={scripts} />
+      </div>
+    </LinkWordsContext>
   );
 }

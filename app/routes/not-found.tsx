@@ -1,17 +1,16 @@
 import { data, Link, useLoaderData } from "react-router";
 import { SearchBox } from "~/components/search-box";
 import { CACHE_CONTROL } from "../../common/cache-control";
+import { type MessageKey, translatorFor } from "../../common/i18n";
+import { useT } from "~/lib/i18n";
 import { HEADER_MAIN, PAGES } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
 
-const NOT_FOUND_PAGE = {
-  path: "/404",
-  heading: "Page Not Found",
-  kind: "page",
-  description: () => "We couldn't find the page you're looking for.",
-} as const;
+const NOT_FOUND_PATH = "/404";
+const HEADING: MessageKey = "layout.notFoundHeading";
+const TEXT: MessageKey = "layout.notFoundText";
 
 /**
  * Any path no route matches: answers 404 and logs the attempted path (SPEC.md §8). The page
@@ -20,7 +19,15 @@ const NOT_FOUND_PAGE = {
  */
 export function loader({ url, context }: Route.LoaderArgs) {
   context.log.warn({ path: url.pathname }, "page not found");
-  const meta = pageMeta(context, NOT_FOUND_PAGE, { canonicalPath: NOT_FOUND_PAGE.path }, [
+  // In the city's language (its edition's locale), as the page itself.
+  const t = translatorFor(context.site.locale);
+  const page = {
+    path: NOT_FOUND_PATH,
+    heading: t(HEADING),
+    kind: "page",
+    description: () => t(TEXT),
+  } as const;
+  const meta = pageMeta(context, page, { canonicalPath: NOT_FOUND_PATH }, [
     { name: "robots", content: "noindex" },
   ]);
   // The same page for every unknown path, and it changes only with a release: shared caches
@@ -45,16 +52,21 @@ export const meta = loaderMeta;
 
 export default function NotFound() {
   const { sections } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <main
       id="main-content"
       className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 py-16 text-center"
     >
       <p className="font-serif text-7xl font-bold text-accent">404</p>
-      <h1 className="mt-4 font-serif text-3xl font-bold">{NOT_FOUND_PAGE.heading}</h1>
-      <p className="mt-4 text-lg">{NOT_FOUND_PAGE.description()}</p>
-      <SearchBox variant="page" label="Search the news" className="mt-8 w-full max-w-md" />
-      <nav aria-label="Main sections" className="mt-8">
+      <h1 className="mt-4 font-serif text-3xl font-bold">{t(HEADING)}</h1>
+      <p className="mt-4 text-lg">{t(TEXT)}</p>
+      <SearchBox
+        variant="page"
+        label={t("layout.searchTheNews")}
+        className="mt-8 w-full max-w-md"
+      />
+      <nav aria-label={t("layout.mainSections")} className="mt-8">
         <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">
           {sections.map((s) => (
             <li key={s.path}>
@@ -69,7 +81,7 @@ export default function NotFound() {
         to="/"
         className="mt-8 inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
       >
-        Return to Homepage
+        {t("layout.returnHome")}
       </Link>
     </main>
   );

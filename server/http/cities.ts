@@ -63,7 +63,7 @@ export function cityChooser(
         const { file, message } = found.problem;
         logger.error({ file, error: message }, "city unavailable");
       }
-      throw new Refusal(503, "This publication is unavailable right now.");
+      throw new Refusal(503, "server.unavailable");
     };
     return { req: exchange.req, res: exchange.res, pathname, site, base, city };
   };

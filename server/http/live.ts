@@ -2,7 +2,7 @@ import type { LiveChannel } from "../live/channel";
 import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
 import type { Refusal } from "./pages/refusals";
-import { sendRefusal } from "./pages/refusals";
+import { cityLocale, sendRefusal, serverText } from "./pages/refusals";
 
 /** The live channel's path: Server-Sent Events for the city of the Host. */
 export const LIVE_PATH = "/api/live";
@@ -29,7 +29,7 @@ export function liveChannel(
     const address = addressOf(req);
     if (channel.admits(address) !== undefined) {
       res.setHeader("Retry-After", String(LIVE_RETRY_AFTER_S));
-      plain(res, 503, "Too many live connections: please try again later.");
+      plain(res, 503, serverText("server.tooManyLive", cityLocale(city)));
       return true;
     }
     if (req.method === "HEAD") {

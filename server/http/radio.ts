@@ -4,7 +4,7 @@ import type { RadioHub } from "../radio/hub";
 import { json } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
 import type { Refusal } from "./pages/refusals";
-import { isClientGone, sendRefusal } from "./pages/refusals";
+import { cityLocale, isClientGone, sendRefusal, serverText } from "./pages/refusals";
 
 /** The radio relay's audio: the city's live stream, relayed to every listener. */
 export const STREAM_PATH = "/api/stream";
@@ -49,7 +49,8 @@ export function radioStream(radio: RadioOf, logger: Logger): Handler<CityExchang
         return;
       }
       logger.error({ err }, "radio stream failed");
-      if (!res.headersSent) json(res, 500, { error: "Internal server error" });
+      if (!res.headersSent)
+        json(res, 500, { error: serverText("server.internalError", cityLocale(exchange.city)) });
       else res.destroy();
     });
     return true;

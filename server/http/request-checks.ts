@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { plain } from "./answers";
 import { pathOf, type Handler } from "./exchange";
+import { serverText } from "./pages/refusals";
 
 /**
  * The longest request target (path and query) answered: 4 KB, twice what browsers and CDNs
@@ -68,16 +69,16 @@ export function requestChecks(): Handler {
     const { req, res } = exchange;
     const url = req.url ?? "/";
     if (url.length > MAX_TARGET_LENGTH) {
-      plain(res, 414, "URI too long");
+      plain(res, 414, serverText("server.uriTooLong"));
       return true;
     }
     if (hostFieldCount(req) > 1) {
-      plain(res, 400, "Bad request");
+      plain(res, 400, serverText("server.badRequest"));
       return true;
     }
     if (url.charCodeAt(0) !== 47 /* "/" */ && ABSOLUTE_FORM.test(url)) {
       if (!adoptAbsoluteTarget(req)) {
-        plain(res, 400, "Bad request");
+        plain(res, 400, serverText("server.badRequest"));
         return true;
       }
       exchange.pathname = pathOf(req.url ?? "/");
@@ -85,7 +86,7 @@ export function requestChecks(): Handler {
     const host = req.headers.host;
     if (host === lastHost) return false;
     if (!isValidHost(host)) {
-      plain(res, 400, "Bad request");
+      plain(res, 400, serverText("server.badRequest"));
       return true;
     }
     lastHost = host;

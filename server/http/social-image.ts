@@ -3,7 +3,7 @@ import { SOCIAL_IMAGE_PATH, SocialImages, serveSocialImage } from "../images/soc
 import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
 import type { Refusal } from "./pages/refusals";
-import { sendRefusal } from "./pages/refusals";
+import { sendRefusal, serverText } from "./pages/refusals";
 
 /**
  * The city's picture for links shared on social sites (`/social.png`), drawn once per city from
@@ -24,7 +24,7 @@ export function socialImage(logger: Logger): Handler<CityExchange> {
       (image) => serveSocialImage(req, res, image),
       (err: unknown) => {
         logger.error({ err, site: site.id }, "social image failed");
-        plain(res, 500, "Internal server error");
+        plain(res, 500, serverText("server.internalError", site.locale));
       },
     );
     return true;

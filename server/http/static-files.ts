@@ -6,6 +6,7 @@ import { CACHE_CONTROL } from "../../common/cache-control";
 import { plain } from "./answers";
 import { isRead, type Handler } from "./exchange";
 import { ASSET_SECURITY_HEADERS, SECURITY_HEADERS } from "./headers";
+import { serverText } from "./pages/refusals";
 
 /** Files larger than this stay on disk (none of the build's are): served by the app's fallback. */
 const MAX_IN_MEMORY_BYTES = 4 * 1024 * 1024;
@@ -147,7 +148,7 @@ export function staticFiles(clientDir: string): Handler {
     if (!isRead(req)) return false;
     if (files.serve(req, res, pathname)) return true;
     if (!pathname.startsWith("/assets/")) return false;
-    plain(res, 404, "Not found");
+    plain(res, 404, serverText("server.notFound"));
     return true;
   };
 }

@@ -33,7 +33,7 @@ async function serve(options: Partial<LiveChannelOptions> = {}) {
       base: "",
       site,
       city: () => {
-        if (site === "down") throw new Refusal(503, "This publication is unavailable right now.");
+        if (site === "down") throw new Refusal(503, "server.unavailable");
         return {} as ReturnType<CityExchange["city"]>;
       },
     };

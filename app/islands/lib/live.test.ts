@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { liveWords } from "~/components/live-updates";
 import { livePage, newsChange } from "./live";
 
 const SKIP = '<a href="#main-content">Skip to content</a>';
 const banner = (ids: string, text: string) =>
   `<section aria-label="Weather alert" data-weather-alert="${ids}"><a href="/weather#alerts">${text}</a></section>`;
-const REGION = '<div data-live-announce aria-live="polite"></div>';
+/** The live region as the server writes it for a page in `locale` (LiveUpdates): its words. */
+const region = (locale: string) =>
+  `<div data-live-announce data-words='${JSON.stringify(liveWords(locale))}' aria-live="polite"></div>`;
+const REGION = region("en-US");
 const OFFER =
   '<p data-live-news="local sports" hidden><button type="button">New stories</button></p>';
 
@@ -79,6 +83,22 @@ describe("a page following its live channel", () => {
     expect(offer.hidden).toBe(false);
     expect(offer.textContent).toBe("3 new stories");
     expect(await said(doc)).toBe("3 new stories");
+  });
+
+  it("counts and says in the page's language, with its plural forms (a Spanish edition)", async () => {
+    vi.useFakeTimers();
+    const doc = open(`${SKIP}${region("es-US")}${OFFER}<main></main>`);
+    const page = livePage(doc, async () =>
+      banner("a1", "Tornado Warning").replace("Weather alert", "Alerta meteorológica"),
+    );
+    const offer = doc.querySelector<HTMLElement>("[data-live-news]") as HTMLElement;
+    page.news({ category: "local", count: 1 });
+    expect(offer.textContent).toBe("1 noticia nueva");
+    expect(await said(doc)).toBe("1 noticia nueva");
+    page.news({ category: "sports", count: 2 });
+    expect(offer.textContent).toBe("3 noticias nuevas");
+    await page.alerts();
+    expect(await said(doc)).toBe("Alerta meteorológica: Tornado Warning");
   });
 
   it("loads the page again when the offer is taken", () => {

@@ -1,4 +1,25 @@
+import { formatMessage, type Message } from "../../../common/i18n/format";
 import { wholeStylesheet } from "./ready";
+
+/**
+ * What the live channel says, in the page's language: the server writes it as JSON in the live
+ * region's `data-words` (LiveUpdates), so that this island loads no catalogue.
+ */
+export interface LiveWords {
+  /** The page's locale (plural rules and digits). */
+  locale: string;
+  /** The offer of new stories, by count ("3 new stories"). */
+  newStories: Message;
+}
+
+/** The live region's words; none in a page made before they were (its button's text then stays). */
+function wordsOf(region: HTMLElement | null): LiveWords | undefined {
+  try {
+    return JSON.parse(region?.dataset.words ?? "") as LiveWords;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The selector of the city's urgent-alert banner (AlertBanner), by its list of alert ids. */
 const BANNER = "section[data-weather-alert]";
@@ -40,6 +61,7 @@ export function newsChange(data: string): NewsChange | undefined {
 export function livePage(doc: Document, fetchPage: () => Promise<string>): LivePage {
   const region = doc.querySelector<HTMLElement>("[data-live-announce]");
   const offer = doc.querySelector<HTMLElement>("[data-live-news]");
+  const words = wordsOf(region);
   const shown = new Set((offer?.dataset.liveNews ?? "").split(" ").filter(Boolean));
   let fresh = 0;
   // The offer loads the page again, past any copy the browser kept.
@@ -57,8 +79,10 @@ export function livePage(doc: Document, fetchPage: () => Promise<string>): LiveP
     news({ category, count }) {
       if (!offer || !shown.has(category)) return;
       fresh += count;
-      const text = `${fresh} new ${fresh === 1 ? "story" : "stories"}`;
       const button = offer.querySelector("button");
+      const text = words
+        ? formatMessage(words.newStories, words.locale, { count: fresh })
+        : (button?.textContent ?? "");
       if (button) button.textContent = text;
       offer.hidden = false;
       say(text);
@@ -83,7 +107,10 @@ export function livePage(doc: Document, fetchPage: () => Promise<string>): LiveP
           .split(" ")
           .some((id) => !known.has(id))
       ) {
-        say(`Weather alert: ${(banner.textContent ?? "").replace(/\s+/g, " ").trim()}`);
+        // Said under the banner's own name ("Weather alert", in the page's language).
+        const text = (banner.textContent ?? "").replace(/\s+/g, " ").trim();
+        const name = banner.getAttribute("aria-label");
+        say(name ? `${name}: ${text}` : text);
       }
     },
   };

@@ -12,7 +12,14 @@ import type { RenderPool } from "../../render/pool";
 import { createCacheHit } from "./cache-hit";
 import { cacheKey, cityKey, isRouterRequest, rememberedKeys } from "./cache-key";
 import { NOT_FOUND_KEY, type PageCache } from "./page-cache";
-import { Refusal, answerFailure, readBody, refusalBeforeBody, refuseCrossOrigin } from "./refusals";
+import {
+  Refusal,
+  answerFailure,
+  cityLocale,
+  readBody,
+  refusalBeforeBody,
+  refuseCrossOrigin,
+} from "./refusals";
 import { createRenderer } from "./render";
 import { matchPage, routeTree } from "./route-match";
 import { acceptedCoding, createSender } from "./send";
@@ -63,7 +70,7 @@ function urlOf(req: IncomingMessage, protocol: "http" | "https"): URL {
     decodeURIComponent(url.pathname);
     return url;
   } catch {
-    throw new Refusal(400, "Bad request");
+    throw new Refusal(400, "server.badRequest");
   }
 }
 
@@ -141,7 +148,7 @@ class PageHandler {
       const page = await this.render(req, url, cityOf(), body, acceptedCoding(req));
       await this.sender.send(req, res, page, "pass");
     } catch (error) {
-      answerFailure(req, res, error, this.log);
+      answerFailure(req, res, error, this.log, cityLocale(cityOf));
     }
   }
 

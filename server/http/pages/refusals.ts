@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { type MessageKey, translatorFor } from "../../../common/i18n";
 import { Abandoned, Overloaded } from "../limiter";
 import type { LogBudget } from "../log-budget";
 import { textHeaders } from "../headers";
@@ -11,14 +12,43 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** How long a reader turned away under load is asked to wait, in seconds. */
 export const OVERLOAD_RETRY_AFTER_S = 2;
 
-/** An answer the handler gives itself (a refused request): a status and a short text. */
+/**
+ * The locale of answers given for no city (a request refused before its city is known, or for
+ * a city whose data cannot be read): the network's, English.
+ */
+export const NETWORK_LOCALE = "en-US";
+
+/** A text of the server's answers (the catalogue's `server` area). */
+export type ServerKey = Extract<MessageKey, `server.${string}`>;
+
+/** A server answer's text in a locale's language (the city's, or the network's). */
+export function serverText(key: ServerKey, locale: string = NETWORK_LOCALE): string {
+  return translatorFor(locale)(key);
+}
+
+/**
+ * The locale a city's answers are written in: its own, or the network's when its data cannot be
+ * read (then that is itself the refusal).
+ */
+export function cityLocale(cityOf: () => { site: { locale: string } }): string {
+  try {
+    return cityOf().site.locale;
+  } catch {
+    return NETWORK_LOCALE;
+  }
+}
+
+/**
+ * An answer the handler gives itself (a refused request): a status and a short text, its key in
+ * the catalogue; its message (what logs and errors show) is the text in English.
+ */
 export class Refusal extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly key: ServerKey,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(serverText(key));
   }
 }
 
@@ -31,35 +61,40 @@ export class Refusal extends Error {
 export function refusalBeforeBody(req: IncomingMessage): Refusal | undefined {
   const method = req.method ?? "GET";
   if (!["GET", "HEAD", "POST"].includes(method)) {
-    return new Refusal(405, "Method not allowed", { Allow: "GET, HEAD, POST" });
+    return new Refusal(405, "server.methodNotAllowed", { Allow: "GET, HEAD, POST" });
   }
   if (method === "POST") {
     const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
     if (type !== "application/x-www-form-urlencoded") {
-      return new Refusal(415, "Forms are sent as application/x-www-form-urlencoded", {
+      return new Refusal(415, "server.formType", {
         Accept: "application/x-www-form-urlencoded",
       });
     }
   }
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-    return new Refusal(413, "Request body too large");
+    return new Refusal(413, "server.bodyTooLarge");
   }
   return undefined;
 }
 
 /**
- * Answers a refusal: its status, its short text, never stored. A body too large to read is not
- * read: the connection ends with the answer (413).
+ * Answers a refusal: its status, its short text in the language of `locale` (the city's, where
+ * it is known), never stored. A body too large to read is not read: the connection ends with
+ * the answer (413).
  */
-export function sendRefusal(res: ServerResponse, refusal: Refusal): void {
+export function sendRefusal(
+  res: ServerResponse,
+  refusal: Refusal,
+  locale: string = NETWORK_LOCALE,
+): void {
   if (refusal.status === 503 && "Retry-After" in refusal.headers) noteShed(res);
   res.writeHead(refusal.status, {
     ...textHeaders(),
     ...refusal.headers,
     ...(refusal.status === 413 ? { Connection: "close" } : {}),
   });
-  res.end(refusal.message);
+  res.end(serverText(refusal.key, locale));
 }
 
 /**
@@ -78,7 +113,7 @@ export function refuseCrossOrigin(req: IncomingMessage, url: URL): void {
     from = undefined;
   }
   if (from !== url.origin) {
-    throw new Refusal(400, "Bad request: forms are sent from this site's own pages");
+    throw new Refusal(400, "server.crossOrigin");
   }
 }
 
@@ -88,7 +123,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new Refusal(413, "Request body too large");
+    if (size > MAX_BODY_BYTES) throw new Refusal(413, "server.bodyTooLarge");
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -110,7 +145,7 @@ export function isClientGone(error: unknown): boolean {
 function refusalOf(error: unknown): Refusal | undefined {
   if (error instanceof Refusal) return error;
   if (error instanceof Overloaded) {
-    return new Refusal(503, "The site is busy: please try again in a moment.", {
+    return new Refusal(503, "server.busy", {
       "Retry-After": String(OVERLOAD_RETRY_AFTER_S),
     });
   }
@@ -120,13 +155,15 @@ function refusalOf(error: unknown): Refusal | undefined {
 /**
  * Answers a request whose page failed: nothing when the reader went away or the answer had
  * begun (the connection ends), a refusal with a warning (a few a minute of each status, no
- * stack) for a reader's mistake or a shed request, and 500 with the error logged otherwise.
+ * stack) for a reader's mistake or a shed request, and 500 with the error logged otherwise;
+ * its text in the language of `locale` (the city's).
  */
 export function answerFailure(
   req: IncomingMessage,
   res: ServerResponse,
   error: unknown,
   log: { logger: Logger; budget: LogBudget },
+  locale: string = NETWORK_LOCALE,
 ): void {
   if (res.headersSent) {
     res.destroy();
@@ -150,5 +187,5 @@ export function answerFailure(
   } else {
     log.logger.error({ err: error, url: req.url }, "request failed");
   }
-  sendRefusal(res, refusal ?? new Refusal(500, "Internal server error"));
+  sendRefusal(res, refusal ?? new Refusal(500, "server.internalError"), locale);
 }
