@@ -4,7 +4,7 @@ import type { forms as en } from "../en/forms";
 // Texto de la interfaz en español (forms).
 export const forms: Area<typeof en> = {
   "forms.standfirst":
-    "Pistas de noticias, preguntas y correcciones: la redacción de {name} lee todos los mensajes.",
+    "Sugerencias de noticias, preguntas y correcciones: la redacción de {name} lee todos los mensajes.",
   "forms.leadHeading": "Anúnciese o asóciese con nosotros",
   "forms.leadTitle": "Formulario de consultas sobre publicidad y alianzas",
   "forms.leadPlaceholder": "El formulario de consultas sobre publicidad aparecerá aquí.",

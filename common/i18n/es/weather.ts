@@ -15,8 +15,8 @@ export const weather: Area<typeof en> = {
   "weather.updatedAt": "Actualizado {ago} ({time}) en {station}",
   "weather.alertsHeading": "Alertas del tiempo",
   "weather.noAlerts": "No hay vigilancias, avisos ni advertencias en vigor para {city}.",
-  "weather.alertFrom": "Desde {from}",
-  "weather.alertUntil": "hasta {until}",
+  "weather.alertFrom": "Desde el {from}",
+  "weather.alertUntil": "hasta el {until}",
   "weather.moreAlerts": {
     one: "…y {count} alerta más en vigor: véalas todas en {link}.",
     other: "…y {count} alertas más en vigor: véalas todas en {link}.",
@@ -50,7 +50,7 @@ export const weather: Area<typeof en> = {
   "weather.summaryHeading": "El tiempo en {city}",
   "weather.summaryHigh": "máxima {temperature}°",
   "weather.summaryLow": "mínima {temperature}°",
-  "weather.observedAt": "Observado {time} en {station}",
+  "weather.observedAt": "Observado el {time} en {station}",
   "weather.unavailable": "El tiempo en vivo no está disponible en este momento.",
   "weather.alertsInForce": {
     one: "{count} alerta del tiempo en vigor",
