@@ -1,4 +1,6 @@
+import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
+import { cityServices } from "../../tests/support/cities";
 import { fixtureCity } from "../../tests/support/fixture-city";
 import { mainOf, renderPage } from "../../tests/support/home-page";
 import { fixedNews } from "../../tests/support/news";
@@ -116,6 +118,18 @@ describe("the static pages in Spanish (es-US)", () => {
       "opens in a new tab",
       "View on Amazon",
     ]);
+  });
+
+  it("books' JSON-LD list is named in Spanish", () => {
+    const context = {
+      ...cityServices(SPANISH, { news: fixedNews() }),
+      now: NOW,
+    } as unknown as AppLoadContext;
+    const data = booksLoader({ context } as never);
+    const lists = data.meta.flatMap((tag) =>
+      "script:ld+json" in tag ? [JSON.stringify(tag["script:ld+json"])] : [],
+    );
+    expect(lists.join()).toContain('"@type":"ItemList","name":"Libros"');
   });
 
   it("weather", async () => {
