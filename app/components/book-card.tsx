@@ -1,5 +1,6 @@
 import { BOOK_PLACEHOLDER, imageSrcSet, type ImageLayout } from "../../common/images";
 import type { Book } from "../../sites/content";
+import type { T } from "~/lib/i18n";
 import { IslandScript } from "./island";
 import { TypographicCover } from "./typographic-cover";
 
@@ -16,7 +17,16 @@ export const COVER_IMAGE: ImageLayout = {
  * book's typographic cover, never in a loop (the pictures island, app/islands/pictures.ts, from
  * the `<template>` after the picture); a book without a cover has its typographic cover at once.
  */
-export function BookCard({ book, eager = false }: { book: Book; eager?: boolean }) {
+export function BookCard({
+  book,
+  eager = false,
+  t,
+}: {
+  book: Book;
+  eager?: boolean;
+  /** The page's translator. */
+  t: T;
+}) {
   const text = !book.cover;
   // The cover comes through the site's image route (the loader gives its path) in two widths.
   const srcSet = text ? undefined : imageSrcSet(book.cover, COVER_IMAGE);
@@ -61,10 +71,10 @@ export function BookCard({ book, eager = false }: { book: Book; eager?: boolean 
         href={book.url}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`View ${book.title} on Amazon (opens in a new tab)`}
+        aria-label={t("pages.viewOnAmazonLabel", { title: book.title })}
         className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-accent hover:underline"
       >
-        View on Amazon
+        {t("pages.viewOnAmazon")}
       </a>
     </li>
   );

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import type { PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
 
@@ -40,15 +41,16 @@ function StreetMap() {
 
 /** The contact page's sidebar: the newsroom's details and a map of its address (SPEC.md §2). */
 export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) {
+  const t = useT();
   return (
     <>
       <section aria-labelledby="contact-details" className="border-t-4 border-ink pt-3">
         <h2 id="contact-details" className="font-serif text-xl font-bold">
-          Contact Details
+          {t("forms.contactDetails")}
         </h2>
         <dl className="mt-2 space-y-2 text-[0.95rem]">
           <div>
-            <dt className="font-semibold">Email</dt>
+            <dt className="font-semibold">{t("forms.email")}</dt>
             <dd>
               <a className="link" href={`mailto:${contact.email}`}>
                 {contact.email}
@@ -57,7 +59,7 @@ export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) 
           </div>
           {contact.phone && (
             <div>
-              <dt className="font-semibold">Phone</dt>
+              <dt className="font-semibold">{t("forms.phone")}</dt>
               <dd>
                 <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
                   {contact.phone}
@@ -67,12 +69,12 @@ export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) 
           )}
           {contact.address && (
             <div>
-              <dt className="font-semibold">Address</dt>
+              <dt className="font-semibold">{t("forms.address")}</dt>
               <dd>{contact.address}</dd>
             </div>
           )}
           <div>
-            <dt className="font-semibold">Office hours</dt>
+            <dt className="font-semibold">{t("forms.officeHours")}</dt>
             <dd>{contact.officeHours}</dd>
           </div>
         </dl>
@@ -85,7 +87,8 @@ export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) 
               href={mapSearchUrl(contact.address)}
               className="link flex min-h-11 items-center font-semibold"
             >
-              Open in a map<span className="sr-only"> ({contact.address})</span>
+              {t("forms.openInMap")}
+              <span className="sr-only"> ({contact.address})</span>
             </ExternalLink>
           </figcaption>
         </figure>

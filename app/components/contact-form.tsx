@@ -1,9 +1,9 @@
 import { Form } from "react-router";
+import { useT } from "~/lib/i18n";
+import type { MessageKey } from "../../common/i18n";
 import { IslandScript } from "./island";
 import type { ContactField } from "../../server/messages/store";
 
-/** SPEC.md §7: what the reader is told once the message is sent. */
-export const THANK_YOU = "Thank you for your message! We'll get back to you soon.";
 /** A field no person fills in (it is hidden); bots that fill every field give themselves away. */
 export const HONEYPOT = "website";
 export const CONTACT_FIELDS = [
@@ -19,11 +19,11 @@ export type FieldErrors = Partial<Record<ContactField, string>>;
 export type ContactResult =
   { ok: true } | { ok: false; errors: FieldErrors; values: Record<ContactField, string> };
 
-const LABELS: Record<ContactField, string> = {
-  name: "Name",
-  email: "Email",
-  subject: "Subject",
-  message: "Message",
+const LABELS: Record<ContactField, MessageKey> = {
+  name: "forms.name",
+  email: "forms.email",
+  subject: "forms.subject",
+  message: "forms.message",
 };
 
 const INPUT_CLASS = "mt-1 block w-full rounded border border-stone-400 bg-white px-3 py-2 text-ink";
@@ -42,18 +42,20 @@ export function ContactForm({
 }) {
   const errors: FieldErrors = result && !result.ok ? result.errors : {};
   const values = result && !result.ok ? result.values : undefined;
+  const t = useT();
   return (
     // The contact island sends it without a page load and shows the server's answer in its place.
     <section aria-labelledby="general-inquiries" data-contact-form="">
       <h2 id="general-inquiries" className="mb-4 font-serif text-2xl font-bold">
-        General Inquiries
+        {t("forms.generalInquiries")}
       </h2>
       {result?.ok && (
         <p
           role="status"
           className="mb-6 rounded border-l-4 border-green-700 bg-green-50 px-4 py-3 text-green-900"
         >
-          {THANK_YOU}
+          {/* SPEC.md §7: what the reader is told once the message is sent. */}
+          {t("forms.thankYou")}
         </p>
       )}
       {/* A new key after each success empties the form. */}
@@ -74,7 +76,7 @@ export function ContactForm({
           return (
             <div key={field}>
               <label htmlFor={id} className="font-semibold">
-                {LABELS[field]}
+                {t(LABELS[field])}
               </label>
               {field === "message" ? (
                 <textarea {...common} rows={7} />
@@ -94,7 +96,7 @@ export function ContactForm({
           );
         })}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">Website</label>
+          <label htmlFor="contact-website">{t("forms.website")}</label>
           <input
             id="contact-website"
             name={HONEYPOT}
@@ -106,9 +108,10 @@ export function ContactForm({
         </div>
         <button
           type="submit"
+          data-sending={t("forms.sending")}
           className="inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:opacity-60"
         >
-          Send Message
+          {t("forms.send")}
         </button>
       </Form>
       <IslandScript name="contact" />

@@ -1,4 +1,5 @@
 import type { City as SiteConfig } from "../../sites/schema";
+import type { T } from "~/lib/i18n";
 
 export type RadioSchedule = SiteConfig["radio"]["schedule"];
 
@@ -23,10 +24,13 @@ export function RecentlyPlayed({
   recent,
   locale,
   timeZone,
+  words,
 }: {
   recent: { title: string; at: number }[];
   locale: string;
   timeZone: string;
+  /** Its heading and what it says while empty, in the edition's language (it runs in the browser). */
+  words: { heading: string; empty: string };
 }) {
   const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone });
   return (
@@ -35,11 +39,11 @@ export function RecentlyPlayed({
         id="recently-played"
         className="text-xs font-semibold tracking-wider text-stone-300 uppercase"
       >
-        Recently played
+        {words.heading}
       </h2>
       <div className="mt-2" style={{ minHeight: `${RECENT_ROWS * 2}rem` }}>
         {recent.length === 0 ? (
-          <p className="text-stone-300">Titles appear here as the station plays them.</p>
+          <p className="text-stone-300">{words.empty}</p>
         ) : (
           <ol className="space-y-1">
             {recent.slice(0, RECENT_ROWS).map((item) => (
@@ -65,29 +69,32 @@ export function ScheduleTable({
   schedule,
   locale,
   city,
+  t,
 }: {
   schedule: RadioSchedule;
   locale: string;
   city: string;
+  /** The page's translator (the table is rendered on the server only). */
+  t: T;
 }) {
   if (schedule.length === 0) return null;
   return (
     <section aria-labelledby="schedule" className="mt-8">
       <h2 id="schedule" className="border-t-4 border-ink pt-2 font-serif text-2xl font-bold">
-        Schedule
+        {t("radio.schedule")}
       </h2>
       <table className="mt-3 w-full text-left text-sm">
-        <caption className="sr-only">The station's weekly shows, in {city} time</caption>
+        <caption className="sr-only">{t("radio.scheduleCaption", { city })}</caption>
         <thead>
           <tr className="border-b border-rule text-xs tracking-wider text-muted uppercase">
             <th scope="col" className="py-2 pr-3 font-semibold">
-              Days
+              {t("radio.days")}
             </th>
             <th scope="col" className="py-2 pr-3 font-semibold">
-              Time
+              {t("radio.time")}
             </th>
             <th scope="col" className="py-2 font-semibold">
-              Show
+              {t("radio.show")}
             </th>
           </tr>
         </thead>
@@ -103,7 +110,7 @@ export function ScheduleTable({
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-xs text-muted">Times are {city} time.</p>
+      <p className="mt-2 text-xs text-muted">{t("radio.timesAre", { city })}</p>
     </section>
   );
 }

@@ -1,11 +1,8 @@
 import { useRef } from "react";
-import { VOLUME_STEP, useRadio } from "~/lib/use-radio";
+import { VOLUME_STEP, useRadio, type RadioStateWords } from "~/lib/use-radio";
 import { PlayIcon } from "./icons";
 import { MutedIcon, PauseIcon, VolumeIcon } from "./radio-icons";
 import { RecentlyPlayed } from "./radio-extras";
-
-/** SPEC.md §2: what Now Playing says when the station names nothing. */
-const NO_TITLE = "Live programming from our station stream.";
 
 const BUTTON = "flex h-14 w-14 items-center justify-center rounded-full";
 
@@ -32,6 +29,24 @@ export function largeStepVolume(volume: number, key: string, shift: boolean): nu
   return Math.round((volume + direction * LARGE_STEP) * perUnit) / perUnit;
 }
 
+/**
+ * The player's words in the edition's language, from the server's catalogue (app/routes/radio.tsx
+ * radioWords): the browser's bundle holds no catalogue.
+ */
+export interface RadioWords extends RadioStateWords {
+  listen: string;
+  play: string;
+  pause: string;
+  mute: string;
+  unmute: string;
+  volume: string;
+  nowPlaying: string;
+  /** SPEC.md §2: what Now Playing says when the station names nothing. */
+  noTitle: string;
+  recentlyPlayed: string;
+  recentEmpty: string;
+}
+
 /** What the player shows and plays: all of it from the server (JSON, app/islands/radio.tsx). */
 export interface RadioPlayerProps {
   heading: string;
@@ -40,6 +55,7 @@ export interface RadioPlayerProps {
   /** How "Recently played" writes the times: the city's locale and zone. */
   locale: string;
   timeZone: string;
+  words: RadioWords;
 }
 
 /**
@@ -52,28 +68,29 @@ export function RadioPlayer({
   stationName,
   locale,
   timeZone,
+  words,
 }: RadioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
-  const radio = useRadio(audio, streamUrl, stationName);
+  const radio = useRadio(audio, streamUrl, stationName, words);
   const showMuted = radio.muted || radio.volume === 0;
   return (
     <section aria-labelledby="radio-title" className="rounded-2xl bg-ink p-6 text-white shadow-xl">
       <h1 id="radio-title" className="font-serif text-3xl font-bold">
         {heading}
       </h1>
-      <p className="text-stone-300">24/7 live stream</p>
+      <p className="text-stone-300">{words.liveStream}</p>
       {/* Without JavaScript these controls cannot play: the browser's own player takes over. */}
       <noscript>
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live radio stream has none */}
         <audio controls preload="none" src={streamUrl} className="mt-6 w-full">
-          <a href={streamUrl}>Listen to the live stream</a>
+          <a href={streamUrl}>{words.listen}</a>
         </audio>
       </noscript>
       <div className="mt-6 flex items-center gap-4 noscript:hidden">
         <button
           type="button"
           onClick={() => (radio.playing ? radio.pause() : void radio.play())}
-          aria-label={radio.playing ? "Pause" : "Play"}
+          aria-label={radio.playing ? words.pause : words.play}
           className={`${BUTTON} bg-accent hover:bg-accent-dark`}
         >
           {radio.playing ? <PauseIcon /> : <PlayIcon />}
@@ -81,7 +98,7 @@ export function RadioPlayer({
         <button
           type="button"
           onClick={radio.toggleMute}
-          aria-label={radio.muted ? "Unmute" : "Mute"}
+          aria-label={radio.muted ? words.unmute : words.mute}
           aria-pressed={radio.muted}
           className={`${BUTTON} h-11 w-11 border border-stone-500 hover:bg-white/10`}
         >
@@ -104,7 +121,7 @@ export function RadioPlayer({
             event.preventDefault();
             radio.changeVolume(next);
           }}
-          aria-label="Volume"
+          aria-label={words.volume}
           className="h-11 min-w-0 flex-1 cursor-pointer accent-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
         />
       </div>
@@ -121,13 +138,18 @@ export function RadioPlayer({
           id="now-playing"
           className="text-xs font-semibold tracking-wider text-stone-300 uppercase"
         >
-          Now Playing
+          {words.nowPlaying}
         </h2>
         <p className="mt-1 text-lg" aria-live="polite">
-          {radio.title ?? NO_TITLE}
+          {radio.title ?? words.noTitle}
         </p>
       </section>
-      <RecentlyPlayed recent={radio.recent} locale={locale} timeZone={timeZone} />
+      <RecentlyPlayed
+        recent={radio.recent}
+        locale={locale}
+        timeZone={timeZone}
+        words={{ heading: words.recentlyPlayed, empty: words.recentEmpty }}
+      />
     </section>
   );
 }

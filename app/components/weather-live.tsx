@@ -1,4 +1,6 @@
 import { relativeWordsFor } from "~/lib/i18n";
+import { withParts } from "~/lib/message-parts";
+import { translatorFor } from "../../common/i18n";
 import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
@@ -11,7 +13,8 @@ import {
   WeatherAlerts,
   WEATHER_H2,
   WeatherUnavailable,
-  unitLabels,
+  formatFigure,
+  serviceLang,
 } from "./weather";
 import { SevereIcon } from "./weather-icons";
 
@@ -40,15 +43,6 @@ export interface Place {
   city: string;
   locale: string;
   timeZone: string;
-}
-
-/** A count as the city writes it ("1,497"). */
-function count(n: number, place: Place): string {
-  try {
-    return new Intl.NumberFormat(place.locale).format(n);
-  } catch {
-    return String(n);
-  }
 }
 
 /** An alert's texts cleaned and bounded (TEXT_LIMITS), as the service's reader keeps them. */
@@ -129,11 +123,12 @@ export function AlertBanner({
     event: cleanText(alert.event, BANNER_EVENT_CHARS),
   }));
   const more = Math.max(urgent.length, weather.alertsInForce?.urgent ?? 0) - shown.length;
+  const t = translatorFor(place.locale);
   // One link, the whole bar (a touch target of 44 px at least): each event, where and until when,
   // on a phone too. Its focus ring is white inside the bar, clear against the red (7:1).
   return (
     <section
-      aria-label="Weather alert"
+      aria-label={t("weather.bannerLabel")}
       className={`bg-red-800 text-white ${className}`.trim()}
       data-weather-alert={shown.map((a) => a.id).join(" ")}
     >
@@ -147,19 +142,24 @@ export function AlertBanner({
             const until = alert.expires ? untilText(alert.expires, place, now) : null;
             return (
               <span key={`${i}:${alert.id}`} className="block font-semibold">
-                <bdi>{alert.event}</bdi>
+                <bdi lang={serviceLang(t)}>{alert.event}</bdi>
                 {/* One text before the time: the page's HTML has no marker inside it. */}
                 <span className="font-normal">
-                  {until ? ` for ${place.city} until ` : ` for ${place.city}`}
-                  {until && <time dateTime={until.iso}>{until.text}</time>}
+                  {until
+                    ? withParts(` ${t("weather.bannerForUntil", { city: place.city })}`, {
+                        time: <time dateTime={until.iso}>{until.text}</time>,
+                      })
+                    : ` ${t("weather.bannerFor", { city: place.city })}`}
                 </span>
               </span>
             );
           })}
-          {more > 0 && <span className="block">and {count(more, place)} more</span>}
+          {more > 0 && <span className="block">{t("weather.bannerMore", { count: more })}</span>}
         </span>
         {/* On a phone the bar keeps its width for the alerts: the words stay for screen readers. */}
-        <span className="shrink-0 font-semibold underline max-sm:sr-only">Weather alerts</span>
+        <span className="shrink-0 font-semibold underline max-sm:sr-only">
+          {t("weather.bannerLink")}
+        </span>
       </a>
     </section>
   );
@@ -173,17 +173,18 @@ export function WeatherSummary({ weather, place }: { weather: CityWeather; place
   const { current, forecast } = boundedWeather(weather);
   const today = forecast?.days[0];
   const alertCount = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0);
-  const u = unitLabels(current?.units ?? "us");
+  const t = translatorFor(place.locale);
   const Icon = current
     ? CONDITION_ICONS[current.condition]
     : today
       ? CONDITION_ICONS[today.condition]
       : null;
   const observed = current ? cityDate(current.observedAt, place, true) : null;
+  const lang = serviceLang(t);
   return (
     <section aria-labelledby="home-weather" className="border-t-4 border-ink pt-3">
       <h2 id="home-weather" className="font-serif text-xl font-bold">
-        {place.city} Weather
+        {t("weather.summaryHeading", { city: place.city })}
       </h2>
       {current || today ? (
         <>
@@ -191,37 +192,38 @@ export function WeatherSummary({ weather, place }: { weather: CityWeather; place
             {Icon && <Icon aria-hidden="true" size={32} />}
             {current?.temperature != null && (
               <span className="font-serif text-4xl font-bold">
-                {current.temperature}
-                {u.temperature}
+                {formatFigure(current.temperature, "temperature", current.units, t.locale)}
               </span>
             )}
-            <bdi>{current?.description || today?.summary}</bdi>
+            <bdi lang={lang}>{current?.description || today?.summary}</bdi>
           </p>
           {today && (today.high !== null || today.low !== null) && (
             <p className="mt-1 text-sm">
-              <bdi>{today.day}</bdi>:{today.high !== null && ` high ${today.high}°`}
+              <bdi lang={lang}>{today.day}</bdi>:
+              {today.high !== null && ` ${t("weather.summaryHigh", { temperature: today.high })}`}
               {today.high !== null && today.low !== null && ","}
-              {today.low !== null && ` low ${today.low}°`}
+              {today.low !== null && ` ${t("weather.summaryLow", { temperature: today.low })}`}
             </p>
           )}
           {observed && current && (
             <p className="mt-1 text-xs text-muted">
-              Observed <time dateTime={observed.iso}>{observed.text}</time> at{" "}
-              <bdi>{current.station}</bdi>
+              {withParts(t("weather.observedAt"), {
+                time: <time dateTime={observed.iso}>{observed.text}</time>,
+                station: <bdi>{current.station}</bdi>,
+              })}
             </p>
           )}
         </>
       ) : (
-        <p className="mt-2 text-sm">Live weather is unavailable right now.</p>
+        <p className="mt-2 text-sm">{t("weather.unavailable")}</p>
       )}
       {alertCount > 0 && (
         <p className="mt-2 text-sm font-semibold text-red-800">
-          {alertCount === 1 ? "1 weather alert" : `${count(alertCount, place)} weather alerts`} in
-          force
+          {t("weather.alertsInForce", { count: alertCount })}
         </p>
       )}
       <a href="/weather" className="link mt-2 inline-block text-sm font-semibold">
-        Forecast, alerts and radar
+        {t("weather.summaryLink")}
       </a>
     </section>
   );
@@ -252,10 +254,11 @@ export function WeatherLive({
     };
   });
   const more = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0) - alerts.length;
+  const t = translatorFor(place.locale);
   return (
     <>
       {weather.state === "ready" && !current && !forecast && (
-        <WeatherUnavailable city={place.city} forecastPage={weather.forecastPage} />
+        <WeatherUnavailable city={place.city} forecastPage={weather.forecastPage} t={t} />
       )}
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
         {current && (
@@ -270,6 +273,7 @@ export function WeatherLive({
               ),
               at: cityDate(current.observedAt, place, true),
             }}
+            t={t}
           />
         )}
         {/* Alerts never checked (loading, or the service down since the start) are not "none". */}
@@ -277,31 +281,30 @@ export function WeatherLive({
           <WeatherAlerts
             alerts={alerts}
             city={place.city}
-            more={
-              more > 0
-                ? { count: more, text: count(more, place), href: weather.forecastPage }
-                : null
-            }
+            more={more > 0 ? { count: more, href: weather.forecastPage } : null}
+            t={t}
           />
         ) : (
           weather.state === "ready" && (
             <section aria-labelledby="alerts">
               <h2 id="alerts" className={WEATHER_H2}>
-                Weather Alerts
+                {t("weather.alertsHeading")}
               </h2>
               <p>
-                Alerts could not be checked just now: see the{" "}
-                <a href={weather.forecastPage} className="link">
-                  National Weather Service
-                </a>
-                .
+                {withParts(t("weather.alertsUnchecked"), {
+                  link: (
+                    <a href={weather.forecastPage} className="link">
+                      {t("weather.nws")}
+                    </a>
+                  ),
+                })}
               </p>
             </section>
           )
         )}
       </div>
       {forecast && forecast.days.length > 0 && (
-        <Forecast days={forecast.days} units={current?.units ?? "us"} />
+        <Forecast days={forecast.days} units={current?.units ?? "us"} t={t} />
       )}
     </>
   );

@@ -6,6 +6,9 @@ import type {
   WeatherAlert,
 } from "../../server/weather/nws";
 import type { CityDate } from "~/lib/city-date";
+import { formatNumber } from "../../common/i18n/format";
+import type { T } from "~/lib/i18n";
+import { withParts } from "~/lib/message-parts";
 import {
   CloudIcon,
   CloudRainIcon,
@@ -28,19 +31,22 @@ export const CONDITION_ICONS: Record<WeatherCondition, typeof SunIcon> = {
 };
 
 /** Severity shows as an icon and a word as well as a colour (DESIGN.md). */
-const SEVERITY: Record<Severity, { label: string; Icon: typeof SunIcon; className: string }> = {
+const SEVERITY: Record<
+  Severity,
+  { label: Parameters<T>[0]; Icon: typeof SunIcon; className: string }
+> = {
   severe: {
-    label: "Severe",
+    label: "weather.severitySevere",
     Icon: SevereIcon,
     className: "border-l-8 border-red-700 bg-red-50 text-red-900",
   },
   moderate: {
-    label: "Moderate",
+    label: "weather.severityModerate",
     Icon: ModerateIcon,
     className: "border-l-4 border-amber-600 bg-amber-50 text-amber-950",
   },
   minor: {
-    label: "Minor",
+    label: "weather.severityMinor",
     Icon: InfoIcon,
     className: "border-l-2 border-sky-700 bg-sky-50 text-sky-950",
   },
@@ -53,21 +59,63 @@ export function unitLabels(units: Conditions["units"]) {
     : { temperature: "°C", speed: "km/h", pressure: "hPa", distance: "km" };
 }
 
+/** Intl's units of each kind of figure (pressure has none: its symbol is written after it). */
+const INTL_UNITS = {
+  us: { temperature: "fahrenheit", speed: "mile-per-hour", distance: "mile" },
+  metric: { temperature: "celsius", speed: "kilometer-per-hour", distance: "kilometer" },
+} as const;
+
+/**
+ * A figure with its unit as the locale writes it ("72°F", "10 mph" in English; "72 °F",
+ * "10 mi/h" in Spanish), by Intl; a locale Intl cannot use falls back to en-US.
+ */
+export function formatFigure(
+  value: number,
+  kind: "temperature" | "speed" | "distance" | "percent" | "pressure",
+  units: Conditions["units"],
+  locale: string,
+): string {
+  const options: Intl.NumberFormatOptions =
+    kind === "pressure"
+      ? units === "us"
+        ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+        : { useGrouping: false }
+      : {
+          style: "unit",
+          unit: kind === "percent" ? "percent" : INTL_UNITS[units][kind],
+          maximumFractionDigits: 2,
+        };
+  let text: string;
+  try {
+    text = new Intl.NumberFormat(locale, options).format(value);
+  } catch {
+    text = new Intl.NumberFormat("en-US", options).format(value);
+  }
+  return kind === "pressure" ? `${text} ${unitLabels(units).pressure}` : text;
+}
+
+/** The service's words are English: so marked on a page in another language. */
+export function serviceLang(t: T): "en" | undefined {
+  return t.language === "en" ? undefined : "en";
+}
+
 /** The service's words for the sky, with the page's icon for them (isolated: `<bdi>`). */
 function Condition({
   condition,
   text,
   size = 20,
+  lang,
 }: {
   condition: WeatherCondition;
   text: string;
   size?: number;
+  lang?: string;
 }) {
   const Icon = CONDITION_ICONS[condition];
   return (
     <span className="inline-flex items-center gap-1">
       <Icon aria-hidden="true" size={size} />
-      <bdi>{text}</bdi>
+      <bdi lang={lang}>{text}</bdi>
     </span>
   );
 }
@@ -80,45 +128,46 @@ function Condition({
 export function CurrentConditions({
   current,
   updated,
+  t,
 }: {
   current: Conditions;
   /** When the station observed them: "12 minutes ago", and the time in the city. */
   updated: { ago: string; at: CityDate };
+  t: T;
 }) {
-  const u = unitLabels(current.units);
+  const figure = (value: number | null, kind: Parameters<typeof formatFigure>[1]) =>
+    value === null ? null : formatFigure(value, kind, current.units, t.locale);
+  const wind = figure(current.windSpeed, "speed");
   const facts: [string, string | null][] = [
-    ["Humidity", current.humidity === null ? null : `${current.humidity}%`],
+    [t("weather.humidity"), figure(current.humidity, "percent")],
     [
-      "Wind",
-      current.windSpeed === null
-        ? null
-        : current.windSpeed === 0
-          ? "Calm"
-          : `${current.windSpeed} ${u.speed}${current.windDirection ? ` ${current.windDirection}` : ""}`,
+      t("weather.wind"),
+      current.windSpeed === 0
+        ? t("weather.calm")
+        : wind && `${wind}${current.windDirection ? ` ${current.windDirection}` : ""}`,
     ],
-    [
-      "Pressure",
-      current.pressure === null
-        ? null
-        : `${current.units === "us" ? current.pressure.toFixed(2) : current.pressure} ${u.pressure}`,
-    ],
-    ["Visibility", current.visibility === null ? null : `${current.visibility} ${u.distance}`],
+    [t("weather.pressure"), figure(current.pressure, "pressure")],
+    [t("weather.visibility"), figure(current.visibility, "distance")],
   ];
   return (
     <section aria-labelledby="current">
       <h2 id="current" className={WEATHER_H2}>
-        Current Conditions
+        {t("weather.currentConditions")}
       </h2>
       <p className="flex flex-wrap items-center gap-x-4">
         {current.temperature !== null && (
           <span className="font-serif text-6xl font-bold">
-            {current.temperature}
-            {u.temperature}
+            {figure(current.temperature, "temperature")}
           </span>
         )}
         {current.description && (
           <span className="text-xl">
-            <Condition condition={current.condition} text={current.description} size={28} />
+            <Condition
+              condition={current.condition}
+              text={current.description}
+              size={28}
+              lang={serviceLang(t)}
+            />
           </span>
         )}
       </p>
@@ -137,8 +186,10 @@ export function CurrentConditions({
         )}
       </dl>
       <p className="mt-3 text-sm text-muted">
-        Updated {updated.ago} (<time dateTime={updated.at.iso}>{updated.at.text}</time>) at{" "}
-        <bdi>{current.station}</bdi>
+        {withParts(t("weather.updatedAt", { ago: updated.ago }), {
+          time: <time dateTime={updated.at.iso}>{updated.at.text}</time>,
+          station: <bdi>{current.station}</bdi>,
+        })}
       </p>
     </section>
   );
@@ -146,6 +197,53 @@ export function CurrentConditions({
 
 /** An alert as the page shows it: its times formatted in the city's zone by the loader. */
 export type ShownAlert = WeatherAlert & { from: CityDate | null; until: CityDate | null };
+
+/** One alert in force: its severity and event, headline, times and area, what to do. */
+function AlertItem({ alert, t }: { alert: ShownAlert; t: T }) {
+  const { label, Icon, className } = SEVERITY[alert.severity];
+  // The service's own words stay as it wrote them: English, so marked on another language's page.
+  const lang = serviceLang(t);
+  const from = alert.from && <time dateTime={alert.from.iso}>{alert.from.text}</time>;
+  const until = alert.until && <time dateTime={alert.until.iso}>{alert.until.text}</time>;
+  return (
+    <li className={`p-4 ${className}`} data-severity={alert.severity}>
+      <p className="flex items-center gap-2 font-bold">
+        <Icon aria-hidden="true" size={20} />
+        <span>{t(label)}:</span> <bdi lang={lang}>{alert.event}</bdi>
+      </p>
+      <p className="mt-1 font-semibold" dir="auto" lang={lang}>
+        {alert.headline}
+      </p>
+      {(from || until) && (
+        <p className="mt-1 text-sm">
+          {from && <>{withParts(t("weather.alertFrom"), { from })} </>}
+          {until && withParts(t("weather.alertUntil"), { until })}
+          {alert.areaDesc && (
+            <>
+              {" "}
+              · <bdi>{alert.areaDesc}</bdi>
+            </>
+          )}
+        </p>
+      )}
+      {alert.description && (
+        <p className="mt-2 text-[0.95rem] whitespace-pre-line" dir="auto" lang={lang}>
+          {alert.description}
+        </p>
+      )}
+      {alert.instruction && (
+        <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line" dir="auto" lang={lang}>
+          {alert.instruction}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** " (opens in a new tab)", for screen readers, after a link's words. */
+export function NewTab({ t }: { t: T }) {
+  return <span className="sr-only">{` (${t("weather.newTab")})`}</span>;
+}
 
 /**
  * The alerts in force in the city's zones (SPEC.md §3: type, description, severity), each with
@@ -157,78 +255,37 @@ export function WeatherAlerts({
   alerts,
   city,
   more = null,
+  t,
 }: {
   alerts: ShownAlert[];
   city: string;
-  more?: { count: number; text: string; href: string } | null;
+  more?: { count: number; href: string } | null;
+  t: T;
 }) {
   return (
     <section aria-labelledby="alerts">
       <h2 id="alerts" className={WEATHER_H2}>
-        Weather Alerts
+        {t("weather.alertsHeading")}
       </h2>
       {alerts.length === 0 ? (
-        <p>No watches, warnings or advisories are in force for {city}.</p>
+        <p>{t("weather.noAlerts", { city })}</p>
       ) : (
         <ul className="space-y-3">
-          {alerts.map((alert, i) => {
-            const { label, Icon, className } = SEVERITY[alert.severity];
-            return (
-              <li
-                key={`${i}:${alert.id}`}
-                className={`p-4 ${className}`}
-                data-severity={alert.severity}
-              >
-                <p className="flex items-center gap-2 font-bold">
-                  <Icon aria-hidden="true" size={20} />
-                  <span>{label}:</span> <bdi>{alert.event}</bdi>
-                </p>
-                <p className="mt-1 font-semibold" dir="auto">
-                  {alert.headline}
-                </p>
-                {(alert.from || alert.until) && (
-                  <p className="mt-1 text-sm">
-                    {alert.from && (
-                      <>
-                        From <time dateTime={alert.from.iso}>{alert.from.text}</time>{" "}
-                      </>
-                    )}
-                    {alert.until && (
-                      <>
-                        until <time dateTime={alert.until.iso}>{alert.until.text}</time>
-                      </>
-                    )}
-                    {alert.areaDesc && (
-                      <>
-                        {" "}
-                        · <bdi>{alert.areaDesc}</bdi>
-                      </>
-                    )}
-                  </p>
-                )}
-                {alert.description && (
-                  <p className="mt-2 text-[0.95rem] whitespace-pre-line" dir="auto">
-                    {alert.description}
-                  </p>
-                )}
-                {alert.instruction && (
-                  <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line" dir="auto">
-                    {alert.instruction}
-                  </p>
-                )}
-              </li>
-            );
-          })}
+          {alerts.map((alert, i) => (
+            <AlertItem key={`${i}:${alert.id}`} alert={alert} t={t} />
+          ))}
         </ul>
       )}
       {more && (
         <p className="mt-3 font-semibold" data-alerts-more={more.count}>
-          …and {more.text} more {more.count === 1 ? "alert" : "alerts"} in force: see them all on{" "}
-          <a href={more.href} className="link" target="_blank" rel="noopener noreferrer">
-            the National Weather Service&rsquo;s page for {city}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          .
+          {withParts(t("weather.moreAlerts", { count: more.count }), {
+            link: (
+              <a href={more.href} className="link" target="_blank" rel="noopener noreferrer">
+                {t("weather.nwsPageFor", { city })}
+                <NewTab t={t} />
+              </a>
+            ),
+          })}
         </p>
       )}
     </section>
@@ -236,39 +293,42 @@ export function WeatherAlerts({
 }
 
 /** The 7-day forecast (SPEC.md §9): each day's sky, high and low. */
-export function Forecast({ days, units }: { days: ForecastDay[]; units: Conditions["units"] }) {
-  const degree = "°";
+export function Forecast({
+  days,
+  units,
+  t,
+}: {
+  days: ForecastDay[];
+  units: Conditions["units"];
+  t: T;
+}) {
+  const degrees = (value: number) => `${formatNumber(value, t.locale)}°`;
+  const lang = serviceLang(t);
   return (
     <section aria-labelledby="forecast" className="mt-10">
       <h2 id="forecast" className={WEATHER_H2}>
-        7-Day Forecast
+        {t("weather.forecastHeading")}
       </h2>
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {days.map((day) => (
           <li key={day.day} className="border border-rule bg-white p-3 text-center">
-            <p className="font-semibold" dir="auto">
+            <p className="font-semibold" dir="auto" lang={lang}>
               {day.day}
             </p>
             <p className="my-2 text-sm">
-              <Condition condition={day.condition} text={day.summary} />
+              <Condition condition={day.condition} text={day.summary} lang={lang} />
             </p>
             <p>
               {day.high !== null && (
                 <>
-                  <span className="font-bold">
-                    {day.high}
-                    {degree}
-                  </span>
-                  <span className="sr-only"> high</span>{" "}
+                  <span className="font-bold">{degrees(day.high)}</span>
+                  <span className="sr-only"> {t("weather.high")}</span>{" "}
                 </>
               )}
               {day.low !== null && (
                 <>
-                  <span className="text-muted">
-                    {day.low}
-                    {degree}
-                  </span>
-                  <span className="sr-only"> low</span>
+                  <span className="text-muted">{degrees(day.low)}</span>
+                  <span className="sr-only"> {t("weather.low")}</span>
                 </>
               )}
             </p>
@@ -276,14 +336,22 @@ export function Forecast({ days, units }: { days: ForecastDay[]; units: Conditio
         ))}
       </ol>
       <p className="mt-2 text-sm text-muted">
-        Temperatures in {unitLabels(units).temperature}, from the National Weather Service.
+        {t("weather.temperaturesIn", { unit: unitLabels(units).temperature })}
       </p>
     </section>
   );
 }
 
 /** What the page says when live weather cannot be had: plainly, with where to look instead. */
-export function WeatherUnavailable({ city, forecastPage }: { city: string; forecastPage: string }) {
+export function WeatherUnavailable({
+  city,
+  forecastPage,
+  t,
+}: {
+  city: string;
+  forecastPage: string;
+  t: T;
+}) {
   return (
     <section
       aria-labelledby="unavailable"
@@ -291,15 +359,17 @@ export function WeatherUnavailable({ city, forecastPage }: { city: string; forec
       data-weather="unavailable"
     >
       <h2 id="unavailable" className="font-serif text-xl font-bold">
-        Live weather is unavailable right now
+        {t("weather.unavailableHeading")}
       </h2>
       <p className="mt-1">
-        The National Weather Service could not be reached. See{" "}
-        <a href={forecastPage} className="link" target="_blank" rel="noopener noreferrer">
-          its forecast for {city}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>{" "}
-        meanwhile.
+        {withParts(t("weather.unreachable"), {
+          link: (
+            <a href={forecastPage} className="link" target="_blank" rel="noopener noreferrer">
+              {t("weather.forecastFor", { city })}
+              <NewTab t={t} />
+            </a>
+          ),
+        })}
       </p>
     </section>
   );
@@ -310,35 +380,46 @@ export function ClimateHistory({
   city,
   history,
   normals,
+  t,
 }: {
   city: string;
   history: NonNullable<WeatherContent["history"]>;
   normals?: WeatherContent["normals"];
+  t: T;
 }) {
+  const rain = new Intl.NumberFormat(t.locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   return (
     <section aria-labelledby="history" className="mt-10">
       <h2 id="history" className={WEATHER_H2}>
-        Monthly Climate Normals
+        {t("weather.normalsHeading")}
       </h2>
       <div className="overflow-x-auto" role="region" aria-labelledby="history" tabIndex={0}>
         <table className="w-full border-collapse text-left">
           <caption className="mb-2 text-left text-sm text-muted">
-            Average high and low temperatures and rainfall in {city}
-            {normals ? `, ${normals.period} (${normals.source})` : ""}
+            {normals
+              ? t("weather.normalsCaptionSource", {
+                  city,
+                  period: normals.period,
+                  source: normals.source,
+                })
+              : t("weather.normalsCaption", { city })}
           </caption>
           <thead>
             <tr className="border-b-2 border-ink">
               <th scope="col" className="py-2 pr-4">
-                Month
+                {t("weather.month")}
               </th>
               <th scope="col" className="py-2 pr-4">
-                High (°F)
+                {t("weather.highF")}
               </th>
               <th scope="col" className="py-2 pr-4">
-                Low (°F)
+                {t("weather.lowF")}
               </th>
               <th scope="col" className="py-2">
-                Rain (in)
+                {t("weather.rainIn")}
               </th>
             </tr>
           </thead>
@@ -348,9 +429,9 @@ export function ClimateHistory({
                 <th scope="row" className="py-2 pr-4 font-semibold">
                   {row.month}
                 </th>
-                <td className="py-2 pr-4">{row.high}</td>
-                <td className="py-2 pr-4">{row.low}</td>
-                <td className="py-2">{row.rainfall.toFixed(1)}</td>
+                <td className="py-2 pr-4">{formatNumber(row.high, t.locale)}</td>
+                <td className="py-2 pr-4">{formatNumber(row.low, t.locale)}</td>
+                <td className="py-2">{rain.format(row.rainfall)}</td>
               </tr>
             ))}
           </tbody>

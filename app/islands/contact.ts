@@ -21,7 +21,8 @@ document.addEventListener("submit", (event) => {
   const label = button?.textContent ?? "";
   if (button) {
     button.disabled = true;
-    button.textContent = "Sending...";
+    // The page's words for it, in its language (the button's data-sending).
+    button.textContent = button.dataset.sending ?? label;
   }
   void send(form).finally(() => {
     sending = false;

@@ -14,6 +14,7 @@ vi.mock("~/lib/root-data", () => ({
 }));
 const { StoryImage } = await import("~/components/story-image");
 const { BookCard } = await import("~/components/book-card");
+const { translatorFor } = await import("../../common/i18n");
 const { TypographicCover } = await import("~/components/typographic-cover");
 
 const ID = "a7.AAAAAAAAAAAAAAAAAAAAAA";
@@ -54,9 +55,9 @@ beforeAll(async () => {
         <StoryImage src={LOADED} alt="Loaded" />
       </div>
       <ul>
-        <BookCard book={book("Tao Te Ching", `/img/640/${ID}`)} />
-        <BookCard book={book("The Bhagavad Gita", `/img/640/${ID}`)} />
-        <BookCard book={book("Billionaire Zen: Ancient Wisdom", "")} />
+        <BookCard t={translatorFor("en-US")} book={book("Tao Te Ching", `/img/640/${ID}`)} />
+        <BookCard t={translatorFor("en-US")} book={book("The Bhagavad Gita", `/img/640/${ID}`)} />
+        <BookCard t={translatorFor("en-US")} book={book("Billionaire Zen: Ancient Wisdom", "")} />
       </ul>
     </main>,
   );

@@ -3,6 +3,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IslandProps } from "~/components/island";
 import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
+import { radioWords } from "~/lib/radio-words";
+import { translatorFor } from "../../common/i18n";
 import { ISLANDS_READY } from "../../common/islands";
 
 const PROPS: RadioPlayerProps = {
@@ -11,6 +13,7 @@ const PROPS: RadioPlayerProps = {
   stationName: "Houston City Wire",
   locale: "en-US",
   timeZone: "America/Chicago",
+  words: radioWords(translatorFor("en-US")),
 };
 
 afterEach(() => {

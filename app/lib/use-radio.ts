@@ -9,9 +9,18 @@ export const NOW_PLAYING_POLL_MS = 15_000;
 /** A stalled stream is retried this many times (1 s, 2 s, 4 s) before the error shows. */
 export const STALL_RETRIES = 3;
 
-/** SPEC.md §8: the two errors of the player. */
-export const PLAY_FAILED = "Unable to start playback. Please try again.";
-export const STREAM_FAILED = "Stream temporarily unavailable.";
+/**
+ * The words the player's state machine says, in the edition's language (the server gives them:
+ * the browser gets no catalogue): SPEC.md §8's two errors, and what lock screens show.
+ */
+export interface RadioStateWords {
+  playFailed: string;
+  streamFailed: string;
+  /** The title shown while the station names none. */
+  liveRadio: string;
+  /** The album line ("24/7 live stream"). */
+  liveStream: string;
+}
 
 export interface Radio {
   playing: boolean;
@@ -46,6 +55,7 @@ export function useRadio(
   audio: RefObject<HTMLAudioElement | null>,
   streamUrl: string,
   stationName: string,
+  words: RadioStateWords,
 ): Radio {
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
@@ -97,11 +107,11 @@ export function useRadio(
   useEffect(() => {
     if (!("mediaSession" in navigator)) return;
     navigator.mediaSession.metadata = new MediaMetadata({
-      title: title ?? "Live Radio",
+      title: title ?? words.liveRadio,
       artist: stationName,
-      album: "24/7 live stream",
+      album: words.liveStream,
     });
-  }, [title, stationName]);
+  }, [title, stationName, words.liveRadio, words.liveStream]);
 
   const play = useCallback(async () => {
     const el = audio.current;
@@ -116,9 +126,9 @@ export function useRadio(
     } catch {
       setPlaying(false);
       // The stream could not be loaded (the station is down, say), or the browser refused to play.
-      setError(el.error ? STREAM_FAILED : PLAY_FAILED);
+      setError(el.error ? words.streamFailed : words.playFailed);
     }
-  }, [audio, streamUrl]);
+  }, [audio, streamUrl, words.streamFailed, words.playFailed]);
 
   const pause = useCallback(() => {
     audio.current?.pause();
@@ -129,14 +139,14 @@ export function useRadio(
     const el = audio.current;
     if (!el || !playing) return;
     if (retries.current >= STALL_RETRIES) {
-      setError(STREAM_FAILED);
+      setError(words.streamFailed);
       return;
     }
     const delay = 1000 * 2 ** retries.current;
     retries.current++;
     window.setTimeout(() => {
       el.src = `${streamUrl}&retry=${retries.current}`;
-      void el.play().catch(() => setError(STREAM_FAILED));
+      void el.play().catch(() => setError(words.streamFailed));
     }, delay);
   };
 
@@ -157,7 +167,7 @@ export function useRadio(
     },
     events: {
       onError: () => {
-        if (audio.current?.getAttribute("src")) setError(STREAM_FAILED);
+        if (audio.current?.getAttribute("src")) setError(words.streamFailed);
         setPlaying(false);
       },
       onStalled,

@@ -2,6 +2,8 @@ import { useLoaderData } from "react-router";
 import type { ItemList, WithContext } from "schema-dts";
 import { BookCard } from "~/components/book-card";
 import { BrandBar } from "~/components/brand-bar";
+import { useT } from "~/lib/i18n";
+import { translatorFor } from "../../common/i18n";
 import { contentDates } from "~/lib/content-dates.server";
 import { ldJson } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
@@ -15,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const list: WithContext<ItemList> = {
     "@context": "https://schema.org",
     "@type": "ItemList",
-    name: "Books",
+    name: translatorFor(context.site.locale)("pages.booksList"),
     numberOfItems: books.books.length,
     itemListElement: books.books.map((b, i) => ({
       "@type": "ListItem",
@@ -45,6 +47,8 @@ const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;
 export default function Books() {
   const { books, heading } = useLoaderData<typeof loader>();
   const { site } = useSite();
+  const t = useT();
+  const newTab = <span className="sr-only">{` (${t("pages.newTab")})`}</span>;
   const button = "inline-flex min-h-11 items-center rounded px-5 font-semibold";
   return (
     <>
@@ -60,33 +64,32 @@ export default function Books() {
             id="university-label"
             className="mb-3 text-xs font-semibold tracking-wider text-stone-300 uppercase"
           >
-            Advertisement
+            {t("pages.advertisement")}
           </p>
           <h2 id="university" className="font-serif text-3xl font-bold md:text-5xl">
-            Transform Your Life with Ancient Wisdom
+            {t("pages.universityHeading")}
           </h2>
-          <p className="mt-4 max-w-2xl text-lg text-stone-200">
-            Study the timeless teachings of the great spiritual traditions at an online university
-            of ancient wisdom.
-          </p>
+          <p className="mt-4 max-w-2xl text-lg text-stone-200">{t("pages.universityText")}</p>
           <p className="mt-6 flex flex-wrap gap-3">
             <a
               href={books.universityUrl}
               {...EXTERNAL}
               className={`${button} bg-white text-ink hover:bg-stone-200`}
             >
-              Apply for Admission<span className="sr-only"> (opens in a new tab)</span>
+              {t("pages.applyAdmission")}
+              {newTab}
             </a>
             <a
               href={books.universityUrl}
               {...EXTERNAL}
               className={`${button} border border-white hover:bg-white/10`}
             >
-              Learn More<span className="sr-only"> (opens in a new tab)</span>
+              {t("pages.learnMore")}
+              {newTab}
             </a>
           </p>
           <p className="mt-6 text-sm tracking-wider text-stone-300 uppercase">
-            Accredited Programs · Expert Instructors · Rich Curriculum
+            {t("pages.universityPoints")}
           </p>
         </section>
         <section aria-labelledby="books" className="mt-10">
@@ -99,12 +102,13 @@ export default function Books() {
               {...EXTERNAL}
               className={`${button} bg-accent text-white hover:bg-accent-dark`}
             >
-              View All Books<span className="sr-only"> (opens in a new tab)</span>
+              {t("pages.viewAllBooks")}
+              {newTab}
             </a>
           </div>
           <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {books.books.map((book, i) => (
-              <BookCard key={book.title} book={book} eager={i < 5} />
+              <BookCard key={book.title} book={book} eager={i < 5} t={t} />
             ))}
           </ul>
         </section>

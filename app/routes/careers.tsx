@@ -1,6 +1,8 @@
 import { useLoaderData, type AppLoadContext, type MetaDescriptor } from "react-router";
 import type { JobPosting, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
+import { useT } from "~/lib/i18n";
+import { withParts } from "~/lib/message-parts";
 import { contentDates, toCityDateTime } from "~/lib/content-dates.server";
 import { ldJson, postalAddress } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
@@ -64,15 +66,16 @@ export const meta = loaderMeta;
 export default function Careers() {
   const { heading, careers } = useLoaderData<typeof loader>();
   const { site } = useSite();
+  const t = useT();
   return (
     // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
     <div className="mx-auto max-w-3xl">
-      <PageHeading standfirst={`Help ${site.city} understand itself. Join the ${site.name} team.`}>
+      <PageHeading standfirst={t("pages.careersStandfirst", { city: site.city, name: site.name })}>
         {heading}
       </PageHeading>
       <section aria-labelledby="openings">
         <h2 id="openings" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
-          Open Positions
+          {t("pages.openPositions")}
         </h2>
         <ul className="grid gap-6 sm:grid-cols-2">
           {careers.openings.map((job) => (
@@ -88,7 +91,7 @@ export default function Careers() {
       </section>
       <section aria-labelledby="benefits" className="mt-10">
         <h2 id="benefits" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
-          Benefits
+          {t("pages.benefits")}
         </h2>
         <ul className="grid list-disc gap-2 pl-5 sm:grid-cols-2">
           {careers.benefits.map((b) => (
@@ -98,19 +101,21 @@ export default function Careers() {
       </section>
       <section aria-labelledby="apply" className="mt-10">
         <h2 id="apply" className="mb-4 border-t-4 border-ink pt-3 font-serif text-2xl font-bold">
-          How to Apply
+          {t("pages.howToApply")}
         </h2>
         <p>
-          E-mail your résumé, a short cover letter and links to your work to{" "}
-          <a className="link" href={`mailto:${careers.applyEmail}`}>
-            {careers.applyEmail}
-          </a>
-          , with the position in the subject line.
+          {withParts(t("pages.applyBy"), {
+            email: (
+              <a className="link" href={`mailto:${careers.applyEmail}`}>
+                {careers.applyEmail}
+              </a>
+            ),
+          })}
         </p>
       </section>
       <section aria-labelledby="internship" className="mt-10 bg-stone-100 p-5">
         <h2 id="internship" className="font-serif text-xl font-bold">
-          Internship Program
+          {t("pages.internship")}
         </h2>
         <p className="mt-2">{careers.internship}</p>
       </section>

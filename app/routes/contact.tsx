@@ -11,7 +11,10 @@ import { EmbedFrame } from "~/components/embed-frame";
 import { PageHeading } from "~/components/page-heading";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { CACHE_CONTROL } from "../../common/cache-control";
-import { NOT_SENT, RETRY_AFTER_S, isDatabaseUnavailable } from "~/lib/database.server";
+import { RETRY_AFTER_S, isDatabaseUnavailable } from "~/lib/database.server";
+import { fieldErrors, rateLimitText } from "~/lib/contact-messages.server";
+import { type T, useT } from "~/lib/i18n";
+import { translatorFor } from "../../common/i18n";
 import { contentDates } from "~/lib/content-dates.server";
 import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
@@ -37,10 +40,11 @@ export function loader({ context }: Route.LoaderArgs) {
 /**
  * Validates and stores a message (the store checks the fields and the sender's rate limit). A
  * message that could not be stored (the database away, or any other failure) is answered with
- * the form again, what the reader wrote kept and NOT_SENT under it: 503 while the database is
- * away, 500 otherwise.
+ * the form again, what the reader wrote kept and that it was not sent under it: 503 while the
+ * database is away, 500 otherwise. What the sender is told is in the edition's language.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = translatorFor(context.site.locale);
   const form = await request.formData();
   const values = Object.fromEntries(
     CONTACT_FIELDS.map((f) => [f, String(form.get(f) ?? "")]),
@@ -55,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     const unavailable = isDatabaseUnavailable(err);
     if (!unavailable) context.log.error({ err, form: "contact" }, "contact message not stored");
-    return notSent(values, unavailable ? 503 : 500);
+    return notSent(values, unavailable ? 503 : 500, t);
   }
   if (result.ok) {
     context.log.info({ form: "contact", id: result.id }, "contact message stored");
@@ -63,15 +67,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.reason === "invalid") {
     return data<ContactResult>(
-      { ok: false, errors: result.errors, values },
+      { ok: false, errors: fieldErrors(result.errors, values, context.messages.limits, t), values },
       { status: 400, headers: NO_STORE },
     );
   }
   if (result.reason === "unavailable") {
     context.log.warn({ form: "contact" }, "contact message not stored: database unavailable");
-    return notSent(values, 503);
+    return notSent(values, 503, t);
   }
-  const errors: FieldErrors = { message: result.message };
+  const errors: FieldErrors = { message: rateLimitText(result.retryAfterMs, t) };
   const retryAfter = String(Math.ceil(result.retryAfterMs / 1000));
   return data<ContactResult>(
     { ok: false, errors, values },
@@ -79,10 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** The form again after a message could not be stored: what was written, and NOT_SENT. */
-function notSent(values: Record<(typeof CONTACT_FIELDS)[number], string>, status: 500 | 503) {
+/** The form again after a message could not be stored: what was written, and that it was not. */
+function notSent(values: Record<(typeof CONTACT_FIELDS)[number], string>, status: 500 | 503, t: T) {
   return data<ContactResult>(
-    { ok: false, errors: { message: NOT_SENT }, values },
+    { ok: false, errors: { message: t("forms.notSent") }, values },
     {
       status,
       headers: status === 503 ? { ...NO_STORE, "Retry-After": String(RETRY_AFTER_S) } : NO_STORE,
@@ -101,25 +105,22 @@ export default function Contact() {
   const { heading, leadForm, limits } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { site, embedPlaceholders } = useSite();
+  const t = useT();
   return (
     <>
-      <PageHeading
-        standfirst={`News tips, questions and corrections: the ${site.name} newsroom reads every message.`}
-      >
-        {heading}
-      </PageHeading>
+      <PageHeading standfirst={t("forms.standfirst", { name: site.name })}>{heading}</PageHeading>
       <PageWithSidebar sidebar={<ContactDetails contact={site.contact} />}>
         <ContactForm result={result} limits={limits} />
         {(leadForm || embedPlaceholders) && (
           <section aria-labelledby="lead-form" className="mt-12">
             <h2 id="lead-form" className="mb-4 font-serif text-2xl font-bold">
-              Advertise or Partner With Us
+              {t("forms.leadHeading")}
             </h2>
             <EmbedFrame
               src={leadForm}
-              title="Advertising and partnership inquiry form"
+              title={t("forms.leadTitle")}
               height={LEAD_FORM_HEIGHT}
-              placeholder="The advertising inquiry form will appear here."
+              placeholder={t("forms.leadPlaceholder")}
             />
           </section>
         )}

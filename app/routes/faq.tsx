@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { FAQPage, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
+import { useT } from "~/lib/i18n";
 import { contentDates } from "~/lib/content-dates.server";
 import { ldJson } from "~/lib/meta";
 import { PAGES } from "~/lib/pages";
@@ -34,10 +35,11 @@ export const meta = loaderMeta;
 export default function Faq() {
   const { heading, contactPath, faq } = useLoaderData<typeof loader>();
   const { site } = useSite();
+  const t = useT();
   return (
     // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
     <div className="mx-auto max-w-3xl">
-      <PageHeading standfirst={`Answers to the questions readers ask ${site.name} most.`}>
+      <PageHeading standfirst={t("pages.faqStandfirst", { name: site.name })}>
         {heading}
       </PageHeading>
       <div className="max-w-3xl divide-y divide-rule border-y border-rule">
@@ -58,20 +60,20 @@ export default function Faq() {
       </div>
       <section aria-labelledby="more-questions" className="mt-10 bg-stone-100 p-5">
         <h2 id="more-questions" className="font-serif text-xl font-bold">
-          Still have a question?
+          {t("pages.stillQuestion")}
         </h2>
         <p className="mt-3 flex flex-wrap gap-3">
           <a
             href={contactPath}
             className="inline-flex min-h-11 items-center rounded bg-accent px-5 font-semibold text-white hover:bg-accent-dark"
           >
-            Contact Us
+            {t("pages.contactUs")}
           </a>
           <a
             href={`mailto:${site.contact.email}`}
             className="inline-flex min-h-11 items-center rounded border border-ink px-5 font-semibold hover:bg-ink hover:text-white"
           >
-            Email Newsroom
+            {t("pages.emailNewsroom")}
           </a>
         </p>
       </section>

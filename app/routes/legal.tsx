@@ -1,5 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import { PageHeading } from "~/components/page-heading";
+import { useT } from "~/lib/i18n";
+import { withParts } from "~/lib/message-parts";
 import { cityDate } from "~/lib/city-date";
 import { contentDates } from "~/lib/content-dates.server";
 import { PAGES, type PageId, type PageInfo } from "~/lib/pages";
@@ -57,11 +59,14 @@ export const meta = loaderMeta;
 
 export default function Legal() {
   const { heading, updated, sections, blocks, full } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <article className="mx-auto max-w-3xl">
       <PageHeading>{heading}</PageHeading>
       <p className="-mt-5 mb-8 text-sm text-muted">
-        Last updated <time dateTime={updated.iso}>{updated.text}</time>
+        {withParts(t("pages.lastUpdated"), {
+          date: <time dateTime={updated.iso}>{updated.text}</time>,
+        })}
       </p>
       {sections && (
         <ol className="space-y-8">
@@ -86,7 +91,7 @@ export default function Legal() {
           ))}
           <p>
             <a className="link" href={full.path}>
-              Read the full {full.heading}
+              {t("pages.readFull", { heading: full.heading })}
             </a>
           </p>
         </div>

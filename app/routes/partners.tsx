@@ -2,6 +2,8 @@ import { useLoaderData } from "react-router";
 import { EmbedFrame } from "~/components/embed-frame";
 import { LinkListCard } from "~/components/link-list-card";
 import { PageHeading } from "~/components/page-heading";
+import { useT } from "~/lib/i18n";
+import { withParts } from "~/lib/message-parts";
 import { contentDates } from "~/lib/content-dates.server";
 import { pageMeta } from "~/lib/page-meta.server";
 import { documentPreviewUrl } from "../../common/embeds";
@@ -31,11 +33,10 @@ export const meta = loaderMeta;
 export default function Partners() {
   const { heading, documents } = useLoaderData<typeof loader>();
   const { site, embedPlaceholders } = useSite();
+  const t = useT();
   return (
     <>
-      <PageHeading
-        standfirst={`Working with ${site.name}: what we offer partners and advertisers.`}
-      >
+      <PageHeading standfirst={t("pages.partnersStandfirst", { name: site.name })}>
         {heading}
       </PageHeading>
       <div className="grid gap-8 lg:grid-cols-3">
@@ -47,18 +48,21 @@ export default function Partners() {
                 src={doc.src}
                 title={doc.title}
                 height={PREVIEW_HEIGHT}
-                placeholder={`${doc.title}: document coming soon.`}
+                placeholder={t("pages.documentSoon", { title: doc.title })}
               />
             ) : (
               // Not online yet: the document is still to be had from the newsroom.
               <p className="text-[0.95rem]">
-                Ask us for it:{" "}
-                <a
-                  className="link"
-                  href={`mailto:${site.contact.email}?subject=${encodeURIComponent(doc.title)}`}
-                >
-                  {site.contact.email}
-                </a>
+                {withParts(t("pages.askUs"), {
+                  email: (
+                    <a
+                      className="link"
+                      href={`mailto:${site.contact.email}?subject=${encodeURIComponent(doc.title)}`}
+                    >
+                      {site.contact.email}
+                    </a>
+                  ),
+                })}
               </p>
             )}
           </section>
@@ -66,7 +70,7 @@ export default function Partners() {
       </div>
       <LinkListCard
         list={{
-          title: "Our Partners",
+          title: t("pages.ourPartners"),
           links: site.partners.map((p) => ({ title: p.label, url: p.url })),
         }}
         rel="noopener"

@@ -4,6 +4,8 @@ import { IslandProps, IslandScript } from "~/components/island";
 import { LiveUpdates } from "~/components/live-updates";
 import { ScheduleTable } from "~/components/radio-extras";
 import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
+import { useT } from "~/lib/i18n";
+import { radioWords } from "~/lib/radio-words";
 import { pageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
@@ -27,12 +29,14 @@ export const meta = loaderMeta;
 export default function Radio() {
   const { streamUrl, schedule, heading } = useLoaderData<typeof loader>();
   const { site } = useSite();
+  const t = useT();
   const player: RadioPlayerProps = {
     heading,
     streamUrl,
     stationName: site.name,
     locale: site.locale,
     timeZone: site.timeZone,
+    words: radioWords(t),
   };
   return (
     <>
@@ -49,12 +53,9 @@ export default function Radio() {
           <IslandProps value={player} />
           <IslandScript name="radio" />
           <LiveUpdates />
-          <p className="mt-6 text-sm text-muted">
-            If audio doesn't start, click play. Some browsers block autoplay with sound until you
-            interact.
-          </p>
+          <p className="mt-6 text-sm text-muted">{t("radio.autoplayHint")}</p>
         </div>
-        <ScheduleTable schedule={schedule} locale={site.locale} city={site.city} />
+        <ScheduleTable schedule={schedule} locale={site.locale} city={site.city} t={t} />
       </main>
     </>
   );

@@ -1,10 +1,12 @@
 import { data, useLoaderData } from "react-router";
 import { IslandScript } from "~/components/island";
-import { ClimateHistory, WEATHER_H2 } from "~/components/weather";
+import { ClimateHistory, NewTab, WEATHER_H2 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
 import { WeatherLive } from "~/components/weather-live";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
+import { useT } from "~/lib/i18n";
+import { withParts } from "~/lib/message-parts";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/weather";
@@ -47,17 +49,16 @@ export default function Weather() {
   const { heading, loading, weather, now, content } = useLoaderData<typeof loader>();
   const { forecastPage, radar } = weather;
   const { site } = useSite();
+  const t = useT();
   return (
     <>
-      <PageHeading standfirst={`Conditions, alerts and the week ahead for ${site.city}.`}>
-        {heading}
-      </PageHeading>
+      <PageHeading standfirst={t("weather.standfirst", { city: site.city })}>{heading}</PageHeading>
       {/* The city's first ask starts its weather: the page asks for itself again until the
           service has answered (the until-ready island, as news pages do while loading). */}
       {loading && (
         <>
           <p className="mb-8" data-news-state="loading">
-            Loading live weather...
+            {t("weather.loading")}
           </p>
           <IslandScript name="until-ready" />
         </>
@@ -66,7 +67,7 @@ export default function Weather() {
       <div className={`mt-10 grid gap-10 ${radar ? "lg:grid-cols-2" : ""}`}>
         <section aria-labelledby="preparedness">
           <h2 id="preparedness" className={WEATHER_H2}>
-            Preparedness Tips
+            {t("weather.preparedness")}
           </h2>
           <p className="mb-3 font-semibold">{content.hurricaneSeason}</p>
           <ul className="list-disc space-y-2 pl-5">
@@ -78,11 +79,11 @@ export default function Weather() {
         {radar && (
           <section aria-labelledby="radar">
             <h2 id="radar" className={WEATHER_H2}>
-              Radar
+              {t("weather.radar")}
             </h2>
             <img
               src={radar.image}
-              alt={`Latest weather radar of the ${site.city} area`}
+              alt={t("weather.radarAlt", { city: site.city })}
               width={600}
               height={550}
               loading="lazy"
@@ -90,23 +91,30 @@ export default function Weather() {
             />
             <p className="mt-2 text-sm">
               <a href={radar.page} className="link" target="_blank" rel="noopener noreferrer">
-                Full radar from the National Weather Service
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t("weather.fullRadar")}
+                <NewTab t={t} />
               </a>
             </p>
           </section>
         )}
       </div>
       {content.history && content.history.length > 0 && (
-        <ClimateHistory city={site.city} history={content.history} normals={content.normals} />
+        <ClimateHistory
+          city={site.city}
+          history={content.history}
+          normals={content.normals}
+          t={t}
+        />
       )}
       <p className="mt-10 text-sm text-muted">
-        Conditions, forecast, alerts and radar from the{" "}
-        <a href={forecastPage} className="link" target="_blank" rel="noopener noreferrer">
-          National Weather Service
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        .
+        {withParts(t("weather.sources"), {
+          link: (
+            <a href={forecastPage} className="link" target="_blank" rel="noopener noreferrer">
+              {t("weather.nws")}
+              <NewTab t={t} />
+            </a>
+          ),
+        })}
       </p>
     </>
   );

@@ -1,2 +1,32 @@
 // English interface text (pages), exactly the specification's (SPEC.md).
-export const pages = {} as const;
+export const pages = {
+  "pages.faqStandfirst": "Answers to the questions readers ask {name} most.",
+  "pages.stillQuestion": "Still have a question?",
+  "pages.contactUs": "Contact Us",
+  "pages.emailNewsroom": "Email Newsroom",
+  "pages.careersStandfirst": "Help {city} understand itself. Join the {name} team.",
+  "pages.openPositions": "Open Positions",
+  "pages.benefits": "Benefits",
+  "pages.howToApply": "How to Apply",
+  "pages.applyBy":
+    "E-mail your résumé, a short cover letter and links to your work to {email}, with the position in the subject line.",
+  "pages.internship": "Internship Program",
+  "pages.lastUpdated": "Last updated {date}",
+  "pages.readFull": "Read the full {heading}",
+  "pages.partnersStandfirst": "Working with {name}: what we offer partners and advertisers.",
+  "pages.documentSoon": "{title}: document coming soon.",
+  "pages.askUs": "Ask us for it: {email}",
+  "pages.ourPartners": "Our Partners",
+  "pages.booksList": "Books",
+  "pages.advertisement": "Advertisement",
+  "pages.universityHeading": "Transform Your Life with Ancient Wisdom",
+  "pages.universityText":
+    "Study the timeless teachings of the great spiritual traditions at an online university of ancient wisdom.",
+  "pages.applyAdmission": "Apply for Admission",
+  "pages.learnMore": "Learn More",
+  "pages.universityPoints": "Accredited Programs · Expert Instructors · Rich Curriculum",
+  "pages.viewAllBooks": "View All Books",
+  "pages.newTab": "opens in a new tab",
+  "pages.viewOnAmazonLabel": "View {title} on Amazon (opens in a new tab)",
+  "pages.viewOnAmazon": "View on Amazon",
+} as const;

@@ -1,2 +1,25 @@
 // English interface text (radio), exactly the specification's (SPEC.md).
-export const radio = {} as const;
+export const radio = {
+  "radio.liveStream": "24/7 live stream",
+  "radio.listen": "Listen to the live stream",
+  "radio.play": "Play",
+  "radio.pause": "Pause",
+  "radio.mute": "Mute",
+  "radio.unmute": "Unmute",
+  "radio.volume": "Volume",
+  "radio.nowPlaying": "Now Playing",
+  "radio.noTitle": "Live programming from our station stream.",
+  "radio.recentlyPlayed": "Recently played",
+  "radio.recentEmpty": "Titles appear here as the station plays them.",
+  "radio.playFailed": "Unable to start playback. Please try again.",
+  "radio.streamFailed": "Stream temporarily unavailable.",
+  "radio.liveRadio": "Live Radio",
+  "radio.autoplayHint":
+    "If audio doesn't start, click play. Some browsers block autoplay with sound until you interact.",
+  "radio.schedule": "Schedule",
+  "radio.scheduleCaption": "The station's weekly shows, in {city} time",
+  "radio.days": "Days",
+  "radio.time": "Time",
+  "radio.show": "Show",
+  "radio.timesAre": "Times are {city} time.",
+} as const;

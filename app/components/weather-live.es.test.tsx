@@ -1,0 +1,216 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { CityWeather } from "../../server/weather/service";
+import type { WeatherAlert } from "../../server/weather/nws";
+import { translatorFor } from "../../common/i18n";
+import { ClimateHistory, formatFigure } from "./weather";
+import { AlertBanner, WeatherLive, WeatherSummary } from "./weather-live";
+
+// The weather blocks on a Spanish edition's page (issue 38): the interface's words in Spanish,
+// figures as the locale writes them, and the service's own English texts marked lang="en".
+
+const NOW = Date.parse("2026-11-25T18:00:00Z");
+const ES = { city: "Houston", locale: "es-US", timeZone: "America/Chicago" };
+const EN = { ...ES, locale: "en-US" };
+
+function alert(i: number, extra: Partial<WeatherAlert> = {}): WeatherAlert {
+  return {
+    id: `alert-${i}`,
+    event: "Extreme Wind Warning",
+    headline: "Extreme Wind Warning issued",
+    description: "Winds of 120 mph.",
+    instruction: "Take shelter now.",
+    severity: "severe",
+    urgent: true,
+    areaDesc: "Harris, TX",
+    effective: new Date(NOW - 30 * 60_000).toISOString(),
+    expires: new Date(NOW + 60 * 60_000).toISOString(),
+    ...extra,
+  };
+}
+
+function weather(extra: Partial<CityWeather> = {}): CityWeather {
+  return {
+    state: "ready",
+    current: {
+      observedAt: new Date(NOW - 12 * 60_000).toISOString(),
+      station: "KHOU",
+      temperature: 72,
+      condition: "cloudy",
+      description: "Mostly Cloudy",
+      humidity: 75,
+      windSpeed: 10,
+      windDirection: "NW",
+      pressure: 30.1,
+      visibility: 10,
+      units: "us",
+    },
+    forecast: {
+      days: [
+        { day: "Today", condition: "sunny", summary: "Sunny", high: 80, low: 65 },
+        { day: "Thursday", condition: "rainy", summary: "Showers", high: 75, low: null },
+      ],
+      fetchedAt: new Date(NOW).toISOString(),
+    },
+    alerts: [
+      alert(1),
+      alert(2, { severity: "moderate", urgent: false }),
+      alert(3, { severity: "minor", urgent: false }),
+    ],
+    alertsInForce: { total: 30, urgent: 5 },
+    alertsFetchedAt: new Date(NOW).toISOString(),
+    forecastPage: "https://forecast.weather.gov/",
+    radar: null,
+    ...extra,
+  };
+}
+
+/** The page's own words: the markup without the service's texts (lang="en") and without tags. */
+function interfaceText(html: string): string {
+  return html
+    .replace(/<(\w+)[^>]*\slang="en"[^>]*>[\s\S]*?<\/\1>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
+}
+
+/** English interface words the blocks write: none may be left on a Spanish page. */
+const ENGLISH = [
+  "Humidity",
+  "Wind",
+  "Calm",
+  "Pressure",
+  "Visibility",
+  "Current Conditions",
+  "Updated",
+  "Weather",
+  "Alerts",
+  "alert",
+  "From",
+  "until",
+  "more",
+  "opens in a new tab",
+  "Forecast",
+  "Temperatures",
+  "high",
+  "low",
+  "Observed",
+  "in force",
+  "Severe",
+  "Moderate",
+  "Minor",
+  "National Weather Service",
+  "Month",
+  "Average",
+  "Rain",
+  "minutes ago",
+  "for Houston",
+];
+
+function expectNoEnglish(html: string) {
+  const text = interfaceText(html);
+  for (const word of ENGLISH) expect(text, word).not.toMatch(new RegExp(`\\b${word}\\b`));
+}
+
+describe("the weather blocks in Spanish (es-US)", () => {
+  it("/weather's live sections: Spanish words, the service's texts marked English", () => {
+    const html = renderToStaticMarkup(<WeatherLive weather={weather()} place={ES} now={NOW} />);
+    expect(html).toContain("Condiciones actuales");
+    expect(html).toContain("Humedad");
+    expect(html).toContain("Viento");
+    expect(html).toContain("10 mi/h NW");
+    expect(html).toContain("72 °F");
+    expect(html).toContain("Actualizado hace 12 minutos");
+    expect(html).toContain("Alertas del tiempo");
+    expect(html).toContain("Grave:");
+    expect(html).toContain("Moderada:");
+    expect(html).toContain("Desde ");
+    expect(html).toContain("…y 27 alertas más en vigor: véalas todas en");
+    expect(html).toContain("la página del Servicio Nacional de Meteorología para Houston");
+    expect(html).toContain("se abre en una pestaña nueva");
+    expect(html).toContain("Pronóstico de 7 días");
+    expect(html).toContain("Temperaturas en °F");
+    expect(html).toContain('<bdi lang="en">Extreme Wind Warning</bdi>');
+    expect(html).toContain('lang="en">Extreme Wind Warning issued</p>');
+    expect(html).toContain('lang="en">Winds of 120 mph.</p>');
+    expect(html).toContain('lang="en">Take shelter now.</p>');
+    expectNoEnglish(html);
+  });
+
+  it("says so in Spanish when live weather or the alerts cannot be had", () => {
+    const html = renderToStaticMarkup(
+      <WeatherLive
+        weather={weather({ current: null, forecast: null, alertsFetchedAt: null })}
+        place={ES}
+        now={NOW}
+      />,
+    );
+    expect(html).toContain("El tiempo en vivo no está disponible en este momento");
+    expect(html).toContain("No se pudieron consultar las alertas en este momento");
+    expectNoEnglish(html);
+    const calm = weather({ alerts: [], alertsInForce: undefined });
+    if (calm.current) calm.current.windSpeed = 0;
+    const none = renderToStaticMarkup(<WeatherLive weather={calm} place={ES} now={NOW} />);
+    expect(none).toContain("No hay vigilancias, avisos ni advertencias en vigor para Houston.");
+    expect(none).toContain("En calma");
+    expectNoEnglish(none);
+  });
+
+  it("the banner: where and until when in Spanish, the others counted", () => {
+    const alerts = Array.from({ length: 5 }, (_, i) => alert(i));
+    const html = renderToStaticMarkup(
+      <AlertBanner weather={{ alerts, alertsInForce: { total: 5, urgent: 5 } }} place={ES} />,
+    );
+    expect(html).toContain('aria-label="Alerta del tiempo"');
+    expect(html).toContain(" en Houston hasta ");
+    expect(html).toContain("y 2 más");
+    expect(html).toContain("Alertas del tiempo");
+    expectNoEnglish(html);
+  });
+
+  it("home's summary: heading, high and low, alerts in force with Spanish plurals", () => {
+    const html = renderToStaticMarkup(<WeatherSummary weather={weather()} place={ES} />);
+    expect(html).toContain("El tiempo en Houston");
+    expect(html).toContain("máxima 80°, mínima 65°");
+    expect(html).toContain("30 alertas del tiempo en vigor");
+    expect(html).toContain("Observado ");
+    expect(html).toContain("Pronóstico, alertas y radar");
+    expectNoEnglish(html);
+    const one = renderToStaticMarkup(
+      <WeatherSummary
+        weather={weather({ alerts: [alert(1)], alertsInForce: undefined })}
+        place={ES}
+      />,
+    );
+    expect(one).toContain("1 alerta del tiempo en vigor");
+  });
+
+  it("the climate normals: Spanish headings, rainfall in the locale's digits", () => {
+    const history = [{ month: "Ene", high: 63, low: 43, rainfall: 3.4 }];
+    const html = renderToStaticMarkup(
+      <ClimateHistory city="Houston" history={history} t={translatorFor("es-US")} />,
+    );
+    expect(html).toContain("Normales climáticas mensuales");
+    expect(html).toContain("Temperaturas máximas y mínimas promedio y lluvia en Houston");
+    expect(html).toContain("Máxima (°F)");
+    expect(html).toContain("3.4");
+    expectNoEnglish(html);
+  });
+
+  it("writes figures with Intl's units: as before in English, as the locale writes them in Spanish", () => {
+    expect(formatFigure(72, "temperature", "us", "en-US")).toBe("72°F");
+    expect(formatFigure(10, "speed", "us", "en-US")).toBe("10 mph");
+    expect(formatFigure(30.1, "pressure", "us", "en-US")).toBe("30.10 inHg");
+    expect(formatFigure(1013, "pressure", "metric", "en-US")).toBe("1013 hPa");
+    expect(formatFigure(75, "percent", "us", "en-US")).toBe("75%");
+    expect(formatFigure(9.5, "distance", "metric", "en-US")).toBe("9.5 km");
+    expect(formatFigure(72, "temperature", "us", "es-US")).toBe("72 °F");
+    expect(formatFigure(10, "speed", "us", "es-US")).toBe("10 mi/h");
+  });
+
+  it("English pages keep English and no lang marks", () => {
+    const html = renderToStaticMarkup(<WeatherLive weather={weather()} place={EN} now={NOW} />);
+    expect(html).toContain("Updated 12 minutes ago");
+    expect(html).toContain("…and 27 more alerts in force: see them all on");
+    expect(html).not.toContain('lang="en"');
+  });
+});
