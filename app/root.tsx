@@ -53,6 +53,8 @@ export default function App() {
 /** Router failure: 'Unexpected Application Error!' with the message; the stack only in development. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  // Home of the page's edition (/es/ for the Spanish one).
+  const home = `${useRootData()?.edition.path ?? ""}/`;
   let heading = t("layout.errorHeading");
   let message = t("layout.errorMessage");
   let stack: string | undefined;
@@ -74,7 +76,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </pre>
       )}
       <p className="mt-8">
-        <a className="link" href="/">
+        <a className="link" href={home}>
           {t("layout.returnHome")}
         </a>
       </p>

@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from "react-router";
-import { useRootData } from "~/lib/root-data";
+import { type RootData, useRootData } from "~/lib/root-data";
 
 /** A language's name in that language, as a reader of it looks for it ("Español", "English"). */
 export function ownLanguageName(locale: string): string {
@@ -11,6 +11,14 @@ export function ownLanguageName(locale: string): string {
     // An unknown locale keeps its code.
   }
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/**
+ * The city's editions a page's root data names (none when it names none: a city of one edition,
+ * or a component rendered on its own in a test).
+ */
+function editionsOf(data: Partial<RootData> | undefined): RootData["edition"]["alternates"] {
+  return data?.edition?.alternates ?? [];
 }
 
 /** Whether the page rendered is the not-found page (it has no counterpart in other editions). */
@@ -29,7 +37,7 @@ export function EditionAlternates() {
   const data = useRootData();
   const { pathname } = useLocation();
   const notFound = useIsNotFound();
-  const alternates = data?.edition.alternates ?? [];
+  const alternates = editionsOf(data);
   if (notFound || alternates.length < 2) return null;
   const [first] = alternates;
   return (
@@ -51,7 +59,7 @@ export function EditionLinks({ className }: { className?: string }) {
   const data = useRootData();
   const { pathname } = useLocation();
   if (!data) return null;
-  const others = data.edition.alternates.filter((alt) => alt.locale !== data.site.locale);
+  const others = editionsOf(data).filter((alt) => alt.locale !== data.site.locale);
   if (others.length === 0) return null;
   return (
     <ul className={className}>
@@ -61,7 +69,7 @@ export function EditionLinks({ className }: { className?: string }) {
             href={alt.path !== undefined ? alt.path + pathname : alt.base + pathname}
             hrefLang={alt.locale}
             lang={alt.locale}
-            className="inline-flex min-h-11 items-center font-semibold hover:underline"
+            className="inline-flex min-h-6 items-center font-semibold text-accent hover:underline"
           >
             {ownLanguageName(alt.locale)}
           </a>

@@ -5,6 +5,7 @@ import { useSite } from "~/lib/root-data";
 import { IslandProps, IslandScript } from "./island";
 import type { NewsFeedProps } from "./news-feed-refresh";
 import { NewsFeedList, type FeedWords } from "./news-feed-list";
+import { linkWords } from "./external-link";
 
 /**
  * A compact list of the latest headlines of `categories` (the News Feed blocks): rendered on the
@@ -27,7 +28,7 @@ export function NewsFeedBlock({
   /** Stories the page shows elsewhere without a link: a refresh never lists them (their ids). */
   shown?: readonly string[];
 }) {
-  const { site, islands } = useSite();
+  const { site, islands, edition } = useSite();
   const t = useT();
   const words: FeedWords = {
     empty: t("news.feed.empty"),
@@ -57,7 +58,9 @@ export function NewsFeedBlock({
       timeZone: site.timeZone,
       words: relativeWordsFor(site.locale),
       text: words,
+      links: linkWords(t),
     },
+    ...(edition.path ? { base: edition.path } : {}),
   };
   return (
     <section className="border-t-4 border-ink pt-3" aria-label={title}>

@@ -1,3 +1,4 @@
+import type { LinkWords } from "./external-link";
 import type { RelativeWords } from "../../common/i18n/relative";
 import type { FeedKey } from "../../sites/categories";
 import { ARTICLES_API } from "../../common/urls";
@@ -27,7 +28,16 @@ export interface NewsFeedProps {
    * The city's locale and time zone, for the dates of a refreshed list, and its words in the
    * page's language (`text`; English where absent).
    */
-  zone: { locale: string; timeZone: string; words: RelativeWords; text?: FeedWords };
+  zone: {
+    locale: string;
+    timeZone: string;
+    words: RelativeWords;
+    text?: FeedWords;
+    /** What its links say beside their text, in the page's language (LinkWordsContext). */
+    links?: LinkWords;
+  };
+  /** The edition's path prefix (/es): it asks the edition's own /api/articles. Absent: none. */
+  base?: string;
 }
 
 /** The /api/articles query for some categories (several: their articles together). */
@@ -37,9 +47,12 @@ export function articlesQuery(categories: readonly FeedKey[]): string {
 }
 
 /** The newest headlines of `categories`, or null when the refresh failed or found none. */
-export async function fetchHeadlines(categories: readonly FeedKey[]): Promise<FeedItem[] | null> {
+export async function fetchHeadlines(
+  categories: readonly FeedKey[],
+  base = "",
+): Promise<FeedItem[] | null> {
   try {
-    const response = await fetch(articlesQuery(categories), {
+    const response = await fetch(`${base}${articlesQuery(categories)}`, {
       headers: { accept: "application/json" },
     });
     if (!response.ok) return null;

@@ -1,3 +1,4 @@
+import { EditionLinks } from "./edition-links";
 import { Link } from "react-router";
 import type { SiteNavigation } from "~/lib/pages";
 import { useT } from "~/lib/i18n";
@@ -76,7 +77,11 @@ export function SiteHeader({
           keyboard (its partner links are not the page's first tab stops: SiteLayout's order). */}
       <div className="order-first border-b border-rule bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
-          <p>{formatDateLine(now, site)}</p>
+          <div className="flex items-center gap-4">
+            <p>{formatDateLine(now, site)}</p>
+            {/* The same page in the city's other editions, each named in its own language. */}
+            <EditionLinks className="flex items-center gap-3" />
+          </div>
           {/* The visible label names the list, so what is read is what is seen: paid links say
               what they are (issue 37). */}
           <div className="flex items-center gap-4">

@@ -107,6 +107,7 @@ export function AlertBanner({
   place,
   now,
   className = "",
+  base = "",
 }: {
   weather: Pick<CityWeather, "alerts" | "alertsInForce">;
   place: Place;
@@ -114,6 +115,8 @@ export function AlertBanner({
   now?: number;
   /** Where the layout places it. */
   className?: string;
+  /** The edition's path prefix (/es): its links stay in the edition. */
+  base?: string;
 }) {
   const urgent = weather.alerts.filter((a) => a.urgent);
   if (urgent.length === 0) return null;
@@ -133,7 +136,7 @@ export function AlertBanner({
       data-weather-alert={shown.map((a) => a.id).join(" ")}
     >
       <a
-        href="/weather#alerts"
+        href={`${base}/weather#alerts`}
         className="mx-auto flex min-h-11 max-w-7xl items-center gap-2 px-4 py-1.5 text-sm hover:underline focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
       >
         <SevereIcon aria-hidden="true" size={20} className="shrink-0" />
@@ -169,7 +172,16 @@ export function AlertBanner({
  * Home's weather block: the temperature now, the sky, today's high and low, when and where
  * observed, linking to /weather; or, without live figures, that they are unavailable.
  */
-export function WeatherSummary({ weather, place }: { weather: CityWeather; place: Place }) {
+export function WeatherSummary({
+  weather,
+  place,
+  base = "",
+}: {
+  weather: CityWeather;
+  place: Place;
+  /** The edition's path prefix (/es): its link stays in the edition. */
+  base?: string;
+}) {
   const { current, forecast } = boundedWeather(weather);
   const today = forecast?.days[0];
   const alertCount = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0);
@@ -222,7 +234,7 @@ export function WeatherSummary({ weather, place }: { weather: CityWeather; place
           {t("weather.alertsInForce", { count: alertCount })}
         </p>
       )}
-      <a href="/weather" className="link mt-2 inline-block text-sm font-semibold">
+      <a href={`${base}/weather`} className="link mt-2 inline-block text-sm font-semibold">
         {t("weather.summaryLink")}
       </a>
     </section>

@@ -1,6 +1,7 @@
 import { createRoot, type Root } from "react-dom/client";
 import { NewsFeedList } from "~/components/news-feed-list";
 import { ClockContext } from "~/components/relative-time";
+import { LinkWordsContext } from "~/components/external-link";
 import type { RenderFeed } from "./lib/news-feed";
 
 /**
@@ -17,10 +18,12 @@ export const renderFeed: RenderFeed = (container, items, zone) => {
     root = createRoot(container);
     roots.set(container, root);
   }
-  const { text, ...clock } = zone;
+  const { text, links, ...clock } = zone;
   root.render(
-    <ClockContext value={{ now: Date.now(), ...clock }}>
-      <NewsFeedList items={items} {...(text ? { words: text } : {})} />
-    </ClockContext>,
+    <LinkWordsContext value={links ?? null}>
+      <ClockContext value={{ now: Date.now(), ...clock }}>
+        <NewsFeedList items={items} {...(text ? { words: text } : {})} />
+      </ClockContext>
+    </LinkWordsContext>,
   );
 };

@@ -28,7 +28,7 @@ export function shouldRevalidate() {
 /** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
-  const { site, now, scripts, weatherAlerts, islands } = useSite();
+  const { site, now, scripts, weatherAlerts, islands, edition } = useSite();
   const t = useT();
   // Relative dates are told as of the render, in the city's locale and zone (RelativeTime).
   const clock = {
@@ -56,7 +56,13 @@ export default function SiteLayout() {
           {t("layout.skipToContent")}
         </a>
         {/* The city's urgent weather alerts: first on the screen, and first after the skip link. */}
-        <AlertBanner weather={weatherAlerts} place={site} now={now} className="order-first" />
+        <AlertBanner
+          weather={weatherAlerts}
+          place={site}
+          now={now}
+          className="order-first"
+          base={edition.path}
+        />
         <SiteHeader site={site} now={now} links={nav.header} />
         <main
           id="main-content"

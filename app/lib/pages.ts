@@ -1,4 +1,11 @@
-import { CATEGORIES, type CategorySlug, type NavPlace } from "../../sites/categories";
+import {
+  CATEGORIES,
+  categoryDescription,
+  categoryHeading,
+  categoryLabel,
+  type CategorySlug,
+  type NavPlace,
+} from "../../sites/categories";
 import { SEARCH_PATH } from "../../common/urls";
 import { type MessageKey, translatorFor } from "../../common/i18n";
 import type { PublicSite } from "./site";
@@ -188,17 +195,16 @@ function pageIn({ text, ...page }: PageDef, locale: string): PageInfo {
   };
 }
 
-/** A news category's page. */
-function categoryPage(c: (typeof CATEGORIES)[number]): PageInfo {
-  // TODO(issue 38): the category's heading, label and description in the locale's language, once
-  // sites/categories.ts gives them as catalogue keys.
+/** A news category's page, its words in a locale's language. */
+function categoryPage(c: (typeof CATEGORIES)[number], locale: string): PageInfo {
+  const t = translatorFor(locale);
   return {
     id: c.slug,
     path: `/${c.slug}`,
-    heading: c.heading,
-    label: c.label,
+    heading: categoryHeading(c, t),
+    label: categoryLabel(c, t),
     kind: "collection",
-    description: c.description,
+    description: (site) => categoryDescription(c, t, site),
     nav: c.nav,
   };
 }
@@ -214,7 +220,7 @@ export function pagesFor(locale: string): Record<PageId, PageInfo> {
   let table = tables.get(locale);
   if (table === undefined) {
     const others = Object.entries(OTHER_PAGES).map(([id, def]) => [id, pageIn(def, locale)]);
-    const categories = CATEGORIES.map((c) => [c.slug, categoryPage(c)]);
+    const categories = CATEGORIES.map((c) => [c.slug, categoryPage(c, locale)]);
     table = Object.fromEntries([...others, ...categories]) as Record<PageId, PageInfo>;
     tables.set(locale, table);
   }

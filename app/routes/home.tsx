@@ -133,7 +133,7 @@ export default function Home() {
     emergencyLinks,
     video,
   } = useLoaderData<typeof loader>();
-  const { site } = useSite();
+  const { site, edition } = useSite();
   const t = useT();
 
   const filled = (section: (typeof sections)[number] | undefined) =>
@@ -151,8 +151,13 @@ export default function Home() {
       */}
       {storm && (
         <div className="mb-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <EmergencyBlock weather={weather} place={site} links={emergencyLinks} />
-          <WeatherSummary weather={weather} place={site} />
+          <EmergencyBlock
+            weather={weather}
+            place={site}
+            links={emergencyLinks}
+            base={edition.path}
+          />
+          <WeatherSummary weather={weather} place={site} base={edition.path} />
         </div>
       )}
       <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4" />
@@ -191,7 +196,7 @@ export default function Home() {
           className="flex flex-col gap-8 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
           aria-label={t("news.home.related")}
         >
-          {!storm && <WeatherSummary weather={weather} place={site} />}
+          {!storm && <WeatherSummary weather={weather} place={site} base={edition.path} />}
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
           <NewsFeedBlock

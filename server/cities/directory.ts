@@ -213,7 +213,8 @@ export class CityDirectory {
       if (edition.path) entry.path = edition.path;
       if (edition.hosts) entry.hosts = edition.hosts.map(hostKey);
       for (const host of entry.hosts ?? []) this.claimHost(host, site, id, file);
-      const editionFeeds = this.shareLists({ ...feeds, ...own });
+      // The operator's feeds (FEEDS_FILE) are every edition's: they say what the site fetches.
+      const editionFeeds = override?.feeds ? feeds : this.shareLists({ ...feeds, ...own });
       this.editions.set(site, {
         ...entry,
         feeds: { id: site, timeZone: parsed.data.timeZone, feeds: editionFeeds },

@@ -41,7 +41,7 @@ export async function refreshFeeds(
     const url = container.dataset.newsFeed;
     if (!props || !url) continue;
     const had = listed.get(container) ?? props.had;
-    const got = await fetchHeadlines(props.categories);
+    const got = await fetchHeadlines(props.categories, props.base);
     if (!got) continue;
     const shown = [...shownBeside(root, container), ...(props.shown ?? [])];
     const next = mergeHeadlines(got, had, shown, props.limit);
