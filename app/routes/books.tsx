@@ -6,12 +6,14 @@ import { useT } from "~/lib/i18n";
 import { translatorFor } from "../../common/i18n";
 import { contentDates } from "~/lib/content-dates.server";
 import { ldJson } from "~/lib/meta";
-import { PAGES } from "~/lib/pages";
+import { pagesFor } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/books";
 
 export function loader({ context }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   const { books } = context.content.pages;
   // Covers are paths of the site's image route: the structured data names them in full.
   const list: WithContext<ItemList> = {

@@ -5,7 +5,7 @@ import { useT } from "~/lib/i18n";
 import { withParts } from "~/lib/message-parts";
 import { contentDates, toCityDateTime } from "~/lib/content-dates.server";
 import { ldJson, postalAddress } from "~/lib/meta";
-import { PAGES } from "~/lib/pages";
+import { pagesFor } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { JobOpening } from "../../sites/content";
@@ -19,6 +19,8 @@ const EMPLOYMENT_TYPES: Record<string, string> = {
 };
 
 export function loader({ context }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   const { careers } = context.content.pages;
   const { timeZone } = context.site;
   // A posting date as the start of that day in the city, with its offset.

@@ -17,7 +17,7 @@ import { type T, useT } from "~/lib/i18n";
 import { translatorFor } from "../../common/i18n";
 import { contentDates } from "~/lib/content-dates.server";
 import { pageMeta } from "~/lib/page-meta.server";
-import { PAGES } from "~/lib/pages";
+import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { SubmitResult } from "../../server/messages/store";
 import type { Route } from "./+types/contact";
@@ -27,6 +27,8 @@ const LEAD_FORM_HEIGHT = 789;
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.none };
 
 export function loader({ context }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   return {
     heading: PAGES.contact.heading,
     leadForm: context.site.embeds.leadForm || null,

@@ -4,12 +4,14 @@ import { PageHeading } from "~/components/page-heading";
 import { useT } from "~/lib/i18n";
 import { contentDates } from "~/lib/content-dates.server";
 import { ldJson } from "~/lib/meta";
-import { PAGES } from "~/lib/pages";
+import { pagesFor } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/faq";
 
 export function loader({ context }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   const { faq } = context.content.pages;
   const structured: WithContext<FAQPage> = {
     "@context": "https://schema.org",

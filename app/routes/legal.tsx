@@ -4,7 +4,7 @@ import { useT } from "~/lib/i18n";
 import { withParts } from "~/lib/message-parts";
 import { cityDate } from "~/lib/city-date";
 import { contentDates } from "~/lib/content-dates.server";
-import { PAGES, type PageId, type PageInfo } from "~/lib/pages";
+import { pagesFor, type PageId, type PageInfo } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/legal";
@@ -28,6 +28,8 @@ const FULL_OF: Record<keyof typeof SHORT, PageId> = {
 };
 
 export function loader({ context, pattern }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   const path = `/${pattern.replace(/^\/+|\/+$/g, "")}` as LegalPath;
   const legal = context.content.pages.legal;
   const dates = contentDates([legal.updated], context.site.timeZone);

@@ -3,7 +3,7 @@ import { SearchBox } from "~/components/search-box";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { type MessageKey, translatorFor } from "../../common/i18n";
 import { useT } from "~/lib/i18n";
-import { HEADER_MAIN, PAGES } from "~/lib/pages";
+import { HEADER_MAIN, pagesFor } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
@@ -18,6 +18,8 @@ const TEXT: MessageKey = "layout.notFoundText";
  * it under one cache key and logs the paths it serves it for).
  */
 export function loader({ url, context }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   context.log.warn({ path: url.pathname }, "page not found");
   // In the city's language (its edition's locale), as the page itself.
   const t = translatorFor(context.site.locale);

@@ -7,13 +7,15 @@ import { withParts } from "~/lib/message-parts";
 import { contentDates } from "~/lib/content-dates.server";
 import { pageMeta } from "~/lib/page-meta.server";
 import { documentPreviewUrl } from "../../common/embeds";
-import { PAGES } from "~/lib/pages";
+import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/partners";
 
 const PREVIEW_HEIGHT = 480;
 
 export function loader({ context }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   const { partners } = context.content.pages;
   return {
     heading: PAGES.partners.heading,

@@ -7,11 +7,13 @@ import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
 import { useT } from "~/lib/i18n";
 import { radioWords } from "~/lib/radio-words";
 import { pageMeta } from "~/lib/page-meta.server";
-import { PAGES } from "~/lib/pages";
+import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/radio";
 
 export function loader({ context }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   // SPEC.md §7: the stream is /api/stream with the station's port (the first allowed one).
   const [port] = context.site.radio.ports;
   return {

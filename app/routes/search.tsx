@@ -1,3 +1,4 @@
+import { useRootData } from "~/lib/root-data";
 import { data, Link, useLoaderData } from "react-router";
 import { PageHeading } from "~/components/page-heading";
 import { SearchBox } from "~/components/search-box";
@@ -79,6 +80,8 @@ export default function SearchPage() {
 /** The site's own pages that hold the words: title (a link), address and a snippet each. */
 function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
   const t = useT();
+  // The address as the reader's edition writes it (/es/weather).
+  const base = useRootData()?.edition.path ?? "";
   if (pages.length === 0) return null;
   return (
     <section aria-labelledby="site-pages" className="mb-10 max-w-3xl">
@@ -91,7 +94,7 @@ function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
             <Link to={page.path} className="link font-semibold">
               <MarkedText parts={page.title} />
             </Link>
-            <span className="ml-2 text-sm text-muted">{page.path}</span>
+            <span className="ml-2 text-sm text-muted">{base + page.path}</span>
             <p className="mt-1 text-[0.95rem] text-ink/85">
               <MarkedText parts={page.snippet} />
             </p>

@@ -7,11 +7,13 @@ import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
 import { useT } from "~/lib/i18n";
 import { withParts } from "~/lib/message-parts";
-import { PAGES } from "~/lib/pages";
+import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/weather";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // The pages' words in the edition's language.
+  const PAGES = pagesFor(context.site.locale);
   const weather = await context.weather.get();
   return data(
     {
