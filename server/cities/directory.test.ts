@@ -287,3 +287,78 @@ describe("CityDirectory with bad city files", () => {
     ).toThrow(/network\.json: .*network\.name: .*network\.url: /);
   });
 });
+
+describe("CityDirectory and a city's editions", () => {
+  const SPANISH_FEED = {
+    url: "https://noticias.example/local.xml",
+    name: "Noticias",
+    language: "es",
+  };
+  const withEdition = fixtureCity({
+    editions: [
+      {
+        locale: "es-US",
+        path: "/es",
+        data: {
+          tagline: "Noticias locales y el clima de {city}, una ciudad de prueba.",
+          keywords: ["noticias de {city}"],
+          content: CITY.content,
+          cityLinks: [],
+          feeds: { local: [SPANISH_FEED] },
+        },
+      },
+    ],
+  });
+
+  it("makes each edition a site of its own: its locale, its texts over the city's, its feeds over the city's", () => {
+    const directory = new CityDirectory(filesOf([withEdition]));
+    const site = `${withEdition.id}.es`;
+    expect(directory.editionsOf(withEdition.id)).toEqual([
+      { site, city: withEdition.id, locale: "es-US", path: "/es", index: 0 },
+    ]);
+    expect(directory.editionAt(withEdition.id, "/es/weather")).toEqual({ site, path: "/es" });
+    expect(directory.editionAt(withEdition.id, "/ES")).toEqual({ site, path: "/es" });
+    expect(directory.editionAt(withEdition.id, "/espanol")).toBeUndefined();
+    const loaded = directory.load(site);
+    if (!("city" in loaded)) throw new Error(loaded.problem.message);
+    expect(loaded.city).toMatchObject({ id: site, locale: "es-US", city: withEdition.city });
+    expect(loaded.city.tagline).toBe(
+      "Noticias locales y el clima de Fixtureville, una ciudad de prueba.",
+    );
+    expect(loaded.city.feeds.local).toEqual([SPANISH_FEED]);
+    // Its other categories are the city's.
+    expect(loaded.city.feeds.world).toEqual(directory.feeds()[0]?.feeds.world);
+    const feeds = directory.feeds().find((f) => f.id === site);
+    expect(feeds?.feeds.local).toEqual([SPANISH_FEED]);
+  });
+
+  it("gives an edition the operator's feeds (FEEDS_FILE), with those it names for its language", () => {
+    const operators = ["https://operator.example/local.xml"];
+    const spanish = ["https://operator.example/es-local.xml"];
+    const directory = new CityDirectory({
+      ...filesOf([withEdition]),
+      overrides: {
+        [withEdition.id]: {
+          feeds: { local: operators, world: operators },
+          editionFeeds: { es: { local: spanish } },
+        },
+      },
+    });
+    const loaded = directory.load(`${withEdition.id}.es`);
+    if (!("city" in loaded)) throw new Error(loaded.problem.message);
+    expect(loaded.city.feeds).toEqual({ local: spanish, world: operators });
+    expect(directory.feeds().find((f) => f.id === `${withEdition.id}.es`)?.feeds).toEqual({
+      local: spanish,
+      world: operators,
+    });
+  });
+
+  it("names an edition that claims a host another city answers to", () => {
+    const other = fixtureCityNamed("Stubport");
+    const thief = fixtureCity({
+      editions: [{ locale: "es-US", hosts: [hostOf(other)], data: {} }],
+    });
+    const directory = new CityDirectory(filesOf([thief, other]));
+    expect(directory.problems.map((p) => p.message).join("\n")).toMatch(/is already/);
+  });
+});

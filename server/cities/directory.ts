@@ -16,6 +16,8 @@ import type { CityFeeds, FeedListing } from "../news/network";
 /** What the operator's settings replace in one city's data (FEEDS_FILE, EMBEDS_FILE, RADIO_*). */
 export interface CityOverrides {
   feeds?: Partial<Record<FeedKey, readonly FeedListing[]>>;
+  /** FEEDS_FILE's `editions`: each edition's feeds by language, over `feeds`. */
+  editionFeeds?: Readonly<Record<string, Partial<Record<FeedKey, readonly FeedListing[]>>>>;
   embeds?: City["embeds"];
   radio?: Partial<City["radio"]>;
   /** SITE_URL: the canonical base, for a city served under another name (staging, tests). */
@@ -213,8 +215,12 @@ export class CityDirectory {
       if (edition.path) entry.path = edition.path;
       if (edition.hosts) entry.hosts = edition.hosts.map(hostKey);
       for (const host of entry.hosts ?? []) this.claimHost(host, site, id, file);
-      // The operator's feeds (FEEDS_FILE) are every edition's: they say what the site fetches.
-      const editionFeeds = override?.feeds ? feeds : this.shareLists({ ...feeds, ...own });
+      // The operator's feeds (FEEDS_FILE) are every edition's, with those it names for the
+      // edition's language: they say what the site fetches.
+      const operators = override?.editionFeeds?.[languageOfLocale(edition.locale)] ?? {};
+      const editionFeeds = this.shareLists(
+        override?.feeds ? { ...feeds, ...operators } : { ...feeds, ...own },
+      );
       this.editions.set(site, {
         ...entry,
         feeds: { id: site, timeZone: parsed.data.timeZone, feeds: editionFeeds },
@@ -275,7 +281,9 @@ export class CityDirectory {
 
   /** A city's other editions (none for an id that is not a served city's). */
   editionsOf(id: string): EditionEntry[] {
-    return [...this.editions.values()].filter((e) => e.city === id);
+    return [...this.editions.values()]
+      .filter((e) => e.city === id)
+      .map(({ feeds: _feeds, ...edition }) => edition);
   }
 
   /** Whether a site id is one of the cities' other editions ("houston.es"). */
@@ -369,7 +377,10 @@ export class CityDirectory {
     const city = this.withOverrides(
       parseCity(edition.city, {}, data, `${source} (${edition.site})`),
     );
-    return { ...city, id: edition.site };
+    const operators = this.options.overrides?.[edition.city]?.editionFeeds;
+    const own = operators?.[languageOfLocale(edition.locale)];
+    const feeds = own ? { feeds: { ...city.feeds, ...own } as City["feeds"] } : {};
+    return { ...city, id: edition.site, ...feeds };
   }
 
   /** The layer of a locale's language (languages/<lang>.json), if it has one. */

@@ -12,8 +12,10 @@ export function defaultCityOverrides(env: Env): Record<string, CityOverrides> {
       maxListeners: env.RADIO_MAX_LISTENERS,
     }).filter(([, value]) => value !== undefined),
   );
+  const { editions, ...feeds } = env.FEEDS_FILE ? readFeedsFile(env.FEEDS_FILE) : {};
   const override: CityOverrides = {
-    ...(env.FEEDS_FILE ? { feeds: readFeedsFile(env.FEEDS_FILE) } : {}),
+    ...(env.FEEDS_FILE ? { feeds } : {}),
+    ...(editions ? { editionFeeds: editions } : {}),
     ...(env.EMBEDS_FILE ? { embeds: readEmbedsFile(env.EMBEDS_FILE) } : {}),
     ...(env.SITE_URL ? { baseUrl: env.SITE_URL } : {}),
     ...(Object.keys(radio).length ? { radio } : {}),

@@ -29,6 +29,15 @@ export const DEMO_FEEDS: Record<FeedKey, string[]> = {
 };
 
 /**
+ * The feeds of Houston's Spanish edition (issue 38) in the demo and the end-to-end tests: the
+ * real Spanish-language fixtures (tests/fixtures/feeds/SOURCES.md), by category. Its other
+ * categories show the English feeds, each story marked as English.
+ */
+export const DEMO_EDITION_FEEDS: Record<string, Partial<Record<FeedKey, string[]>>> = {
+  es: { local: ["lanacion-ar.rss.xml"], sports: ["mundodeportivo-barca.rss.xml"] },
+};
+
+/**
  * The publishers' short names, as a city's data gives them, for the fixture feeds whose own
  * titles do not read as a name ("LE FIGARO - Le Figaro - Culture : Cinéma, théâtre, …"); the
  * others are credited by their feeds' titles.
@@ -54,6 +63,8 @@ export const DEMO_NAMES: Record<string, string> = {
   "medium-invironment-food.rss.xml": "Medium",
   "pcmag-dvorak-nested-items.rss.xml": "PCMag",
   "japantimes-latest.rss.xml": "The Japan Times",
+  "lanacion-ar.rss.xml": "La Nación",
+  "mundodeportivo-barca.rss.xml": "Mundo Deportivo",
 };
 
 /**
@@ -61,21 +72,32 @@ export const DEMO_NAMES: Record<string, string> = {
  * their publishers wrote them, or (`pictures`, for the demo) with their pictures served locally;
  * `changing` makes every fetch of them a whole answer (no 304), for the benchmarks' refreshes.
  */
+type Listing = string | { url: string; name: string; language?: string };
+
 export function demoFeedsFile(
   baseUrl: string,
   { pictures = false, changing = false }: { pictures?: boolean; changing?: boolean } = {},
-): Record<FeedKey, (string | { url: string; name: string })[]> {
+): Record<FeedKey, Listing[]> & { editions: Record<string, Partial<Record<FeedKey, Listing[]>>> } {
   const prefix = pictures ? "/pictures/feeds" : "/feeds";
   // `changing` (benchmarks): every fetch gets the whole feed, as if it had changed.
   const suffix = changing ? "?changed" : "";
-  return Object.fromEntries(
-    Object.entries(DEMO_FEEDS).map(([key, files]) => [
-      key,
-      files.map((f) => {
-        const url = `${baseUrl}${prefix}/${f}${suffix}`;
-        const name = DEMO_NAMES[f];
-        return name ? { url, name } : url;
-      }),
+  const listings = (lists: Partial<Record<FeedKey, string[]>>, language?: string) =>
+    Object.fromEntries(
+      Object.entries(lists).map(([key, files]) => [
+        key,
+        files.map((f): Listing => {
+          const url = `${baseUrl}${prefix}/${f}${suffix}`;
+          const name = DEMO_NAMES[f];
+          if (!name) return url;
+          return language ? { url, name, language } : { url, name };
+        }),
+      ]),
+    );
+  const editions = Object.fromEntries(
+    Object.entries(DEMO_EDITION_FEEDS).map(([language, lists]) => [
+      language,
+      listings(lists, language),
     ]),
-  ) as Record<FeedKey, (string | { url: string; name: string })[]>;
+  );
+  return { ...(listings(DEMO_FEEDS) as Record<FeedKey, Listing[]>), editions };
 }

@@ -50,9 +50,10 @@ export function generateCities(
     feeds: Partial<Record<FeedKey, unknown>>;
   };
   // Every category but local (each city's own) on the fixture server.
-  network.feeds = Object.fromEntries(
-    Object.entries(demoFeedsFile(feedsUrl)).filter(([key]) => key !== "local"),
-  );
+  // (The Spanish edition's feeds are a FEEDS_FILE's, not a city's.)
+  const { editions: _editions, ...categories } = demoFeedsFile(feedsUrl);
+  void _editions;
+  network.feeds = Object.fromEntries(Object.entries(categories).filter(([key]) => key !== "local"));
   const networkFile = path.join(dir, "network.json");
   writeFileSync(networkFile, JSON.stringify(network));
   const cities: GeneratedCity[] = [];
