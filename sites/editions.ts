@@ -70,8 +70,28 @@ export function editionData(
   let data = mergeOverDefaults(defaults, city);
   if (layer !== undefined) data = mergeOverDefaults(data, layer);
   data = mergeOverDefaults(data, edition.data ?? {});
+  const untranslated = untranslatedPages(layer, edition.data);
   return mergeOverDefaults(data, {
     locale: edition.locale,
     ...(edition.hosts ? { hosts: edition.hosts, baseUrl: null } : {}),
+    ...(untranslated.length ? { untranslated } : {}),
   });
+}
+
+/** The static pages' content (content.pages) a city's data may give. */
+export const CONTENT_PAGES = ["faq", "weather", "partners", "contact", "legal", "careers"] as const;
+
+const pagesOf = (value: unknown): Record<string, unknown> => {
+  const content = isObject(value) ? value.content : undefined;
+  const pages = isObject(content) ? content.pages : undefined;
+  return isObject(pages) ? pages : {};
+};
+
+/**
+ * The static pages whose content neither the language's layer nor the edition gives: the edition
+ * shows them as the network has them, in its language, and says so (never mixed silently).
+ */
+function untranslatedPages(layer: unknown, data: unknown): string[] {
+  const given = { ...pagesOf(layer), ...pagesOf(data) };
+  return CONTENT_PAGES.filter((page) => !Object.hasOwn(given, page));
 }

@@ -256,6 +256,11 @@ export const CitySchema = z.strictObject({
    * own texts and feeds (`data`, over the language's layer).
    */
   editions: z.array(EditionSchema).max(8).optional(),
+  /**
+   * Made, never written: the static pages an edition shows in the network's own language for
+   * want of a translation (sites/editions.ts), which it marks and says.
+   */
+  untranslated: z.array(z.string()).optional(),
 });
 
 export type City = z.infer<typeof CitySchema>;

@@ -1,3 +1,4 @@
+import { UntranslatedNotice } from "~/components/untranslated-notice";
 import { Outlet, useLoaderData } from "react-router";
 import { DonationPopup } from "~/components/donation-popup";
 import { LinkWordsContext, linkWords } from "~/components/external-link";
@@ -70,7 +71,9 @@ export default function SiteLayout() {
           className="mx-auto min-h-[50vh] w-full max-w-7xl px-4 py-8 focus:outline-none"
         >
           <ClockContext value={clock}>
-            <Outlet />
+            <UntranslatedNotice>
+              <Outlet />
+            </UntranslatedNotice>
           </ClockContext>
         </main>
         <SiteFooter site={site} now={now} nav={nav} />

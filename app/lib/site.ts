@@ -21,6 +21,7 @@ export type PublicSite = Pick<
   | "donationUrl"
   | "donationPrompt"
   | "cityLinks"
+  | "untranslated"
 >;
 
 /**
@@ -47,6 +48,7 @@ export function toPublicSite(site: City): PublicSite {
     donationUrl: site.donationUrl,
     donationPrompt: site.donationPrompt,
     cityLinks: site.cityLinks,
+    ...(site.untranslated ? { untranslated: site.untranslated } : {}),
   };
 }
 

@@ -27,14 +27,21 @@ const EDITION_DATA = {
   content: BASE_CITY.content,
   cityLinks: [],
 };
+/** The Vietnamese edition has no FAQ of its own: it shows the network's, and says so. */
+const { faq: _faq, ...PAGES_BUT_FAQ } = BASE_CITY.content.pages;
+void _faq;
 const CITY = fixtureCity({
   editions: [
     { locale: "es-US", path: "/es", data: EDITION_DATA },
-    { locale: "vi-VN", hosts: ["vi.fixtureville.test"], data: EDITION_DATA },
+    {
+      locale: "vi-VN",
+      hosts: ["vi.fixtureville.test"],
+      data: { ...EDITION_DATA, content: { news: BASE_CITY.content.news, pages: PAGES_BUT_FAQ } },
+    },
   ],
 });
 const HOST = hostOf(CITY);
-const FILES = fixtureCityFiles([CITY]);
+const FILES = fixtureCityFiles([CITY], { content: BASE_CITY.content });
 
 let vite: ViteDevServer;
 let server: Server;
@@ -184,6 +191,18 @@ describe("a city's editions", () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toMatch(/<html lang="es-US"/);
     expect(alternatesOf(missing.body)).toEqual({});
+  });
+
+  it("shows a page it has no translation of as the network wrote it, marked so and said so", async () => {
+    const faq = await get("/faq", "vi.fixtureville.test");
+    expect(faq.status).toBe(200);
+    expect(faq.body).toMatch(
+      /<p [^>]*role="note"[^>]*>[^<]*not yet available in[^<]*<\/p><div lang="en-US">/,
+    );
+    // A page it has is its own, unmarked; and the Spanish edition, whole, says nothing.
+    const contact = await get("/contact", "vi.fixtureville.test");
+    expect(contact.body).not.toContain('role="note"');
+    expect((await get("/es/faq")).body).not.toContain('role="note"');
   });
 
   it("lists every edition's pages in the sitemap, each with its alternates", async () => {

@@ -6,4 +6,6 @@ export const core = {
   "time.hoursAgo": { one: "{count} hour ago", other: "{count} hours ago" },
   "time.yesterday": "Yesterday",
   "time.daysAgo": { one: "{count} day ago", other: "{count} days ago" },
+  "edition.untranslated":
+    "This page is not yet available in {language}: it is shown in {original}.",
 } as const;

@@ -8,4 +8,6 @@ export const core: Area<typeof en> = {
   "time.hoursAgo": { one: "hace {count} hora", other: "hace {count} horas" },
   "time.yesterday": "Ayer",
   "time.daysAgo": { one: "hace {count} día", other: "hace {count} días" },
+  "edition.untranslated":
+    "Esta página aún no está disponible en {language}: se muestra en {original}.",
 };
