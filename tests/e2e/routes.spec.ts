@@ -104,12 +104,18 @@ test("robots.txt points at the sitemap", async ({ request }) => {
   expect(await res.text()).toContain(`Sitemap: ${TEST_SITE_URL}/sitemap.xml`);
 });
 
-test("sitemap.xml lists every public route as an absolute URL", async ({ request }) => {
+test("sitemap.xml lists every public route as an absolute URL, in each of the city's editions", async ({
+  request,
+}) => {
   const res = await request.get("/sitemap.xml");
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/xml");
   const locs = [...(await res.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
-  expect(locs.sort()).toEqual(PUBLIC_PAGES.map((p) => `${TEST_SITE_URL}${p.path}`).sort());
+  // Houston's English pages and its Spanish edition's, under /es (issue 38).
+  const editions = [TEST_SITE_URL, `${TEST_SITE_URL}/es`];
+  expect(locs.sort()).toEqual(
+    editions.flatMap((base) => PUBLIC_PAGES.map((p) => `${base}${p.path}`)).sort(),
+  );
 });
 
 test.describe("HTTP", () => {
