@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, isRouteErrorResponse, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
-import { rootData, useRootData } from "./lib/root-data";
+import { rootData, useRootData, type RootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { EditionAlternates } from "./components/edition-links";
@@ -54,7 +54,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   // Home of the page's edition (/es/ for the Spanish one).
-  const home = `${useRootData()?.edition.path ?? ""}/`;
+  const data: Partial<RootData> | undefined = useRootData();
+  const home = `${data?.edition?.path ?? ""}/`;
   let heading = t("layout.errorHeading");
   let message = t("layout.errorMessage");
   let stack: string | undefined;

@@ -44,7 +44,7 @@ export interface CityDirectoryOptions {
 
 /** One of a city's other editions, as the index knows it (sites/editions.ts). */
 export interface EditionEntry {
-  /** Its site id: the city's id and its language ("houston.es"). */
+  /** Its site id: the city's id and its language ("<city>.es"). */
   site: string;
   /** The city's id. */
   city: string;
@@ -132,7 +132,7 @@ export class CityDirectory {
   private readonly feedLists = new Map<string, readonly FeedListing[]>();
   private readonly hosts = new Map<string, string>();
   private readonly loaded: LRUCache<string, { city: City } | { problem: CityProblem }>;
-  /** The cities' other editions, by site id ("houston.es"). */
+  /** The cities' other editions, by site id ("<city>.es"). */
   private readonly editions = new Map<string, EditionEntry & { feeds: CityFeeds }>();
   /** The languages' layers read so far (undefined: the language has none). */
   private readonly layers = new Map<string, unknown>();
@@ -286,7 +286,7 @@ export class CityDirectory {
       .map(({ feeds: _feeds, ...edition }) => edition);
   }
 
-  /** Whether a site id is one of the cities' other editions ("houston.es"). */
+  /** Whether a site id is one of the cities' other editions ("<city>.es"). */
   isEdition(site: string): boolean {
     return this.editions.has(site);
   }

@@ -12,7 +12,7 @@ export interface Exchange {
 /** A request once its Host has named a city of this process. */
 export interface CityExchange extends Exchange {
   /**
-   * The city's id, or its edition's ("houston.es"): all a cache hit needs. An edition under a
+   * The city's id, or its edition's ("<city>.es"): all a cache hit needs. An edition under a
    * path prefix has that prefix taken off `pathname` (the handlers see /api/live, not
    * /es/api/live); `req.url` stays as the reader wrote it.
    */
