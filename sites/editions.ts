@@ -1,3 +1,4 @@
+import { languageOf } from "../common/i18n/catalogue";
 import { mergeOverDefaults } from "./city-data";
 import type { Edition } from "./schema";
 
@@ -13,14 +14,9 @@ import type { Edition } from "./schema";
  */
 export const TEXT_KEYS = ["tagline", "keywords", "content", "cityLinks", "editions"] as const;
 
-/** The primary language subtag of a locale ("es-US" → "es"). */
-export function languageOfLocale(locale: string): string {
-  return (locale.split("-")[0] ?? locale).toLowerCase();
-}
-
 /** The site id of a city's edition in a locale: "houston.es". */
 export function editionSiteId(cityId: string, locale: string): string {
-  return `${cityId}.${languageOfLocale(locale)}`;
+  return `${cityId}.${languageOf(locale)}`;
 }
 
 /** The city whose edition a site id names ("houston.es" → "houston"; a city's id is its own). */

@@ -1,15 +1,10 @@
 import { useLocation, useMatches } from "react-router";
+import { languageName, primaryLanguage } from "~/lib/language";
 import { type RootData, useRootData } from "~/lib/root-data";
 
 /** A language's name in that language, as a reader of it looks for it ("Español", "English"). */
 export function ownLanguageName(locale: string): string {
-  const language = locale.split("-")[0] ?? locale;
-  let name = language;
-  try {
-    name = new Intl.DisplayNames([locale], { type: "language" }).of(language) ?? language;
-  } catch {
-    // An unknown locale keeps its code.
-  }
+  const name = languageName(locale, locale) ?? primaryLanguage(locale);
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
 

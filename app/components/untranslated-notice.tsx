@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useMatches } from "react-router";
 import { useT } from "~/lib/i18n";
+import { languageName, primaryLanguage } from "~/lib/language";
 import { useRootData } from "~/lib/root-data";
 
 /** The language the network's own texts are written in: the specification's. */
@@ -19,15 +20,6 @@ const CONTENT_OF: Readonly<Record<string, string>> = {
   terms: "legal",
 };
 
-/** A language's name in a locale's language ("inglés" in Spanish). */
-function languageName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /**
  * A page of an edition whose content has no translation yet (the edition's `untranslated`): it is
  * shown as the network wrote it, marked with that language (`lang`), under a line that says so
@@ -39,14 +31,12 @@ export function UntranslatedNotice({ children }: { children: ReactNode }) {
   const id = useMatches().at(-1)?.id ?? "";
   const page = CONTENT_OF[id];
   if (!site || !page || !site.untranslated?.includes(page)) return <>{children}</>;
-  const language = site.locale.split("-")[0] ?? site.locale;
+  // Each language named in the edition's ("español", "inglés"), else by its code.
+  const name = (tag: string) => languageName(tag, site.locale) ?? primaryLanguage(tag);
   return (
     <>
       <p className="mb-6 border-l-4 border-accent bg-stone-100 p-3 text-sm" role="note">
-        {t("edition.untranslated", {
-          language: languageName(language, site.locale),
-          original: languageName("en", site.locale),
-        })}
+        {t("edition.untranslated", { language: name(site.locale), original: name(ORIGINAL) })}
       </p>
       <div lang={ORIGINAL}>{children}</div>
     </>

@@ -4,12 +4,8 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { CITY_ID, mergeOverDefaults, parseCity } from "../../sites/city-data";
 import { EditionSchema, type City, type Edition } from "../../sites/schema";
-import {
-  defaultEditionData,
-  editionData,
-  editionSiteId,
-  languageOfLocale,
-} from "../../sites/editions";
+import { defaultEditionData, editionData, editionSiteId } from "../../sites/editions";
+import { languageOf } from "../../common/i18n/catalogue";
 import { FEED_KEYS, type FeedKey } from "../../sites/categories";
 import type { CityFeeds, FeedListing } from "../news/network";
 
@@ -134,6 +130,8 @@ export class CityDirectory {
   private readonly loaded: LRUCache<string, { city: City } | { problem: CityProblem }>;
   /** The cities' other editions, by site id ("<city>.es"). */
   private readonly editions = new Map<string, EditionEntry & { feeds: CityFeeds }>();
+  /** Each city's other editions, by city id: what a request's path is matched against. */
+  private readonly editionsByCity = new Map<string, EditionEntry[]>();
   /** The languages' layers read so far (undefined: the language has none). */
   private readonly layers = new Map<string, unknown>();
   private readonly networkDefaults: unknown;
@@ -217,7 +215,7 @@ export class CityDirectory {
       for (const host of entry.hosts ?? []) this.claimHost(host, site, id, file);
       // The operator's feeds (FEEDS_FILE) are every edition's, with those it names for the
       // edition's language: they say what the site fetches.
-      const operators = override?.editionFeeds?.[languageOfLocale(edition.locale)] ?? {};
+      const operators = override?.editionFeeds?.[languageOf(edition.locale)] ?? {};
       const editionFeeds = this.shareLists(
         override?.feeds ? { ...feeds, ...operators } : { ...feeds, ...own },
       );
@@ -225,6 +223,8 @@ export class CityDirectory {
         ...entry,
         feeds: { id: site, timeZone: parsed.data.timeZone, feeds: editionFeeds },
       });
+      const ofCity = this.editionsByCity.get(id) ?? [];
+      this.editionsByCity.set(id, [...ofCity, entry]);
     });
   }
 
@@ -280,15 +280,8 @@ export class CityDirectory {
   }
 
   /** A city's other editions (none for an id that is not a served city's). */
-  editionsOf(id: string): EditionEntry[] {
-    return [...this.editions.values()]
-      .filter((e) => e.city === id)
-      .map(({ feeds: _feeds, ...edition }) => edition);
-  }
-
-  /** Whether a site id is one of the cities' other editions ("<city>.es"). */
-  isEdition(site: string): boolean {
-    return this.editions.has(site);
+  editionsOf(id: string): readonly EditionEntry[] {
+    return this.editionsByCity.get(id) ?? [];
   }
 
   /**
@@ -296,9 +289,10 @@ export class CityDirectory {
    * /es/weather), with the prefix; none for the city's default edition.
    */
   editionAt(id: string, pathname: string): { site: string; path: string } | undefined {
-    for (const edition of this.editions.values()) {
+    // Every request asks: only the city's own editions are looked at (a few), never the network's.
+    for (const edition of this.editionsOf(id)) {
       const { path: prefix } = edition;
-      if (edition.city !== id || prefix === undefined) continue;
+      if (prefix === undefined) continue;
       const rest = pathname.slice(prefix.length);
       if (pathname.toLowerCase().startsWith(prefix) && (rest === "" || rest.startsWith("/"))) {
         return { site: edition.site, path: prefix };
@@ -378,7 +372,7 @@ export class CityDirectory {
       parseCity(edition.city, {}, data, `${source} (${edition.site})`),
     );
     const operators = this.options.overrides?.[edition.city]?.editionFeeds;
-    const own = operators?.[languageOfLocale(edition.locale)];
+    const own = operators?.[languageOf(edition.locale)];
     const feeds = own ? { feeds: { ...city.feeds, ...own } as City["feeds"] } : {};
     return { ...city, id: edition.site, ...feeds };
   }
@@ -386,7 +380,7 @@ export class CityDirectory {
   /** The layer of a locale's language (languages/<lang>.json), if it has one. */
   private layerOf(locale: string | undefined): unknown {
     if (locale === undefined) return undefined;
-    const language = languageOfLocale(locale);
+    const language = languageOf(locale);
     if (!this.layers.has(language)) {
       const dir =
         this.options.languagesDir ?? path.join(path.dirname(this.options.networkFile), "languages");

@@ -141,13 +141,14 @@ export class Network {
   private editionOf(id: string, city: City, parent: CityServices | undefined): EditionInfo {
     const { directory } = this.options;
     const home = parent ?? { site: city, siteUrl: canonicalBase(city) };
-    const others = directory.editionsOf(cityOfSite(id)).map((e): Alternate => ({
+    const editions = directory.editionsOf(cityOfSite(id));
+    const others = editions.map((e): Alternate => ({
       locale: e.locale,
       base: e.path ? `${home.siteUrl}${e.path}` : `https://${e.hosts?.[0] ?? ""}`,
       ...(e.path ? { path: e.path } : {}),
     }));
     const alternates = [{ locale: home.site.locale, base: home.siteUrl, path: "" }, ...others];
-    const own = directory.editionsOf(cityOfSite(id)).find((e) => e.site === id);
+    const own = editions.find((e) => e.site === id);
     return { path: own?.path ?? "", alternates: others.length ? alternates : [] };
   }
 }
