@@ -1,4 +1,4 @@
-import type { EditionInfo } from "./cities/network";
+import type { EditionInfo } from "../sites/editions";
 import type { Logger } from "pino";
 import type { IslandSources } from "../common/islands";
 import type { SiteContent } from "../sites/content";

@@ -91,3 +91,20 @@ function untranslatedPages(layer: unknown, data: unknown): string[] {
   const given = { ...pagesOf(layer), ...pagesOf(data) };
   return CONTENT_PAGES.filter((page) => !Object.hasOwn(given, page));
 }
+
+/** One edition of a city, as another edition's page links to it (hreflang, the language link). */
+export interface Alternate {
+  locale: string;
+  /** Its canonical base URL, without a trailing slash (https://host or https://host/es). */
+  base: string;
+  /** Its path prefix on the city's own hosts ("" for the default edition); none at other hosts. */
+  path?: string;
+}
+
+/** Which edition of its city a request's pages are in, and the city's other editions. */
+export interface EditionInfo {
+  /** The edition's path prefix on the city's hosts (e.g. /es), "" when it has none. */
+  path: string;
+  /** Every edition of the city, this one included, the default first. */
+  alternates: Alternate[];
+}

@@ -7,24 +7,7 @@ import { noWeather } from "../weather/service";
 import { embedCspSources } from "../settings/embeds";
 import type { CspSources } from "../http/headers";
 import type { CityDirectory, CityProblem } from "./directory";
-import { cityOfSite } from "../../sites/editions";
-
-/** One edition of a city, as another edition's page links to it (hreflang, the language link). */
-export interface Alternate {
-  locale: string;
-  /** Its canonical base URL, without a trailing slash (https://host or https://host/es). */
-  base: string;
-  /** Its path prefix on the city's own hosts ("" for the default edition); none at other hosts. */
-  path?: string;
-}
-
-/** Which edition of its city a request's pages are in, and the city's other editions. */
-export interface EditionInfo {
-  /** The edition's path prefix on the city's hosts (e.g. /es), "" when it has none. */
-  path: string;
-  /** Every edition of the city, this one included, the default first. */
-  alternates: Alternate[];
-}
+import { cityOfSite, type Alternate, type EditionInfo } from "../../sites/editions";
 
 /** Everything a request of one city reads: its data, its canonical base, its news and messages. */
 export interface CityServices {

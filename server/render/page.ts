@@ -1,4 +1,4 @@
-import type { EditionInfo } from "../cities/network";
+import type { EditionInfo } from "../../sites/editions";
 import {
   createRequestHandler,
   type AppLoadContext,
