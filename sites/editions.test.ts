@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cityOfSite, editionData, editionSiteId } from "./editions";
+import { EditionSchema, PAGE_SLUGS } from "./schema";
 
 // An edition's data (sites/editions.ts): the city's facts, never its words.
 
@@ -60,5 +61,32 @@ describe("an edition's data", () => {
     expect(editionSiteId("houston", "es-US")).toBe("houston.es");
     expect(cityOfSite("houston.es")).toBe("houston");
     expect(cityOfSite("houston")).toBe("houston");
+  });
+});
+
+describe("an edition's translated paths (slugs)", () => {
+  const problemsOf = (slugs: unknown) => {
+    const parsed = EditionSchema.safeParse({ locale: "es-US", path: "/es", slugs });
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  };
+
+  it("takes a page's slug in the edition's language, for any page but home", () => {
+    expect(problemsOf({ weather: "clima", "local-news": "noticias-locales" })).toEqual([]);
+    expect(PAGE_SLUGS).toContain("local-news");
+    expect(PAGE_SLUGS).toContain("radio");
+    expect(PAGE_SLUGS).not.toContain("");
+  });
+
+  it("refuses a page it does not know, a slug of more than one lower-case segment, and one taken", () => {
+    expect(problemsOf({ home: "inicio" }).join()).toMatch(/^slugs: Unrecognized key: "home"/);
+    expect(problemsOf({ weather: "Clima" }).join()).toMatch(/one lower-case segment/);
+    expect(problemsOf({ weather: "el/clima" }).join()).toMatch(/one lower-case segment/);
+    expect(problemsOf({ weather: "clima.html" }).join()).toMatch(/one lower-case segment/);
+    // Two pages at one path, a page's own path, and a path the server answers itself.
+    expect(problemsOf({ weather: "clima", faq: "clima" })).toEqual(['slugs.faq: "clima" is taken']);
+    expect(problemsOf({ weather: "faq" })).toEqual(['slugs.weather: "faq" is taken']);
+    expect(problemsOf({ weather: "api" })).toEqual(['slugs.weather: "api" is taken']);
   });
 });

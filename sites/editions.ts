@@ -1,4 +1,5 @@
 import { languageOf } from "../common/i18n/catalogue";
+import type { Slugs } from "../common/slugs";
 import { mergeOverDefaults } from "./city-data";
 import type { Edition } from "./schema";
 
@@ -99,12 +100,16 @@ export interface Alternate {
   base: string;
   /** Its path prefix on the city's own hosts ("" for the default edition); none at other hosts. */
   path?: string;
+  /** Its pages' paths in its language (common/slugs.ts), when it translates them. */
+  slugs?: Slugs;
 }
 
 /** Which edition of its city a request's pages are in, and the city's other editions. */
 export interface EditionInfo {
   /** The edition's path prefix on the city's hosts (e.g. /es), "" when it has none. */
   path: string;
+  /** Its pages' paths in its language (common/slugs.ts), when it translates them. */
+  slugs?: Slugs;
   /** Every edition of the city, this one included, the default first. */
   alternates: Alternate[];
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEED_KEYS } from "./categories";
+import { CATEGORIES, FEED_KEYS } from "./categories";
 import { NewsContentSchema, PagesContentSchema } from "./content";
 
 const httpUrl = z
@@ -185,6 +185,53 @@ const settings = {
   }),
 };
 
+/** The slug of every page but home (app/routes.ts): what an edition may translate. */
+export const PAGE_SLUGS = [
+  ...CATEGORIES.map((c) => c.slug),
+  ...["weather", "contact", "privacy-policy", "terms-of-service", "privacy", "terms"],
+  ...["careers", "partners", "faq", "search", "radio", "books"],
+] as const;
+
+/**
+ * First path segments that are no page's, which a translated slug must not take: the server's
+ * own (server/http) and the old path that redirects to a category (app/routes.ts).
+ */
+const RESERVED_SEGMENTS = [
+  "api",
+  "assets",
+  "images",
+  "healthz",
+  "readyz",
+  "metrics",
+  "automotive-energy",
+];
+
+/**
+ * An edition's translated paths (common/slugs.ts): a page's slug in its language, by the page's
+ * own ("weather": "clima"). Each is one lower-case segment, at most one page's, and never a
+ * page's own slug or a path the server answers itself: a translated path shadows nothing.
+ */
+export const EditionSlugsSchema = z
+  .partialRecord(
+    z.enum(PAGE_SLUGS as unknown as [string, ...string[]]),
+    z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be one lower-case segment such as clima")
+      .max(60),
+  )
+  .superRefine((map, ctx) => {
+    const seen = new Set<string>();
+    for (const [page, slug] of Object.entries(map)) {
+      if (slug === undefined) continue;
+      const taken =
+        seen.has(slug) ||
+        (PAGE_SLUGS as readonly string[]).includes(slug) ||
+        RESERVED_SEGMENTS.includes(slug);
+      if (taken) ctx.addIssue({ code: "custom", path: [page], message: `"${slug}" is taken` });
+      seen.add(slug);
+    }
+  });
+
 /** One of a city's other editions (sites/editions.ts). */
 export const EditionSchema = z
   .strictObject({
@@ -194,6 +241,8 @@ export const EditionSchema = z
     path: z.string().regex(EDITION_PATH, "must be a path prefix such as /es").optional(),
     /** Its own host names instead (the first canonical). */
     hosts: z.array(hostname).min(1).optional(),
+    /** Its pages' paths in its language, where wanted ("weather": "clima" serves /es/clima). */
+    slugs: EditionSlugsSchema.optional(),
     /**
      * What it says in its language over the language's layer (sites/languages/<lang>.json):
      * tagline, keywords, feeds per category, content…, in the shape of the city's own data.

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { useT } from "~/lib/i18n";
+import { PageLink } from "./page-link";
 
 /**
  * A slim masthead for the pages outside the shared layout (/radio, /books): the publication's
@@ -10,15 +10,15 @@ export function BrandBar({ name }: { name: string }) {
   return (
     <header className="border-b-4 border-accent bg-ink text-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
-        <Link
+        <PageLink
           to="/"
           className="inline-flex min-h-11 items-center font-serif text-xl font-bold tracking-tight hover:underline"
         >
           {name}
-        </Link>
-        <Link to="/" className="inline-flex min-h-11 items-center text-sm hover:underline">
+        </PageLink>
+        <PageLink to="/" className="inline-flex min-h-11 items-center text-sm hover:underline">
           {t("layout.backToHome")}
-        </Link>
+        </PageLink>
       </div>
     </header>
   );

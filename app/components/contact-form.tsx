@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
+import { usePagePath } from "~/lib/page-path";
 import { useT } from "~/lib/i18n";
 import type { MessageKey } from "../../common/i18n";
 import { IslandScript } from "./island";
@@ -43,6 +44,9 @@ export function ContactForm({
   const errors: FieldErrors = result && !result.ok ? result.errors : {};
   const values = result && !result.ok ? result.values : undefined;
   const t = useT();
+  // The page it is on, at its path in the edition's language (a form's own action would be the
+  // route's: /contact, not /es/contacto).
+  const action = usePagePath()(useLocation().pathname);
   return (
     // The contact island sends it without a page load and shows the server's answer in its place.
     <section aria-labelledby="general-inquiries" data-contact-form="">
@@ -59,7 +63,7 @@ export function ContactForm({
         </p>
       )}
       {/* A new key after each success empties the form. */}
-      <Form method="post" noValidate className="max-w-2xl space-y-5">
+      <Form method="post" action={action} noValidate className="max-w-2xl space-y-5">
         {CONTACT_FIELDS.map((field) => {
           const id = `contact-${field}`;
           const error = errors[field];

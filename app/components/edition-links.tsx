@@ -1,5 +1,6 @@
 import { useLocation, useMatches } from "react-router";
 import { languageName, primaryLanguage } from "~/lib/language";
+import { publicPath } from "../../common/slugs";
 import { type RootData, useRootData } from "~/lib/root-data";
 
 /** A language's name in that language, as a reader of it looks for it ("Español", "English"). */
@@ -24,8 +25,9 @@ function useIsNotFound(): boolean {
 
 /**
  * The page's counterparts in its city's other editions, for search engines: a
- * `<link rel="alternate" hreflang>` for each edition (this one included) and `x-default` for the
- * city's default edition (https://developers.google.com/search/docs/specialty/international/localized-versions).
+ * `<link rel="alternate" hreflang>` for each edition (this one included), each at the page's path
+ * in its language, and `x-default` for the city's default edition
+ * (https://developers.google.com/search/docs/specialty/international/localized-versions).
  * None for a city with one edition, or on the not-found page.
  */
 export function EditionAlternates() {
@@ -38,9 +40,20 @@ export function EditionAlternates() {
   return (
     <>
       {alternates.map((alt) => (
-        <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={alt.base + pathname} />
+        <link
+          key={alt.locale}
+          rel="alternate"
+          hrefLang={alt.locale}
+          href={alt.base + publicPath(pathname, alt.slugs)}
+        />
       ))}
-      {first && <link rel="alternate" hrefLang="x-default" href={first.base + pathname} />}
+      {first && (
+        <link
+          rel="alternate"
+          hrefLang="x-default"
+          href={first.base + publicPath(pathname, first.slugs)}
+        />
+      )}
     </>
   );
 }
@@ -48,7 +61,8 @@ export function EditionAlternates() {
 /**
  * The header's link to the same page in each other edition of the city, named in its own
  * language and marked so (`lang`, `hreflang`): a reader of Spanish finds "Español" on an English
- * page whatever the page's language. On the same host the link is a path (/es/weather).
+ * page whatever the page's language. On the same host the link is a path (/es/clima: the page's
+ * path in that edition's language, common/slugs.ts).
  */
 export function EditionLinks({ className }: { className?: string }) {
   const data = useRootData();
@@ -61,7 +75,7 @@ export function EditionLinks({ className }: { className?: string }) {
       {others.map((alt) => (
         <li key={alt.locale}>
           <a
-            href={alt.path !== undefined ? alt.path + pathname : alt.base + pathname}
+            href={(alt.path ?? alt.base) + publicPath(pathname, alt.slugs)}
             hrefLang={alt.locale}
             lang={alt.locale}
             className="inline-flex min-h-6 items-center font-semibold text-accent hover:underline"

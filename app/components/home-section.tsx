@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { useT } from "~/lib/i18n";
 import type { NewsBlock } from "~/lib/news";
 import { CompactStory } from "./compact-story";
 import { NewsState } from "./news-state";
 import { StoryCard } from "./story-card";
+import { PageLink } from "./page-link";
 
 /** A section of home as its loader gives it: a category's key, page, title and stories. */
 interface ShownSection {
@@ -39,7 +39,7 @@ export function HomeSection({
         <h2 id={`section-${section.key}`} className="font-serif text-2xl font-bold">
           {section.title}
         </h2>
-        <Link
+        <PageLink
           to={section.path}
           className="inline-flex min-h-11 shrink-0 items-center rounded border border-ink px-4 text-sm font-semibold hover:bg-ink hover:text-white"
         >
@@ -47,7 +47,7 @@ export function HomeSection({
           <span className="sr-only">
             {t("news.section.seeAllHidden", { title: section.title })}
           </span>
-        </Link>
+        </PageLink>
       </div>
       <NewsState block={section.block} label={section.noun}>
         {compact ? (

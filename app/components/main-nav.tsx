@@ -1,6 +1,7 @@
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useT } from "~/lib/i18n";
 import type { SiteNavigation } from "~/lib/pages";
+import { PageLink } from "./page-link";
 
 // The focus ring is drawn inside each link: the scrolling row would clip one drawn outside it.
 const LINK =
@@ -8,19 +9,30 @@ const LINK =
 
 const CURRENT = "text-accent underline decoration-2 underline-offset-4";
 
-function linkClass({ isActive }: { isActive: boolean }): string {
-  return `${LINK} ${isActive ? CURRENT : "text-ink hover:text-accent"}`;
+function linkClass(current: boolean): string {
+  return `${LINK} ${current ? CURRENT : "text-ink hover:text-accent"}`;
 }
 
-/** The header's links as list items, the current page's marked (aria-current and underlined). */
+/**
+ * The header's links as list items, the current page's marked (aria-current and underlined). The
+ * page is known by its route's path: an edition's link is at the page's path in its language.
+ */
 export function NavItems({ links }: { links: SiteNavigation["header"] }) {
-  return links.map((link) => (
-    <li key={link.path}>
-      <NavLink to={link.path} end className={linkClass}>
-        {link.text}
-      </NavLink>
-    </li>
-  ));
+  const { pathname } = useLocation();
+  return links.map((link) => {
+    const current = link.path === pathname;
+    return (
+      <li key={link.path}>
+        <PageLink
+          to={link.path}
+          aria-current={current ? "page" : undefined}
+          className={linkClass(current)}
+        >
+          {link.text}
+        </PageLink>
+      </li>
+    );
+  });
 }
 
 /**

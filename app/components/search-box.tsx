@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Form, useRouteLoaderData } from "react-router";
 import { SEARCH_PATH, SEARCH_ROUTE_ID } from "../../common/urls";
 import { useT } from "~/lib/i18n";
+import { usePagePath } from "~/lib/page-path";
 import type { SearchPageData } from "~/lib/search";
 import { SearchIcon } from "./icons";
 
@@ -27,12 +28,13 @@ export function SearchBox({
 }) {
   const inputId = useId();
   const t = useT();
+  const pagePath = usePagePath();
   const query = useRouteLoaderData<Pick<SearchPageData, "query">>(SEARCH_ROUTE_ID)?.query ?? "";
 
   return (
     <Form
       method="get"
-      action={SEARCH_PATH}
+      action={pagePath(SEARCH_PATH)}
       role="search"
       aria-label={label}
       className={`flex items-center ${className}`}

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { useT } from "~/lib/i18n";
 import type { SiteNavigation } from "~/lib/pages";
 import type { PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
+import { PageLink } from "./page-link";
 
 /** The number of publications in the network (SPEC.md §1). */
 export const NETWORK_SIZE = 3000;
@@ -44,9 +44,9 @@ export function SiteFooter({
             <ul className="space-y-1 text-sm">
               {column.links.map((link) => (
                 <li key={link.path}>
-                  <Link to={link.path} className={linkClass}>
+                  <PageLink to={link.path} className={linkClass}>
                     {link.text}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>
@@ -78,9 +78,9 @@ export function SiteFooter({
               </li>
             ))}
             <li>
-              <Link to={nav.contact.path} className={linkClass}>
+              <PageLink to={nav.contact.path} className={linkClass}>
                 {nav.contact.text}
-              </Link>
+              </PageLink>
             </li>
           </ul>
         </section>

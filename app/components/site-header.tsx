@@ -1,5 +1,4 @@
 import { EditionLinks } from "./edition-links";
-import { Link } from "react-router";
 import type { SiteNavigation } from "~/lib/pages";
 import { useT } from "~/lib/i18n";
 import { formatDateLine, type PublicSite } from "~/lib/site";
@@ -8,6 +7,7 @@ import { MainNav, NavItems } from "./main-nav";
 import { CloseIcon, MenuIcon } from "./icons";
 import { IslandScript } from "./island";
 import { SearchBox } from "./search-box";
+import { PageLink } from "./page-link";
 
 const MENU_ID = "site-menu";
 const PARTNERS_LABEL_ID = "partner-sites";
@@ -34,12 +34,12 @@ export function SiteHeader({
           the page rather than staying on top of most of the screen. */}
       <header className="sticky top-0 z-40 rule-double bg-paper/95 backdrop-blur-header max-md:noscript:static">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2 md:py-3">
-          <Link
+          <PageLink
             to="/"
             className="font-serif text-2xl font-bold tracking-tight text-ink md:text-4xl"
           >
             {site.name}
-          </Link>
+          </PageLink>
           <SearchBox className="hidden md:flex" />
           <button
             type="button"

@@ -34,14 +34,14 @@ export function EmergencyBlock({
   place,
   links,
   className = "",
-  base = "",
+  href = (path: string) => path,
 }: {
   weather: Pick<CityWeather, "alerts" | "alertsInForce">;
   place: Place;
   links: EmergencyLink[];
   className?: string;
-  /** The edition's path prefix (/es): its links stay in the edition. */
-  base?: string;
+  /** A page's address in the edition (usePageHref: its prefix, its language): links stay in it. */
+  href?: (path: string) => string;
 }) {
   const t = useT();
   // The service's texts are English: marked so on a page in another language.
@@ -104,13 +104,13 @@ export function EmergencyBlock({
       )}
       <p className="mt-4 flex flex-wrap gap-3">
         <a
-          href={`${base}/weather#alerts`}
+          href={href("/weather#alerts")}
           className="inline-flex min-h-11 items-center bg-red-800 px-4 font-semibold text-white hover:bg-red-900 hover:underline"
         >
           {t("layout.allWeatherAlerts")}
         </a>
         <a
-          href={`${base}/radio`}
+          href={href("/radio")}
           className="inline-flex min-h-11 items-center border-2 border-red-800 bg-white px-4 font-semibold text-red-900 hover:underline"
         >
           {t("layout.listenLiveRadio")}

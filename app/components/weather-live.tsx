@@ -107,7 +107,7 @@ export function AlertBanner({
   place,
   now,
   className = "",
-  base = "",
+  href = (path: string) => path,
 }: {
   weather: Pick<CityWeather, "alerts" | "alertsInForce">;
   place: Place;
@@ -115,8 +115,8 @@ export function AlertBanner({
   now?: number;
   /** Where the layout places it. */
   className?: string;
-  /** The edition's path prefix (/es): its links stay in the edition. */
-  base?: string;
+  /** A page's address in the edition (usePageHref: its prefix, its language): links stay in it. */
+  href?: (path: string) => string;
 }) {
   const urgent = weather.alerts.filter((a) => a.urgent);
   if (urgent.length === 0) return null;
@@ -136,7 +136,7 @@ export function AlertBanner({
       data-weather-alert={shown.map((a) => a.id).join(" ")}
     >
       <a
-        href={`${base}/weather#alerts`}
+        href={href("/weather#alerts")}
         className="mx-auto flex min-h-11 max-w-7xl items-center gap-2 px-4 py-1.5 text-sm hover:underline focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
       >
         <SevereIcon aria-hidden="true" size={20} className="shrink-0" />
@@ -175,12 +175,12 @@ export function AlertBanner({
 export function WeatherSummary({
   weather,
   place,
-  base = "",
+  href = (path: string) => path,
 }: {
   weather: CityWeather;
   place: Place;
-  /** The edition's path prefix (/es): its link stays in the edition. */
-  base?: string;
+  /** A page's address in the edition (usePageHref: its prefix, its language): links stay in it. */
+  href?: (path: string) => string;
 }) {
   const { current, forecast } = boundedWeather(weather);
   const today = forecast?.days[0];
@@ -234,7 +234,7 @@ export function WeatherSummary({
           {t("weather.alertsInForce", { count: alertCount })}
         </p>
       )}
-      <a href={`${base}/weather`} className="link mt-2 inline-block text-sm font-semibold">
+      <a href={href("/weather")} className="link mt-2 inline-block text-sm font-semibold">
         {t("weather.summaryLink")}
       </a>
     </section>

@@ -11,6 +11,7 @@ import { AlertBanner } from "~/components/weather-live";
 import { siteNavigation } from "~/lib/pages";
 import { relativeWordsFor, useT } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
+import { usePageHref } from "~/lib/page-path";
 import type { Route } from "./+types/site";
 
 /**
@@ -29,7 +30,8 @@ export function shouldRevalidate() {
 /** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
-  const { site, now, scripts, weatherAlerts, islands, edition } = useSite();
+  const { site, now, scripts, weatherAlerts, islands } = useSite();
+  const pageHref = usePageHref();
   const t = useT();
   // Relative dates are told as of the render, in the city's locale and zone (RelativeTime).
   const clock = {
@@ -62,7 +64,7 @@ export default function SiteLayout() {
           place={site}
           now={now}
           className="order-first"
-          base={edition.path}
+          href={pageHref}
         />
         <SiteHeader site={site} now={now} links={nav.header} />
         <main

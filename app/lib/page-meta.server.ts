@@ -2,6 +2,7 @@ import type { AppLoadContext, MetaDescriptor } from "react-router";
 import { buildMeta, newsPageExtras, type MetaInput, type PageExtras, type StoryLink } from "./meta";
 import { pageInLocale } from "./pages";
 import { toPublicSite } from "./site";
+import { publicPath } from "../../common/slugs";
 
 /**
  * A page's meta tags and structured data, built by its loader on the server and handed to the
@@ -20,7 +21,10 @@ export function pageMeta(
   const site = toPublicSite(context.site);
   // A page of the English tables is told in the site's language (its edition's locale).
   const local = pageInLocale(page, site.locale);
-  return [...buildMeta({ ...extras, site, siteUrl: context.siteUrl, page: local }), ...more];
+  // The canonical URL is the page's path in the edition's language (/es/clima).
+  const canonicalPath = publicPath(extras.canonicalPath ?? local.path, context.edition?.slugs);
+  const input = { ...extras, canonicalPath, site, siteUrl: context.siteUrl, page: local };
+  return [...buildMeta(input), ...more];
 }
 
 /** A news page's tags: its heading as the section, its stories and the newest one's date. */

@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
 import { PAGES } from "~/lib/pages";
+import { publicPath } from "../../common/slugs";
+import type { Route } from "./+types/automotive-energy";
 
-/** SPEC.md §2 names /automotive-energy as a hint for /automotive: send it there for good. */
-export function loader() {
-  return redirect(PAGES.automotive.path, 301);
+/**
+ * SPEC.md §2 names /automotive-energy as a hint for /automotive: send it there for good, at its
+ * path in the edition's language (React Router adds the edition's prefix).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return redirect(publicPath(PAGES.automotive.path, context.edition?.slugs), 301);
 }

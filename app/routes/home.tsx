@@ -23,6 +23,7 @@ import { orUnavailable } from "~/lib/database.server";
 import { newsPageExtras } from "~/lib/meta";
 import { PAGES, pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
+import { usePageHref } from "~/lib/page-path";
 import type { Route } from "./+types/home";
 
 /** SPEC.md §9: home shows the first 5 articles of each section. */
@@ -133,7 +134,8 @@ export default function Home() {
     emergencyLinks,
     video,
   } = useLoaderData<typeof loader>();
-  const { site, edition } = useSite();
+  const { site } = useSite();
+  const pageHref = usePageHref();
   const t = useT();
 
   const filled = (section: (typeof sections)[number] | undefined) =>
@@ -151,13 +153,8 @@ export default function Home() {
       */}
       {storm && (
         <div className="mb-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <EmergencyBlock
-            weather={weather}
-            place={site}
-            links={emergencyLinks}
-            base={edition.path}
-          />
-          <WeatherSummary weather={weather} place={site} base={edition.path} />
+          <EmergencyBlock weather={weather} place={site} links={emergencyLinks} href={pageHref} />
+          <WeatherSummary weather={weather} place={site} href={pageHref} />
         </div>
       )}
       <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4" />
@@ -196,7 +193,7 @@ export default function Home() {
           className="flex flex-col gap-8 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
           aria-label={t("news.home.related")}
         >
-          {!storm && <WeatherSummary weather={weather} place={site} base={edition.path} />}
+          {!storm && <WeatherSummary weather={weather} place={site} href={pageHref} />}
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
           <NewsFeedBlock

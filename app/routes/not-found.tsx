@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { SearchBox } from "~/components/search-box";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { type MessageKey, translatorFor } from "../../common/i18n";
@@ -7,6 +7,7 @@ import { HEADER_MAIN, pagesFor } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
+import { PageLink } from "~/components/page-link";
 
 const NOT_FOUND_PATH = "/404";
 const HEADING: MessageKey = "layout.notFoundHeading";
@@ -72,19 +73,19 @@ export default function NotFound() {
         <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">
           {sections.map((s) => (
             <li key={s.path}>
-              <Link to={s.path} className="link inline-flex min-h-11 items-center">
+              <PageLink to={s.path} className="link inline-flex min-h-11 items-center">
                 {s.text}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>
       </nav>
-      <Link
+      <PageLink
         to="/"
         className="mt-8 inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
       >
         {t("layout.returnHome")}
-      </Link>
+      </PageLink>
     </main>
   );
 }

@@ -1,5 +1,4 @@
-import { useRootData } from "~/lib/root-data";
-import { data, Link, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { PageHeading } from "~/components/page-heading";
 import { SearchBox } from "~/components/search-box";
 import { MarkedText } from "~/components/marked-text";
@@ -14,6 +13,8 @@ import { describeCount, searchHref, type SitePageHit } from "~/lib/search";
 import { readSearchParams, toSearchPage } from "~/lib/search.server";
 import { searchSitePages } from "~/lib/site-search.server";
 import type { Route } from "./+types/search";
+import { PageLink } from "~/components/page-link";
+import { usePageHref } from "~/lib/page-path";
 
 // /search?q=…&page=N (decision 003): the site's own pages holding the words typed, in a short
 // list, then the stored stories matching them, as story cards, ranked by relevance and recency,
@@ -80,8 +81,8 @@ export default function SearchPage() {
 /** The site's own pages that hold the words: title (a link), address and a snippet each. */
 function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
   const t = useT();
-  // The address as the reader's edition writes it (/es/weather).
-  const base = useRootData()?.edition.path ?? "";
+  // The address as the reader's edition writes it (/es/clima).
+  const pageHref = usePageHref();
   if (pages.length === 0) return null;
   return (
     <section aria-labelledby="site-pages" className="mb-10 max-w-3xl">
@@ -91,10 +92,10 @@ function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
       <ul className="divide-y divide-rule border-y border-rule">
         {pages.map((page) => (
           <li key={page.path} className="py-3">
-            <Link to={page.path} className="link font-semibold">
+            <PageLink to={page.path} className="link font-semibold">
               <MarkedText parts={page.title} />
-            </Link>
-            <span className="ml-2 text-sm text-muted">{base + page.path}</span>
+            </PageLink>
+            <span className="ml-2 text-sm text-muted">{pageHref(page.path)}</span>
             <p className="mt-1 text-[0.95rem] text-ink/85">
               <MarkedText parts={page.snippet} />
             </p>
@@ -115,17 +116,17 @@ function Pager({ query, page, pageCount }: { query: string; page: number; pageCo
       <ul className="flex items-center justify-between gap-4">
         <li className="min-w-24">
           {page > 1 && (
-            <Link to={searchHref(query, page - 1)} rel="prev" className={link}>
+            <PageLink to={searchHref(query, page - 1)} rel="prev" className={link}>
               {t("news.search.previous")}
-            </Link>
+            </PageLink>
           )}
         </li>
         <li className="text-sm text-muted">{t("news.search.pageOf", { page, pageCount })}</li>
         <li className="min-w-24 text-right">
           {page < pageCount && (
-            <Link to={searchHref(query, page + 1)} rel="next" className={`${link} justify-end`}>
+            <PageLink to={searchHref(query, page + 1)} rel="next" className={`${link} justify-end`}>
               {t("news.search.next")}
-            </Link>
+            </PageLink>
           )}
         </li>
       </ul>

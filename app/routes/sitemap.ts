@@ -1,6 +1,7 @@
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { PUBLIC_PAGES } from "~/lib/pages";
 import { escapeXml } from "../../common/xml";
+import { publicPath } from "../../common/slugs";
 import type { Route } from "./+types/sitemap";
 
 /**
@@ -12,22 +13,23 @@ import type { Route } from "./+types/sitemap";
  */
 export function loader({ context }: Route.LoaderArgs) {
   const { alternates } = context.edition;
-  const bases = alternates.length ? alternates.map((alt) => alt.base) : [context.siteUrl];
-  const urls = PUBLIC_PAGES.flatMap((page) =>
-    bases.map((base) => {
-      const loc = `    <loc>${escapeXml(`${base}${page.path}`)}</loc>`;
-      if (alternates.length === 0)
-        return `  <url><loc>${escapeXml(`${base}${page.path}`)}</loc></url>`;
+  // Each edition's address of a page: its base and the page's path in its language.
+  const editions = alternates.length ? alternates : [{ base: context.siteUrl, slugs: undefined }];
+  const urls = PUBLIC_PAGES.flatMap((page) => {
+    const at = (alt: (typeof editions)[number]) => `${alt.base}${publicPath(page.path, alt.slugs)}`;
+    return editions.map((edition) => {
+      const loc = `    <loc>${escapeXml(at(edition))}</loc>`;
+      if (alternates.length === 0) return `  <url><loc>${escapeXml(at(edition))}</loc></url>`;
       const links = [
-        ...alternates.map((alt) => [alt.locale, alt.base] as const),
-        ["x-default", alternates[0]?.base ?? base] as const,
+        ...alternates.map((alt) => [alt.locale, at(alt)] as const),
+        ["x-default", at(alternates[0] ?? edition)] as const,
       ].map(
         ([hreflang, href]) =>
-          `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${href}${page.path}`)}"/>`,
+          `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`,
       );
       return ["  <url>", loc, ...links, "  </url>"].join("\n");
-    }),
-  );
+    });
+  });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     alternates.length

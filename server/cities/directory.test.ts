@@ -361,4 +361,26 @@ describe("CityDirectory and a city's editions", () => {
     const directory = new CityDirectory(filesOf([thief, other]));
     expect(directory.problems.map((p) => p.message).join("\n")).toMatch(/is already/);
   });
+
+  it("knows each edition's translated paths, and names an invalid one as the city's problem", () => {
+    const slugs = { weather: "clima", faq: "preguntas-frecuentes" };
+    const edition = { locale: "es-US", path: "/es", data: withEdition.editions?.[0]?.data };
+    const translated = fixtureCity({ editions: [{ ...edition, slugs }] });
+    const directory = new CityDirectory(filesOf([translated]));
+    const site = `${translated.id}.es`;
+    expect(directory.slugsOf(site)).toEqual(slugs);
+    expect(directory.slugsOf(translated.id)).toBeUndefined();
+    // A slug that would shadow another page: the city's data is invalid, named by its field
+    // (city:check says so before it is served), and no path is translated meanwhile.
+    const shadowing = {
+      ...withEdition,
+      editions: [{ ...edition, slugs: { weather: "faq" } }],
+    } as typeof withEdition;
+    const broken = new CityDirectory(filesOf([shadowing]));
+    expect(broken.slugsOf(site)).toBeUndefined();
+    const loaded = broken.load(shadowing.id);
+    expect("problem" in loaded && loaded.problem.message).toMatch(
+      /editions\.0\.slugs\.weather: "faq" is taken/,
+    );
+  });
 });

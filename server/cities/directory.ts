@@ -3,7 +3,8 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { CITY_ID, mergeOverDefaults, parseCity } from "../../sites/city-data";
-import { EditionSchema, type City, type Edition } from "../../sites/schema";
+import { EditionSchema, EditionSlugsSchema, type City, type Edition } from "../../sites/schema";
+import type { Slugs } from "../../common/slugs";
 import { defaultEditionData, editionData, editionSiteId } from "../../sites/editions";
 import { languageOf } from "../../common/i18n/catalogue";
 import { FEED_KEYS, type FeedKey } from "../../sites/categories";
@@ -48,6 +49,8 @@ export interface EditionEntry {
   /** Its path prefix on the city's hosts (e.g. /es), or its own hosts. */
   path?: string;
   hosts?: string[];
+  /** Its pages' paths in its language (common/slugs.ts), when it translates them. */
+  slugs?: Slugs;
   /** Its place in the city file's `editions`. */
   index: number;
 }
@@ -87,6 +90,8 @@ const IndexSchema = z.looseObject({
         locale: z.string().min(2),
         path: z.string().optional(),
         hosts: z.array(z.string().min(1)).optional(),
+        // Invalid slugs translate no path here: the city's parse names them (its pages are a 503).
+        slugs: EditionSlugsSchema.optional().catch(undefined),
         data: z.looseObject({ feeds: FeedListsSchema }).optional(),
       }),
     )
@@ -212,6 +217,7 @@ export class CityDirectory {
       const entry: EditionEntry = { site, city: id, locale: edition.locale, index };
       if (edition.path) entry.path = edition.path;
       if (edition.hosts) entry.hosts = edition.hosts.map(hostKey);
+      if (edition.slugs) entry.slugs = edition.slugs as Slugs;
       for (const host of entry.hosts ?? []) this.claimHost(host, site, id, file);
       // The operator's feeds (FEEDS_FILE) are every edition's, with those it names for the
       // edition's language: they say what the site fetches.
@@ -282,6 +288,11 @@ export class CityDirectory {
   /** A city's other editions (none for an id that is not a served city's). */
   editionsOf(id: string): readonly EditionEntry[] {
     return this.editionsByCity.get(id) ?? [];
+  }
+
+  /** A site's translated paths: an edition's that has them, else none. */
+  slugsOf(site: string): Slugs | undefined {
+    return this.editions.get(site)?.slugs;
   }
 
   /**

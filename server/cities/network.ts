@@ -8,6 +8,7 @@ import { embedCspSources } from "../settings/embeds";
 import type { CspSources } from "../http/headers";
 import type { CityDirectory, CityProblem } from "./directory";
 import { cityOfSite, type Alternate, type EditionInfo } from "../../sites/editions";
+import type { Slugs } from "../../common/slugs";
 
 /** Everything a request of one city reads: its data, its canonical base, its news and messages. */
 export interface CityServices {
@@ -81,6 +82,11 @@ export class Network {
     return this.options.directory.editionAt(id, pathname);
   }
 
+  /** A site's translated paths (CityDirectory.slugsOf). */
+  slugsOf(site: string): Slugs | undefined {
+    return this.options.directory.slugsOf(site);
+  }
+
   /** The city a host names, with its services. */
   lookup(host: string | undefined): CityLookup {
     const id = this.idOf(host);
@@ -129,9 +135,14 @@ export class Network {
       locale: e.locale,
       base: e.path ? `${home.siteUrl}${e.path}` : `https://${e.hosts?.[0] ?? ""}`,
       ...(e.path ? { path: e.path } : {}),
+      ...(e.slugs ? { slugs: e.slugs } : {}),
     }));
     const alternates = [{ locale: home.site.locale, base: home.siteUrl, path: "" }, ...others];
     const own = editions.find((e) => e.site === id);
-    return { path: own?.path ?? "", alternates: others.length ? alternates : [] };
+    return {
+      path: own?.path ?? "",
+      ...(own?.slugs ? { slugs: own.slugs } : {}),
+      alternates: others.length ? alternates : [],
+    };
   }
 }

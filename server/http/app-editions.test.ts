@@ -8,7 +8,7 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
 import { viteServerBuild } from "../../tests/support/vite-build";
-import { getAs } from "../../tests/support/get-as";
+import { getAs, postAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
 import { CityDirectory } from "../cities/directory";
@@ -18,7 +18,8 @@ import { WEATHER_DEP } from "./pages/cache-key";
 import type { NewsReader } from "../news/engine";
 
 // A city with two other editions (issue 38): one in Spanish under a path prefix of its hosts
-// (/es), one in Vietnamese at a host of its own. One app serves the three by Host and path.
+// (/es), with some of its pages' paths in Spanish (/es/clima), one in Vietnamese at a host of its
+// own. One app serves the three by Host and path.
 
 const BASE_CITY = fixtureCity();
 const EDITION_DATA = {
@@ -32,7 +33,19 @@ const { faq: _faq, ...PAGES_BUT_FAQ } = BASE_CITY.content.pages;
 void _faq;
 const CITY = fixtureCity({
   editions: [
-    { locale: "es-US", path: "/es", data: EDITION_DATA },
+    {
+      locale: "es-US",
+      path: "/es",
+      // Where wanted: the FAQ keeps its route's path (/es/faq).
+      slugs: {
+        automotive: "autos-y-energia",
+        weather: "clima",
+        "local-news": "noticias-locales",
+        contact: "contacto",
+        search: "buscar",
+      },
+      data: EDITION_DATA,
+    },
     {
       locale: "vi-VN",
       hosts: ["vi.fixtureville.test"],
@@ -118,28 +131,31 @@ const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exe
 
 describe("a city's editions", () => {
   it("serves the Spanish edition under /es in Spanish, with its own canonical URLs", async () => {
-    const page = await get("/es/weather");
+    const page = await get("/es/clima");
     expect(page.status).toBe(200);
     expect(page.body).toMatch(/<html lang="es-US"/);
-    expect(canonicalOf(page.body)).toBe(`https://${HOST}/es/weather`);
+    expect(canonicalOf(page.body)).toBe(`https://${HOST}/es/clima`);
     const home = await get("/es/");
     expect(home.body).toMatch(/<html lang="es-US"/);
     expect(canonicalOf(home.body)).toBe(`https://${HOST}/es/`);
-    // Its links stay in the edition (React Router's basename).
-    expect(home.body).toContain('href="/es/weather"');
+    // Its links stay in the edition (React Router's basename), at its paths in Spanish.
+    expect(home.body).toContain('href="/es/clima"');
+    expect(home.body).toContain('href="/es/noticias-locales"');
+    expect(home.body).toContain('href="/es/faq"');
     expect(home.body).not.toContain('href="/weather"');
+    expect(home.body).not.toContain('href="/es/weather');
   });
 
   it("names every edition of a page both ways, with x-default the city's own", async () => {
     const expected = {
       "en-US": `https://${HOST}/local-news`,
-      "es-US": `https://${HOST}/es/local-news`,
+      "es-US": `https://${HOST}/es/noticias-locales`,
       "vi-VN": "https://vi.fixtureville.test/local-news",
       "x-default": `https://${HOST}/local-news`,
     };
     for (const [target, host] of [
       ["/local-news", HOST],
-      ["/es/local-news", HOST],
+      ["/es/noticias-locales", HOST],
       ["/local-news", "vi.fixtureville.test"],
     ] as const) {
       const page = await get(target, host);
@@ -151,9 +167,9 @@ describe("a city's editions", () => {
   it("links each page to its counterparts in the other languages, named in their own", async () => {
     const english = await get("/weather");
     expect(english.body).toMatch(
-      /<a href="\/es\/weather" hrefLang="es-US" lang="es-US"[^>]*>Español<\/a>/,
+      /<a href="\/es\/clima" hrefLang="es-US" lang="es-US"[^>]*>Español<\/a>/,
     );
-    const spanish = await get("/es/weather");
+    const spanish = await get("/es/clima");
     expect(spanish.body).toMatch(
       /<a href="\/weather" hrefLang="en-US" lang="en-US"[^>]*>English<\/a>/,
     );
@@ -162,7 +178,7 @@ describe("a city's editions", () => {
   it("keeps each edition's pages apart in the page cache, and reads each edition's own news", async () => {
     for (let round = 0; round < 2; round++) {
       const en = await get("/local-news");
-      const es = await get("/es/local-news");
+      const es = await get("/es/noticias-locales");
       expect(en.body).toMatch(/<html lang="en-US"/);
       expect(es.body).toMatch(/<html lang="es-US"/);
       expect(en.body).toContain(`readers of ${CITY.id}<`);
@@ -173,13 +189,16 @@ describe("a city's editions", () => {
     expect(newsAskedFor).toContain(`${CITY.id}.es`);
   });
 
-  it("sends /es to /es/ (an edition's home has one spelling), and /ES/Weather to /es/weather", async () => {
+  it("sends /es to /es/ (an edition's home has one spelling), and /es/Weather to /es/clima", async () => {
     const bare = await get("/es");
     expect(bare.status).toBe(301);
     expect(bare.headers.location).toBe("/es/");
     const cased = await get("/es/Weather");
     expect(cased.status).toBe(301);
-    expect(cased.headers.location).toBe("/es/weather");
+    expect(cased.headers.location).toBe("/es/clima");
+    const faq = await get("/es/FAQ");
+    expect(faq.status).toBe(301);
+    expect(faq.headers.location).toBe("/es/faq");
     // A path that only starts like the prefix is the city's own (a 404 in its language).
     const other = await get("/espanol");
     expect(other.status).toBe(404);
@@ -208,14 +227,57 @@ describe("a city's editions", () => {
   it("lists every edition's pages in the sitemap, each with its alternates", async () => {
     const sitemap = await get("/sitemap.xml");
     expect(sitemap.body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    expect(sitemap.body).toContain(`<loc>https://${HOST}/es/weather</loc>`);
+    expect(sitemap.body).toContain(`<loc>https://${HOST}/es/clima</loc>`);
+    expect(sitemap.body).toContain(`<loc>https://${HOST}/es/faq</loc>`);
+    expect(sitemap.body).not.toContain(`${HOST}/es/weather`);
     expect(sitemap.body).toContain("<loc>https://vi.fixtureville.test/weather</loc>");
     expect(sitemap.body).toContain(
-      `<xhtml:link rel="alternate" hreflang="es-US" href="https://${HOST}/es/weather"/>`,
+      `<xhtml:link rel="alternate" hreflang="es-US" href="https://${HOST}/es/clima"/>`,
     );
     expect(sitemap.body).toContain(
       `<xhtml:link rel="alternate" hreflang="x-default" href="https://${HOST}/weather"/>`,
     );
     expect((await get("/es/sitemap.xml")).body).toBe(sitemap.body);
+  });
+
+  it("sends a page's untranslated path in an edition that translates it to its one spelling there", async () => {
+    for (const [target, location] of [
+      ["/es/weather", "/es/clima"],
+      ["/es/Clima/", "/es/clima"],
+      ["/es/local-news", "/es/noticias-locales"],
+      ["/es/search?q=lluvia", "/es/buscar?q=lluvia"],
+    ] as const) {
+      const moved = await get(target);
+      expect(moved.status, target).toBe(301);
+      expect(moved.headers.location, target).toBe(location);
+    }
+    // The spec's old path of a category goes to the category in one step, at its Spanish path.
+    const old = await get("/es/automotive-energy");
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe("/es/autos-y-energia");
+    // A translated path is the edition's alone: the city's own edition has no /clima.
+    expect((await get("/clima")).status).toBe(404);
+    expect((await get("/clima", "vi.fixtureville.test")).status).toBe(404);
+  });
+
+  it("marks the current page in the edition's navigation, and keeps its forms in the edition", async () => {
+    const news = await get("/es/noticias-locales");
+    expect(news.status).toBe(200);
+    expect(news.body).toMatch(/<a aria-current="page"[^>]* href="\/es\/noticias-locales"/);
+    expect(news.body).toMatch(/<form [^>]*action="\/es\/buscar"/);
+    const search = await get("/es/buscar?q=historia");
+    expect(search.status).toBe(200);
+    expect(canonicalOf(search.body)).toBe(`https://${HOST}/es/buscar`);
+    const contact = await get("/es/contacto");
+    expect(contact.body).toMatch(/<form [^>]*action="\/es\/contacto"/);
+    const sent = await postAs(origin, HOST, "/es/contacto", {
+      name: "Ana",
+      email: "ana@example.com",
+      subject: "Hola",
+      message: "Un mensaje de prueba.",
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatch(/<html lang="es-US"/);
+    expect(sent.body).toMatch(/role="status"/);
   });
 });

@@ -444,6 +444,7 @@ describe("one process, many cities", () => {
         cities: {
           idOf: (host) => (host === "broken.example" ? "broken" : CITY.id),
           editionAt: () => undefined,
+          slugsOf: () => undefined,
           city: (id) =>
             id === "broken" ? { kind: "unavailable", problem } : { kind: "city", city: served },
         },
@@ -898,6 +899,7 @@ describe("the order of the request path (server/http/app.ts)", () => {
       cities: {
         idOf: () => undefined,
         editionAt: () => undefined,
+        slugsOf: () => undefined,
         city: () => {
           throw new Error("no city is asked for");
         },

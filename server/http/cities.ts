@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { ServerResponse } from "node:http";
 import type { CityLookup, CityServices } from "../cities/network";
+import type { Slugs } from "../../common/slugs";
 import { htmlHeaders } from "./headers";
 import type { CityExchange, Exchange } from "./exchange";
 import { Refusal } from "./pages/refusals";
@@ -11,6 +12,8 @@ export interface CityDirectory {
   /** The edition a path of a city's host is in, when under a prefix (/es, /es/weather). */
   editionAt(id: string, pathname: string): { site: string; path: string } | undefined;
   city(id: string): Exclude<CityLookup, { kind: "unknown" }>;
+  /** A site's translated paths (an edition's that has them). */
+  slugsOf(site: string): Slugs | undefined;
 }
 
 const UNKNOWN_HOST_PAGE = Buffer.from(
@@ -65,6 +68,15 @@ export function cityChooser(
       }
       throw new Refusal(503, "server.unavailable");
     };
-    return { req: exchange.req, res: exchange.res, pathname, site, base, city };
+    const slugs = cities.slugsOf(site);
+    return {
+      req: exchange.req,
+      res: exchange.res,
+      pathname,
+      site,
+      base,
+      city,
+      ...(slugs ? { slugs } : {}),
+    };
   };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CityServices } from "../cities/network";
+import type { Slugs } from "../../common/slugs";
 
 /** A request on its way along the request path (server/http/app.ts), and its response. */
 export interface Exchange {
@@ -19,6 +20,8 @@ export interface CityExchange extends Exchange {
   readonly site: string;
   /** The edition's path prefix (e.g. /es), "" for a city's default edition or an own host. */
   readonly base: string;
+  /** The edition's pages' paths in its language (common/slugs.ts), when it translates them. */
+  readonly slugs?: Slugs;
   /** The city's services, made when first asked for; throws a Refusal (503) for a city whose data is invalid. */
   readonly city: () => CityServices;
 }

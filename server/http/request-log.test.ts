@@ -54,6 +54,7 @@ async function start(): Promise<{ url: string; logs: Record<string, unknown>[] }
   const cities: CityDirectory = {
     idOf: (host) => (host === "testville.example" ? "testville" : undefined),
     editionAt: () => undefined,
+    slugsOf: () => undefined,
     city: () => {
       throw new Error("no city in this test");
     },

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
+import { publicPath } from "../../common/slugs";
+import { readFileSync } from "node:fs";
 import { TEST_SITE_URL } from "./env";
 import { gotoReady } from "./helpers";
 
@@ -111,10 +113,20 @@ test("sitemap.xml lists every public route as an absolute URL, in each of the ci
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/xml");
   const locs = [...(await res.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
-  // Houston's English pages and its Spanish edition's, under /es (issue 38).
-  const editions = [TEST_SITE_URL, `${TEST_SITE_URL}/es`];
+  // Houston's English pages and its Spanish edition's, under /es at their Spanish paths (issue 38).
+  const houston = JSON.parse(readFileSync("sites/cities/houston.json", "utf8")) as {
+    editions: { slugs?: Record<string, string> }[];
+  };
+  const spanish = houston.editions[0]?.slugs;
+  const editions = [
+    { base: TEST_SITE_URL, slugs: undefined },
+    { base: `${TEST_SITE_URL}/es`, slugs: spanish },
+  ];
+  expect(spanish?.weather).toBe("clima");
   expect(locs.sort()).toEqual(
-    editions.flatMap((base) => PUBLIC_PAGES.map((p) => `${base}${p.path}`)).sort(),
+    editions
+      .flatMap(({ base, slugs }) => PUBLIC_PAGES.map((p) => `${base}${publicPath(p.path, slugs)}`))
+      .sort(),
   );
 });
 

@@ -3,12 +3,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { gotoReady } from "./helpers";
 import { TEST_SITE_URL } from "./env";
 
-// Houston's Spanish edition (issue 38), as a reader of Spanish meets it: under /es, every word of
-// the interface in Spanish (what the services give in English is marked lang="en"), named to
+// Houston's Spanish edition (issue 38), as a reader of Spanish meets it: under /es, at paths in
+// Spanish (/es/clima), every word of the interface in Spanish (what the services give in English is marked lang="en"), named to
 // search engines as the English page's counterpart both ways, and as accessible as the English.
 
 const BLOCKING = new Set(["serious", "critical"]);
-const PAGES = ["/es/", "/es/local-news", "/es/weather", "/es/contact", "/es/no-such-page"];
+const PAGES = ["/es/", "/es/noticias-locales", "/es/clima", "/es/contacto", "/es/no-such-page"];
 
 /**
  * Words and phrases of the English interface (the specification's text), each of which a page
@@ -92,16 +92,16 @@ test("each page names its counterpart in the other language, both ways, and x-de
       );
   const expected = {
     "en-US": `${TEST_SITE_URL}/weather`,
-    "es-US": `${TEST_SITE_URL}/es/weather`,
+    "es-US": `${TEST_SITE_URL}/es/clima`,
     "x-default": `${TEST_SITE_URL}/weather`,
   };
   await gotoReady(page, "/weather");
   expect(await alternates()).toEqual(expected);
-  await gotoReady(page, "/es/weather");
+  await gotoReady(page, "/es/clima");
   expect(await alternates()).toEqual(expected);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     "href",
-    `${TEST_SITE_URL}/es/weather`,
+    `${TEST_SITE_URL}/es/clima`,
   );
   const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
   expect(jsonLd).toContain('"inLanguage":"es-US"');
@@ -112,9 +112,15 @@ test("a reader finds the other language in the header, and its links keep them i
 }) => {
   await gotoReady(page, "/weather");
   await page.getByRole("link", { name: "Español" }).click();
-  await expect(page).toHaveURL(/\/es\/weather$/);
+  await expect(page).toHaveURL(/\/es\/clima$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clima");
-  // A section of the Spanish edition's navigation stays in the edition.
+  // An old address of the page in the edition (its English path) leads to its Spanish one.
+  await gotoReady(page, "/es/weather");
+  await expect(page).toHaveURL(/\/es\/clima$/);
+  // A section of the Spanish edition's navigation stays in the edition, at its Spanish path.
+  await page.getByRole("link", { name: "Deportes", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/es\/deportes$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deportes");
   const nav = page.getByRole("navigation").first();
   const hrefs = await nav
     .locator("a[href]")
@@ -122,7 +128,7 @@ test("a reader finds the other language in the header, and its links keep them i
   expect(hrefs.length).toBeGreaterThan(3);
   expect(hrefs.filter((href) => href.startsWith("/") && !href.startsWith("/es"))).toEqual([]);
   await page.getByRole("link", { name: "English" }).click();
-  await expect(page).toHaveURL(/\/weather$/);
+  await expect(page).toHaveURL(/\/sports$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
 });
 
@@ -130,12 +136,21 @@ test("the contact form answers in Spanish, and the sitemap lists both editions",
   page,
   request,
 }) => {
-  await gotoReady(page, "/es/contact");
+  await gotoReady(page, "/es/contacto");
   await page.getByRole("button", { name: "Enviar mensaje" }).click();
   // The browser's own check stops an empty form; the reader is told in the field's label.
   await expect(page.getByLabel(/Nombre/)).toBeFocused();
+  // Sent, it is thanked in Spanish on the page it was sent from.
+  await page.getByLabel(/Nombre/).fill("Ana Pérez");
+  await page.getByLabel(/Correo electrónico/).fill("ana@example.com");
+  await page.getByLabel(/Asunto/).fill("Una pregunta");
+  await page.getByLabel(/Mensaje/).fill("¿Tienen un boletín en español?");
+  await page.getByRole("button", { name: "Enviar mensaje" }).click();
+  await expect(page.getByRole("status")).toContainText("¡Gracias por su mensaje!");
+  await expect(page).toHaveURL(/\/es\/contacto$/);
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  expect(sitemap).toContain(`<loc>${TEST_SITE_URL}/es/weather</loc>`);
+  expect(sitemap).toContain(`<loc>${TEST_SITE_URL}/es/clima</loc>`);
+  expect(sitemap).not.toContain(`${TEST_SITE_URL}/es/weather`);
   expect(sitemap).toContain(
     `<xhtml:link rel="alternate" hreflang="en-US" href="${TEST_SITE_URL}/weather"/>`,
   );

@@ -57,6 +57,7 @@ export function oneCity(city: CityServices): AppOptions["cities"] {
   return {
     idOf: () => city.site.id,
     editionAt: () => undefined,
+    slugsOf: () => undefined,
     city: () => ({ kind: "city", city }),
   };
 }

@@ -17,12 +17,42 @@ export function getAs(
   target: string,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
+  return requestAs(origin, host, target, headers);
+}
+
+/** A form post (urlencoded `form`) of `target` at `origin` naming `host`, from that host's page. */
+export function postAs(
+  origin: string,
+  host: string,
+  target: string,
+  form: Record<string, string>,
+): Promise<Answer> {
+  const headers = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: `http://${host}`,
+  };
+  return requestAs(origin, host, target, headers, new URLSearchParams(form).toString());
+}
+
+function requestAs(
+  origin: string,
+  host: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     // The target is sent as written: a path, or an absolute-form URL (as to a proxy), whose
     // host is only a name in the request line, never connected to.
     const { hostname, port } = new URL(origin);
     const req = httpRequest(
-      { host: hostname, port, path: target, headers: { ...headers, Host: host } },
+      {
+        host: hostname,
+        port,
+        path: target,
+        method: body === undefined ? "GET" : "POST",
+        headers: { ...headers, Host: host },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -36,6 +66,6 @@ export function getAs(
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }

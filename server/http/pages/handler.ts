@@ -3,6 +3,7 @@ import type { RouteObject, ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
 import type { CityServices } from "../../cities/network";
+import { publicPath, routePath, type Slugs } from "../../../common/slugs";
 import type { SharedServices } from "../../context";
 import type { CityExchange, Handler } from "../exchange";
 import { redirectHeaders } from "../headers";
@@ -75,6 +76,19 @@ function urlOf(req: IncomingMessage, protocol: "http" | "https"): URL {
 }
 
 /**
+ * The URL React Router is given for a request: an edition's translated path as its route's
+ * (/es/clima is rendered as /es/weather, common/slugs.ts); any other URL as it is.
+ */
+function routeUrl(url: URL, base: string, slugs: Slugs | undefined): URL {
+  const inner = url.pathname.slice(base.length) || "/";
+  const route = routePath(inner, slugs);
+  if (route === inner) return url;
+  const made = new URL(url);
+  made.pathname = base + route;
+  return made;
+}
+
+/**
  * The not-found page's log line (SPEC.md §8) for a reader it was served to: a few a minute at
  * most (`budget`), with how many were left out.
  */
@@ -133,6 +147,7 @@ class PageHandler {
     site: string,
     cityOf: () => CityServices,
     base = "",
+    slugs?: Slugs,
   ): Promise<void> {
     if (this.answeredFromCache?.(req, res, site)) return;
     try {
@@ -140,12 +155,13 @@ class PageHandler {
       if (early) throw early;
       const url = urlOf(req, this.options.clientOf(req).protocol);
       if (req.method !== "POST" && this.options.cache) {
-        await this.answerKept(req, res, url, { site, base }, cityOf);
+        await this.answerKept(req, res, url, { site, base, slugs }, cityOf);
         return;
       }
       if (req.method === "POST") refuseCrossOrigin(req, url);
       const body = req.method === "POST" ? await readBody(req) : undefined;
-      const page = await this.render(req, url, cityOf(), body, acceptedCoding(req));
+      const made = routeUrl(url, base, slugs);
+      const page = await this.render(req, made, cityOf(), body, acceptedCoding(req));
       await this.sender.send(req, res, page, "pass");
     } catch (error) {
       answerFailure(req, res, error, this.log, cityLocale(cityOf));
@@ -161,18 +177,21 @@ class PageHandler {
     req: IncomingMessage,
     res: ServerResponse,
     url: URL,
-    { site, base }: { site: string; base: string },
+    { site, base, slugs }: { site: string; base: string; slugs: Slugs | undefined },
     cityOf: () => CityServices,
   ): Promise<void> {
     const { routes, keys } = this;
-    // An edition's pages are the same routes under its prefix (/es/weather is /weather's).
+    // An edition's pages are the same routes under its prefix (/es/weather is /weather's), at
+    // their paths in its language when it translates them (/es/clima).
     const inner = url.pathname.slice(base.length) || "/";
-    const match = routes && !isRouterRequest(inner) ? matchPage(routes, inner) : undefined;
+    const route = routePath(inner, slugs);
+    const match = routes && !isRouterRequest(inner) ? matchPage(routes, route) : undefined;
     let key = cacheKey(url, base);
-    const spelling = match?.kind === "page" ? base + match.path : undefined;
+    const spelling = match?.kind === "page" ? base + publicPath(match.path, slugs) : undefined;
     if (spelling !== undefined && spelling !== url.pathname) {
-      // `/Local-News`, `/local-news/`, `/%73earch`, `/es`: a redirect browsers and shared
-      // caches keep (an edition's home is its prefix and a slash, /es/).
+      // `/Local-News`, `/local-news/`, `/%73earch`, `/es`, an edition's untranslated
+      // `/es/weather`: a redirect browsers and shared caches keep (an edition's home is its
+      // prefix and a slash, /es/).
       redirect(res, spelling + key.slice(url.pathname.length));
       return;
     }
@@ -185,6 +204,7 @@ class PageHandler {
     // The path is the request's, never parsed again: a key may start with "//".
     const made = new URL(url);
     if (key !== NOT_FOUND_KEY) made.search = key.slice(url.pathname.length);
+    if (match?.kind === "page" && route !== inner) made.pathname = base + match.path;
     const coding = acceptedCoding(req);
     // The city's services only for a render: a page the cache answers needs its id alone.
     // (A city unavailable now fails the render, and a copy already kept stays in service.)
@@ -205,7 +225,8 @@ export function createPageHandler(options: PageHandlerOptions) {
     site: string,
     cityOf: () => CityServices,
     base = "",
-  ) => handler.answer(req, res, site, cityOf, base);
+    slugs?: Slugs,
+  ) => handler.answer(req, res, site, cityOf, base, slugs);
 }
 
 /**
@@ -218,13 +239,13 @@ export function pages(
   vite?: ViteDevServer,
 ): Handler<CityExchange> {
   if (vite) {
-    return ({ req, res, site, city, base }) => {
-      vite.middlewares(req, res, () => void handler(req, res, site, city, base));
+    return ({ req, res, site, city, base, slugs }) => {
+      vite.middlewares(req, res, () => void handler(req, res, site, city, base, slugs));
       return true;
     };
   }
-  return ({ req, res, site, city, base }) => {
-    void handler(req, res, site, city, base);
+  return ({ req, res, site, city, base, slugs }) => {
+    void handler(req, res, site, city, base, slugs);
     return true;
   };
 }

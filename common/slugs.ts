@@ -1,0 +1,40 @@
+// An edition's translated paths (issue 38): its data may give a page's slug in its language
+// (`slugs`, { "weather": "clima" }), so that the Spanish edition's weather page is /es/clima.
+// The routes keep one spelling each (app/routes.ts): a request's public path is turned into its
+// route's before React Router sees it (routePath), and every link, canonical URL, alternate and
+// sitemap entry the other way (publicPath). Every page's path is one segment, so only a path of
+// one segment is ever translated: /api/live, /images/… and the like never are.
+
+/** A page's slug in an edition's language, by its route's slug ("weather" → "clima"). */
+export type Slugs = Readonly<Record<string, string>>;
+
+/** A path's one segment, its trailing slash, and what follows the path (?query, #fragment). */
+const ONE_SEGMENT = /^\/([^/?#]+)(\/?)([?#].*)?$/;
+
+function translate(path: string, find: (segment: string) => string | undefined): string {
+  const parts = ONE_SEGMENT.exec(path);
+  if (!parts) return path;
+  const [, segment = "", slash = "", rest = ""] = parts;
+  const other = find(segment);
+  return other === undefined ? path : `/${other}${slash}${rest}`;
+}
+
+/** The path a reader sees for a route's path: /weather#alerts → /clima#alerts. */
+export function publicPath(path: string, slugs: Slugs | undefined): string {
+  if (!slugs) return path;
+  return translate(path, (segment) => (Object.hasOwn(slugs, segment) ? slugs[segment] : undefined));
+}
+
+/**
+ * The route's path a reader's path names: /clima → /weather, and in any case (/Clima/ →
+ * /weather/, which the page handler then sends to its one spelling). A path no slug translates
+ * is its own, an untranslated spelling (/weather) too: the page handler redirects it to the
+ * public one.
+ */
+export function routePath(path: string, slugs: Slugs | undefined): string {
+  if (!slugs) return path;
+  return translate(path, (segment) => {
+    const wanted = segment.toLowerCase();
+    return Object.keys(slugs).find((route) => slugs[route] === wanted);
+  });
+}
