@@ -12,6 +12,7 @@ import { createApp, type AppOptions } from "./http/app";
 import { LiveChannel } from "./live/channel";
 import { NewsWatch } from "./live/news";
 import { CityDirectory } from "./cities/directory";
+import { cityOfSite } from "../sites/editions";
 import { defaultCityOverrides } from "./cities/overrides";
 import { Network, type CityServices } from "./cities/network";
 import { createHttpServer, listen } from "./http/server";
@@ -36,7 +37,7 @@ import { RenderPool } from "./render/pool";
 import { Subscriptions } from "./news/network";
 import { createNewsService } from "./news/service";
 import type { NewsEngine } from "./news/engine";
-import { WEATHER_DEP } from "./http/pages/cache-key";
+import { pageVersions } from "./http/pages/cache-key";
 import { RadarPictures, weatherReader } from "./weather/reader";
 import { WeatherService, type CityWeather } from "./weather/service";
 import { WEATHER_CHANGES, WeatherStore, parseWeatherChange } from "./weather/store";
@@ -70,14 +71,20 @@ async function main(): Promise<void> {
   const weather = openWeather(env, { ...parts, directory, served });
   const weatherListener = await listenForWeatherChanges(env, weather, logger);
   const cities = cityNetwork(env, { directory, engine, images, messages, weather });
-  const live = openLive(env, { engine, weather }, logger);
+  // A city's pages in every edition (its own and its other languages'): each hears its alerts.
+  const sitesOf = (city: string) => [city, ...directory.editionsOf(city).map((e) => e.site)];
+  const live = openLive(env, { engine, weather, sitesOf }, logger);
   const hubs = new Map<string, RadioHub>();
   const readiness = readinessOf(db, served);
   const serving: Serving = {
     cities,
-    version: (city: string, key: string) =>
-      key === WEATHER_DEP ? weather.version(city) : engine.version(city, key as FeedKey),
-    radio: radioOf(hubs, logger, (city, title) => live.publish(city, "nowplaying", { title })),
+    version: pageVersions(
+      (city) => weather.version(city),
+      (site, key) => engine.version(site, key as FeedKey),
+    ),
+    radio: radioOf(hubs, logger, (city, title) => {
+      for (const site of sitesOf(city)) live.publish(site, "nowplaying", { title });
+    }),
     live,
     images: createImageRoute(images, logger),
     logger,
@@ -381,7 +388,13 @@ function openLive(
   {
     engine,
     weather,
-  }: { engine: Awaited<ReturnType<typeof createNewsService>>; weather: WeatherService },
+    sitesOf,
+  }: {
+    engine: Awaited<ReturnType<typeof createNewsService>>;
+    weather: WeatherService;
+    /** A city's site and its editions' (which share its weather). */
+    sitesOf: (city: string) => string[];
+  },
   logger: Logger,
 ): LiveChannel {
   const watch = new NewsWatch(
@@ -404,7 +417,8 @@ function openLive(
     if (alerts.get(city) === ids) return;
     const first = !alerts.has(city);
     alerts.set(city, ids);
-    if (!first || ids) live.publish(city, "alert", { alerts: now });
+    if (!first || ids)
+      for (const site of sitesOf(city)) live.publish(site, "alert", { alerts: now });
   });
   return live;
 }
@@ -445,19 +459,21 @@ function radioOf(
   onTitle: (city: string, title: string | null) => void,
 ) {
   return (city: CityServices): RadioHub => {
-    let hub = hubs.get(city.site.id);
+    // One relay of the station per city, whichever edition's page plays it.
+    const id = cityOfSite(city.site.id);
+    let hub = hubs.get(id);
     if (!hub) {
       hub = new RadioHub({
         upstream: city.site.radio.upstream,
         ports: city.site.radio.ports,
         maxListeners: city.site.radio.maxListeners,
-        log: logger.child({ part: "radio", site: city.site.id }),
+        log: logger.child({ part: "radio", site: id }),
         userAgent: `${city.site.name} radio relay (+${city.siteUrl})`,
         onTitle: (port, title) => {
-          if (port === city.site.radio.ports[0]) onTitle(city.site.id, title);
+          if (port === city.site.radio.ports[0]) onTitle(id, title);
         },
       });
-      hubs.set(city.site.id, hub);
+      hubs.set(id, hub);
     }
     return hub;
   };

@@ -19,12 +19,14 @@ export function liveWords(locale: string): LiveWords {
  * which it tells screen readers, once, of an alert that appears or new stories.
  */
 export function LiveUpdates() {
-  const { site } = useSite();
+  const { site, edition } = useSite();
   return (
     <>
       <div
         data-live-announce
         data-words={JSON.stringify(liveWords(site.locale))}
+        // An edition under a prefix hears its own channel (/es/api/live: its own news).
+        data-base={edition?.path || undefined}
         aria-live="polite"
         className="sr-only"
       />

@@ -12,7 +12,9 @@ const page = livePage(document, async () => {
   const res = await fetch(location.pathname + location.search, { cache: "no-cache" });
   return res.ok ? res.text() : "";
 });
-const source = new EventSource("/api/live");
+// An edition under a path prefix has its own channel (its news; its city's alerts and radio).
+const base = document.querySelector<HTMLElement>("[data-live-announce]")?.dataset.base ?? "";
+const source = new EventSource(`${base}/api/live`);
 source.addEventListener("alert", () => void page.alerts().catch(() => undefined));
 source.addEventListener("news", (event) => {
   const change = newsChange((event as MessageEvent<string>).data);

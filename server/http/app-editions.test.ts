@@ -1,5 +1,10 @@
 import type { AddressInfo } from "node:net";
-import { createServer as createHttpServer, type Server } from "node:http";
+import {
+  createServer as createHttpServer,
+  request,
+  type IncomingMessage,
+  type Server,
+} from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +21,7 @@ import { Network } from "../cities/network";
 import { CONTACT_LIMITS } from "../messages/store";
 import { WEATHER_DEP } from "./pages/cache-key";
 import type { NewsReader } from "../news/engine";
+import { LiveChannel } from "../live/channel";
 
 // A city with two other editions (issue 38): one in Spanish under a path prefix of its hosts
 // (/es), with some of its pages' paths in Spanish (/es/clima), one in Vietnamese at a host of its
@@ -57,6 +63,13 @@ const HOST = hostOf(CITY);
 const FILES = fixtureCityFiles([CITY], { content: BASE_CITY.content });
 
 let vite: ViteDevServer;
+/** The live channel, and the site of each page that opened it. */
+const liveOpened: string[] = [];
+const live = new LiveChannel({
+  maxConnections: 10,
+  maxPerClient: 10,
+  onOpen: (site) => liveOpened.push(site),
+});
 let server: Server;
 let origin: string;
 /** The site ids whose news the pages read. */
@@ -101,6 +114,7 @@ beforeAll(async () => {
   const app = createApp({
     services: { isDev: false },
     cities,
+    live,
     version: (_city, key) => (key === WEATHER_DEP ? 0 : 1),
     logger: pino({ level: "silent" }),
     build: { server: served.build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
@@ -111,6 +125,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  live.close();
   await new Promise((r) => server.close(r));
   await vite.close();
   FILES.remove();
@@ -279,5 +294,33 @@ describe("a city's editions", () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toMatch(/<html lang="es-US"/);
     expect(sent.body).toMatch(/role="status"/);
+  });
+
+  it("gives an edition's pages its own live channel under its prefix: its news, not the city's", async () => {
+    const { port } = new URL(origin);
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request({
+        host: "127.0.0.1",
+        port,
+        path: "/es/api/live",
+        headers: { Host: HOST },
+      });
+      req.on("response", resolve).on("error", reject).end();
+    });
+    try {
+      expect(res.statusCode).toBe(200);
+      expect(liveOpened).toEqual([`${CITY.id}.es`]);
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      live.publish(CITY.id, "news", { category: "local", count: 9 });
+      live.publish(`${CITY.id}.es`, "news", { category: "local", count: 2 });
+      await expect.poll(() => text).toContain('"count":2');
+      expect(text).not.toContain('"count":9');
+    } finally {
+      res.destroy();
+    }
+    // The edition's pages name its channel's prefix to the live island; the city's name none.
+    expect((await get("/es/")).body).toContain('data-base="/es"');
+    expect((await get("/")).body).not.toContain("data-base=");
   });
 });

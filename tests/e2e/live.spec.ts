@@ -19,6 +19,7 @@ const TORNADO = {
 
 test("an open page shows a warning issued after it loaded, without a reload, and drops it when it is cancelled", async ({
   page,
+  context,
 }) => {
   test.setTimeout(90_000);
   const weather = await startWeatherServer({ alerts: [] });
@@ -44,6 +45,12 @@ test("an open page shows a warning issued after it loaded, without a reload, and
     await waitForIslands(page);
     const banner = page.getByRole("region", { name: "Weather alert" });
     await expect(banner).toHaveCount(0);
+    // A page of the Spanish edition, open at the same time: its city's alerts are its own.
+    const spanish = await context.newPage();
+    await spanish.goto(`${site.url}/es/`);
+    await waitForIslands(spanish);
+    const spanishBanner = spanish.getByRole("region", { name: "Alerta del tiempo" });
+    await expect(spanishBanner).toHaveCount(0);
 
     weather.set({ alerts: [TORNADO] });
     const issued = Date.now();
@@ -51,6 +58,8 @@ test("an open page shows a warning issued after it loaded, without a reload, and
     // Fetched within one alerts interval (2 s) and the tick after it, then at the page at once.
     expect(Date.now() - issued).toBeLessThan(2_000 + 5_000);
     await expect(banner).toContainText("Tornado Warning");
+    await expect(spanishBanner).toBeVisible({ timeout: 5_000 });
+    await expect(spanishBanner).toContainText("Tornado Warning");
     // Said once to screen readers through the page's polite live region.
     await expect(page.locator("[data-live-announce]")).toContainText(
       "Weather alert: Tornado Warning",
@@ -63,6 +72,7 @@ test("an open page shows a warning issued after it loaded, without a reload, and
 
     weather.set({ alerts: [] });
     await expect(banner).toHaveCount(0, { timeout: 15_000 });
+    await expect(spanishBanner).toHaveCount(0, { timeout: 5_000 });
   } finally {
     await site.stop();
     await weather.close();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey, cityKey, rememberedKeys, splitCityKey } from "./cache-key";
+import {
+  WEATHER_DEP,
+  cacheKey,
+  cityKey,
+  pageVersions,
+  rememberedKeys,
+  splitCityKey,
+} from "./cache-key";
 
 describe("cacheKey", () => {
   const key = (path: string) => cacheKey(new URL(path, "http://localhost"));
@@ -80,5 +87,17 @@ describe("rememberedKeys", () => {
     const keys = rememberedKeys();
     for (let i = 0; i < 12_000; i++) keys.set(`/faq?x=${i}`, "/faq");
     expect(keys.size).toBe(10_000);
+  });
+});
+
+describe("pageVersions", () => {
+  it("gives an edition's pages its city's weather and its own news", () => {
+    const weather = (city: string) => (city === "fixtureville" ? 7 : 0);
+    const news = (site: string, key: string) => (site === "fixtureville.es" ? 3 : 1) + key.length;
+    const version = pageVersions(weather, news);
+    expect(version("fixtureville.es", WEATHER_DEP)).toBe(7);
+    expect(version("fixtureville", WEATHER_DEP)).toBe(7);
+    expect(version("fixtureville.es", "local")).toBe(8);
+    expect(version("fixtureville", "local")).toBe(6);
   });
 });

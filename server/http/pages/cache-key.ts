@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { ARTICLES_API, SEARCH_PARAMS, SEARCH_PATH } from "../../../common/urls";
 import { normalizeSearchText } from "../../news/search";
+import { cityOfSite } from "../../../sites/editions";
 
 /** A path that is its own cache key: no query, no dot segments, nothing percent-encoded. */
 export const PLAIN_PATH = /^\/(?:[\w-]+(?:\.[\w-]+)?(?:\/[\w-]+(?:\.[\w-]+)?)*\/?)?$/;
@@ -110,3 +111,14 @@ export function splitCityKey(cityKeyed: string): { city: string; key: string } {
 
 /** The dependency key of a city's weather (its alerts, conditions, forecast) in the page cache. */
 export const WEATHER_DEP = "weather";
+
+/**
+ * The page cache's versions of a site's dependencies: its weather (an edition's is its city's:
+ * "<city>.es" pages are made again when the city's weather changes) and its news, its own.
+ */
+export function pageVersions(
+  weather: (city: string) => number,
+  news: (site: string, key: string) => number,
+): (site: string, key: string) => number {
+  return (site, key) => (key === WEATHER_DEP ? weather(cityOfSite(site)) : news(site, key));
+}
