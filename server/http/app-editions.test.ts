@@ -323,4 +323,13 @@ describe("a city's editions", () => {
     expect((await get("/es/")).body).toContain('data-base="/es"');
     expect((await get("/")).body).not.toContain("data-base=");
   });
+
+  it("draws each edition's social card in its language, at its own address", async () => {
+    const home = await get("/es/");
+    expect(home.body).toContain(`content="https://${HOST}/es/social.png"`);
+    const [en, es] = await Promise.all([get("/social.png"), get("/es/social.png")]);
+    expect([en.status, es.status]).toEqual([200, 200]);
+    expect(es.headers["content-type"]).toBe("image/png");
+    expect(es.headers.etag).not.toBe(en.headers.etag);
+  });
 });

@@ -8,6 +8,7 @@ import {
   SocialImages,
   drawSocialImage,
   serveSocialImage,
+  socialImageSvg,
   type SocialImage,
 } from "./social-image";
 
@@ -39,6 +40,13 @@ describe("drawSocialImage", () => {
       drawSocialImage(HOUSTON),
     ]);
     expect(austin.equals(houston)).toBe(false);
+  });
+
+  it("writes the line under the name in the site's language", () => {
+    expect(socialImageSvg(AUSTIN)).toContain("Local news, weather, sports");
+    const spanish = socialImageSvg({ ...AUSTIN, locale: "es-US" });
+    expect(spanish).toContain("Noticias locales, clima, deportes");
+    expect(spanish).not.toContain("Local news");
   });
 
   it("escapes the text it draws", async () => {
@@ -87,6 +95,9 @@ describe("SocialImages", () => {
     const renamed = await images.get("austin", { ...AUSTIN, name: "Austin Wire" });
     expect(renamed.body.toString()).toBe("Austin Wire");
     expect(draw).toHaveBeenCalledTimes(3);
+    // A site whose language changed is drawn again too.
+    await images.get("houston", { ...HOUSTON, locale: "es-US" });
+    expect(draw).toHaveBeenCalledTimes(4);
   });
 
   it("forgets the least recently asked for beyond maxEntries", async () => {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { escapeXml } from "../../common/xml";
+import { translatorFor } from "../../common/i18n";
 import { SECURITY_HEADERS } from "../http/headers";
 import { notModified } from "../http/static-files";
 
@@ -17,6 +18,8 @@ export interface SocialCardSite {
   name: string;
   city: string;
   state: string;
+  /** Its locale: the line under the name is in its language (English when absent). */
+  locale?: string;
 }
 
 /** A drawn card, as it is served. */
@@ -143,8 +146,9 @@ function textLines(
 /** The card's SVG: the old Chromium-drawn card's design, laid out by hand. */
 export function socialImageSvg(site: SocialCardSite): string {
   const title = titleLayout(site.name);
+  const t = translatorFor(site.locale ?? "en-US");
   const subtitle = wrap(
-    `Local news, weather, sports, events and live radio for ${site.city}, ${site.state}`,
+    t("meta.socialCard", { city: site.city, state: site.state }),
     SUBTITLE_SIZE,
     SANS_REGULAR,
     TEXT_WIDTH,
@@ -210,7 +214,7 @@ export interface SocialImagesOptions {
 
 /** What a site's card was drawn from: a renamed site draws a new one. */
 function textOf(site: SocialCardSite): string {
-  return `${site.name}\n${site.city}\n${site.state}`;
+  return `${site.name}\n${site.city}\n${site.state}\n${site.locale ?? ""}`;
 }
 
 /**

@@ -62,4 +62,5 @@ export const meta = {
   "meta.search.heading": "Search",
   "meta.search.label": "Search",
   "meta.search.description": "Search the stories of {name}.",
+  "meta.socialCard": "Local news, weather, sports, events and live radio for {city}, {state}",
 } as const;

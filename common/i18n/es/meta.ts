@@ -66,4 +66,6 @@ export const meta: Area<typeof en> = {
   "meta.search.heading": "Buscar",
   "meta.search.label": "Buscar",
   "meta.search.description": "Busque entre las noticias de {name}.",
+  "meta.socialCard":
+    "Noticias locales, clima, deportes, eventos y radio en vivo de {city}, {state}",
 };
