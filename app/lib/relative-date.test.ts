@@ -17,10 +17,10 @@ const DAY = 24 * HOUR;
 
 describe("relativeDate", () => {
   it.each([
-    [0, "Ahora mismo"],
+    [0, "ahora mismo"],
     [HOUR, "hace 1 hora"],
     [3 * HOUR, "hace 3 horas"],
-    [DAY, "Ayer"],
+    [DAY, "ayer"],
     [3 * DAY, "hace 3 días"],
     [7 * DAY, "15 nov 2026"],
   ])("in Spanish, %i ms ago reads %s", (age, text) => {

@@ -68,7 +68,7 @@ describe("the message catalogues", () => {
     const es = translatorFor("es-US");
     expect(es("time.hoursAgo", { count: 3 })).toBe("hace 3 horas");
     expect(es("time.hoursAgo", { count: 1 })).toBe("hace 1 hora");
-    expect(es("time.yesterday")).toBe("Ayer");
+    expect(es("time.yesterday")).toBe("ayer");
     expect(translatorFor("en-US")("time.daysAgo", { count: 1234 })).toBe("1,234 days ago");
   });
 
