@@ -9,11 +9,19 @@ import type { Edition } from "./schema";
 // server reads the files (server/cities/directory.ts).
 
 /**
- * What a city's data says in words: an edition in another language takes none of these from the
- * city's file, but its language's layer (sites/languages/<lang>.json) and its own `data`, so that
- * no English text of the city slips into a Spanish page unmarked.
+ * What a city's data says in words (its pages' paths too): an edition in another language takes
+ * none of these from the city's file, but its language's layer (sites/languages/<lang>.json) and
+ * its own `data` (and `slugs`), so that no English text of the city slips into a Spanish page
+ * unmarked.
  */
-export const TEXT_KEYS = ["tagline", "keywords", "content", "cityLinks", "editions"] as const;
+export const TEXT_KEYS = [
+  "tagline",
+  "keywords",
+  "content",
+  "cityLinks",
+  "editions",
+  "slugs",
+] as const;
 
 /** The site id of a city's edition in a locale: "houston.es". */
 export function editionSiteId(cityId: string, locale: string): string {
@@ -69,6 +77,8 @@ export function editionData(
   data = mergeOverDefaults(data, edition.data ?? {});
   const untranslated = untranslatedPages(layer, edition.data);
   return mergeOverDefaults(data, {
+    // Its paths: its language layer's, its declaration's over them (null: none).
+    ...(edition.slugs !== undefined ? { slugs: edition.slugs } : {}),
     locale: edition.locale,
     ...(edition.hosts ? { hosts: edition.hosts, baseUrl: null } : {}),
     ...(untranslated.length ? { untranslated } : {}),

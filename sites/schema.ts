@@ -211,7 +211,7 @@ const RESERVED_SEGMENTS = [
  * own ("weather": "clima"). Each is one lower-case segment, at most one page's, and never a
  * page's own slug or a path the server answers itself: a translated path shadows nothing.
  */
-export const EditionSlugsSchema = z
+export const SlugsSchema = z
   .partialRecord(
     z.enum(PAGE_SLUGS as unknown as [string, ...string[]]),
     z
@@ -241,8 +241,11 @@ export const EditionSchema = z
     path: z.string().regex(EDITION_PATH, "must be a path prefix such as /es").optional(),
     /** Its own host names instead (the first canonical). */
     hosts: z.array(hostname).min(1).optional(),
-    /** Its pages' paths in its language, where wanted ("weather": "clima" serves /es/clima). */
-    slugs: EditionSlugsSchema.optional(),
+    /**
+     * Its pages' paths in its language, over its language layer's ("weather": "clima" serves
+     * /es/clima; null takes the layer's away).
+     */
+    slugs: SlugsSchema.nullable().optional(),
     /**
      * What it says in its language over the language's layer (sites/languages/<lang>.json):
      * tagline, keywords, feeds per category, content…, in the shape of the city's own data.
@@ -294,6 +297,11 @@ export const CitySchema = z.strictObject({
    * home lists them while an Extreme or Severe alert is in force (app/components/storm-mode.tsx).
    */
   emergency: z.array(emergencyLink).max(EMERGENCY_LINKS).optional(),
+  /**
+   * Its pages' paths in its language (common/slugs.ts): its language layer's
+   * (sites/languages/<lang>.json), its own over them; an edition's are its declaration's.
+   */
+  slugs: SlugsSchema.optional(),
   /** The city's editorial content: the static blocks of the news pages and the static pages. */
   content: z.strictObject({
     news: NewsContentSchema,

@@ -383,4 +383,35 @@ describe("CityDirectory and a city's editions", () => {
       /editions\.0\.slugs\.weather: "faq" is taken/,
     );
   });
+
+  it("gives a Spanish site its language layer's paths, its own over them, and none when it says null", () => {
+    const languagesDir = mkdtempSync(path.join(os.tmpdir(), "languages-"));
+    writeFileSync(
+      path.join(languagesDir, "es.json"),
+      JSON.stringify({ slugs: { weather: "clima", faq: "preguntas-frecuentes" } }),
+    );
+    const edition = { locale: "es-US", path: "/es", data: withEdition.editions?.[0]?.data };
+    const own = fixtureCityNamed("Ownville", {
+      editions: [{ ...edition, slugs: { faq: "ayuda" } }],
+    });
+    const none = fixtureCityNamed("Noneville", { editions: [{ ...edition, slugs: null }] });
+    const spanishFirst = fixtureCityNamed("Pruebaville", { locale: "es-US" });
+    const directory = new CityDirectory({
+      ...filesOf([own, none, spanishFirst]),
+      languagesDir,
+    });
+    expect(directory.slugsOf("ownville.es")).toEqual({ weather: "clima", faq: "ayuda" });
+    expect(directory.slugsOf("ownville")).toBeUndefined();
+    expect(directory.slugsOf("noneville.es")).toBeUndefined();
+    expect(directory.slugsOf("pruebaville")).toEqual({
+      weather: "clima",
+      faq: "preguntas-frecuentes",
+    });
+    // The parsed data says the same.
+    const loaded = directory.load("ownville.es");
+    expect("city" in loaded && loaded.city.slugs).toEqual({ weather: "clima", faq: "ayuda" });
+    const bare = directory.load("noneville.es");
+    expect("city" in bare && bare.city.slugs).toBeUndefined();
+    rmSync(languagesDir, { recursive: true, force: true });
+  });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { CITY_ID, mergeOverDefaults, parseCity } from "../../sites/city-data";
-import { EditionSchema, EditionSlugsSchema, type City, type Edition } from "../../sites/schema";
+import { EditionSchema, SlugsSchema, type City, type Edition } from "../../sites/schema";
 import type { Slugs } from "../../common/slugs";
 import { defaultEditionData, editionData, editionSiteId } from "../../sites/editions";
 import { languageOf } from "../../common/i18n/catalogue";
@@ -90,8 +90,6 @@ const IndexSchema = z.looseObject({
         locale: z.string().min(2),
         path: z.string().optional(),
         hosts: z.array(z.string().min(1)).optional(),
-        // Invalid slugs translate no path here: the city's parse names them (its pages are a 503).
-        slugs: EditionSlugsSchema.optional().catch(undefined),
         data: z.looseObject({ feeds: FeedListsSchema }).optional(),
       }),
     )
@@ -117,6 +115,8 @@ interface IndexEntry {
   file: string;
   hosts: string[];
   feeds: CityFeeds;
+  /** Its pages' paths in its language (a Spanish-first city's, from its layer). */
+  slugs?: Slugs;
 }
 
 /**
@@ -210,14 +210,22 @@ export class CityDirectory {
     const feeds = this.shareLists(listed);
     const hosts = parsed.data.hosts.map(hostKey);
     for (const host of hosts) this.claimHost(host, id, id, file);
-    this.entries.set(id, { id, file, hosts, feeds: { id, timeZone: parsed.data.timeZone, feeds } });
+    const ownSlugs = this.slugsFor(parsed.data.locale, (merged as { slugs?: unknown }).slugs);
+    this.entries.set(id, {
+      id,
+      file,
+      hosts,
+      feeds: { id, timeZone: parsed.data.timeZone, feeds },
+      ...(ownSlugs ? { slugs: ownSlugs } : {}),
+    });
     parsed.data.editions?.forEach((edition, index) => {
       const site = editionSiteId(id, edition.locale);
       const own = (edition.data?.feeds ?? {}) as CityFeeds["feeds"];
       const entry: EditionEntry = { site, city: id, locale: edition.locale, index };
       if (edition.path) entry.path = edition.path;
       if (edition.hosts) entry.hosts = edition.hosts.map(hostKey);
-      if (edition.slugs) entry.slugs = edition.slugs as Slugs;
+      const slugs = this.slugsFor(edition.locale, (edition as { slugs?: unknown }).slugs);
+      if (slugs) entry.slugs = slugs;
       for (const host of entry.hosts ?? []) this.claimHost(host, site, id, file);
       // The operator's feeds (FEEDS_FILE) are every edition's, with those it names for the
       // edition's language: they say what the site fetches.
@@ -290,9 +298,22 @@ export class CityDirectory {
     return this.editionsByCity.get(id) ?? [];
   }
 
-  /** A site's translated paths: an edition's that has them, else none. */
+  /** A site's translated paths (a city's or an edition's), if it has any. */
   slugsOf(site: string): Slugs | undefined {
-    return this.editions.get(site)?.slugs;
+    return (this.editions.get(site) ?? this.entries.get(site))?.slugs;
+  }
+
+  /**
+   * The translated paths of a site in `locale`: its language layer's (`slugs` in
+   * languages/<lang>.json), then its own over them as the data merges them (`null` takes one or
+   * all away). Invalid ones translate no path: the site's own parse names them (a 503).
+   */
+  private slugsFor(locale: string | undefined, own: unknown): Slugs | undefined {
+    const layer = (this.layerOf(locale) as { slugs?: unknown } | undefined)?.slugs;
+    const merged = own === undefined ? layer : mergeOverDefaults(layer, own);
+    const parsed = SlugsSchema.safeParse(merged ?? undefined);
+    if (!parsed.success || !parsed.data || Object.keys(parsed.data).length === 0) return undefined;
+    return parsed.data as Slugs;
   }
 
   /**

@@ -137,11 +137,21 @@ export class Network {
       ...(e.path ? { path: e.path } : {}),
       ...(e.slugs ? { slugs: e.slugs } : {}),
     }));
-    const alternates = [{ locale: home.site.locale, base: home.siteUrl, path: "" }, ...others];
+    const citySlugs = directory.slugsOf(cityOfSite(id));
+    const alternates = [
+      {
+        locale: home.site.locale,
+        base: home.siteUrl,
+        path: "",
+        ...(citySlugs ? { slugs: citySlugs } : {}),
+      },
+      ...others,
+    ];
     const own = editions.find((e) => e.site === id);
+    const slugs = directory.slugsOf(id);
     return {
       path: own?.path ?? "",
-      ...(own?.slugs ? { slugs: own.slugs } : {}),
+      ...(slugs ? { slugs } : {}),
       alternates: others.length ? alternates : [],
     };
   }

@@ -5,13 +5,18 @@ import {
   type IncomingMessage,
   type Server,
 } from "node:http";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
+import {
+  fixtureCity,
+  fixtureCityFiles,
+  fixtureCityNamed,
+  hostOf,
+} from "../../tests/support/fixture-city";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs, postAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
@@ -59,8 +64,15 @@ const CITY = fixtureCity({
     },
   ],
 });
+/** A Spanish-first city: its paths are its language layer's (sites/languages/es.json's kind). */
+const SPANISH_FIRST = fixtureCityNamed("Pruebaville", { locale: "es-US" });
+/** The test network's Spanish layer: paths in Spanish for any Spanish site, under its own. */
+const LAYER_SLUGS = { weather: "clima", "local-events": "eventos-locales" };
 const HOST = hostOf(CITY);
-const FILES = fixtureCityFiles([CITY], { content: BASE_CITY.content });
+const FILES = fixtureCityFiles([CITY, SPANISH_FIRST], { content: BASE_CITY.content });
+const languages = path.join(path.dirname(FILES.networkFile), "languages");
+mkdirSync(languages);
+writeFileSync(path.join(languages, "es.json"), JSON.stringify({ slugs: LAYER_SLUGS }));
 
 let vite: ViteDevServer;
 /** The live channel, and the site of each page that opened it. */
@@ -331,5 +343,21 @@ describe("a city's editions", () => {
     expect([en.status, es.status]).toEqual([200, 200]);
     expect(es.headers["content-type"]).toBe("image/png");
     expect(es.headers.etag).not.toBe(en.headers.etag);
+  });
+
+  it("serves a Spanish-first city at its language's paths, and an edition at its own over them", async () => {
+    const host = hostOf(SPANISH_FIRST);
+    const weather = await get("/clima", host);
+    expect(weather.status).toBe(200);
+    expect(weather.body).toMatch(/<html lang="es-US"/);
+    expect(canonicalOf(weather.body)).toBe(`https://${host}/clima`);
+    const moved = await get("/weather", host);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe("/clima");
+    expect((await get("/", host)).body).toContain('href="/eventos-locales"');
+    // The edition's own slugs are over the layer's: its local events are in Spanish too.
+    expect((await get("/es/")).body).toContain('href="/es/eventos-locales"');
+    // A city in English (no layer of slugs) keeps the routes' paths.
+    expect((await get("/local-events")).status).toBe(200);
   });
 });

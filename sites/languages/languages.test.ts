@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { mergeOverDefaults, parseCity } from "../city-data";
 import { editionData } from "../editions";
-import { EditionSchema, feedUrl, type City } from "../schema";
+import { EditionSchema, PAGE_SLUGS, SlugsSchema, feedUrl, type City } from "../schema";
 
 // The Spanish layer of the network's defaults (es.json: network.json ← es.json ← a city) and
 // Houston's own Spanish (its edition's data in houston.json, over Houston's data): both must make a city
@@ -109,8 +109,20 @@ describe("sites/languages/es.json, the Spanish layer of the network's defaults",
     );
   });
 
+  it("gives every page but home a path in Spanish, valid as a city's", () => {
+    const { slugs } = es as { slugs: Record<string, string> };
+    // The radio is "radio" in Spanish too: its path is the route's.
+    const translated = PAGE_SLUGS.filter((page) => page !== "radio");
+    expect(Object.keys(slugs).sort()).toEqual([...translated].sort());
+    expect(SlugsSchema.safeParse(slugs).success).toBe(true);
+    expect(slugs.weather).toBe("clima");
+  });
+
   it("translates only what network.json holds, array for array, keeping every template", () => {
-    const found = strings(es);
+    // Its pages' paths (slugs) are its own: network.json keeps the routes' paths.
+    const { slugs: _slugs, ...texts } = es as Record<string, unknown>;
+    void _slugs;
+    const found = strings(texts);
     expect(found.length).toBeGreaterThan(80);
     for (const [where, text] of found) {
       const original = at(network, where);

@@ -114,10 +114,11 @@ test("sitemap.xml lists every public route as an absolute URL, in each of the ci
   expect(res.headers()["content-type"]).toContain("application/xml");
   const locs = [...(await res.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
   // Houston's English pages and its Spanish edition's, under /es at their Spanish paths (issue 38).
-  const houston = JSON.parse(readFileSync("sites/cities/houston.json", "utf8")) as {
-    editions: { slugs?: Record<string, string> }[];
+  // Its Spanish paths are the Spanish layer's (sites/languages/es.json).
+  const layer = JSON.parse(readFileSync("sites/languages/es.json", "utf8")) as {
+    slugs: Record<string, string>;
   };
-  const spanish = houston.editions[0]?.slugs;
+  const spanish = layer.slugs;
   const editions = [
     { base: TEST_SITE_URL, slugs: undefined },
     { base: `${TEST_SITE_URL}/es`, slugs: spanish },
