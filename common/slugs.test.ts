@@ -24,6 +24,8 @@ describe("an edition's translated paths", () => {
   it("reads a reader's path as its route's, in any case, and only the edition's own slugs", () => {
     expect(routePath("/clima", SLUGS)).toBe("/weather");
     expect(routePath("/Clima/", SLUGS)).toBe("/weather/");
+    expect(routePath("/%63lima", SLUGS)).toBe("/weather");
+    expect(routePath("/%E0clima", SLUGS)).toBe("/%E0clima");
     expect(routePath("/buscar?q=x", SLUGS)).toBe("/search?q=x");
     // The route's own spelling is its own (the page handler redirects it to /clima).
     expect(routePath("/weather", SLUGS)).toBe("/weather");

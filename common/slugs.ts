@@ -25,16 +25,25 @@ export function publicPath(path: string, slugs: Slugs | undefined): string {
   return translate(path, (segment) => (Object.hasOwn(slugs, segment) ? slugs[segment] : undefined));
 }
 
+/** A segment as its percent-encoding spells it (/%63lima is /clima), or as it is if malformed. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
- * The route's path a reader's path names: /clima → /weather, and in any case (/Clima/ →
- * /weather/, which the page handler then sends to its one spelling). A path no slug translates
+ * The route's path a reader's path names: /clima → /weather, in any case or encoding (/Clima/,
+ * /%63lima → /weather/, /weather, which the page handler then sends to its one spelling). A path no slug translates
  * is its own, an untranslated spelling (/weather) too: the page handler redirects it to the
  * public one.
  */
 export function routePath(path: string, slugs: Slugs | undefined): string {
   if (!slugs) return path;
   return translate(path, (segment) => {
-    const wanted = segment.toLowerCase();
+    const wanted = decoded(segment).toLowerCase();
     return Object.keys(slugs).find((route) => slugs[route] === wanted);
   });
 }

@@ -271,6 +271,7 @@ describe("a city's editions", () => {
     for (const [target, location] of [
       ["/es/weather", "/es/clima"],
       ["/es/Clima/", "/es/clima"],
+      ["/es/%63lima", "/es/clima"],
       ["/es/local-news", "/es/noticias-locales"],
       ["/es/search?q=lluvia", "/es/buscar?q=lluvia"],
     ] as const) {
