@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.reason === "invalid") {
     return data<ContactResult>(
-      { ok: false, errors: fieldErrors(result.errors, values, context.messages.limits, t), values },
+      { ok: false, errors: fieldErrors(result.errors, context.messages.limits, t), values },
       { status: 400, headers: NO_STORE },
     );
   }
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.log.warn({ form: "contact" }, "contact message not stored: database unavailable");
     return notSent(values, 503, t);
   }
-  const errors: FieldErrors = { message: rateLimitText(result.retryAfterMs, t) };
+  const errors: FieldErrors = { message: rateLimitText(result, t) };
   const retryAfter = String(Math.ceil(result.retryAfterMs / 1000));
   return data<ContactResult>(
     { ok: false, errors, values },

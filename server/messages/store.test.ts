@@ -83,25 +83,29 @@ describe.each(["sqlite", "postgres"] as const)("MessageStore on %s", (dialect) =
   });
 
   it.each([
-    ["name", { name: "" }, "Please enter your name."],
-    ["name", { name: "   " }, "Please enter your name."],
-    ["email", { email: "" }, "Please enter your e-mail address."],
-    ["email", { email: "not-an-email" }, "Please enter a valid e-mail address."],
-    ["email", { email: "a@b" }, "Please enter a valid e-mail address."],
-    ["subject", { subject: "" }, "Please enter a subject."],
-    ["subject", { subject: "x".repeat(151) }, "Please keep the subject under 150 characters."],
-    ["message", { message: "" }, "Please enter your message."],
-    ["message", { message: "x".repeat(5001) }, "Please keep your message under 5,000 characters."],
-    ["name", { name: "x".repeat(101) }, "Please keep your name under 100 characters."],
-  ])("rejects a bad %s with its message and stores nothing", async (field, change, text) => {
-    const { messages } = await store();
-    expect(await messages.submit(SITE, { ...GOOD, ...change }, "203.0.113.5")).toEqual({
-      ok: false,
-      reason: "invalid",
-      errors: { [field]: text },
-    });
-    expect(await messages.list()).toEqual([]);
-  });
+    ["name", { name: "" }, "required"],
+    ["name", { name: "   " }, "required"],
+    ["email", { email: "" }, "required"],
+    ["email", { email: "not-an-email" }, "invalid"],
+    ["email", { email: "a@b" }, "invalid"],
+    ["email", { email: `${"x".repeat(250)}@b.example` }, "tooLong"],
+    ["subject", { subject: "" }, "required"],
+    ["subject", { subject: "x".repeat(151) }, "tooLong"],
+    ["message", { message: "" }, "required"],
+    ["message", { message: "x".repeat(5001) }, "tooLong"],
+    ["name", { name: "x".repeat(101) }, "tooLong"],
+  ])(
+    "rejects a bad %s, naming why (%o: %s), and stores nothing",
+    async (field, change, problem) => {
+      const { messages } = await store();
+      expect(await messages.submit(SITE, { ...GOOD, ...change }, "203.0.113.5")).toEqual({
+        ok: false,
+        reason: "invalid",
+        errors: { [field]: problem },
+      });
+      expect(await messages.list()).toEqual([]);
+    },
+  );
 
   it("names every bad field at once", async () => {
     const { messages } = await store();
@@ -123,7 +127,7 @@ describe.each(["sqlite", "postgres"] as const)("MessageStore on %s", (dialect) =
       ok: false,
       reason: "rate-limited",
       retryAfterMs: RATE_WINDOW_MS,
-      message: "You have sent 3 messages in the last 10 minutes. Please try again in 10 minutes.",
+      limit: { messages: RATE_LIMIT, windowMinutes: 10 },
     });
     expect((await messages.submit(SITE, GOOD, "198.51.100.8")).ok).toBe(true);
     clock.now += RATE_WINDOW_MS + 1;
@@ -139,10 +143,7 @@ describe.each(["sqlite", "postgres"] as const)("MessageStore on %s", (dialect) =
     await messages.submit(SITE, GOOD, "198.51.100.9");
     clock.now += 5 * 60_000 + 30_000;
     const refused = await messages.submit(SITE, GOOD, "198.51.100.9");
-    expect(refused).toMatchObject({ ok: false, retryAfterMs: 30_000 });
-    expect(refused.ok === false && refused.reason === "rate-limited" && refused.message).toBe(
-      "You have sent 3 messages in the last 10 minutes. Please try again in a minute.",
-    );
+    expect(refused).toMatchObject({ ok: false, reason: "rate-limited", retryAfterMs: 30_000 });
     clock.now += 30_000;
     expect((await messages.submit(SITE, GOOD, "198.51.100.9")).ok).toBe(true);
   });
@@ -153,8 +154,8 @@ describe.each(["sqlite", "postgres"] as const)("MessageStore on %s", (dialect) =
     for (const field of ["name", "subject", "message"] as const) {
       const long = "x".repeat(CONTACT_LIMITS[field] + 1);
       const result = await messages.submit(SITE, { ...GOOD, [field]: long }, `long-${field}`);
-      expect(result.ok === false && result.reason === "invalid" && result.errors[field]).toMatch(
-        /^Please keep/,
+      expect(result.ok === false && result.reason === "invalid" && result.errors[field]).toBe(
+        "tooLong",
       );
       expect(
         (await messages.submit(SITE, { ...GOOD, [field]: long.slice(1) }, `ok-${field}`)).ok,

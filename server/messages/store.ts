@@ -18,48 +18,25 @@ export const RATE_WINDOW_MS = 10 * 60_000;
 
 export { CONTACT_LIMITS };
 
-const count = (n: number) => n.toLocaleString("en-US");
-
-/** The contact form (SPEC.md §3): all four fields required, sensible lengths, a real e-mail shape. */
+/**
+ * The contact form (SPEC.md §3): all four fields required, sensible lengths, a real e-mail shape.
+ * Each refusal is named by its kind (FieldProblem), never in words: the page says it in the
+ * reader's language (app/lib/contact-messages.server.ts).
+ */
 export const ContactSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(
-      CONTACT_LIMITS.name,
-      `Please keep your name under ${count(CONTACT_LIMITS.name)} characters.`,
-    ),
+  name: z.string().trim().min(1, "required").max(CONTACT_LIMITS.name, "tooLong"),
   email: z
     .string()
     .trim()
-    .min(1, "Please enter your e-mail address.")
-    .max(CONTACT_LIMITS.email, "Please enter a shorter e-mail address.")
-    .pipe(z.email("Please enter a valid e-mail address.")),
-  subject: z
-    .string()
-    .trim()
-    .min(1, "Please enter a subject.")
-    .max(
-      CONTACT_LIMITS.subject,
-      `Please keep the subject under ${count(CONTACT_LIMITS.subject)} characters.`,
-    ),
-  message: z
-    .string()
-    .trim()
-    .min(1, "Please enter your message.")
-    .max(
-      CONTACT_LIMITS.message,
-      `Please keep your message under ${count(CONTACT_LIMITS.message)} characters.`,
-    ),
+    .min(1, "required")
+    .max(CONTACT_LIMITS.email, "tooLong")
+    .pipe(z.email("invalid")),
+  subject: z.string().trim().min(1, "required").max(CONTACT_LIMITS.subject, "tooLong"),
+  message: z.string().trim().min(1, "required").max(CONTACT_LIMITS.message, "tooLong"),
 });
 
-/** What a sender who reached the rate limit is told, `retryAfterMs` before they may send again. */
-export function rateLimitMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  const window = Math.round(RATE_WINDOW_MS / 60_000);
-  return `You have sent ${RATE_LIMIT} messages in the last ${window} minutes. Please try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`;
-}
+/** Why a field was refused: left empty, longer than its limit, or (the e-mail) not an address. */
+export type FieldProblem = "required" | "tooLong" | "invalid";
 
 export type ContactMessage = z.infer<typeof ContactSchema>;
 
@@ -74,14 +51,14 @@ export type ContactField = keyof ContactMessage;
 
 export type SubmitResult =
   | { ok: true; id: number }
-  | { ok: false; reason: "invalid"; errors: Partial<Record<ContactField, string>> }
+  | { ok: false; reason: "invalid"; errors: Partial<Record<ContactField, FieldProblem>> }
   | {
       ok: false;
       reason: "rate-limited";
       /** When the sender may send again, in ms from now. */
       retryAfterMs: number;
-      /** What to tell the sender (rateLimitMessage). */
-      message: string;
+      /** The limit reached: RATE_LIMIT messages in RATE_WINDOW_MS (in minutes). */
+      limit: { messages: number; windowMinutes: number };
     }
   | {
       ok: false;
@@ -141,9 +118,9 @@ export class MessageStore {
   ): Promise<SubmitResult> {
     const parsed = ContactSchema.safeParse(input);
     if (!parsed.success) {
-      const errors: Partial<Record<ContactField, string>> = {};
+      const errors: Partial<Record<ContactField, FieldProblem>> = {};
       for (const issue of parsed.error.issues)
-        errors[issue.path[0] as ContactField] ??= issue.message;
+        errors[issue.path[0] as ContactField] ??= issue.message as FieldProblem;
       return { ok: false, reason: "invalid", errors };
     }
     const message = parsed.data;
@@ -189,7 +166,7 @@ export class MessageStore {
           ok: false,
           reason: "rate-limited",
           retryAfterMs,
-          message: rateLimitMessage(retryAfterMs),
+          limit: { messages: RATE_LIMIT, windowMinutes: Math.round(RATE_WINDOW_MS / 60_000) },
         };
       }
       const { id } = await db
