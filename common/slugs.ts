@@ -35,10 +35,10 @@ function decoded(segment: string): string {
 }
 
 /**
- * The route's path a reader's path names: /clima → /weather, in any case or encoding (/Clima/,
- * /%63lima → /weather/, /weather, which the page handler then sends to its one spelling). A path no slug translates
- * is its own, an untranslated spelling (/weather) too: the page handler redirects it to the
- * public one.
+ * The route's path a reader's path names: /clima → /weather. Any case or percent-encoding of it
+ * names it too (/Clima/ → /weather/, /%63lima → /weather), which the page handler sends to its
+ * one spelling. A path no slug translates is its own, the untranslated spelling (/weather) too:
+ * the page handler redirects it to the translated one.
  */
 export function routePath(path: string, slugs: Slugs | undefined): string {
   if (!slugs) return path;

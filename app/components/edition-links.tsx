@@ -17,6 +17,11 @@ function editionsOf(data: Partial<RootData> | undefined): RootData["edition"]["a
   return data?.edition?.alternates ?? [];
 }
 
+/** The origin of an absolute URL ("https://host"), or "" for anything else. */
+function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : "";
+}
+
 /** Whether the page rendered is the not-found page (it has no counterpart in other editions). */
 function useIsNotFound(): boolean {
   const matches = useMatches();
@@ -61,8 +66,8 @@ export function EditionAlternates() {
 /**
  * The header's link to the same page in each other edition of the city, named in its own
  * language and marked so (`lang`, `hreflang`): a reader of Spanish finds "Español" on an English
- * page whatever the page's language. On the same host the link is a path (/es/clima: the page's
- * path in that edition's language, common/slugs.ts).
+ * page whatever the page's language. To an edition on the page's own hosts the link is a path
+ * (/es/clima: the page's path in that edition's language, common/slugs.ts).
  */
 export function EditionLinks({ className }: { className?: string }) {
   const data = useRootData();
@@ -70,12 +75,18 @@ export function EditionLinks({ className }: { className?: string }) {
   if (!data) return null;
   const others = editionsOf(data).filter((alt) => alt.locale !== data.site.locale);
   if (others.length === 0) return null;
+  // A path for an edition on this page's hosts (the reader stays on the host they came by), its
+  // full address for one at hosts of its own, or from a page at such hosts.
+  const origin = originOf(data.siteUrl);
+  const hrefOf = (alt: (typeof others)[number]) =>
+    (alt.path !== undefined && originOf(alt.base) === origin ? alt.path : alt.base) +
+    publicPath(pathname, alt.slugs);
   return (
     <ul className={className}>
       {others.map((alt) => (
         <li key={alt.locale}>
           <a
-            href={(alt.path ?? alt.base) + publicPath(pathname, alt.slugs)}
+            href={hrefOf(alt)}
             hrefLang={alt.locale}
             lang={alt.locale}
             className="inline-flex min-h-6 items-center font-semibold text-accent hover:underline"

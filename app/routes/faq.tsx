@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import type { FAQPage, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
 import { useT } from "~/lib/i18n";
+import { usePageHref } from "~/lib/page-path";
 import { contentDates } from "~/lib/content-dates.server";
 import { ldJson } from "~/lib/meta";
 import { pagesFor } from "~/lib/pages";
@@ -38,6 +39,7 @@ export default function Faq() {
   const { heading, contactPath, faq } = useLoaderData<typeof loader>();
   const { site } = useSite();
   const t = useT();
+  const pageHref = usePageHref();
   return (
     // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
     <div className="mx-auto max-w-3xl">
@@ -66,7 +68,7 @@ export default function Faq() {
         </h2>
         <p className="mt-3 flex flex-wrap gap-3">
           <a
-            href={contactPath}
+            href={pageHref(contactPath)}
             className="inline-flex min-h-11 items-center rounded bg-accent px-5 font-semibold text-white hover:bg-accent-dark"
           >
             {t("pages.contactUs")}

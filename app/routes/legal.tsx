@@ -1,6 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import { PageHeading } from "~/components/page-heading";
 import { useT } from "~/lib/i18n";
+import { usePageHref } from "~/lib/page-path";
 import { withParts } from "~/lib/message-parts";
 import { cityDate } from "~/lib/city-date";
 import { contentDates } from "~/lib/content-dates.server";
@@ -62,6 +63,7 @@ export const meta = loaderMeta;
 export default function Legal() {
   const { heading, updated, sections, blocks, full } = useLoaderData<typeof loader>();
   const t = useT();
+  const pageHref = usePageHref();
   return (
     <article className="mx-auto max-w-3xl">
       <PageHeading>{heading}</PageHeading>
@@ -92,7 +94,7 @@ export default function Legal() {
             <p key={b}>{b}</p>
           ))}
           <p>
-            <a className="link" href={full.path}>
+            <a className="link" href={pageHref(full.path)}>
               {t("pages.readFull", { heading: full.heading })}
             </a>
           </p>

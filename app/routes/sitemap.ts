@@ -14,7 +14,8 @@ import type { Route } from "./+types/sitemap";
 export function loader({ context }: Route.LoaderArgs) {
   const { alternates } = context.edition;
   // Each edition's address of a page: its base and the page's path in its language.
-  const editions = alternates.length ? alternates : [{ base: context.siteUrl, slugs: undefined }];
+  const own = { base: context.siteUrl, slugs: context.edition.slugs };
+  const editions = alternates.length ? alternates : [own];
   const urls = PUBLIC_PAGES.flatMap((page) => {
     const at = (alt: (typeof editions)[number]) => `${alt.base}${publicPath(page.path, alt.slugs)}`;
     return editions.map((edition) => {

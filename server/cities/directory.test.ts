@@ -396,10 +396,13 @@ describe("CityDirectory and a city's editions", () => {
     });
     const none = fixtureCityNamed("Noneville", { editions: [{ ...edition, slugs: null }] });
     const spanishFirst = fixtureCityNamed("Pruebaville", { locale: "es-US" });
+    const routesOnly = { ...fixtureCityNamed("Rutaville", { locale: "es-US" }), slugs: null };
     const directory = new CityDirectory({
-      ...filesOf([own, none, spanishFirst]),
+      ...filesOf([own, none, spanishFirst, routesOnly as unknown as City]),
       languagesDir,
     });
+    expect(directory.slugsOf("rutaville")).toBeUndefined();
+    expect("city" in directory.load("rutaville")).toBe(true);
     expect(directory.slugsOf("ownville.es")).toEqual({ weather: "clima", faq: "ayuda" });
     expect(directory.slugsOf("ownville")).toBeUndefined();
     expect(directory.slugsOf("noneville.es")).toBeUndefined();

@@ -196,7 +196,8 @@ export class CityDirectory {
   }
 
   private index(id: string, file: string): void {
-    const merged = mergeOverDefaults(this.networkDefaults, readJson(file));
+    const raw = readJson(file);
+    const merged = mergeOverDefaults(this.networkDefaults, raw);
     const parsed = IndexSchema.safeParse(merged);
     if (!parsed.success) {
       const fields = parsed.error.issues.map(
@@ -210,7 +211,8 @@ export class CityDirectory {
     const feeds = this.shareLists(listed);
     const hosts = parsed.data.hosts.map(hostKey);
     for (const host of hosts) this.claimHost(host, id, id, file);
-    const ownSlugs = this.slugsFor(parsed.data.locale, (merged as { slugs?: unknown }).slugs);
+    // The file's own, as written: a null (none) is gone once merged over the defaults.
+    const ownSlugs = this.slugsFor(parsed.data.locale, (raw as { slugs?: unknown }).slugs);
     this.entries.set(id, {
       id,
       file,

@@ -200,6 +200,14 @@ describe("a city's editions", () => {
     expect(spanish.body).toMatch(
       /<a href="\/weather" hrefLang="en-US" lang="en-US"[^>]*>English<\/a>/,
     );
+    // From an edition at a host of its own, the others are at their full addresses.
+    const vietnamese = await get("/weather", "vi.fixtureville.test");
+    expect(vietnamese.body).toContain(`<a href="https://${HOST}/weather" hrefLang="en-US"`);
+    expect(vietnamese.body).toContain(`<a href="https://${HOST}/es/clima" hrefLang="es-US"`);
+    // And to it, from the city's hosts.
+    expect(english.body).toContain(
+      '<a href="https://vi.fixtureville.test/weather" hrefLang="vi-VN"',
+    );
   });
 
   it("keeps each edition's pages apart in the page cache, and reads each edition's own news", async () => {
@@ -293,9 +301,18 @@ describe("a city's editions", () => {
     expect(news.status).toBe(200);
     expect(news.body).toMatch(/<a aria-current="page"[^>]* href="\/es\/noticias-locales"/);
     expect(news.body).toMatch(/<form [^>]*action="\/es\/buscar"/);
-    const search = await get("/es/buscar?q=historia");
-    expect(search.status).toBe(200);
-    expect(canonicalOf(search.body)).toBe(`https://${HOST}/es/buscar`);
+    // The search page reads its query at its Spanish path, each query a page of its own.
+    for (const q of ["historia", "lluvia"]) {
+      const search = await get(`/es/buscar?q=${q}&utm_source=x`);
+      expect(search.status).toBe(200);
+      expect(canonicalOf(search.body)).toBe(`https://${HOST}/es/buscar`);
+      expect(search.body).toContain(`value="${q}"`);
+    }
+    const moved = await get("/es/search?q=lluvia&page=2");
+    expect(moved.headers.location).toBe("/es/buscar?page=2&q=lluvia");
+    // Links in the pages' own text take the edition's paths too.
+    expect((await get("/es/faq")).body).toContain('href="/es/contacto"');
+    expect((await get("/es/privacy")).body).toContain('href="/es/privacy-policy"');
     const contact = await get("/es/contacto");
     expect(contact.body).toMatch(/<form [^>]*action="\/es\/contacto"/);
     const sent = await postAs(origin, HOST, "/es/contacto", {
@@ -356,6 +373,9 @@ describe("a city's editions", () => {
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe("/clima");
     expect((await get("/", host)).body).toContain('href="/eventos-locales"');
+    const sitemap = (await get("/sitemap.xml", host)).body;
+    expect(sitemap).toContain(`<loc>https://${host}/clima</loc>`);
+    expect(sitemap).not.toContain(`https://${host}/weather`);
     // The edition's own slugs are over the layer's: its local events are in Spanish too.
     expect((await get("/es/")).body).toContain('href="/es/eventos-locales"');
     // A city in English (no layer of slugs) keeps the routes' paths.

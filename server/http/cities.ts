@@ -12,7 +12,7 @@ export interface CityDirectory {
   /** The edition a path of a city's host is in, when under a prefix (/es, /es/weather). */
   editionAt(id: string, pathname: string): { site: string; path: string } | undefined;
   city(id: string): Exclude<CityLookup, { kind: "unknown" }>;
-  /** A site's translated paths (an edition's that has them). */
+  /** A site's translated paths (a city's or an edition's), if it has any. */
   slugsOf(site: string): Slugs | undefined;
 }
 

@@ -20,7 +20,7 @@ export interface CityExchange extends Exchange {
   readonly site: string;
   /** The edition's path prefix (e.g. /es), "" for a city's default edition or an own host. */
   readonly base: string;
-  /** The edition's pages' paths in its language (common/slugs.ts), when it translates them. */
+  /** The site's pages' paths in its language (common/slugs.ts), if it translates them. */
   readonly slugs?: Slugs;
   /** The city's services, made when first asked for; throws a Refusal (503) for a city whose data is invalid. */
   readonly city: () => CityServices;

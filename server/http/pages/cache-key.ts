@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import { ARTICLES_API, SEARCH_PARAMS, SEARCH_PATH } from "../../../common/urls";
 import { normalizeSearchText } from "../../news/search";
 import { cityOfSite } from "../../../sites/editions";
+import { routePath, type Slugs } from "../../../common/slugs";
 
 /** A path that is its own cache key: no query, no dot segments, nothing percent-encoded. */
 export const PLAIN_PATH = /^\/(?:[\w-]+(?:\.[\w-]+)?(?:\/[\w-]+(?:\.[\w-]+)?)*\/?)?$/;
@@ -45,11 +46,13 @@ export function isRouterRequest(pathname: string): boolean {
 
 /**
  * The cache key of a GET, which is also the URL the page is made from: its path and the query
- * parameters the page reads (PAGE_QUERY), in order.
+ * parameters the page reads (PAGE_QUERY), in order. The path is the reader's (a translated one
+ * stays translated: the page handler gives React Router its route's).
  */
-export function cacheKey(url: URL, base = ""): string {
-  // An edition's page under its prefix (base) reads what the same page reads without it.
-  const route = routeOf(url.pathname.slice(base.length) || "/");
+export function cacheKey(url: URL, base = "", slugs?: Slugs): string {
+  // An edition's page under its prefix (base), at its path in its language (slugs: /es/buscar),
+  // reads what its route reads (/search).
+  const route = routeOf(routePath(url.pathname.slice(base.length) || "/", slugs));
   const reads = isRouterRequest(url.pathname) ? undefined : (PAGE_QUERY[route] ?? []);
   let params = [...url.searchParams].filter(
     ([name]) => reads === undefined || reads.includes(name),

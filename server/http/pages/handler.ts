@@ -186,7 +186,7 @@ class PageHandler {
     const inner = url.pathname.slice(base.length) || "/";
     const route = routePath(inner, slugs);
     const match = routes && !isRouterRequest(inner) ? matchPage(routes, route) : undefined;
-    let key = cacheKey(url, base);
+    let key = cacheKey(url, base, slugs);
     const spelling = match?.kind === "page" ? base + publicPath(match.path, slugs) : undefined;
     if (spelling !== undefined && spelling !== url.pathname) {
       // `/Local-News`, `/local-news/`, `/%73earch`, `/es`, an edition's untranslated
@@ -202,9 +202,8 @@ class PageHandler {
     const rawKey = cityKey(site, raw);
     if (stored !== rawKey && !keys.has(rawKey)) keys.set(rawKey, stored);
     // The path is the request's, never parsed again: a key may start with "//".
-    const made = new URL(url);
+    const made = new URL(routeUrl(url, base, slugs));
     if (key !== NOT_FOUND_KEY) made.search = key.slice(url.pathname.length);
-    if (match?.kind === "page" && route !== inner) made.pathname = base + match.path;
     const coding = acceptedCoding(req);
     // The city's services only for a render: a page the cache answers needs its id alone.
     // (A city unavailable now fails the render, and a copy already kept stays in service.)
