@@ -80,7 +80,7 @@ export function SiteHeader({
           <div className="flex items-center gap-4">
             <p>{formatDateLine(now, site)}</p>
             {/* The same page in the city's other editions, each named in its own language. */}
-            <EditionLinks className="flex items-center gap-3" />
+            <EditionLinks className="flex items-center gap-4" />
           </div>
           {/* The visible label names the list, so what is read is what is seen: paid links say
               what they are (issue 37). */}
