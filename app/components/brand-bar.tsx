@@ -11,12 +11,17 @@ export function BrandBar({ name }: { name: string }) {
     <header className="border-b-4 border-accent bg-ink text-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
         <Link
+          discover="none"
           to="/"
           className="inline-flex min-h-11 items-center font-serif text-xl font-bold tracking-tight hover:underline"
         >
           {name}
         </Link>
-        <Link to="/" className="inline-flex min-h-11 items-center text-sm hover:underline">
+        <Link
+          discover="none"
+          to="/"
+          className="inline-flex min-h-11 items-center text-sm hover:underline"
+        >
           {t("layout.backToHome")}
         </Link>
       </div>

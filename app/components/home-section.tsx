@@ -40,6 +40,7 @@ export function HomeSection({
           {section.title}
         </h2>
         <Link
+          discover="none"
           to={section.path}
           className="inline-flex min-h-11 shrink-0 items-center rounded border border-ink px-4 text-sm font-semibold hover:bg-ink hover:text-white"
         >

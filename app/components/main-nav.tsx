@@ -16,7 +16,7 @@ function linkClass({ isActive }: { isActive: boolean }): string {
 export function NavItems({ links }: { links: SiteNavigation["header"] }) {
   return links.map((link) => (
     <li key={link.path}>
-      <NavLink to={link.path} end className={linkClass}>
+      <NavLink discover="none" to={link.path} end className={linkClass}>
         {link.text}
       </NavLink>
     </li>

@@ -31,6 +31,7 @@ export function SearchBox({
 
   return (
     <Form
+      discover="none"
       method="get"
       action={SEARCH_PATH}
       role="search"

@@ -44,7 +44,7 @@ export function SiteFooter({
             <ul className="space-y-1 text-sm">
               {column.links.map((link) => (
                 <li key={link.path}>
-                  <Link to={link.path} className={linkClass}>
+                  <Link discover="none" to={link.path} className={linkClass}>
                     {link.text}
                   </Link>
                 </li>
@@ -78,7 +78,7 @@ export function SiteFooter({
               </li>
             ))}
             <li>
-              <Link to={nav.contact.path} className={linkClass}>
+              <Link discover="none" to={nav.contact.path} className={linkClass}>
                 {nav.contact.text}
               </Link>
             </li>

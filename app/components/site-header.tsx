@@ -35,6 +35,7 @@ export function SiteHeader({
       <header className="sticky top-0 z-40 rule-double bg-paper/95 backdrop-blur-header max-md:noscript:static">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2 md:py-3">
           <Link
+            discover="none"
             to="/"
             className="font-serif text-2xl font-bold tracking-tight text-ink md:text-4xl"
           >

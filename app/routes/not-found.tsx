@@ -72,7 +72,7 @@ export default function NotFound() {
         <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">
           {sections.map((s) => (
             <li key={s.path}>
-              <Link to={s.path} className="link inline-flex min-h-11 items-center">
+              <Link discover="none" to={s.path} className="link inline-flex min-h-11 items-center">
                 {s.text}
               </Link>
             </li>
@@ -80,6 +80,7 @@ export default function NotFound() {
         </ul>
       </nav>
       <Link
+        discover="none"
         to="/"
         className="mt-8 inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
       >

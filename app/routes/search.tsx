@@ -91,7 +91,7 @@ function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
       <ul className="divide-y divide-rule border-y border-rule">
         {pages.map((page) => (
           <li key={page.path} className="py-3">
-            <Link to={page.path} className="link font-semibold">
+            <Link discover="none" to={page.path} className="link font-semibold">
               <MarkedText parts={page.title} />
             </Link>
             <span className="ml-2 text-sm text-muted">{base + page.path}</span>
@@ -115,7 +115,7 @@ function Pager({ query, page, pageCount }: { query: string; page: number; pageCo
       <ul className="flex items-center justify-between gap-4">
         <li className="min-w-24">
           {page > 1 && (
-            <Link to={searchHref(query, page - 1)} rel="prev" className={link}>
+            <Link discover="none" to={searchHref(query, page - 1)} rel="prev" className={link}>
               {t("news.search.previous")}
             </Link>
           )}
@@ -123,7 +123,12 @@ function Pager({ query, page, pageCount }: { query: string; page: number; pageCo
         <li className="text-sm text-muted">{t("news.search.pageOf", { page, pageCount })}</li>
         <li className="min-w-24 text-right">
           {page < pageCount && (
-            <Link to={searchHref(query, page + 1)} rel="next" className={`${link} justify-end`}>
+            <Link
+              discover="none"
+              to={searchHref(query, page + 1)}
+              rel="next"
+              className={`${link} justify-end`}
+            >
               {t("news.search.next")}
             </Link>
           )}
