@@ -19,7 +19,16 @@ export interface Clock {
   script?: string;
 }
 
+/** The clock island's props: the city's locale and time zone, and the edition's words. */
+export type ClockProps = Pick<Clock, "locale" | "timeZone" | "words">;
+
 export const ClockContext = createContext<Clock | null>(null);
+
+/** What the clock island reads after its marker (ClockProps), `<` escaped as IslandProps does. */
+function clockProps({ locale, timeZone, words }: Clock): string {
+  const props: ClockProps = { locale, timeZone, words };
+  return JSON.stringify(props).replace(/</g, "\\u003c");
+}
 
 /** The clocks whose island marker a date has already written (one render each). */
 const marked = new WeakSet<Clock>();
@@ -52,16 +61,13 @@ export function RelativeTime({
         {relativeDate(iso, clock.now, clock, { minutes })}
       </time>
       {first && (
-        // IslandScript's markup, with the city's locale and time zone (IslandScript reads the
-        // router's data, which a React island must not import).
-        <script
-          type={ISLAND_MARKER_TYPE}
-          data-island="clock"
-          data-src={clock.script}
-          data-locale={clock.locale}
-          data-time-zone={clock.timeZone}
-          data-words={JSON.stringify(clock.words)}
-        />
+        // IslandScript's and IslandProps' markup (they read the router's data, which a React
+        // island must not import): the city's locale and time zone and the words, as JSON after
+        // the marker (in an attribute, each quote would be written &quot;).
+        <>
+          <script type={ISLAND_MARKER_TYPE} data-island="clock" data-src={clock.script} />
+          <script type="application/json" dangerouslySetInnerHTML={{ __html: clockProps(clock) }} />
+        </>
       )}
     </>
   );
