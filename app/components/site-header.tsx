@@ -32,7 +32,7 @@ export function SiteHeader({
     <>
       {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
           the page rather than staying on top of most of the screen. */}
-      <header className="sticky top-0 z-40 rule-double bg-paper/95 backdrop-blur-header max-md:noscript:static">
+      <header className="sticky top-0 z-40 rule-double bg-paper-95 backdrop-blur-header max-md:noscript:static">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2 md:py-3">
           <Link
             discover="none"
