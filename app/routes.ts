@@ -28,6 +28,7 @@ export default [
   route("books", "routes/books.tsx", { id: "books" }),
   route("automotive-energy", "routes/automotive-energy.ts"),
   route("api/articles", "routes/api.articles.ts"),
+  route("api/donation", "routes/api.donation.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),

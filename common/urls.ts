@@ -7,6 +7,9 @@
  */
 export const ARTICLES_API = { path: "/api/articles", params: ["category"] } as const;
 
+/** What the donation dialog shows (app/routes/api.donation.ts), asked for when it is due. */
+export const DONATION_API = "/api/donation";
+
 /** The search page's path and route id (app/routes.ts). */
 export const SEARCH_PATH = "/search";
 export const SEARCH_ROUTE_ID = "search";

@@ -63,7 +63,13 @@ export function ContactForm({
         </p>
       )}
       {/* A new key after each success empties the form. */}
-      <Form method="post" action={action} noValidate className="max-w-2xl space-y-5">
+      <Form
+        discover="none"
+        method="post"
+        action={action}
+        noValidate
+        className="max-w-2xl space-y-5"
+      >
         {CONTACT_FIELDS.map((field) => {
           const id = `contact-${field}`;
           const error = errors[field];

@@ -1,8 +1,9 @@
-import { type T, useT } from "~/lib/i18n";
+import { DONATION_API } from "../../common/urls";
+import type { T } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
-import { IslandProps, IslandScript } from "./island";
+import { IslandScript } from "./island";
 
-/** What the donation dialog shows and how long an answer keeps it away (the island's props). */
+/** What the donation dialog shows and how long an answer keeps it away (/api/donation). */
 export interface DonationProps {
   name: string;
   city: string;
@@ -34,18 +35,12 @@ export function donationWords(t: T, site: { name: string; city: string }): Donat
   };
 }
 
-/**
- * The donation prompt (SPEC.md §4, §9): nothing to see at first. Its island (donation.ts, a
- * timer of a few hundred bytes) shows the dialog 30 s after the page loads unless the reader
- * answered it lately (and never in storm mode: it is not rendered then); only then is the dialog's code fetched (donation-dialog.ts, React and
- * Radix's dialog), from the address this element carries, and rendered into it.
- */
-export function DonationPopup() {
-  const { site, islands, storm } = useSite();
-  const t = useT();
-  // Held in storm mode: no appeal for money over a warning (the page is made again after it).
-  if (storm) return null;
-  const props: DonationProps = {
+/** What the dialog shows for a site, in a translator's language (GET /api/donation's answer). */
+export function donationProps(
+  t: T,
+  site: Pick<DonationProps, "name" | "city" | "donationUrl" | "donationPrompt">,
+): DonationProps {
+  return {
     name: site.name,
     city: site.city,
     donationUrl: site.donationUrl,
@@ -55,10 +50,26 @@ export function DonationPopup() {
     },
     words: donationWords(t, site),
   };
+}
+
+/**
+ * The donation prompt (SPEC.md §4, §9): nothing to see at first. Its island (donation.ts, a
+ * timer of a few hundred bytes) shows the dialog 30 s after the page loads unless the reader
+ * answered it lately (and never in storm mode: it is not rendered then); only then are the
+ * dialog's code (donation-dialog.ts, React and Radix's dialog) and what it shows (its props and
+ * words, from the edition's /api/donation) fetched, from the addresses this element carries, and
+ * the dialog rendered into it. No page carries the dialog's text.
+ */
+export function DonationPopup() {
+  const { islands, storm, edition } = useSite();
+  // Held in storm mode: no appeal for money over a warning (the page is made again after it).
+  if (storm) return null;
   return (
     <>
-      <div data-donation={islands["donation-dialog"]} />
-      <IslandProps value={props} />
+      <div
+        data-donation={islands["donation-dialog"]}
+        data-props={`${edition.path}${DONATION_API}`}
+      />
       <IslandScript name="donation" />
     </>
   );

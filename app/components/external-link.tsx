@@ -80,6 +80,12 @@ export function StoryLink({
   };
 }) {
   const words = useLinkWords();
+  // What the link's name adds after its text, as one text (given in pieces, React writes a
+  // comment between them).
+  const language = story.languageName
+    ? `, ${words.inLanguage.replace("{language}", story.languageName)}`
+    : "";
+  const sponsored = story.sponsored ? `, ${words.sponsored}` : "";
   // (Without lang and dir, the span carries no attribute.)
   const body: ReactNode = (
     <>
@@ -87,11 +93,7 @@ export function StoryLink({
         {children}
       </span>
       {story.source && (
-        <span className="sr-only">
-          , {story.source}
-          {story.languageName && `, ${words.inLanguage.replace("{language}", story.languageName)}`}
-          {story.sponsored && `, ${words.sponsored}`}
-        </span>
+        <span className="sr-only">{`, ${story.source}${language}${sponsored}`}</span>
       )}
     </>
   );

@@ -43,7 +43,7 @@ export function FeaturedStory({
             {story.title}
           </StoryLink>
         </h2>
-        <p lang={story.lang} dir={story.dir} className="mt-3 text-lg text-ink/85">
+        <p lang={story.lang} dir={story.dir} className="mt-3 text-lg text-ink-85">
           {story.summary}
         </p>
         <AlsoAt outlets={story.alsoAt} />

@@ -50,7 +50,7 @@ export function NewsFeedBlock({
   // What the island needs that the list's markup does not say plainly.
   const props: NewsFeedProps = {
     categories,
-    had,
+    had: had.map((item) => item.id),
     limit,
     ...(shown.length ? { shown } : {}),
     zone: {

@@ -16,8 +16,11 @@ export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
 /** What a News Feed's island is told (IslandProps, after the list's container). */
 export interface NewsFeedProps {
   categories: readonly FeedKey[];
-  /** The headlines it lists now. */
-  had: readonly FeedItem[];
+  /**
+   * The ids of the headlines it lists now: their text is in its markup, and in /api/articles'
+   * answer, which has every story of its categories the server still keeps (listedNow).
+   */
+  had: readonly string[];
   limit: number;
   /**
    * The ids of stories the page shows without a link (which the island cannot find among the
@@ -61,6 +64,15 @@ export async function fetchHeadlines(
   } catch {
     return null;
   }
+}
+
+/**
+ * The headlines a block lists now (`ids`), as a refresh's answer gives them: one the server no
+ * longer keeps is not among them, and goes at the block's next change.
+ */
+export function listedNow(ids: readonly string[], got: readonly FeedItem[]): FeedItem[] {
+  const byId = new Map(got.map((item) => [item.id, item]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

@@ -7,5 +7,7 @@ import { usePagePath } from "~/lib/page-path";
  */
 export function PageLink({ to, ...props }: Omit<LinkProps, "to"> & { to: string }) {
   const pagePath = usePagePath();
-  return <Link to={pagePath(to)} {...props} />;
+  // No data-discover: it marks links for React Router's route discovery, which runs only in a
+  // hydrated app, and no page hydrates the router (decision 008).
+  return <Link discover="none" to={pagePath(to)} {...props} />;
 }

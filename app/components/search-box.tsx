@@ -33,6 +33,7 @@ export function SearchBox({
 
   return (
     <Form
+      discover="none"
       method="get"
       action={pagePath(SEARCH_PATH)}
       role="search"

@@ -32,7 +32,7 @@ export function SiteHeader({
     <>
       {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
           the page rather than staying on top of most of the screen. */}
-      <header className="sticky top-0 z-40 rule-double bg-paper/95 backdrop-blur-header max-md:noscript:static">
+      <header className="sticky top-0 z-40 rule-double bg-paper-95 backdrop-blur-header max-md:noscript:static">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2 md:py-3">
           <PageLink
             to="/"
@@ -80,7 +80,7 @@ export function SiteHeader({
           <div className="flex items-center gap-4">
             <p>{formatDateLine(now, site)}</p>
             {/* The same page in the city's other editions, each named in its own language. */}
-            <EditionLinks className="flex items-center gap-3" />
+            <EditionLinks className="flex items-center gap-4" />
           </div>
           {/* The visible label names the list, so what is read is what is seen: paid links say
               what they are (issue 37). */}

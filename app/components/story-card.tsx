@@ -61,7 +61,7 @@ export function StoryCard({
         <p
           lang={article.lang}
           dir={article.dir}
-          className={`mt-2 text-[0.95rem] text-ink/85 ${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"}`}
+          className={`mt-2 text-[0.95rem] text-ink-85 ${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"}`}
         >
           {article.marks && Marked ? <Marked parts={article.marks.summary} /> : article.summary}
         </p>

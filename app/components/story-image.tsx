@@ -41,7 +41,7 @@ export function StoryImage({
         width={640}
         height={360}
         loading={priority === "lazy" ? "lazy" : "eager"}
-        fetchPriority={priority === "lead" ? "high" : "auto"}
+        fetchPriority={priority === "lead" ? "high" : undefined}
         decoding="async"
         referrerPolicy="no-referrer"
         data-picture=""

@@ -1,21 +1,17 @@
-import { parseRelativeWords } from "../../common/i18n/relative";
+import { asRelativeWords } from "../../common/i18n/relative";
+import type { ClockProps } from "~/components/relative-time";
 import { startClock } from "./lib/clock";
-import { ready } from "./lib/ready";
+import { propsOf, ready } from "./lib/ready";
 
 /**
  * Relative dates ("3 hours ago", "Updated 12 minutes ago") kept true while the page stays open:
- * the server wrote each as `<time datetime data-relative>`; its script element (RelativeTime's)
- * says the city's locale and time zone, and the edition's words for them (without which the
- * dates stay as the server wrote them).
+ * the server wrote each as `<time datetime data-relative>`; the first one's script element
+ * (RelativeTime's) is followed by the city's locale and time zone and the edition's words for
+ * them as JSON (without which the dates stay as the server wrote them).
  */
 const script = document.querySelector<HTMLScriptElement>("script[data-island=clock]");
-const words = parseRelativeWords(script?.dataset.words);
-if (words) {
-  startClock(document, {
-    locale: script?.dataset.locale ?? document.documentElement.lang,
-    timeZone: script?.dataset.timeZone ?? "UTC",
-    words,
-  });
-}
+const props = script ? propsOf<ClockProps>(script) : undefined;
+const words = asRelativeWords(props?.words);
+if (props && words) startClock(document, { ...props, words });
 
 ready("clock");

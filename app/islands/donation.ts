@@ -1,18 +1,19 @@
 import type { DonationProps } from "~/components/donation-popup";
 import type { show } from "./donation-dialog";
 import { DONATION_DELAY_MS, isSnoozed, readerStorage } from "~/lib/donation-snooze";
-import { propsOf, ready, wholeStylesheet } from "./lib/ready";
+import { ready, wholeStylesheet } from "./lib/ready";
 
 /**
  * The donation prompt's timer: 30 s after the page loads, unless the reader answered the prompt
  * lately (after X, Maybe Later or Escape it stays away for the site's snoozeDays, after Donate Now
  * for its afterDonateDays; without storage it appears every time, as the spec says), it fetches
- * the dialog's code (the donation-dialog island, whose address DonationPopup wrote) and the whole
- * stylesheet, and shows it.
+ * the dialog's code (the donation-dialog island) and what it shows (the edition's /api/donation),
+ * whose addresses DonationPopup wrote, and the whole stylesheet, and shows it.
  */
 const host = document.querySelector<HTMLElement>("[data-donation]");
 const url = host?.dataset.donation;
-if (host && url && !isSnoozed(readerStorage(), Date.now())) {
+const propsUrl = host?.dataset.props;
+if (host && url && propsUrl && !isSnoozed(readerStorage(), Date.now())) {
   window.setTimeout(() => {
     // No trigger button opens this dialog: focus goes back where it was when it closes.
     const active = document.activeElement;
@@ -20,11 +21,21 @@ if (host && url && !isSnoozed(readerStorage(), Date.now())) {
     void Promise.all([
       import(/* @vite-ignore */ url) as Promise<{ show: typeof show }>,
       wholeStylesheet(),
-    ]).then(([dialog]) => {
-      const props = propsOf<DonationProps>(host);
+      fetchProps(propsUrl),
+    ]).then(([dialog, , props]) => {
       if (props) dialog.show(host, props, returnFocus);
     });
   }, DONATION_DELAY_MS);
+}
+
+/** What the dialog shows (/api/donation), or undefined when it could not be had. */
+async function fetchProps(propsUrl: string): Promise<DonationProps | undefined> {
+  try {
+    const response = await fetch(propsUrl, { headers: { accept: "application/json" } });
+    return response.ok ? ((await response.json()) as DonationProps) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 ready("donation");

@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import { fixtureCity } from "../../tests/support/fixture-city";
 import { renderPage } from "../../tests/support/home-page";
 import { fixedNews } from "../../tests/support/news";
+import { loader as donationLoader } from "~/routes/api.donation";
 import NotFound, { loader as notFoundLoader } from "~/routes/not-found";
 
 // The site's chrome (issue 38) in the edition's language: the layout, header, navigation,
-// search, footer, live channel and donation prompt, and the 404 page, as the server makes them.
+// search, footer and the 404 page, as the server makes them, and the donation prompt's words
+// (/api/donation: no page carries them).
 
 const NOW = Date.parse("2026-11-25T18:00:00Z");
 
@@ -67,8 +69,6 @@ describe("the site's chrome in the edition's language", () => {
       "We couldn&#x27;t find the page you&#x27;re looking for.",
       'aria-label="Main sections"',
       "Return to Homepage",
-      "Support Your Community",
-      "{count} new stories",
     ])
       expect(html).toContain(text);
   });
@@ -95,12 +95,21 @@ describe("the site's chrome in the edition's language", () => {
       'aria-label="Buscar en las noticias"',
       'aria-label="Secciones principales"',
       "Volver a la portada",
-      "Apoye a su comunidad",
-      "Donar ahora",
-      "Quizás más tarde",
-      "{count} noticias nuevas",
     ])
       expect(html).toContain(text);
     for (const text of ENGLISH) expect(html, text).not.toContain(text);
+  });
+
+  it("gives the donation prompt its words in the edition's language (/api/donation)", async () => {
+    const answer = async (locale: string) => {
+      const args = { context: { site: fixtureCity({ locale }) } };
+      const result = await donationLoader(args as unknown as Parameters<typeof donationLoader>[0]);
+      return JSON.stringify(result.data);
+    };
+    expect(await answer("en-US")).toContain('"title":"Support Your Community"');
+    const spanish = await answer("es-US");
+    for (const text of ["Apoye a su comunidad", "Donar ahora", "Quizás más tarde"])
+      expect(spanish).toContain(text);
+    for (const text of ENGLISH) expect(spanish, text).not.toContain(text);
   });
 });

@@ -54,7 +54,7 @@ export default function SiteLayout() {
       <div className="flex flex-col">
         <a
           href="#main-content"
-          className="sr-only z-50 rounded bg-white font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+          className="sr-only z-50 rounded bg-white font-semibold text-ink shadow-menu focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
         >
           {t("layout.skipToContent")}
         </a>

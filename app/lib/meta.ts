@@ -166,7 +166,9 @@ interface JsonLdInput {
 
 /**
  * The stories as an ItemList, in page order: each link once, none without one ('#'); undefined
- * when none is left.
+ * when none is left. Each ListItem has the story's link; its title is the item's headline when
+ * another outlet's story is an item of its own, else the ListItem's name (each said once: the
+ * list is in every news page's HTML, before its stories).
  */
 export function buildStoryList(
   stories: readonly StoryLink[],
@@ -182,13 +184,12 @@ export function buildStoryList(
       ? {
           "@type": "NewsArticle",
           headline: s.title,
-          url,
           publisher: { "@type": "Organization", name: s.source },
           ...(s.publishedAt ? { datePublished: s.publishedAt } : {}),
           ...(s.lang ? { inLanguage: s.lang } : {}),
         }
       : undefined;
-    return [{ url, name: s.title, ...(item ? { item } : {}) }];
+    return [item ? { url, item } : { url, name: s.title }];
   });
   if (listed.length === 0) return undefined;
   return {

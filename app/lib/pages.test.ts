@@ -72,6 +72,7 @@ describe("the route table", () => {
       "/books",
       "/automotive-energy",
       "/api/articles",
+      "/api/donation",
       "/robots.txt",
       "/sitemap.xml",
       "/*",

@@ -415,7 +415,9 @@ describe.each(CITIES.map((c) => [c.id, c] as const))(
       const list = isObject(page?.mainEntity) ? page.mainEntity : undefined;
       if (route.id === "home" || category?.fed) {
         const items = Array.isArray(list?.itemListElement) ? list.itemListElement : [];
-        expect(items.map((i) => isObject(i) && { url: i.url, name: i.name })).toEqual(
+        // The title once: the item's headline (another outlet's story), else the ListItem's name.
+        const title = (i: JsonObject) => (isObject(i.item) ? i.item.headline : i.name);
+        expect(items.map((i) => isObject(i) && { url: i.url, name: title(i) })).toEqual(
           expectedStories(route),
         );
         if (route.id !== "home") expect(items.length).toBeLessThanOrEqual(PAGE_STORIES);
@@ -460,7 +462,11 @@ describe("a news page's ItemList", () => {
         const item = isObject(entry) && isObject(entry.item) ? entry.item : undefined;
         expect(item?.["@type"]).toBe("NewsArticle");
         expect(item?.publisher).toEqual({ "@type": "Organization", name: "Example News" });
-        expect(item?.url).toBe(isObject(entry) ? entry.url : undefined);
+        // Its link and title said once each: the ListItem's url, the item's headline.
+        expect(isObject(entry) && entry.url).toMatch(/^https?:/);
+        expect(item?.url).toBeUndefined();
+        expect(isObject(entry) && entry.name).toBeUndefined();
+        expect(typeof item?.headline).toBe("string");
       }
     },
   );

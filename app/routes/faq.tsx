@@ -58,7 +58,7 @@ export default function Faq() {
                 +
               </span>
             </summary>
-            <p className="pb-4 text-[0.95rem] text-ink/85">{item.answer}</p>
+            <p className="pb-4 text-[0.95rem] text-ink-85">{item.answer}</p>
           </details>
         ))}
       </div>

@@ -96,7 +96,7 @@ function SitePages({ pages }: { pages: readonly SitePageHit[] }) {
               <MarkedText parts={page.title} />
             </PageLink>
             <span className="ml-2 text-sm text-muted">{pageHref(page.path)}</span>
-            <p className="mt-1 text-[0.95rem] text-ink/85">
+            <p className="mt-1 text-[0.95rem] text-ink-85">
               <MarkedText parts={page.snippet} />
             </p>
           </li>

@@ -59,7 +59,8 @@ export default function Sports() {
                       {t("news.sports.game", { away: game.away, home: game.home })}
                     </p>
                     <p className="text-sm text-muted">
-                      <time dateTime={game.when.iso}>{game.when.text}</time> · {game.venue}
+                      <time dateTime={game.when.iso}>{game.when.text}</time>
+                      {` · ${game.venue}`}
                     </p>
                   </li>
                 ))}
@@ -78,11 +79,9 @@ export default function Sports() {
             {interview.title}
           </h2>
           <blockquote className="mt-4 border-l-4 border-accent pl-4 font-serif text-xl italic">
-            “{interview.quote}”
+            {`“${interview.quote}”`}
           </blockquote>
-          <p className="mt-2 text-sm text-muted">
-            {interview.name}, {interview.role}
-          </p>
+          <p className="mt-2 text-sm text-muted">{`${interview.name}, ${interview.role}`}</p>
           <p className="mt-4">{interview.body}</p>
         </article>
         <section aria-labelledby="highlights" className="mb-10">

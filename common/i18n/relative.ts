@@ -20,17 +20,11 @@ export function relativeWords(catalogue: RelativeWords): RelativeWords {
   return Object.fromEntries(RELATIVE_KEYS.map((key) => [key, catalogue[key]])) as RelativeWords;
 }
 
-/** Relative dates' messages read back from a page (the clock's data-words); null if not them. */
-export function parseRelativeWords(json: string | undefined): RelativeWords | null {
-  if (!json) return null;
-  try {
-    const value = JSON.parse(json) as unknown;
-    if (typeof value !== "object" || value === null) return null;
-    const record = value as Record<string, unknown>;
-    return RELATIVE_KEYS.every((key) => isMessage(record[key])) ? (value as RelativeWords) : null;
-  } catch {
-    return null;
-  }
+/** Relative dates' messages read back from a page (the clock's props); null if not them. */
+export function asRelativeWords(value: unknown): RelativeWords | null {
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as Record<string, unknown>;
+  return RELATIVE_KEYS.every((key) => isMessage(record[key])) ? (value as RelativeWords) : null;
 }
 
 function isMessage(value: unknown): value is Message {

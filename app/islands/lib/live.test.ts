@@ -6,12 +6,11 @@ import { livePage, newsChange } from "./live";
 const SKIP = '<a href="#main-content">Skip to content</a>';
 const banner = (ids: string, text: string) =>
   `<section aria-label="Weather alert" data-weather-alert="${ids}"><a href="/weather#alerts">${text}</a></section>`;
-/** The live region as the server writes it for a page in `locale` (LiveUpdates): its words. */
-const region = (locale: string) =>
-  `<div data-live-announce data-words='${JSON.stringify(liveWords(locale))}' aria-live="polite"></div>`;
-const REGION = region("en-US");
-const OFFER =
-  '<p data-live-news="local sports" hidden><button type="button">New stories</button></p>';
+const REGION = '<div data-live-announce aria-live="polite"></div>';
+/** The offer as the server writes it for a page in `locale` (NewStoriesOffer): its words. */
+const offerIn = (locale: string) =>
+  `<p data-live-news="local sports" data-words='${JSON.stringify(liveWords(locale))}'></p>`;
+const OFFER = offerIn("en-US");
 
 /** The page open in the browser, its body `html`. */
 function open(html: string): Document {
@@ -77,35 +76,47 @@ describe("a page following its live channel", () => {
     const page = livePage(doc, async () => "");
     const offer = doc.querySelector<HTMLElement>("[data-live-news]") as HTMLElement;
     page.news({ category: "world", count: 4 });
-    expect(offer.hidden).toBe(true);
+    expect(await said(doc)).toBe("");
+    expect(offer.childElementCount).toBe(0);
     page.news({ category: "local", count: 2 });
     page.news({ category: "sports", count: 1 });
-    expect(offer.hidden).toBe(false);
-    expect(offer.textContent).toBe("3 new stories");
     expect(await said(doc)).toBe("3 new stories");
+    // One button, put in once the whole stylesheet is there.
+    expect(offer.querySelectorAll("button")).toHaveLength(1);
+    expect(offer.textContent).toBe("3 new stories");
+  });
+
+  it("offers nothing on a page whose offer has no words", async () => {
+    vi.useFakeTimers();
+    const doc = open(`${REGION}<p data-live-news="local"></p>`);
+    livePage(doc, async () => "").news({ category: "local", count: 1 });
+    expect(await said(doc)).toBe("");
+    expect(doc.querySelector("[data-live-news]")?.childElementCount).toBe(0);
   });
 
   it("counts and says in the page's language, with its plural forms (a Spanish edition)", async () => {
     vi.useFakeTimers();
-    const doc = open(`${SKIP}${region("es-US")}${OFFER}<main></main>`);
+    const doc = open(`${SKIP}${REGION}${offerIn("es-US")}<main></main>`);
     const page = livePage(doc, async () =>
       banner("a1", "Tornado Warning").replace("Weather alert", "Alerta meteorológica"),
     );
     const offer = doc.querySelector<HTMLElement>("[data-live-news]") as HTMLElement;
     page.news({ category: "local", count: 1 });
-    expect(offer.textContent).toBe("1 noticia nueva");
     expect(await said(doc)).toBe("1 noticia nueva");
+    expect(offer.textContent).toBe("1 noticia nueva");
     page.news({ category: "sports", count: 2 });
     expect(offer.textContent).toBe("3 noticias nuevas");
     await page.alerts();
     expect(await said(doc)).toBe("Alerta meteorológica: Tornado Warning");
   });
 
-  it("loads the page again when the offer is taken", () => {
+  it("loads the page again when the offer is taken", async () => {
+    vi.useFakeTimers();
     const doc = open(`${REGION}${OFFER}`);
     const reload = vi.fn();
     vi.spyOn(window.location, "reload").mockImplementation(reload);
-    livePage(doc, async () => "");
+    livePage(doc, async () => "").news({ category: "local", count: 1 });
+    await said(doc);
     doc.querySelector("button")?.click();
     expect(reload).toHaveBeenCalledOnce();
   });

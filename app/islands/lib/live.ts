@@ -2,8 +2,8 @@ import { formatMessage, type Message } from "../../../common/i18n/format";
 import { wholeStylesheet } from "./ready";
 
 /**
- * What the live channel says, in the page's language: the server writes it as JSON in the live
- * region's `data-words` (LiveUpdates), so that this island loads no catalogue.
+ * What the offer of new stories says, in the page's language: the server writes it as JSON in
+ * the offer's `data-words` (NewStoriesOffer), so that this island loads no catalogue.
  */
 export interface LiveWords {
   /** The page's locale (plural rules and digits). */
@@ -12,13 +12,32 @@ export interface LiveWords {
   newStories: Message;
 }
 
-/** The live region's words; none in a page made before they were (its button's text then stays). */
-function wordsOf(region: HTMLElement | null): LiveWords | undefined {
+/** The offer's words, if it has them. */
+function wordsOf(offer: HTMLElement | null): LiveWords | undefined {
   try {
-    return JSON.parse(region?.dataset.words ?? "") as LiveWords;
+    return JSON.parse(offer?.dataset.words ?? "") as LiveWords;
   } catch {
     return undefined;
   }
+}
+
+/** The offer's button, as the island makes it (Tailwind reads its classes here). */
+const OFFER_BUTTON =
+  "inline-flex min-h-11 items-center rounded bg-accent px-4 text-sm font-semibold text-white hover:underline";
+
+/**
+ * The button that offers new stories, put into the offer once the whole stylesheet is there (the
+ * page's own rules are those of its markup, which had no button): it loads the page again, past
+ * any copy the browser kept.
+ */
+function offerButton(offer: HTMLElement): HTMLButtonElement {
+  const doc = offer.ownerDocument;
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.className = OFFER_BUTTON;
+  button.addEventListener("click", () => doc.defaultView?.location.reload());
+  void wholeStylesheet().then(() => offer.append(button));
+  return button;
 }
 
 /** The selector of the city's urgent-alert banner (AlertBanner), by its list of alert ids. */
@@ -55,19 +74,16 @@ export function newsChange(data: string): NewsChange | undefined {
 
 /**
  * A page's live parts: its polite live region (`[data-live-announce]`), its offer of new stories
- * (`[data-live-news]`, listing the categories it shows, hidden until there are some), and its
+ * (`[data-live-news]`, listing the categories it shows, empty until there are some), and its
  * alert banner, fetched from `fetchPage` (the page again, revalidated against the server).
  */
 export function livePage(doc: Document, fetchPage: () => Promise<string>): LivePage {
   const region = doc.querySelector<HTMLElement>("[data-live-announce]");
   const offer = doc.querySelector<HTMLElement>("[data-live-news]");
-  const words = wordsOf(region);
+  const words = wordsOf(offer);
   const shown = new Set((offer?.dataset.liveNews ?? "").split(" ").filter(Boolean));
   let fresh = 0;
-  // The offer loads the page again, past any copy the browser kept.
-  offer
-    ?.querySelector("button")
-    ?.addEventListener("click", () => doc.defaultView?.location.reload());
+  let button: HTMLButtonElement | undefined;
   const say = (text: string) => {
     if (!region) return;
     // A region's new text is what is read: emptied first, so the same words are read again.
@@ -77,14 +93,11 @@ export function livePage(doc: Document, fetchPage: () => Promise<string>): LiveP
   return {
     say,
     news({ category, count }) {
-      if (!offer || !shown.has(category)) return;
+      if (!offer || !words || !shown.has(category)) return;
       fresh += count;
-      const button = offer.querySelector("button");
-      const text = words
-        ? formatMessage(words.newStories, words.locale, { count: fresh })
-        : (button?.textContent ?? "");
-      if (button) button.textContent = text;
-      offer.hidden = false;
+      const text = formatMessage(words.newStories, words.locale, { count: fresh });
+      button ??= offerButton(offer);
+      button.textContent = text;
       say(text);
     },
     async alerts() {

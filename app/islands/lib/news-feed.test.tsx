@@ -27,14 +27,23 @@ const item = (id: string, minutesAgo: number): FeedItem => ({
  */
 function feed({
   links,
+  had,
   ...props
-}: Omit<NewsFeedProps, "categories" | "zone"> & { links: string[] }): HTMLElement {
-  const full: NewsFeedProps = { categories: ["local"], zone: ZONE, ...props };
+}: Omit<NewsFeedProps, "categories" | "zone" | "had"> & {
+  links: string[];
+  had: FeedItem[];
+}): HTMLElement {
+  const full: NewsFeedProps = {
+    categories: ["local"],
+    zone: ZONE,
+    had: had.map((i) => i.id),
+    ...props,
+  };
   const stories = links.map((url) => `<article><a href="${url}">A story</a></article>`).join("");
   const clock = { now: NOW, ...ZONE };
   document.body.innerHTML = `${stories}<section><div data-news-feed="/assets/island-news-feed-render.js">${renderToString(
     <ClockContext value={clock}>
-      <NewsFeedList items={props.had} />
+      <NewsFeedList items={had} />
     </ClockContext>,
   )}</div><script type="application/json">${JSON.stringify(full)}</script></section>`;
   return document.querySelector("[data-news-feed]") as HTMLElement;
@@ -68,7 +77,7 @@ describe("the News Feed's refresh", () => {
       had: [item("old", 30)],
       limit: 2,
     });
-    const fetch = answer([item("page", 0), item("new", 1)]);
+    const fetch = answer([item("page", 0), item("new", 1), item("old", 30)]);
     const render = vi.fn<RenderFeed>();
     const load = vi.fn(() => Promise.resolve(render));
     await refreshFeeds(document, load);
@@ -80,7 +89,7 @@ describe("the News Feed's refresh", () => {
   it("never lists again a story the page shows without a link (its id, in the props)", async () => {
     const unlinked = { ...item("lead", 0), url: "#" };
     const container = feed({ links: ["#"], had: [item("old", 30)], limit: 3, shown: ["lead"] });
-    answer([unlinked, item("new", 1)]);
+    answer([unlinked, item("new", 1), item("old", 30)]);
     const render = vi.fn<RenderFeed>();
     await refreshFeeds(document, () => Promise.resolve(render));
     expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], ZONE);
@@ -101,11 +110,19 @@ describe("the News Feed's refresh", () => {
   it("adds to what it listed after an earlier refresh", async () => {
     feed({ links: [], had: [item("a", 50)], limit: 3 });
     const render = vi.fn<RenderFeed>();
-    answer([item("b", 20)]);
+    answer([item("b", 20), item("a", 50)]);
     await refreshFeeds(document, () => Promise.resolve(render));
     answer([item("c", 10)]);
     await refreshFeeds(document, () => Promise.resolve(render));
     expect(render.mock.calls.at(-1)?.[1].map((i) => i.id)).toEqual(["c", "b", "a"]);
+  });
+
+  it("knows what it lists by id, as the answer gives it: one the server dropped goes", async () => {
+    feed({ links: [], had: [item("a", 50), item("b", 40)], limit: 3 });
+    const render = vi.fn<RenderFeed>();
+    answer([item("c", 10), item("a", 50)]);
+    await refreshFeeds(document, () => Promise.resolve(render));
+    expect(render.mock.calls.at(-1)?.[1].map((i) => i.id)).toEqual(["c", "a"]);
   });
 });
 

@@ -1,5 +1,10 @@
 import type { FeedItem } from "~/components/news-feed-list";
-import { fetchHeadlines, mergeHeadlines, type NewsFeedProps } from "~/components/news-feed-refresh";
+import {
+  fetchHeadlines,
+  listedNow,
+  mergeHeadlines,
+  type NewsFeedProps,
+} from "~/components/news-feed-refresh";
 import { propsOf } from "./ready";
 
 /** Renders a refreshed list into a News Feed's container (the news-feed-render island). */
@@ -40,9 +45,9 @@ export async function refreshFeeds(
     const props = propsOf<NewsFeedProps>(container);
     const url = container.dataset.newsFeed;
     if (!props || !url) continue;
-    const had = listed.get(container) ?? props.had;
     const got = await fetchHeadlines(props.categories, props.base);
     if (!got) continue;
+    const had = listed.get(container) ?? listedNow(props.had, got);
     const shown = [...shownBeside(root, container), ...(props.shown ?? [])];
     const next = mergeHeadlines(got, had, shown, props.limit);
     if (JSON.stringify(next) === JSON.stringify(had)) continue;

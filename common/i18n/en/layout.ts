@@ -24,7 +24,6 @@ export const layout = {
   "layout.playVideo": "Play video: {title}",
   "layout.videoComingSoon": "Video coming soon",
   // The live channel.
-  "layout.newStories": "New stories",
   "layout.newStoriesCount": { one: "{count} new story", other: "{count} new stories" },
   // The footer.
   "layout.footerConnect": "Connect",

@@ -27,7 +27,6 @@ export const layout: Area<typeof en> = {
   "layout.playVideo": "Reproducir video: {title}",
   "layout.videoComingSoon": "Video próximamente",
   // El canal en vivo.
-  "layout.newStories": "Noticias nuevas",
   "layout.newStoriesCount": { one: "{count} noticia nueva", other: "{count} noticias nuevas" },
   // El pie de página.
   "layout.footerConnect": "Contacto",
