@@ -148,7 +148,8 @@ export class Network {
       ...others,
     ];
     const own = editions.find((e) => e.site === id);
-    const slugs = directory.slugsOf(id);
+    // This page's paths: its edition's, or (the city's own edition) the city's.
+    const slugs = own ? own.slugs : citySlugs;
     return {
       path: own?.path ?? "",
       ...(slugs ? { slugs } : {}),
