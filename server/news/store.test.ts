@@ -26,13 +26,17 @@ const story = (uid: string, title: string, extra: Partial<Article> = {}): Articl
   storyAt(uid, title, T0, extra);
 
 describe.each(["sqlite", "postgres"] as const)("NewsStore on %s", (dialect) => {
-  async function fresh(): Promise<NewsStore> {
+  async function open(): Promise<Store> {
     const store =
       dialect === "postgres"
         ? await openPostgres((postgres as TestPostgres).createDatabase(), { poolSize: 2 })
         : await openDatabase(":memory:");
     stores.push(store);
-    return new NewsStore(store);
+    return store;
+  }
+
+  async function fresh(): Promise<NewsStore> {
+    return new NewsStore(await open());
   }
 
   const success = (articles: Article[], now = T0) => ({
@@ -107,5 +111,58 @@ describe.each(["sqlite", "postgres"] as const)("NewsStore on %s", (dialect) => {
     expect(together.get(feeds[0]?.id ?? -1)?.[0]?.source).toBe("The Example Times");
     expect(together.get(feeds[1]?.id ?? -1)?.[0]?.source).toBe("a.example");
     expect(await store.newestOfFeeds([], 15)).toEqual(new Map());
+  });
+  describe("a refresh's write ends its own lease, never another instance's", () => {
+    const LEASE = 3_000;
+    const URL = "https://a.example/f";
+
+    /**
+     * Instance A leased the feed; its lease ran out while it still stored its refresh, and B
+     * claimed the feed again: A's late write comes after B's claim.
+     */
+    async function overtaken(): Promise<{ a: NewsStore; b: NewsStore; id: number }> {
+      const db = await open();
+      const a = new NewsStore(db, "instance-a");
+      const b = new NewsStore(db, "instance-b");
+      const id = (await a.addFeeds([URL])).get(URL) ?? -1;
+      expect(await a.claim([id], T0, LEASE, a.instance)).toEqual([id]);
+      expect(await b.claim([id], T0 + LEASE, LEASE, b.instance)).toEqual([id]);
+      return { a, b, id };
+    }
+
+    const lease = async (store: NewsStore, id: number) => {
+      const row = await store.feed(id);
+      return [row?.leaseUntil ?? null, row?.leaseOwner ?? null];
+    };
+
+    const writes = {
+      success: (s: NewsStore, id: number) => s.recordSuccess(id, success([story("x", "X")])),
+      "not modified": (s: NewsStore, id: number) => s.recordNotModified(id, T0, T0 + 600_000),
+      failure: (s: NewsStore, id: number) => s.recordFailure(id, "HTTP 503", T0, T0 + 60_000),
+    };
+
+    it.each(Object.keys(writes) as (keyof typeof writes)[])(
+      "a late %s leaves the lease of the instance that holds it now",
+      async (kind) => {
+        const { a, b, id } = await overtaken();
+        await writes[kind](a, id);
+        expect(await lease(a, id)).toEqual([T0 + 2 * LEASE, "instance-b"]);
+        // Still held: nobody else may take it before B's lease runs out...
+        expect(await a.claim([id], T0 + LEASE + 1, LEASE, a.instance)).toEqual([]);
+        // ...and B's own write ends it.
+        await writes[kind](b, id);
+        expect(await lease(b, id)).toEqual([null, null]);
+      },
+    );
+
+    it("the holder's own write ends its lease", async () => {
+      const db = await open();
+      const a = new NewsStore(db, "instance-a");
+      const id = (await a.addFeeds([URL])).get(URL) ?? -1;
+      await a.claim([id], T0, LEASE, a.instance);
+      expect(await lease(a, id)).toEqual([T0 + LEASE, "instance-a"]);
+      await writes.success(a, id);
+      expect(await lease(a, id)).toEqual([null, null]);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import {
   sql,
+  type ExpressionBuilder,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -57,6 +58,8 @@ export interface FeedRow {
   intervalMs: number | null;
   /** Until when an instance holds its refresh (claim), or null. */
   leaseUntil: number | null;
+  /** Which instance holds it (NewsStore.instance), or null. */
+  leaseOwner: string | null;
 }
 
 export interface StoredArticle extends Article {
@@ -192,6 +195,7 @@ const FEED_COLUMNS = [
   "next_attempt as nextAttempt",
   "interval_ms as intervalMs",
   "lease_until as leaseUntil",
+  "lease_owner as leaseOwner",
 ] as const;
 
 /** An article's columns as ArticleRow names them. */
@@ -222,11 +226,22 @@ const SEARCH_PROBE_MAX = 50_000;
 /** The PostgreSQL channel on which instances announce a feed's change (NewsStore.announce). */
 export const FEED_CHANGES = "news_feed_changed";
 
-/**
- * A feed's lease ended (record*). A late writer whose lease ran out may end another's: that
- * instance's refresh then only ends up fetched twice.
- */
+/** Every lease ended (releaseLeases). */
 const NO_LEASE = { lease_until: null, lease_owner: null } as const;
+
+/**
+ * The lease of `owner` ended (record*), and only that one: a late writer whose lease ran out
+ * while it stored its refresh, and which another instance has since claimed, leaves the new
+ * holder's lease alone (that feed is then only fetched twice). SET expressions all read the
+ * row as it was, so both columns test the old owner.
+ */
+function endLeaseOf(eb: ExpressionBuilder<Database, "feeds">, owner: string) {
+  const ours = eb("lease_owner", "=", owner);
+  return {
+    lease_until: eb.case().when(ours).then(null).else(eb.ref("lease_until")).end(),
+    lease_owner: eb.case().when(ours).then(null).else(eb.ref("lease_owner")).end(),
+  };
+}
 
 /** This process's name among the instances: host, process id and a random part. */
 function defaultInstance(): string {
@@ -398,7 +413,7 @@ export class NewsStore {
           consecutive_failures: 0,
           next_attempt: result.nextAttempt,
           interval_ms: result.intervalMs ?? null,
-          ...NO_LEASE,
+          ...endLeaseOf(eb, this.instance),
         }))
         .where("id", "=", feedId)
         .execute();
@@ -410,14 +425,14 @@ export class NewsStore {
   async recordNotModified(feedId: number, now: number, nextAttempt: number): Promise<void> {
     await this.db
       .updateTable("feeds")
-      .set({
+      .set((eb) => ({
         last_attempt: now,
         last_success: now,
         last_error: null,
         consecutive_failures: 0,
         next_attempt: nextAttempt,
-        ...NO_LEASE,
-      })
+        ...endLeaseOf(eb, this.instance),
+      }))
       .where("id", "=", feedId)
       .execute();
     await this.announce(this.db, feedId);
@@ -437,7 +452,7 @@ export class NewsStore {
         last_error: reason,
         consecutive_failures: eb("consecutive_failures", "+", 1),
         next_attempt: nextAttempt,
-        ...NO_LEASE,
+        ...endLeaseOf(eb, this.instance),
       }))
       .where("id", "=", feedId)
       .execute();
@@ -449,7 +464,7 @@ export class NewsStore {
    * has come) and that no instance holds (no lease, or one run out: its instance died); returns
    * the ids leased. Among instances claiming at once each feed goes to one: PostgreSQL locks
    * the rows it takes and skips those another claim holds (FOR UPDATE SKIP LOCKED); SQLite has
-   * one writer. The refresh's write (record*) ends the lease.
+   * one writer. The refresh's write (record*) ends the lease, if it is still `owner`'s.
    * From: https://www.postgresql.org/docs/15/sql-select.html#SQL-FOR-UPDATE-SHARE
    */
   async claim(
