@@ -1,5 +1,10 @@
-import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { randomUUID } from "node:crypto";
+import {
+  ServerResponse,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+} from "node:http";
 import type { Logger } from "pino";
 import type { RouteClass } from "../metrics/observer";
 
@@ -36,11 +41,54 @@ export function traceIdOf(header: string | string[] | undefined): string | undef
 
 /**
  * The id of a request: the trace-id of its `traceparent` when valid (the line then joins the
- * caller's trace), else 16 random bytes as 32 hex digits (the same shape as a trace-id). A
- * client's own X-Request-Id is not taken: it could be anything, of any length.
+ * caller's trace), else a random UUID's 32 hex digits (the same shape as a trace-id; Node draws
+ * them from a cache of random bytes, where a randomBytes call per request cost a system call).
+ * A client's own X-Request-Id is not taken: it could be anything, of any length.
  */
 export function requestIdOf(req: IncomingMessage): string {
-  return traceIdOf(req.headers.traceparent) ?? randomBytes(16).toString("hex");
+  return traceIdOf(req.headers.traceparent) ?? randomUUID().replaceAll("-", "");
+}
+
+/**
+ * The server's responses (createHttpServer), which carry their request's id (startRequestLog)
+ * among the headers they are written with. Node sends the headers given to writeHead as they
+ * are, but once one was set before (setHeader) it merges each of them into its header map
+ * first: that cost more than the rest of a cached page's answer. The id is added to the
+ * headers given instead; a response written any other way gets it set as before.
+ * From: https://nodejs.org/docs/latest-v20.x/api/http.html#httpcreateserveroptions-requestlistener
+ */
+export class IdentifiedResponse<
+  Request extends IncomingMessage = IncomingMessage,
+> extends ServerResponse<Request> {
+  /** The id to send as X-Request-Id (startRequestLog), until the headers are written. */
+  requestId: string | undefined;
+
+  override writeHead(
+    statusCode: number,
+    reasonOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this {
+    const id = this.requestId;
+    this.requestId = undefined;
+    if (typeof reasonOrHeaders === "string") {
+      return super.writeHead(statusCode, reasonOrHeaders, this.withId(id, headers));
+    }
+    return super.writeHead(statusCode, this.withId(id, reasonOrHeaders));
+  }
+
+  private withId(
+    id: string | undefined,
+    headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined,
+  ): OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined {
+    if (id === undefined) return headers;
+    if (headers === undefined || (Array.isArray(headers) && Array.isArray(headers[0]))) {
+      this.setHeader(REQUEST_ID_HEADER, id);
+      return headers;
+    }
+    // A flat list of names and values (what the hot paths keep: copied faster than an object).
+    if (Array.isArray(headers)) return [...headers, REQUEST_ID_HEADER, id];
+    return { ...headers, [REQUEST_ID_HEADER]: id };
+  }
 }
 
 /** The id each request being logged was given (startRequestLog), for other lines about it. */
@@ -61,7 +109,7 @@ export interface RequestLogEntry {
 }
 
 /**
- * Starts the log line of a request: sets X-Request-Id, and writes one line when the response is
+ * Starts the log line of a request: gives it X-Request-Id, and writes one line when the response is
  * done (sent, or its connection closed first: then `aborted`). Probes (/healthz, /readyz) log
  * at debug, so that a load balancer's checks every second do not bury the readers' lines.
  */
@@ -75,7 +123,8 @@ export function startRequestLog(
   let kind: RouteClass = "other";
   let site: string | null = null;
   ids.set(req, id);
-  res.setHeader(REQUEST_ID_HEADER, id);
+  if (res instanceof IdentifiedResponse) res.requestId = id;
+  else res.setHeader(REQUEST_ID_HEADER, id);
   res.once("close", () => {
     const line = {
       reqId: id,

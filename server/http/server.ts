@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import { refusalBeforeBody, sendRefusal } from "./pages/refusals";
+import { IdentifiedResponse } from "./request-log";
 
 /**
  * How long a client may take: to send its headers, and its whole request (headers and body).
@@ -37,6 +38,7 @@ export function createHttpServer(
       requestTimeout: requestMs,
       connectionsCheckingInterval: checkEveryMs,
       keepAliveTimeout: keepAliveMs,
+      ServerResponse: IdentifiedResponse,
     },
     app,
   );

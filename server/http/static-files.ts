@@ -32,8 +32,10 @@ const TYPES: Record<string, string> = {
 
 interface Variant {
   body: Buffer;
-  /** Every header of a 200, computed once. */
+  /** Every header of a 200, computed once... */
   headers: Record<string, string>;
+  /** ...and as the flat list of names and values a 200 is written with (IdentifiedResponse). */
+  head: string[];
   etag: string;
 }
 
@@ -87,19 +89,16 @@ export class StaticFiles {
       const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
       const variant = (body: Buffer, encoding?: string): Variant => {
         const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}${encoding ? `-${encoding}` : ""}"`;
-        return {
-          body,
-          etag,
-          headers: {
-            ...(asset ? ASSET_SECURITY_HEADERS : SECURITY_HEADERS),
-            "Content-Type": type,
-            "Content-Length": String(body.length),
-            "Cache-Control": asset ? CACHE_CONTROL.asset : CACHE_CONTROL.file,
-            ETag: etag,
-            Vary: "Accept-Encoding",
-            ...(encoding ? { "Content-Encoding": encoding } : {}),
-          },
+        const headers = {
+          ...(asset ? ASSET_SECURITY_HEADERS : SECURITY_HEADERS),
+          "Content-Type": type,
+          "Content-Length": String(body.length),
+          "Cache-Control": asset ? CACHE_CONTROL.asset : CACHE_CONTROL.file,
+          ETag: etag,
+          Vary: "Accept-Encoding",
+          ...(encoding ? { "Content-Encoding": encoding } : {}),
         };
+        return { body, etag, headers, head: Object.entries(headers).flat() };
       };
       const entry: StaticFile = { identity: variant(readFileSync(file)) };
       if (existsSync(`${file}.br`)) entry.br = variant(readFileSync(`${file}.br`), "br");
@@ -131,7 +130,7 @@ export class StaticFiles {
       res.end();
       return true;
     }
-    res.writeHead(200, variant.headers);
+    res.writeHead(200, variant.head);
     res.end(req.method === "HEAD" ? undefined : variant.body);
     return true;
   }
