@@ -179,13 +179,15 @@ export function buildStoryList(
     const url = s.url.startsWith("/") ? `${siteUrl}${s.url}` : s.url;
     if (url === "#" || seen.has(url)) return [];
     seen.add(url);
-    // Another outlet's story names its publisher: the page gathers it, it did not write it.
+    // Another outlet's story names its publisher: the page gathers it, it did not write it. Its
+    // date is left to its own page (and this page's <time>): thirty of them cost home a round
+    // trip's worth of bytes (issue 34: the HTML within TCP's first window), for nothing a list
+    // of another site's links is read for.
     const item: NewsArticle | undefined = s.source
       ? {
           "@type": "NewsArticle",
           headline: s.title,
           publisher: { "@type": "Organization", name: s.source },
-          ...(s.publishedAt ? { datePublished: s.publishedAt } : {}),
           ...(s.lang ? { inLanguage: s.lang } : {}),
         }
       : undefined;

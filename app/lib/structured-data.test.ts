@@ -467,6 +467,8 @@ describe("a news page's ItemList", () => {
         expect(item?.url).toBeUndefined();
         expect(isObject(entry) && entry.name).toBeUndefined();
         expect(typeof item?.headline).toBe("string");
+        // Its date is its own page's and this page's <time>: not said a third time.
+        expect(item?.datePublished).toBeUndefined();
       }
     },
   );

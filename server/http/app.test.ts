@@ -175,6 +175,9 @@ describe("the HTTP app", () => {
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
     expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    // No header for a browser that is gone (Internet Explorer 8's, the XSS filter's).
+    expect(res.headers.get("x-download-options")).toBeNull();
+    expect(res.headers.get("x-xss-protection")).toBeNull();
     const html = await res.text();
     const scripts = [
       ...html.matchAll(

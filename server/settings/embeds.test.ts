@@ -49,10 +49,25 @@ function services(embeds: Embeds, documentIds: string[] = []) {
   return { site: { embeds }, content: { pages: { partners: { documents } } } };
 }
 
-/** One directive's sources, from a policy built with these embeds. */
+/** Fetch directives that the browser answers with default-src's sources when absent (CSP3). */
+const FETCH_DIRECTIVES = ["script-src", "style-src", "img-src", "connect-src", "font-src"];
+
+/**
+ * One directive's sources in effect, from a policy built with these embeds: a fetch directive
+ * the policy leaves out has default-src's.
+ */
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(";").find((d) => d.startsWith(`${name} `));
-  return found ? found.split(" ").slice(1) : [];
+  const sources = (n: string) =>
+    csp
+      .split(";")
+      .find((d) => d.startsWith(`${n} `))
+      ?.split(" ")
+      .slice(1);
+  return (
+    sources(name) ??
+    ([...FETCH_DIRECTIVES, "media-src"].includes(name) ? sources("default-src") : undefined) ??
+    []
+  );
 }
 
 describe("third-party scripts", () => {
@@ -90,6 +105,10 @@ describe("embedCspSources", () => {
     expect(directive(csp, "frame-src")).toEqual(["'none'"]);
     expect(directive(csp, "connect-src")).toEqual(["'self'"]);
     expect(directive(csp, "img-src")).toEqual(["'self'", "data:"]);
+    expect(directive(csp, "media-src")).toEqual(["'self'"]);
+    expect(directive(csp, "font-src")).toEqual(["'self'"]);
+    // Said once, by default-src: what would only repeat it is left out of every page's headers.
+    expect(csp).not.toMatch(/connect-src|media-src|font-src/);
   });
 
   it("names each configured embed's origin in its directive, and no wildcard", () => {
