@@ -12,12 +12,25 @@ import sharp from "sharp";
 /** A picture URL of a feed: http(s), ending in an image type (a query after it is left as is). */
 const PICTURE_URL = /https?:\/\/[^\s"'<>()]+?\.(?:jpe?g|png|gif|webp)(?=[\s"'<>?&)]|$)/gi;
 
-/** The feed's bytes with every picture URL replaced by `${base}/picture/HASH.jpg`. */
+/**
+ * A picture named by a path on its publisher's own site (`src="/pictures/a.jpg"`, as FC
+ * Utrecht's feed writes them, in an attribute of its HTML, quoted or entity-quoted): the path
+ * alone, after its quote.
+ */
+const ROOT_RELATIVE_PICTURE =
+  /(?<=\b(?:src|url)=(?:"|'|&quot;))\/[^\s"'<>&?]+\.(?:jpe?g|png|gif|webp)/gi;
+
+/**
+ * The feed's bytes with every picture URL replaced by `${base}/picture/HASH.jpg`: absolute ones,
+ * and those named by a path on the publisher's site (which the site would resolve against the
+ * item's link, on a host an offline machine cannot reach either).
+ */
 export function withLocalPictures(feed: Buffer, base: string): Buffer {
   // Latin-1 keeps every byte as it is (URLs are ASCII; the rest is not touched).
   const text = feed.toString("latin1");
+  const local = (url: string) => `${base}/picture/${pictureId(url)}.jpg`;
   return Buffer.from(
-    text.replace(PICTURE_URL, (url) => `${base}/picture/${pictureId(url)}.jpg`),
+    text.replace(PICTURE_URL, local).replace(ROOT_RELATIVE_PICTURE, local),
     "latin1",
   );
 }

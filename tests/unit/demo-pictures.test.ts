@@ -27,6 +27,28 @@ describe("the demo's pictures", () => {
     expect(text).toContain("caf\xe9"); // a Latin-1 byte, untouched
   });
 
+  it("rewrite a picture named by a path on the publisher's site, and no other path", () => {
+    const feed = Buffer.from(
+      '<description><![CDATA[<img src="/pictures/100/a.jpg" class="n" /><a href="/news/1">x</a>]]></description>' +
+        "<description>&lt;img src=&quot;/img/b.png&quot;&gt;</description>",
+      "latin1",
+    );
+    const text = withLocalPictures(feed, "http://127.0.0.1:1").toString("latin1");
+    expect(text).toContain(
+      `<img src="http://127.0.0.1:1/picture/${pictureId("/pictures/100/a.jpg")}.jpg" class="n" />`,
+    );
+    expect(text).toContain(
+      `&lt;img src=&quot;http://127.0.0.1:1/picture/${pictureId("/img/b.png")}.jpg&quot;&gt;`,
+    );
+    expect(text).toContain('<a href="/news/1">x</a>');
+  });
+
+  it("serve FC Utrecht's feed, whose pictures are paths on its site, with every picture local", async () => {
+    const text = await (await fetch(`${feeds.url}/pictures/feeds/fcutrecht-news.rss.xml`)).text();
+    expect(text).not.toMatch(/src="\/[^"]+\.(?:jpe?g|png|gif|webp)"/i);
+    expect(text.match(new RegExp(`src="${feeds.url}/picture/`, "g"))?.length).toBeGreaterThan(5);
+  });
+
   it("serve a feed whose every picture is local, and a 1200 x 675 JPEG for each, the same each time", async () => {
     const text = await (await fetch(`${feeds.url}/pictures/feeds/guardian-us.rss.xml`)).text();
     const pictures = [...text.matchAll(/https?:\/\/[^\s"'<>]+?\.(?:jpe?g|png|gif|webp)\b/gi)].map(
