@@ -112,13 +112,15 @@ export function contentSecurityPolicy(
   // Fetch directives that would only say default-src's 'self' again are left out (media and
   // fonts; connections without an embed's origin): the browser applies default-src to them.
   // From: https://www.w3.org/TR/CSP3/#directive-default-src
-  const connect = extra.connect?.length ? [["connect-src", "'self'", ...extra.connect]] : [];
+  const connect: [string, ...string[]][] = extra.connect?.length
+    ? [["connect-src", "'self'", ...extra.connect]]
+    : [];
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...scriptHashes.map((h) => `'${h}'`), ...(extra.scripts ?? [])],
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", ...(extra.images ?? [])],
-    ...(connect as [string, ...string[]][]),
+    ...connect,
     ["frame-src", ...(extra.frames?.length ? extra.frames : ["'none'"])],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],

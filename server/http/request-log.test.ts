@@ -51,10 +51,10 @@ describe("traceIdOf", () => {
   });
 });
 
-/** The app's network steps only (no page is asked for), its log lines kept. */
-/** The app on the site's own server (createHttpServer), or on a bare Node one. */
+/** The site's own server (createHttpServer), or a bare Node one. */
 type ServerKind = "site" | "node";
 
+/** The app's network steps only (no page is asked for) on a `kind` server, its log lines kept. */
 async function start(
   kind: ServerKind = "site",
 ): Promise<{ url: string; logs: Record<string, unknown>[] }> {

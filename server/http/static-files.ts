@@ -32,11 +32,11 @@ const TYPES: Record<string, string> = {
 
 interface Variant {
   body: Buffer;
-  /** Every header of a 200, computed once... */
-  headers: Record<string, string>;
-  /** ...and as the flat list of names and values a 200 is written with (IdentifiedResponse). */
+  /** Every header of a 200, computed once, as the flat list of names and values it is written with. */
   head: string[];
   etag: string;
+  /** Its Cache-Control, which a 304 repeats. */
+  cacheControl: string;
 }
 
 interface StaticFile {
@@ -89,16 +89,17 @@ export class StaticFiles {
       const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
       const variant = (body: Buffer, encoding?: string): Variant => {
         const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}${encoding ? `-${encoding}` : ""}"`;
+        const cacheControl = asset ? CACHE_CONTROL.asset : CACHE_CONTROL.file;
         const headers = {
           ...(asset ? ASSET_SECURITY_HEADERS : SECURITY_HEADERS),
           "Content-Type": type,
           "Content-Length": String(body.length),
-          "Cache-Control": asset ? CACHE_CONTROL.asset : CACHE_CONTROL.file,
+          "Cache-Control": cacheControl,
           ETag: etag,
           Vary: "Accept-Encoding",
           ...(encoding ? { "Content-Encoding": encoding } : {}),
         };
-        return { body, etag, headers, head: Object.entries(headers).flat() };
+        return { body, etag, cacheControl, head: Object.entries(headers).flat() };
       };
       const entry: StaticFile = { identity: variant(readFileSync(file)) };
       if (existsSync(`${file}.br`)) entry.br = variant(readFileSync(`${file}.br`), "br");
@@ -124,7 +125,7 @@ export class StaticFiles {
     if (notModified(req.headers["if-none-match"], variant.etag)) {
       res.writeHead(304, {
         ETag: variant.etag,
-        "Cache-Control": variant.headers["Cache-Control"] ?? "",
+        "Cache-Control": variant.cacheControl,
         Vary: "Accept-Encoding",
       });
       res.end();

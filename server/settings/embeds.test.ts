@@ -50,7 +50,14 @@ function services(embeds: Embeds, documentIds: string[] = []) {
 }
 
 /** Fetch directives that the browser answers with default-src's sources when absent (CSP3). */
-const FETCH_DIRECTIVES = ["script-src", "style-src", "img-src", "connect-src", "font-src"];
+const FETCH_DIRECTIVES = [
+  "script-src",
+  "style-src",
+  "img-src",
+  "connect-src",
+  "font-src",
+  "media-src",
+];
 
 /**
  * One directive's sources in effect, from a policy built with these embeds: a fetch directive
@@ -64,9 +71,7 @@ function directive(csp: string, name: string): string[] {
       ?.split(" ")
       .slice(1);
   return (
-    sources(name) ??
-    ([...FETCH_DIRECTIVES, "media-src"].includes(name) ? sources("default-src") : undefined) ??
-    []
+    sources(name) ?? (FETCH_DIRECTIVES.includes(name) ? sources("default-src") : undefined) ?? []
   );
 }
 

@@ -9,37 +9,32 @@ beforeAll(async () => {
 });
 afterAll(() => feeds.close());
 
+/** A feed's text (Latin-1) as the demo serves it, its pictures on a server at BASE. */
+const BASE = "http://127.0.0.1:1";
+const rewritten = (feed: string) =>
+  withLocalPictures(Buffer.from(feed, "latin1"), BASE).toString("latin1");
+/** Where the demo serves the picture first named `url`. */
+const local = (url: string) => `${BASE}/picture/${pictureId(url)}.jpg`;
+
 describe("the demo's pictures", () => {
   it("rewrite a feed's picture URLs to the fixture server and leave every other byte alone", () => {
-    const feed = Buffer.from(
+    const text = rewritten(
       '<item><media:content url="https://img.example/a/b.jpg" medium="image"/><link>https://news.example/story.html</link>' +
         "<description>&lt;img src=&quot;http://cdn.example/p.png?w=640&amp;h=360&quot;&gt; caf\xe9</description></item>",
-      "latin1",
     );
-    const text = withLocalPictures(feed, "http://127.0.0.1:1").toString("latin1");
-    expect(text).toContain(
-      `url="http://127.0.0.1:1/picture/${pictureId("https://img.example/a/b.jpg")}.jpg"`,
-    );
-    expect(text).toContain(
-      `src=&quot;http://127.0.0.1:1/picture/${pictureId("http://cdn.example/p.png")}.jpg?w=640&amp;h=360&quot;`,
-    );
+    expect(text).toContain(`url="${local("https://img.example/a/b.jpg")}"`);
+    expect(text).toContain(`src=&quot;${local("http://cdn.example/p.png")}?w=640&amp;h=360&quot;`);
     expect(text).toContain("<link>https://news.example/story.html</link>");
     expect(text).toContain("caf\xe9"); // a Latin-1 byte, untouched
   });
 
   it("rewrite a picture named by a path on the publisher's site, and no other path", () => {
-    const feed = Buffer.from(
+    const text = rewritten(
       '<description><![CDATA[<img src="/pictures/100/a.jpg" class="n" /><a href="/news/1">x</a>]]></description>' +
         "<description>&lt;img src=&quot;/img/b.png&quot;&gt;</description>",
-      "latin1",
     );
-    const text = withLocalPictures(feed, "http://127.0.0.1:1").toString("latin1");
-    expect(text).toContain(
-      `<img src="http://127.0.0.1:1/picture/${pictureId("/pictures/100/a.jpg")}.jpg" class="n" />`,
-    );
-    expect(text).toContain(
-      `&lt;img src=&quot;http://127.0.0.1:1/picture/${pictureId("/img/b.png")}.jpg&quot;&gt;`,
-    );
+    expect(text).toContain(`<img src="${local("/pictures/100/a.jpg")}" class="n" />`);
+    expect(text).toContain(`&lt;img src=&quot;${local("/img/b.png")}&quot;&gt;`);
     expect(text).toContain('<a href="/news/1">x</a>');
   });
 
