@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { oneStoryFeed } from "../../tests/support/news";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
+import { startSeveringProxy } from "../../tests/support/severing-proxy";
 import { openMessageStore, type MessageStore } from "../messages/store";
 import { NewsEngine } from "../news/engine";
 import { Subscriptions } from "../news/network";
@@ -13,6 +15,7 @@ import {
   DatabaseHealth,
   isDatabaseUnavailable,
 } from "./health";
+import { writeTransaction } from "./open";
 import { APPLICATION_NAME, openPostgres } from "./postgres";
 
 // PostgreSQL going away under the site, on a throwaway cluster: a restart, its sessions
@@ -233,6 +236,46 @@ describe("PostgreSQL going away", () => {
     await s.expectNoneLost();
     expect(s.acknowledged).toHaveLength(6);
     expect(s.count(DATABASE_UNREACHABLE)).toBe(0);
+  }, 30_000);
+});
+
+describe("a pooled connection the server closed just as it was handed out", () => {
+  /** The site's database through a proxy that can cut its connections unnoticed. */
+  async function throughProxy() {
+    const url = new URL(postgres.createDatabase());
+    const proxy = await startSeveringProxy(Number(url.port));
+    closing.push(() => proxy.close());
+    url.port = String(proxy.port);
+    const s = await site(url.href);
+    // The pools' connections (the migrations', the warm reads') are idle, and cut unnoticed.
+    await s.warm();
+    expect(proxy.sever()).toBeGreaterThanOrEqual(2);
+    return { ...s, proxy };
+  }
+
+  it("a message's transaction is begun again on another connection: received, stored once", async () => {
+    const s = await throughProxy();
+    expect(await s.send()).toEqual({ ok: true, id: expect.any(Number) });
+    expect(s.health.available).toBe(true);
+    expect(s.count(DATABASE_UNREACHABLE)).toBe(0);
+    expect(await s.messages.list(10)).toHaveLength(1);
+  }, 30_000);
+
+  it("a transaction that fails after its BEGIN is not run again", async () => {
+    const s = await throughProxy();
+    let runs = 0;
+    const failed = await writeTransaction(s.db, async (db) => {
+      runs++;
+      await sql`SELECT 1`.execute(db);
+      s.proxy.sever();
+      await sql`SELECT 2`.execute(db);
+    }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(runs).toBe(1);
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    expect(failed).toMatchObject({ atBegin: false });
   }, 30_000);
 });
 

@@ -76,12 +76,18 @@ export class DatabaseUnavailableError extends Error {
   override readonly name = "DatabaseUnavailableError";
   /** The driver's code (a SQLSTATE or a socket's), when it gave one. */
   readonly code: string | undefined;
+  /**
+   * Whether it failed the BEGIN of a transaction: nothing of the transaction ran, so it may be
+   * begun again on another connection (db/open.ts writeTransaction).
+   */
+  readonly atBegin: boolean;
 
-  constructor(cause: unknown) {
+  constructor(cause: unknown, options: { atBegin?: boolean } = {}) {
     const message = cause instanceof Error ? cause.message : String(cause);
     super(`Database unavailable: ${message}`, { cause });
     const code = (cause as { code?: unknown } | undefined)?.code;
     this.code = typeof code === "string" ? code : undefined;
+    this.atBegin = options.atBegin ?? false;
   }
 }
 

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import { privateDatabaseFile, privateDir } from "../settings/private-files";
 import type { Dialect } from "./dialect";
-import type { DatabaseHealth } from "./health";
+import { DatabaseUnavailableError, type DatabaseHealth } from "./health";
 import { runMigrations } from "./migrate";
 import type { Database as Schema } from "./schema";
 
@@ -132,13 +132,13 @@ export async function migrate(raw: Db, db: Kysely<Schema>): Promise<void> {
  * Runs `work` in one write transaction. SQLite: begun IMMEDIATE, so that it holds the write lock
  * from its first read (another process's writer waits, busy_timeout, rather than both reading
  * and one failing at its first write); Kysely's single SQLite connection runs nothing else
- * meanwhile. PostgreSQL: a transaction of one pooled connection.
+ * meanwhile. PostgreSQL: a transaction of one pooled connection (pgTransaction).
  */
 export async function writeTransaction<T>(
-  store: Pick<Store, "db" | "dialect">,
+  store: Pick<Store, "db" | "dialect" | "poolStats">,
   work: (db: Kysely<Schema>) => Promise<T>,
 ): Promise<T> {
-  if (store.dialect === "postgres") return store.db.transaction().execute(work);
+  if (store.dialect === "postgres") return pgTransaction(store, work);
   return store.db.connection().execute(async (db) => {
     await sql`BEGIN IMMEDIATE`.execute(db);
     try {
@@ -150,4 +150,26 @@ export async function writeTransaction<T>(
       throw error;
     }
   });
+}
+
+/**
+ * `work` in a PostgreSQL transaction. A pooled connection the server closed as the pool handed it
+ * out (idle_session_timeout, pg_terminate_backend, a restart) fails the BEGIN: nothing of the
+ * transaction ran, so it is begun again on another, rather than a reader told that their message
+ * was not received while the database is there. Every such failure takes one connection out of
+ * the pool for good: at most as many again as the pool held idle when it began, plus one.
+ */
+async function pgTransaction<T>(
+  store: Pick<Store, "db" | "poolStats">,
+  work: (db: Kysely<Schema>) => Promise<T>,
+): Promise<T> {
+  const attempts = (store.poolStats?.().idle ?? 0) + 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.db.transaction().execute(work);
+    } catch (error) {
+      const atBegin = error instanceof DatabaseUnavailableError && error.atBegin;
+      if (!atBegin || attempt >= attempts) throw error;
+    }
+  }
 }

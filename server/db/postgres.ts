@@ -181,7 +181,7 @@ class ReportingDriver implements Driver {
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.report(this.driver.beginTransaction(this.own(connection), settings), true);
+    return this.report(this.driver.beginTransaction(this.own(connection), settings), true, true);
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -233,13 +233,16 @@ class ReportingDriver implements Driver {
     return this.driver as Required<Driver>;
   }
 
-  /** `work`'s outcome, told to the tracker (a success only when a query answered: `answered`). */
-  private async report<T>(work: Promise<T>, answered: boolean): Promise<T> {
+  /**
+   * `work`'s outcome, told to the tracker (a success only when a query answered: `answered`;
+   * `atBegin` when `work` is a transaction's BEGIN).
+   */
+  private async report<T>(work: Promise<T>, answered: boolean, atBegin = false): Promise<T> {
     let result: T;
     try {
       result = await work;
     } catch (err) {
-      if (this.health.failed(err)) throw new DatabaseUnavailableError(err);
+      if (this.health.failed(err)) throw new DatabaseUnavailableError(err, { atBegin });
       throw err;
     }
     if (answered) this.health.succeeded();
