@@ -132,6 +132,24 @@ function admission({ renders, writes }: AppOptions): { limiter: Limiter; writes:
   };
 }
 
+/**
+ * The version of a page's dependency (a cityKey: pages/cache-key.ts), its city and key split once
+ * per dependency rather than on every cache hit, which asks for the version of each of its
+ * page's. As many as the network's cities times their categories and weather.
+ */
+function depVersions(version: AppOptions["version"]): (dep: string) => number {
+  const readers = new Map<string, () => number>();
+  return (dep) => {
+    let read = readers.get(dep);
+    if (!read) {
+      const { city, key } = splitCityKey(dep);
+      read = () => version(city, key);
+      readers.set(dep, read);
+    }
+    return read();
+  };
+}
+
 /** The page cache (none in development), its pages made again when what they show changes. */
 function pageCacheOf(
   { services, pageCache, version, logger, observer }: AppOptions,
@@ -141,10 +159,7 @@ function pageCacheOf(
   return new PageCache({
     maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
     maxBytes: pageCache?.maxBytes ?? PAGE_CACHE_BYTES,
-    version: (dep) => {
-      const { city, key } = splitCityKey(dep);
-      return version(city, key);
-    },
+    version: depVersions(version),
     onError: (key, err) =>
       err instanceof Overloaded
         ? logger.warn({ key }, "page not rendered again: overloaded")
