@@ -304,6 +304,11 @@ describe("a picture that cannot be had", () => {
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(BOOK_PLACEHOLDER);
+    // From then on, while its failure is remembered, pages name the fallback itself: no
+    // request for a redirect first.
+    expect(other.service.configuredPath(`${pictures.url}/page.html`)).toBe(BOOK_PLACEHOLDER);
+    expect(other.service.configuredPath(`${pictures.url}/cover.jpg`)).toBe("");
+    expect(site.service.configuredPath(`${pictures.url}/cover.jpg`)).toMatch(/^\/img\//);
   }, 30_000);
 
   it("is refused at a private address the allowlist does not name (SSRF guard)", async () => {

@@ -192,10 +192,17 @@ export class ImageService {
     this.configured.delete(configuredHash(url));
   }
 
-  /** The route path of a configured picture; "" (no picture) when it was not configured. */
+  /**
+   * The route path of a configured picture; "" (no picture) when it was not configured. While
+   * it is known to have failed (hasFailed), its fallback's path: the route would only redirect
+   * there, so a page names the fallback itself (one request, no redirect, as a radar picture the
+   * weather service cannot get: weather/reader.ts).
+   */
   configuredPath(url: string): string {
-    if (!this.configured.has(configuredHash(url))) return "";
-    return imagePath(this.signer.configuredId(url));
+    const source = this.configured.get(configuredHash(url));
+    if (!source) return "";
+    const id = this.signer.configuredId(url);
+    return this.hasFailed(id) ? source.fallback : imagePath(id);
   }
 
   /** The picture an id names, when it is well signed and its article or configuration exists. */
