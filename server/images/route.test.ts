@@ -309,6 +309,8 @@ describe("a picture that cannot be had", () => {
     expect(other.service.configuredPath(`${pictures.url}/page.html`)).toBe(BOOK_PLACEHOLDER);
     expect(other.service.configuredPath(`${pictures.url}/cover.jpg`)).toBe("");
     expect(site.service.configuredPath(`${pictures.url}/cover.jpg`)).toMatch(/^\/img\//);
+    expect(other.service.configuredFailed(`${pictures.url}/page.html`)).toBe(true);
+    expect(site.service.configuredFailed(`${pictures.url}/cover.jpg`)).toBe(false);
   }, 30_000);
 
   it("is refused at a private address the allowlist does not name (SSRF guard)", async () => {

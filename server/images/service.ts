@@ -205,6 +205,13 @@ export class ImageService {
     return this.hasFailed(id) ? source.fallback : imagePath(id);
   }
 
+  /** Whether a configured picture is known to have failed lately (hasFailed). */
+  configuredFailed(url: string): boolean {
+    return (
+      this.configured.has(configuredHash(url)) && this.hasFailed(this.signer.configuredId(url))
+    );
+  }
+
   /** The picture an id names, when it is well signed and its article or configuration exists. */
   async resolve(id: string): Promise<ImageSource | null> {
     const key = parseImageId(id);

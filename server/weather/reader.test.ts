@@ -6,14 +6,20 @@ import { noWeather } from "./service";
 /** An image service's configured pictures, as RadarPictures uses them. */
 function images() {
   const configured = new Map<string, string>();
+  /** The pictures the route could not get. */
+  const failed = new Set<string>();
   return {
     configured,
+    failed,
     configure: (sources: readonly { url: string; fallback: string }[]) => {
       for (const s of sources) configured.set(s.url, s.fallback);
     },
     unconfigure: (url: string) => void configured.delete(url),
-    configuredPath: (url: string) =>
-      configured.has(url) ? `/img/640/${encodeURIComponent(url)}` : "",
+    configuredPath: (url: string) => {
+      if (!configured.has(url)) return "";
+      return failed.has(url) ? RADAR_FALLBACK : `/img/640/${encodeURIComponent(url)}`;
+    },
+    configuredFailed: (url: string) => configured.has(url) && failed.has(url),
   };
 }
 
@@ -44,6 +50,25 @@ describe("RadarPictures", () => {
       clock.now += RADAR_PERIOD_MS;
     }
     expect(store.configured.size).toBe(2);
+  });
+
+  it("names the fallback for a new period while the period before failed, and tries again once that is forgotten", () => {
+    const clock = { now: 0 };
+    const store = images();
+    const radar = new RadarPictures(store, () => clock.now);
+    const first = radar.path(image);
+    const [firstUrl] = store.configured.keys();
+    store.failed.add(firstUrl as string);
+    // The route failed it: pages name the fallback itself from then on...
+    expect(radar.path(image)).toBe(RADAR_FALLBACK);
+    // ...and in the next period, whose own picture nobody has tried.
+    clock.now += RADAR_PERIOD_MS;
+    expect(radar.path(image)).toBe(RADAR_FALLBACK);
+    // The failure forgotten (its time passed): the current period's picture is tried.
+    store.failed.clear();
+    const tried = radar.path(image);
+    expect(tried).toMatch(/^\/img\//);
+    expect(tried).not.toBe(first);
   });
 
   it("leaves weather without a radar as it is", async () => {

@@ -24,17 +24,23 @@ export function weatherPlace(city: City): WeatherPlace {
  * Radar pictures through the site's own image route (server/images/): each station's picture of
  * the current five minutes is a configured picture of its own (its URL names the period), so the
  * route fetches it once, through the outbound guard, and serves its sizes from its cache; the
- * period before the last is forgotten.
+ * period before the last is forgotten. While a station's picture of the period before is known
+ * to have failed, pages name the fallback for the current one too: a radar that cannot be had
+ * is tried again once its failure is forgotten (images/service.ts FAILURE_TTL_MS), rather than
+ * by the first readers of every new period, each through a redirect to the fallback.
  */
 export class RadarPictures {
   private readonly current = new Map<string, string[]>();
 
   constructor(
-    private readonly images: Pick<ImageService, "configure" | "unconfigure" | "configuredPath">,
+    private readonly images: Pick<
+      ImageService,
+      "configure" | "unconfigure" | "configuredPath" | "configuredFailed"
+    >,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The route path of a radar picture's current period. */
+  /** The route path of a radar picture's current period (its fallback: see the class). */
   path(image: string): string {
     const period = Math.floor(this.now() / RADAR_PERIOD_MS);
     const url = `${image}${image.includes("?") ? "&" : "?"}period=${period}`;
@@ -46,6 +52,8 @@ export class RadarPictures {
       while (known.length > 2) this.images.unconfigure(known.shift() as string);
       this.current.set(image, known);
     }
+    const before = known.length > 1 ? known[known.length - 2] : undefined;
+    if (before !== undefined && this.images.configuredFailed(before)) return RADAR_FALLBACK;
     return this.images.configuredPath(url);
   }
 

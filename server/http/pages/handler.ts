@@ -137,9 +137,10 @@ class PageHandler {
   }
 
   /**
-   * Answers a request of the city `site`. A cache hit needs only its id; its services
-   * (`cityOf`, which may throw a Refusal) are asked for only when a page is made: a city whose
-   * data has left the directory's cache is not read again for a page already cached.
+   * Answers a request of the city `site` that the page cache did not answer at once
+   * (createPageHandler asks it first, without a promise). Its services (`cityOf`, which may
+   * throw a Refusal) are asked for only when a page is made: a city whose data has left the
+   * directory's cache is not read again for a page already cached.
    */
   async answer(
     req: IncomingMessage,
@@ -149,7 +150,6 @@ class PageHandler {
     base = "",
     slugs?: Slugs,
   ): Promise<void> {
-    if (this.answeredFromCache?.(req, res, site)) return;
     try {
       const early = refusalBeforeBody(req);
       if (early) throw early;
@@ -215,9 +215,14 @@ class PageHandler {
   }
 }
 
-/** The page handler: `(req, res, site, cityOf)`, answering a request of the city `site`. */
+/**
+ * The page handler: `(req, res, site, cityOf)`, answering a request of the city `site`. A cache
+ * hit is answered at once and returns nothing (no promise made for it: most requests are hits);
+ * anything else returns the promise of its answer.
+ */
 export function createPageHandler(options: PageHandlerOptions) {
   const handler = new PageHandler(options);
+  const hit = handler.answeredFromCache;
   return (
     req: IncomingMessage,
     res: ServerResponse,
@@ -225,7 +230,8 @@ export function createPageHandler(options: PageHandlerOptions) {
     cityOf: () => CityServices,
     base = "",
     slugs?: Slugs,
-  ) => handler.answer(req, res, site, cityOf, base, slugs);
+  ): Promise<void> | undefined =>
+    hit?.(req, res, site) ? undefined : handler.answer(req, res, site, cityOf, base, slugs);
 }
 
 /**
