@@ -26,8 +26,8 @@ export function weatherPlace(city: City): WeatherPlace {
  * route fetches it once, through the outbound guard, and serves its sizes from its cache; the
  * period before the last is forgotten. While a station's picture of the period before is known
  * to have failed, pages name the fallback for the current one too: a radar that cannot be had
- * is tried again once its failure is forgotten (images/service.ts FAILURE_TTL_MS), rather than
- * by the first readers of every new period, each through a redirect to the fallback.
+ * is tried again every other period (ten minutes), by the readers of its first page then, rather
+ * than by the first readers of every period, each through a redirect to the fallback.
  */
 export class RadarPictures {
   private readonly current = new Map<string, string[]>();
