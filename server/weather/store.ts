@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { sql, type Kysely } from "kysely";
-import type { Store } from "../db/open";
-import type { Database } from "../db/schema";
+import { sql } from "kysely";
+import { writeTransaction, type Store } from "../db/open";
 
 /** A weather service answer as kept: its JSON body and when it was fetched. */
 export interface WeatherDocument {
@@ -24,18 +23,13 @@ export function parseWeatherChange(payload: string): { instance: string; url: st
  * (after a restart, or fetched by another instance), written after each good fetch.
  */
 export class WeatherStore {
-  private readonly db: Kysely<Database>;
-  private readonly dialect: Store["dialect"];
   /** This process among the instances sharing the database (its own notifications are passed over). */
   readonly instance = randomBytes(6).toString("hex");
 
-  constructor(store: Store) {
-    this.db = store.db;
-    this.dialect = store.dialect;
-  }
+  constructor(private readonly store: Store) {}
 
   async get(url: string): Promise<WeatherDocument | null> {
-    const row = await this.db
+    const row = await this.store.db
       .selectFrom("weather_documents")
       .select(["body", "fetched_at"])
       .where("url", "=", url)
@@ -51,16 +45,17 @@ export class WeatherStore {
   /**
    * Keeps an answer; on PostgreSQL the other instances are told of it (NOTIFY on WEATHER_CHANGES,
    * delivered at commit), so that an alert one of them fetched reaches every instance's open pages
-   * at once rather than at its own next fetch.
+   * at once rather than at its own next fetch. In one write transaction (writeTransaction: begun
+   * again when its BEGIN meets a connection the server just closed).
    */
   async put(url: string, body: string, fetchedAt: number): Promise<void> {
-    await this.db.transaction().execute(async (db) => {
+    await writeTransaction(this.store, async (db) => {
       await db
         .insertInto("weather_documents")
         .values({ url, body, fetched_at: fetchedAt })
         .onConflict((oc) => oc.column("url").doUpdateSet({ body, fetched_at: fetchedAt }))
         .execute();
-      if (this.dialect === "postgres") {
+      if (this.store.dialect === "postgres") {
         await sql`SELECT pg_notify(${WEATHER_CHANGES}, ${`${this.instance} ${url}`})`.execute(db);
       }
     });
