@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { oneStoryFeed } from "../../tests/support/news";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
-import { startSeveringProxy } from "../../tests/support/severing-proxy";
+import { startSeveringProxy, type SeveringProxy } from "../../tests/support/severing-proxy";
 import { openMessageStore, type MessageStore } from "../messages/store";
 import { NewsEngine } from "../news/engine";
 import { Subscriptions } from "../news/network";
@@ -240,16 +240,18 @@ describe("PostgreSQL going away", () => {
 });
 
 describe("a pooled connection the server closed just as it was handed out", () => {
-  /** The site's database through a proxy that can cut its connections unnoticed. */
-  async function throughProxy() {
+  /**
+   * The site's database through a proxy that cuts the pool's idle connections (the migrations',
+   * the warm reads'), by default unnoticed (`proxy.sever`).
+   */
+  async function throughProxy(cut = (proxy: SeveringProxy) => proxy.sever()) {
     const url = new URL(postgres.createDatabase());
     const proxy = await startSeveringProxy(Number(url.port));
     closing.push(() => proxy.close());
     url.port = String(proxy.port);
     const s = await site(url.href);
-    // The pools' connections (the migrations', the warm reads') are idle, and cut unnoticed.
     await s.warm();
-    expect(proxy.sever()).toBeGreaterThanOrEqual(2);
+    expect(cut(proxy)).toBeGreaterThanOrEqual(2);
     return { ...s, proxy };
   }
 
@@ -259,6 +261,21 @@ describe("a pooled connection the server closed just as it was handed out", () =
     expect(s.health.available).toBe(true);
     expect(s.count(DATABASE_UNREACHABLE)).toBe(0);
     expect(await s.messages.list(10)).toHaveLength(1);
+  }, 30_000);
+
+  it("a connection whose BEGIN the server answered with its FATAL error is not handed out again", async () => {
+    // The pool's idle connections all end as idle_session_timeout ends them, each as the
+    // client's BEGIN crosses it: the error arrives before the socket's end. Such a connection
+    // goes back to the pool still looking usable unless it is destroyed on release; handed out
+    // again, it fails the next attempt as well, and the pool runs out of attempts.
+    const s = await throughProxy((proxy) =>
+      proxy.terminate("57P05", "terminating connection due to idle-session timeout"),
+    );
+    expect(await s.send()).toEqual({ ok: true, id: expect.any(Number) });
+    expect(await s.send()).toEqual({ ok: true, id: expect.any(Number) });
+    expect(s.health.available).toBe(true);
+    expect(s.count(DATABASE_UNREACHABLE)).toBe(0);
+    expect(await s.messages.list(10)).toHaveLength(2);
   }, 30_000);
 
   it("a transaction that fails after its BEGIN is not run again", async () => {

@@ -4,6 +4,10 @@ import {
   type DatabaseConnection,
   type Driver,
   type PostgresDialectConfig,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
   type QueryCompiler,
   type TransactionSettings,
 } from "kysely";
@@ -11,6 +15,7 @@ import pg from "pg";
 import {
   DatabaseUnavailableError,
   databaseHealth,
+  isConnectionError,
   type DatabaseHealth,
   type HealthLog,
 } from "./health";
@@ -83,7 +88,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // only while it is idle): its query, or the next, rejects and reports it (ReportingDriver).
   pool.on("connect", (client) => client.on("error", ignore));
   const detach = health.attach(() => probe(url));
-  const db = new Kysely<Database>({ dialect: new ReportingPostgresDialect({ pool }, health) });
+  const db = new Kysely<Database>({
+    dialect: new ReportingPostgresDialect({ pool: discardingBroken(pool) }, health),
+  });
   const close = async () => {
     detach();
     await db.destroy();
@@ -125,6 +132,66 @@ async function probe(url: string): Promise<void> {
     await client.query("SELECT 1");
   } finally {
     await client.end().catch(ignore);
+  }
+}
+
+/**
+ * The pool as Kysely is given it: a connection whose query failed for want of the connection is
+ * destroyed when it is released, never handed out again. The server's FATAL error (a session
+ * ended by idle_session_timeout or pg_terminate_backend as its query arrived) answers the query
+ * before the socket's end is heard, so node-postgres would take it back as idle and usable: the
+ * next transaction's BEGIN would fail on it too (db/open.ts writeTransaction counts on each
+ * failed BEGIN taking its connection out of the pool).
+ * From: https://node-postgres.com/apis/pool#releasing-clients
+ */
+function discardingBroken(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, DiscardingClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = new DiscardingClient(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** A pooled connection that knows whether it broke (discardingBroken). */
+class DiscardingClient implements PostgresPoolClient {
+  private broken = false;
+
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    sql: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely passes a cursor only when the dialect is given one to stream with; none is.
+    if (typeof sql !== "string") throw new Error("No cursor is configured for streaming");
+    return this.run<R>(sql, parameters);
+  }
+
+  private async run<R>(
+    sql: string,
+    parameters: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> {
+    try {
+      // node-postgres types `command` as any string; it is the statement's (Kysely's list).
+      return (await this.client.query(sql, [...parameters])) as unknown as PostgresQueryResult<R>;
+    } catch (err) {
+      if (isConnectionError(err)) this.broken = true;
+      throw err;
+    }
+  }
+
+  release(destroy?: boolean): void {
+    this.client.release(destroy === true || this.broken);
   }
 }
 
