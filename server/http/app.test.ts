@@ -17,7 +17,7 @@ import {
   fixtureCityNamed,
   hostOf,
 } from "../../tests/support/fixture-city";
-import { fixedNews } from "../../tests/support/news";
+import { fixedNews, storedStory } from "../../tests/support/news";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { createApp, type AppOptions } from "./app";
 import { isValidHost } from "./request-checks";
@@ -81,6 +81,8 @@ async function start(
     cities?: AppOptions["cities"];
     /** The versions of the cities' categories (the one city's news unless a test says). */
     version?: AppOptions["version"];
+    /** The news engine's count of changes (none unless a test says). */
+    newsChanges?: AppOptions["newsChanges"];
   } = {},
 ): Promise<Started> {
   const logs: Record<string, unknown>[] = [];
@@ -106,6 +108,7 @@ async function start(
       options.version ??
       ((_city, key) =>
         key === WEATHER_DEP ? city.weather.version() : city.news.version(key as never)),
+    ...(options.newsChanges ? { newsChanges: options.newsChanges } : {}),
     logger,
     ...(built
       ? {
@@ -231,6 +234,42 @@ describe("the HTTP app", () => {
     const ended = await fetch(`${url}/faq`);
     expect(ended.headers.get("x-cache")).toBe("miss");
     expect(await ended.text()).not.toContain("Weather alert");
+  }, 30_000);
+
+  it("with the news engine's count of changes, asks for a kept page's news versions only when it moved", async () => {
+    let title = "Levee repairs begin";
+    let newsVersion = 1;
+    let changes = 0;
+    const asked: string[] = [];
+    const { url } = await start(
+      {
+        isDev: false,
+        news: fixedNews({
+          articles: (key) =>
+            key === "local"
+              ? [storedStory(1, "local", title, Date.parse("2026-11-25T12:00:00Z"))]
+              : [],
+          version: (key) => {
+            asked.push(key);
+            return newsVersion;
+          },
+        }),
+      },
+      { newsChanges: () => changes },
+    );
+    expect((await fetch(`${url}/local-news`)).headers.get("x-cache")).toBe("miss");
+    expect((await fetch(`${url}/local-news`)).headers.get("x-cache")).toBe("hit");
+    asked.length = 0;
+    expect((await fetch(`${url}/local-news`)).headers.get("x-cache")).toBe("hit");
+    expect(asked).toEqual([]);
+    // A refresh changed the news: the engine's count moved with its version.
+    title = "Levee repairs finish early";
+    newsVersion = 2;
+    changes = 1;
+    const changed = await fetch(`${url}/local-news`);
+    expect(changed.headers.get("x-cache")).toBe("miss");
+    expect(await changed.text()).toContain("Levee repairs finish early");
+    expect(asked).toContain("local");
   }, 30_000);
 
   it("keeps a page under its weather's version at the render's first read: weather newer by a later read makes it again", async () => {

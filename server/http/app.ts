@@ -17,7 +17,7 @@ import type { HttpObserver, RouteClass } from "../metrics/observer";
 import { observeRequest, type RequestLabels } from "./observe";
 import type { LiveChannel } from "../live/channel";
 import { Limiter, Overloaded } from "./limiter";
-import { splitCityKey } from "./pages/cache-key";
+import { isNewsDep, splitCityKey } from "./pages/cache-key";
 import { createPageHandler, pages } from "./pages/handler";
 import { PageCache, compressIn } from "./pages/page-cache";
 import { radioApi, radioStream, type RadioOf } from "./radio";
@@ -43,6 +43,11 @@ export interface AppOptions {
    * (the weather service's), for the page cache.
    */
   version: (city: string, key: string) => number;
+  /**
+   * A count that moves whenever a news version may have moved (NewsEngine.changes): while it
+   * stays, a kept page's news versions are not asked for on each hit (pages/page-cache.ts).
+   */
+  newsChanges?: () => number;
   /** A city's live radio relay (absent in tests that do not need it, or for a city without one). */
   radio?: RadioOf;
   /** Open pages' live channel, `/api/live` (server/live/; absent in tests that do not need it). */
@@ -152,7 +157,7 @@ function depVersions(version: AppOptions["version"]): (dep: string) => number {
 
 /** The page cache (none in development), its pages made again when what they show changes. */
 function pageCacheOf(
-  { services, pageCache, version, logger, observer }: AppOptions,
+  { services, pageCache, version, newsChanges, logger, observer }: AppOptions,
   limiter: Limiter,
 ) {
   if (services.isDev) return undefined;
@@ -160,6 +165,7 @@ function pageCacheOf(
     maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
     maxBytes: pageCache?.maxBytes ?? PAGE_CACHE_BYTES,
     version: depVersions(version),
+    ...(newsChanges ? { epoch: { count: newsChanges, covers: isNewsDep } } : {}),
     onError: (key, err) =>
       err instanceof Overloaded
         ? logger.warn({ key }, "page not rendered again: overloaded")

@@ -742,9 +742,13 @@ describe("the in-memory snapshot of each category", () => {
     const changes: [string, number][] = [];
     h.engine.onChange((url) => changes.push([url, h.engine.version("world")]));
     const loading = h.engine.version("world");
+    const changesBefore = h.engine.changes();
     await h.engine.refreshDue();
     const first = h.engine.version("world");
     expect(first).toBe(loading + 1);
+    // The engine's count of changes moves with any version (the page cache's epoch).
+    expect(h.engine.changes()).toBeGreaterThan(changesBefore);
+    const changesAtFirst = h.engine.changes();
     expect((await h.engine.getCategory("world")).articles[0]?.title).toBe("First");
     title = "Second";
     h.clock.now += REFRESH_MS * 2;
@@ -754,6 +758,7 @@ describe("the in-memory snapshot of each category", () => {
       "First",
     ]);
     expect(h.engine.version("world")).toBe(first + 1);
+    expect(h.engine.changes()).toBeGreaterThan(changesAtFirst);
     expect(changes).toEqual([
       ["https://a.example/w", first],
       ["https://a.example/w", first + 1],
@@ -767,10 +772,12 @@ describe("the in-memory snapshot of each category", () => {
     }));
     await h.engine.refreshDue();
     const version = h.engine.version("world");
+    const changes = h.engine.changes();
     expect((await h.engine.getCategory("world")).state).toBe("error");
     h.clock.now += 3600_000;
     await h.engine.refreshDue();
     expect(h.engine.version("world")).toBe(version);
+    expect(h.engine.changes()).toBe(changes);
   });
 });
 

@@ -229,6 +229,8 @@ export class NewsEngine {
   private readonly idLists = new WeakMap<readonly string[], readonly number[]>();
   private readonly rows = new Map<number, FeedRow>();
   private readonly versions = new Map<number, number>();
+  /** How many times any feed's version moved (changes). */
+  private changed = 0;
   private readonly feedSnapshots: LRUCache<number, FeedSnapshot>;
   private readonly categories: LRUCache<string, CategorySnapshot>;
   private readonly readers = new Map<string, NewsReader>();
@@ -599,6 +601,7 @@ export class NewsEngine {
     if (previous?.signature === snapshot.signature && this.versions.has(id)) return;
     const version = this.versionOf(id) + 1;
     this.versions.set(id, version);
+    this.changed++;
     this.feedSnapshots.set(id, { ...snapshot, version });
     for (const listener of this.listeners) listener(row.url);
   }
@@ -685,6 +688,14 @@ export class NewsEngine {
     let sum = 0;
     for (const id of ids) sum += this.versionOf(id);
     return sum;
+  }
+
+  /**
+   * A count that moves whenever any feed's version does: while it stays, every version() answer
+   * stays too (the page cache then need not ask for each of a page's categories).
+   */
+  changes(): number {
+    return this.changed;
   }
 
   /** How many times what a city's category shows has changed (pages cached from it compare it). */

@@ -91,6 +91,54 @@ describe("PageCache", () => {
     expect((await cache.get("/world-news", render)).cache).toBe("hit");
   });
 
+  it("with an epoch, asks for a page's covered versions again only when its count moved, and for the others on every hit", async () => {
+    const versions = new Map<string, number>([
+      ["news", 1],
+      ["sport", 1],
+      ["weather", 1],
+    ]);
+    const asked: string[] = [];
+    const epoch = { n: 0 };
+    const { cache } = setup({
+      version: (key) => {
+        asked.push(key);
+        return versions.get(key) ?? 0;
+      },
+      epoch: { count: () => epoch.n, covers: (dep) => dep !== "weather" },
+    });
+    let n = 0;
+    const render = vi.fn(async () => page(`<p>${++n}</p>`, Object.fromEntries(versions)));
+    await cache.get("/", render);
+    // The first hit checks every dependency; later hits only the weather, until the count moves.
+    expect((await cache.get("/", render)).cache).toBe("hit");
+    expect(asked.splice(0).sort()).toEqual(["news", "sport", "weather"]);
+    expect(cache.peek("/")?.body?.toString()).toBe("<p>1</p>");
+    expect((await cache.get("/", render)).cache).toBe("hit");
+    expect(asked.splice(0)).toEqual(["weather", "weather"]);
+    // The weather changed, with no news: seen at once.
+    versions.set("weather", 2);
+    expect((await cache.get("/", render)).cache).toBe("miss");
+    expect(asked.splice(0)).toEqual(["weather"]);
+    // The new copy is checked whole once, as every copy is at its first hit.
+    expect((await cache.get("/", render)).cache).toBe("hit");
+    expect(asked.splice(0).sort()).toEqual(["news", "sport", "weather"]);
+    // The news changed, and the count with it: seen at once too.
+    versions.set("sport", 2);
+    epoch.n++;
+    expect((await cache.get("/", render)).cache).toBe("miss");
+    expect(render).toHaveBeenCalledTimes(3);
+    await cache.get("/", render);
+    expect((await cache.get("/", render)).cache).toBe("hit");
+    // A count that moved for another page's news: every version asked once again, still a hit.
+    epoch.n++;
+    asked.length = 0;
+    expect((await cache.get("/", render)).cache).toBe("hit");
+    expect(asked.splice(0).sort()).toEqual(["news", "sport", "weather"]);
+    expect((await cache.get("/", render)).cache).toBe("hit");
+    expect(asked).toEqual(["weather"]);
+    expect(render).toHaveBeenCalledTimes(3);
+  });
+
   it("serves an old page to everyone while one render replaces it (stale-while-revalidate)", async () => {
     const { cache, clock } = setup();
     let n = 0;
@@ -160,6 +208,22 @@ describe("PageCache", () => {
     const render = vi.fn(async () => page("x".repeat(8000)));
     expect((await cache.get("/p9", render)).cache).toBe("hit");
     expect((await cache.get("/p0", render)).cache).toBe("miss");
+  });
+
+  it("keeps a page read again over those read less recently, moving a popular page only now and then", async () => {
+    const { cache } = setup({ maxBytes: 50_000 }); // four such pages fit
+    const render = vi.fn(async () => page("x".repeat(8000)));
+    for (let i = 0; i < 4; i++) await cache.get(`/p${i}`, render);
+    // The oldest, read again (by the fast path and the general one): it is the most recent now.
+    expect(cache.peek("/p0")).toBeDefined();
+    for (let i = 0; i < 100; i++) expect((await cache.get("/p0", render)).cache).toBe("hit");
+    await cache.get("/p4", render);
+    await cache.get("/p5", render);
+    expect(render).toHaveBeenCalledTimes(6);
+    expect(cache.peek("/p0")).toBeDefined();
+    expect(cache.peek("/p1")).toBeUndefined();
+    expect(cache.peek("/p2")).toBeUndefined();
+    expect(cache.peek("/p3")).toBeDefined();
   });
 
   it("keeps at most maxPages pages, however small", async () => {

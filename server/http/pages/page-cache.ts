@@ -33,6 +33,14 @@ export function isNotFoundKey(key: string): boolean {
   return key === NOT_FOUND_KEY || key.endsWith(` ${NOT_FOUND_KEY}`);
 }
 
+/** Types worth compressing when a response is sent. */
+export const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|x-turbo|rss)|image\/svg)/;
+
+/** Whether a response is worth compressing: text of a kilobyte or more. */
+export function worthCompressing(page: Pick<RenderedPage, "headers" | "body">): boolean {
+  return page.body.length >= 1024 && COMPRESSIBLE.test(page.headers["content-type"] ?? "");
+}
+
 /** A response of the app, as the cache keeps it. */
 export interface RenderedPage {
   status: number;
@@ -70,6 +78,16 @@ export interface CachedPage extends Omit<RenderedPage, "body" | "precoded"> {
   /** The encodings compressed strongly already, or being so. */
   strong: Set<Coding>;
   bytes: number;
+  /** Its dependencies that the cache's epoch does not cover, with their versions (the weather). */
+  uncovered: readonly (readonly [string, number])[];
+  /** The epoch's count when every dependency was last found current (-1: not yet). */
+  checkedAt: number;
+  /** The cache's count of moves when it was last moved to the recent end (PageCache.touch). */
+  touchedAt: number;
+  /** Whether it is a city's not-found page (isNotFoundKey). */
+  notFound: boolean;
+  /** Whether it is sent compressed to a reader who takes compression (worthCompressing). */
+  compressible: boolean;
 }
 
 export type CacheOutcome = "hit" | "stale" | "miss" | "pass";
@@ -95,6 +113,13 @@ export interface PageCacheOptions {
   decompress?: (body: Buffer, coding: Coding) => Promise<Buffer>;
   /** Told when a kept page starts being rendered again (it changed or grew old: the metrics). */
   onRebuild?: () => void;
+  /**
+   * A count that moves whenever the version of a dependency it `covers` may have moved (the news
+   * engine's changes): while it stays, a kept page's covered dependencies are current without
+   * asking `version` for each on every hit (home has one per category). The others (the weather,
+   * whose version also moves with time) are asked for on every hit.
+   */
+  epoch?: { count: () => number; covers: (dep: string) => boolean };
 }
 
 /** A compression as render work: in the render limiter's slots, refused (Overloaded) under load. */
@@ -162,6 +187,8 @@ export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private readonly renders = new Map<string, Promise<RenderedPage | CachedPage>>();
   private bytes = 0;
+  /** How many times a page was moved to the recent end (touch). */
+  private touches = 0;
   private readonly now: () => number;
   private readonly compress: NonNullable<PageCacheOptions["compress"]>;
   private readonly decompress: NonNullable<PageCacheOptions["decompress"]>;
@@ -184,9 +211,7 @@ export class PageCache {
   ): Promise<{ page: RenderedPage | CachedPage; cache: CacheOutcome }> {
     const cached = this.pages.get(key);
     if (cached) {
-      // Most recently used last.
-      this.pages.delete(key);
-      this.pages.set(key, cached);
+      this.touch(key, cached);
       const changed = !this.current(cached);
       const old = this.now() - cached.storedAt >= this.options.maxAgeMs;
       if (!changed && !old) {
@@ -220,10 +245,21 @@ export class PageCache {
     if (!cached || this.now() - cached.storedAt >= this.options.maxAgeMs || !this.current(cached)) {
       return undefined;
     }
-    this.pages.delete(key);
-    this.pages.set(key, cached);
+    this.touch(key, cached);
     this.served(cached);
     return cached;
+  }
+
+  /**
+   * Moves a page read now to the recent end of the order pages go in (most recently used last),
+   * unless it is in the recent half already: a popular page is not moved on every hit (a Map's
+   * delete and set), and no page goes while one less recently used stays.
+   */
+  private touch(key: string, page: CachedPage): void {
+    if (this.touches - page.touchedAt < this.pages.size / 2) return;
+    page.touchedAt = ++this.touches;
+    this.pages.delete(key);
+    this.pages.set(key, page);
   }
 
   /** Forgets every page (a change of what every page shows). */
@@ -345,7 +381,17 @@ export class PageCache {
   }
 
   private current(page: CachedPage): boolean {
-    for (const [key, version] of page.deps) {
+    const epoch = this.options.epoch;
+    if (!epoch) return this.unchanged(page.deps);
+    const count = epoch.count();
+    if (page.checkedAt === count) return this.unchanged(page.uncovered);
+    if (!this.unchanged(page.deps)) return false;
+    page.checkedAt = count;
+    return true;
+  }
+
+  private unchanged(deps: Iterable<readonly [string, number]>): boolean {
+    for (const [key, version] of deps) {
       if (this.options.version(key) !== version) return false;
     }
     return true;
@@ -382,6 +428,11 @@ export class PageCache {
       ready: new Map(),
       strong: new Set(),
       bytes: page.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+      uncovered: this.uncovered(page.deps),
+      checkedAt: -1,
+      touchedAt: ++this.touches,
+      notFound: isNotFoundKey(key),
+      compressible: worthCompressing(page),
     };
     if (precoded) {
       cached.ready.set(precoded.coding, precoded.body);
@@ -394,6 +445,12 @@ export class PageCache {
     this.bytes += cached.bytes;
     this.evict();
     return cached;
+  }
+
+  /** The dependencies the epoch does not cover (all of them without an epoch). */
+  private uncovered(deps: ReadonlyMap<string, number>): [string, number][] {
+    const covers = this.options.epoch?.covers;
+    return [...deps].filter(([dep]) => !covers?.(dep));
   }
 
   private evict(): void {
