@@ -120,6 +120,18 @@ describe("CityDirectory over a network's cities", () => {
     expect(cities.byHost(`news.${hostOf(CITY)}`)).toBeUndefined();
   });
 
+  it("answers the same for a Host header asked again, also after thousands of others", () => {
+    const cities = directory();
+    const upper = `${hostOf(SECOND).toUpperCase()}:8080`;
+    for (let round = 0; round < 2; round++) {
+      expect(cities.byHost(upper)).toBe(SECOND.id);
+      expect(cities.byHost("example.org")).toBeUndefined();
+      // Anyone's Host headers, each new: what is remembered of them is forgotten, not wrong.
+      for (let i = 0; i < 3_000; i++) expect(cities.byHost(`h${i}.example.org`)).toBeUndefined();
+      expect(cities.byHost(hostOf(CITY))).toBe(CITY.id);
+    }
+  });
+
   it("gives each city's feeds and zone to the engine's subscriptions, as the city lists them", () => {
     // The network lists the world's feeds for every city that lists none of its own.
     const world = ["https://feeds.example.test/world.xml"];

@@ -71,6 +71,11 @@ export function hostKey(host: string): string {
   return name.endsWith(".") ? name.slice(0, -1) : name;
 }
 
+/** Host headers remembered as sent (CityDirectory.byHost); beyond, they are forgotten at once. */
+const HOSTS_REMEMBERED = 1_024;
+/** What hostsSeen keeps for a Host header that names no site (no site id is empty). */
+const NO_CITY_HOST = "";
+
 /** What the index reads of each city file at start: enough to route and to schedule feeds. */
 const FeedListsSchema = z
   .partialRecord(
@@ -132,6 +137,8 @@ export class CityDirectory {
   /** Each distinct feed list of the index, by its JSON: shared by every city listing it. */
   private readonly feedLists = new Map<string, readonly FeedListing[]>();
   private readonly hosts = new Map<string, string>();
+  /** Host headers as sent, each with the site it names (bounded: a Host header is anyone's text). */
+  private readonly hostsSeen = new Map<string, string>();
   private readonly loaded: LRUCache<string, { city: City } | { problem: CityProblem }>;
   /** The cities' other editions, by site id ("<city>.es"). */
   private readonly editions = new Map<string, EditionEntry & { feeds: CityFeeds }>();
@@ -287,7 +294,13 @@ export class CityDirectory {
 
   /** The city a Host header names (port and case ignored), if any. */
   byHost(host: string): string | undefined {
-    return this.hosts.get(hostKey(host));
+    // Most requests repeat a few Host headers: each is normalised once (hostsSeen).
+    const seen = this.hostsSeen.get(host);
+    if (seen !== undefined) return seen === NO_CITY_HOST ? undefined : seen;
+    const id = this.hosts.get(hostKey(host));
+    if (this.hostsSeen.size >= HOSTS_REMEMBERED) this.hostsSeen.clear();
+    this.hostsSeen.set(host, id ?? NO_CITY_HOST);
+    return id;
   }
 
   /** Every served city's feeds, and its other editions', for the news engine's subscriptions. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LRUCache } from "lru-cache";
 import { PLAIN_PATH, cityKey } from "./cache-key";
-import { NOT_FOUND_KEY, type CachedPage, type PageCache } from "./page-cache";
+import type { CachedPage, PageCache } from "./page-cache";
 
 export interface CacheHitOptions {
   cache: PageCache;
@@ -34,7 +34,7 @@ export function createCacheHit({ cache, keys, sendHit, notFound }: CacheHitOptio
     const key = plain ? undefined : keys.get(rawKey);
     const page = plain ?? (key === undefined ? undefined : cache.peek(key));
     if (!page || !sendHit(req, res, page)) return false;
-    if (page.key === cityKey(site, NOT_FOUND_KEY)) notFound(raw, site);
+    if (page.notFound) notFound(raw, site);
     return true;
   };
 }

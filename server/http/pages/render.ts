@@ -15,8 +15,7 @@ import {
 import type { RenderPool } from "../../render/pool";
 import { Overloaded, type Limiter } from "../limiter";
 import { WEATHER_DEP, cityKey } from "./cache-key";
-import { compress, type Coding, type RenderedPage } from "./page-cache";
-import { worthCompressing } from "./send";
+import { compress, worthCompressing, type Coding, type RenderedPage } from "./page-cache";
 import { loggedRequestId } from "../request-log";
 
 export interface RendererOptions {

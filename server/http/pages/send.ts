@@ -4,36 +4,44 @@ import { Overloaded, type Limiter } from "../limiter";
 import { noteCache } from "../observe";
 import { accepts, notModified } from "../static-files";
 import {
+  COMPRESSIBLE,
   compressIn,
+  worthCompressing,
   type CachedPage,
   type Coding,
   type PageCache,
   type RenderedPage,
 } from "./page-cache";
 
-/** Types worth compressing when a response is sent. */
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|x-turbo|rss)|image\/svg)/;
-
 /** The ETag of a cached page in `coding` (each encoding has its own validator). */
 function etagOf(page: CachedPage, coding: Coding | undefined): string {
   return coding ? page.etag.replace(/"$/, `-${coding}"`) : page.etag;
 }
 
-/** Whether a response is worth compressing: text of a kilobyte or more. */
-export function worthCompressing(page: RenderedPage | CachedPage): boolean {
-  const length = "etag" in page ? page.length : page.body.length;
-  return length >= 1024 && COMPRESSIBLE.test(page.headers["content-type"] ?? "");
-}
+/** Accept-Encoding values as sent, each with the encoding it takes (null: none). */
+const codingsSeen = new Map<string, Coding | null>();
+/** Accept-Encoding values remembered (anyone's text: beyond, they are forgotten at once). */
+const CODINGS_REMEMBERED = 256;
 
 /** The encoding a reader takes: brotli, else gzip, else none. */
 export function acceptedCoding(req: IncomingMessage): Coding | undefined {
   const encodings = req.headers["accept-encoding"];
-  return accepts(encodings, "br") ? "br" : accepts(encodings, "gzip") ? "gzip" : undefined;
+  if (encodings === undefined) return undefined;
+  // Readers send a few values over and over: each is parsed once.
+  let coding = codingsSeen.get(encodings);
+  if (coding === undefined) {
+    coding = accepts(encodings, "br") ? "br" : accepts(encodings, "gzip") ? "gzip" : null;
+    if (codingsSeen.size >= CODINGS_REMEMBERED) codingsSeen.clear();
+    codingsSeen.set(encodings, coding);
+  }
+  return coding ?? undefined;
 }
 
 /** The encoding a page is sent in: brotli, else gzip, when accepted and worth it. */
 function codingFor(req: IncomingMessage, page: RenderedPage | CachedPage): Coding | undefined {
-  return worthCompressing(page) ? acceptedCoding(req) : undefined;
+  return ("etag" in page ? page.compressible : worthCompressing(page))
+    ? acceptedCoding(req)
+    : undefined;
 }
 
 export interface SenderOptions {
