@@ -252,8 +252,9 @@ export class PageCache {
 
   /**
    * Moves a page read now to the recent end of the order pages go in (most recently used last),
-   * unless it is in the recent half already: a popular page is not moved on every hit (a Map's
-   * delete and set), and no page goes while one less recently used stays.
+   * unless fewer pages than half the cache were moved or kept since it last was: a popular page
+   * is not moved on every hit (a Map's delete and set). Pages go in the order of their last use
+   * to within half the cache: a page just read has about half of the others before it at least.
    */
   private touch(key: string, page: CachedPage): void {
     if (this.touches - page.touchedAt < this.pages.size / 2) return;
