@@ -2,6 +2,7 @@
 // a set rate whatever the server does (as hostile or simply many readers do), each to a path of
 // its own, and a probe that measures one path's latency while that goes on. Loopback only.
 import http from "node:http";
+import net from "node:net";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 
@@ -176,4 +177,89 @@ export async function runWrk(
     errors: errors ?? 0,
     non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
   };
+}
+
+/**
+ * A keep-alive connection that sends GETs one after another and counts whole answers (their
+ * end found by Content-Length): the least a client can do, so that the server is what is timed.
+ */
+async function rawConnection(port: number) {
+  const socket = await new Promise<net.Socket>((resolve, reject) => {
+    const s = net.connect(port, "127.0.0.1", () => resolve(s)).once("error", reject);
+  });
+  socket.setNoDelay(true);
+  let buffered: Buffer = Buffer.alloc(0);
+  let needed = -1;
+  /** Sends `count` GETs of `request` (one at a time), resolving when the last is answered. */
+  const send = (request: Buffer, count: () => boolean) =>
+    new Promise<void>((done, fail) => {
+      const next = () => (count() ? socket.write(request) : (socket.off("data", onData), done()));
+      const onData = (chunk: Buffer) => {
+        buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+        for (;;) {
+          if (needed < 0) {
+            const end = buffered.indexOf("\r\n\r\n");
+            if (end < 0) return;
+            const length = /content-length: *(\d+)/i.exec(buffered.subarray(0, end).toString());
+            if (!length) return fail(new Error("an answer without Content-Length"));
+            needed = end + 4 + Number(length[1]);
+          }
+          if (buffered.length < needed) return;
+          buffered = buffered.subarray(needed);
+          needed = -1;
+          next();
+        }
+      };
+      socket.on("data", onData);
+      next();
+    });
+  return { send, close: () => socket.destroy() };
+}
+
+/**
+ * Two paths' request rates as a ratio (`a` over `b`), measured in alternating blocks of `block`
+ * requests over `connections` keep-alive connections (each block a few tens of milliseconds), in
+ * turns (each first every other round), the median of the rounds' ratios with its middle half.
+ * wrk runs a path for seconds at a time, and this machine's speed drifts within seconds: a block
+ * and the next one are measured on nearly the same machine.
+ */
+export async function alternatingRate(
+  url: string,
+  paths: { a: string; b: string },
+  { connections = 10, block = 1000, rounds = 60, headers = {} as Record<string, string> } = {},
+): Promise<{ median: number; low: number; high: number }> {
+  const { host, port } = new URL(url);
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+  const request = (path: string) =>
+    Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${head.join("")}\r\n`);
+  const [a, b] = [request(paths.a), request(paths.b)];
+  const pool = await Promise.all(Array.from({ length: connections }, () => rawConnection(+port)));
+  const timed = async (req: Buffer) => {
+    let left = block;
+    const started = performance.now();
+    await Promise.all(pool.map((c) => c.send(req, () => left-- > 0)));
+    return performance.now() - started;
+  };
+  try {
+    await timed(a); // warm-up
+    await timed(b);
+    const ratios: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      let ta: number;
+      let tb: number;
+      if (i % 2) {
+        ta = await timed(a);
+        tb = await timed(b);
+      } else {
+        tb = await timed(b);
+        ta = await timed(a);
+      }
+      ratios.push(tb / ta); // the same requests each: a's rate over b's
+    }
+    ratios.sort((x, y) => x - y);
+    const at = (q: number) => ratios[Math.floor(((ratios.length - 1) * q) / 4)] as number;
+    return { median: at(2), low: at(1), high: at(3) };
+  } finally {
+    for (const c of pool) c.close();
+  }
 }
