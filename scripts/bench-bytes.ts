@@ -21,7 +21,7 @@ import { PAGE_MAX_AGE_MS } from "../server/http/app";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
 import { startBenchSite, type BenchSite } from "./bench-site";
 import { figure, runLighthouse, serveBarePage, warm } from "./lighthouse";
-import { alternatingRate, runWrk } from "./load";
+import { alternatingRate, percentile, runWrk } from "./load";
 
 const PAGES = [
   { path: "/", js: 15, html: 14 },
@@ -186,11 +186,15 @@ async function measureLcp(site: BenchSite): Promise<void> {
 
 /**
  * Rounds of the rate comparison, and each one's length. Rounds here spread from 0.6 to 1.5x (the
- * machine's speed drifts within seconds, for a static file alone too): with 9, the median moved
- * by 0.1 between runs; 15 halve that for half a minute more.
+ * machine's speed drifts within seconds, for a static file alone too), and the median of 9 moved
+ * from 0.87 to 0.98x between runs; 15 cost half a minute more (medians of 0.85 to 0.94x in four
+ * runs: not much steadier, which is why the blocks below are printed too).
  */
 const RATE_ROUNDS = Number(process.env.BENCH_RATE_ROUNDS ?? 15);
 const RATE_SECONDS = 3;
+/** The blocks of the second measure of the rate (alternatingRate): their length and number. */
+const BLOCK_REQUESTS = 1000;
+const BLOCK_PAIRS = 60;
 
 /**
  * Cached `/` against a static file of the same bytes: home's brotli body, written into the
@@ -235,10 +239,10 @@ async function measureRate(): Promise<void> {
     pairs.sort((a, b) => a.page / a.file - b.page / b.file);
     const median = pairs[Math.floor(pairs.length / 2)] as { page: number; file: number };
     const ratio = median.page / median.file;
-    const ratios = pairs.map((p) => (p.page / p.file).toFixed(2));
-    const quartile = (q: number) => ratios[Math.floor(((pairs.length - 1) * q) / 4)] ?? "";
+    const ratios = pairs.map((p) => p.page / p.file);
+    const quartile = (p: number) => percentile(ratios, p).toFixed(2);
     console.log(
-      `\nwrk, 10 connections, brotli, ${RATE_ROUNDS} rounds of ${RATE_SECONDS} s each in turns: cached / ${median.page.toFixed(0)} req/s, a static file of the same bytes ${median.file.toFixed(0)} req/s (the median round): ${ratio.toFixed(2)}x ${mark(ratio >= 0.9)} ≥0.9x (the middle half of the rounds: ${quartile(1)} to ${quartile(3)}; rounds: ${ratios.join(", ")})`,
+      `\nwrk, 10 connections, brotli, ${RATE_ROUNDS} rounds of ${RATE_SECONDS} s each in turns: cached / ${median.page.toFixed(0)} req/s, a static file of the same bytes ${median.file.toFixed(0)} req/s (the median round): ${ratio.toFixed(2)}x ${mark(ratio >= 0.9)} ≥0.9x (the middle half of the rounds: ${quartile(25)} to ${quartile(75)}; rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
     );
     // The same ratio in blocks of 1,000 requests in turns (a client of our own, 10 connections):
     // a block lasts some 50 ms, less than the time this machine's speed takes to drift, which
@@ -246,10 +250,10 @@ async function measureRate(): Promise<void> {
     const blocks = await alternatingRate(
       site.url,
       { a: "/", b: "/bench-same-bytes.html" },
-      { headers: { "Accept-Encoding": "br" } },
+      { headers: { "Accept-Encoding": "br" }, block: BLOCK_REQUESTS, rounds: BLOCK_PAIRS },
     );
     console.log(
-      `the same in 60 pairs of blocks of 1,000 requests in turns (10 keep-alive connections): ${blocks.median.toFixed(2)}x (the middle half of the pairs: ${blocks.low.toFixed(2)} to ${blocks.high.toFixed(2)})`,
+      `the same in ${BLOCK_PAIRS} pairs of blocks of ${BLOCK_REQUESTS} requests in turns (10 keep-alive connections): ${blocks.median.toFixed(2)}x (the middle half of the pairs: ${blocks.low.toFixed(2)} to ${blocks.high.toFixed(2)})`,
     );
   } finally {
     await site.close();

@@ -1,6 +1,7 @@
 // Load for the benchmarks that a closed-loop tool like wrk cannot make: requests that arrive at
 // a set rate whatever the server does (as hostile or simply many readers do), each to a path of
-// its own, and a probe that measures one path's latency while that goes on. Loopback only.
+// its own, and a probe that measures one path's latency while that goes on; wrk itself; and two
+// paths' rates compared in blocks shorter than wrk's runs (alternatingRate). Loopback only.
 import http from "node:http";
 import net from "node:net";
 import { spawn } from "node:child_process";
@@ -256,9 +257,11 @@ export async function alternatingRate(
       }
       ratios.push(tb / ta); // the same requests each: a's rate over b's
     }
-    ratios.sort((x, y) => x - y);
-    const at = (q: number) => ratios[Math.floor(((ratios.length - 1) * q) / 4)] as number;
-    return { median: at(2), low: at(1), high: at(3) };
+    return {
+      median: percentile(ratios, 50),
+      low: percentile(ratios, 25),
+      high: percentile(ratios, 75),
+    };
   } finally {
     for (const c of pool) c.close();
   }
