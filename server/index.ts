@@ -82,7 +82,7 @@ async function main(): Promise<void> {
       (city) => weather.version(city),
       (site, key) => engine.version(site, key as FeedKey),
     ),
-    newsChanges: () => engine.changes(),
+    changes: (now) => engine.changes() + weather.changes(now),
     radio: radioOf(hubs, logger, (city, title) => {
       for (const site of sitesOf(city)) live.publish(site, "nowplaying", { title });
     }),

@@ -331,6 +331,11 @@ describe("CityDirectory and a city's editions", () => {
     expect(directory.editionAt(withEdition.id, "/es/weather")).toEqual({ site, path: "/es" });
     expect(directory.editionAt(withEdition.id, "/ES")).toEqual({ site, path: "/es" });
     expect(directory.editionAt(withEdition.id, "/espanol")).toBeUndefined();
+    expect(directory.editionAt(withEdition.id, "/es")).toEqual({ site, path: "/es" });
+    expect(directory.editionAt(withEdition.id, "/Es/Clima")).toEqual({ site, path: "/es" });
+    for (const pathname of ["/", "/e", "/weather", "/es-mx", "/de/es"]) {
+      expect(directory.editionAt(withEdition.id, pathname)).toBeUndefined();
+    }
     const loaded = directory.load(site);
     if (!("city" in loaded)) throw new Error(loaded.problem.message);
     expect(loaded.city).toMatchObject({ id: site, locale: "es-US", city: withEdition.city });

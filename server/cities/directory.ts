@@ -339,9 +339,10 @@ export class CityDirectory {
     // Every request asks: only the city's own editions are looked at (a few), never the network's.
     for (const edition of this.editionsOf(id)) {
       const { path: prefix } = edition;
-      if (prefix === undefined) continue;
-      const rest = pathname.slice(prefix.length);
-      if (pathname.toLowerCase().startsWith(prefix) && (rest === "" || rest.startsWith("/"))) {
+      // The prefix whole, then its end or a slash (/es, /es/…, never /espanol), in any case.
+      if (prefix === undefined || pathname.length < prefix.length) continue;
+      if (pathname.length > prefix.length && pathname[prefix.length] !== "/") continue;
+      if (pathname.slice(0, prefix.length).toLowerCase() === prefix) {
         return { site: edition.site, path: prefix };
       }
     }

@@ -81,8 +81,8 @@ async function start(
     cities?: AppOptions["cities"];
     /** The versions of the cities' categories (the one city's news unless a test says). */
     version?: AppOptions["version"];
-    /** The news engine's count of changes (none unless a test says). */
-    newsChanges?: AppOptions["newsChanges"];
+    /** The count of the versions' changes (none unless a test says). */
+    changes?: AppOptions["changes"];
   } = {},
 ): Promise<Started> {
   const logs: Record<string, unknown>[] = [];
@@ -108,7 +108,7 @@ async function start(
       options.version ??
       ((_city, key) =>
         key === WEATHER_DEP ? city.weather.version() : city.news.version(key as never)),
-    ...(options.newsChanges ? { newsChanges: options.newsChanges } : {}),
+    ...(options.changes ? { changes: options.changes } : {}),
     logger,
     ...(built
       ? {
@@ -255,7 +255,7 @@ describe("the HTTP app", () => {
           },
         }),
       },
-      { newsChanges: () => changes },
+      { changes: () => changes },
     );
     expect((await fetch(`${url}/local-news`)).headers.get("x-cache")).toBe("miss");
     expect((await fetch(`${url}/local-news`)).headers.get("x-cache")).toBe("hit");

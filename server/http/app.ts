@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { SharedServices } from "../context";
 import type { RenderPool } from "../render/pool";
-import { cityChooser, type CityDirectory } from "./cities";
+import { cityChooser, siteOf, type CityDirectory } from "./cities";
 import { proxySettings, type TrustProxy } from "./client";
 import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
 import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
@@ -17,8 +17,9 @@ import type { HttpObserver, RouteClass } from "../metrics/observer";
 import { observeRequest, type RequestLabels } from "./observe";
 import type { LiveChannel } from "../live/channel";
 import { Limiter, Overloaded } from "./limiter";
-import { isNewsDep, splitCityKey } from "./pages/cache-key";
-import { createPageHandler, pages } from "./pages/handler";
+import { splitCityKey } from "./pages/cache-key";
+import type { CacheHit } from "./pages/cache-hit";
+import { createPageHandler, pages, type PageAnswer } from "./pages/handler";
 import { PageCache, compressIn } from "./pages/page-cache";
 import { radioApi, radioStream, type RadioOf } from "./radio";
 import { requestChecks } from "./request-checks";
@@ -44,10 +45,11 @@ export interface AppOptions {
    */
   version: (city: string, key: string) => number;
   /**
-   * A count that moves whenever a news version may have moved (NewsEngine.changes): while it
-   * stays, a kept page's news versions are not asked for on each hit (pages/page-cache.ts).
+   * A count that moves whenever any version may have moved (NewsEngine.changes and
+   * WeatherService.changes together): while it stays, a kept page's versions are not asked for on
+   * each hit (pages/page-cache.ts). Given the time now (Date.now), which a hit reads anyway.
    */
-  newsChanges?: () => number;
+  changes?: (now: number) => number;
   /** A city's live radio relay (absent in tests that do not need it, or for a city without one). */
   radio?: RadioOf;
   /** Open pages' live channel, `/api/live` (server/live/; absent in tests that do not need it). */
@@ -157,7 +159,7 @@ function depVersions(version: AppOptions["version"]): (dep: string) => number {
 
 /** The page cache (none in development), its pages made again when what they show changes. */
 function pageCacheOf(
-  { services, pageCache, version, newsChanges, logger, observer }: AppOptions,
+  { services, pageCache, version, changes, logger, observer }: AppOptions,
   limiter: Limiter,
 ) {
   if (services.isDev) return undefined;
@@ -165,7 +167,7 @@ function pageCacheOf(
     maxAgeMs: pageCache?.maxAgeMs ?? PAGE_MAX_AGE_MS,
     maxBytes: pageCache?.maxBytes ?? PAGE_CACHE_BYTES,
     version: depVersions(version),
-    ...(newsChanges ? { epoch: { count: newsChanges, covers: isNewsDep } } : {}),
+    ...(changes ? { epoch: changes } : {}),
     onError: (key, err) =>
       err instanceof Overloaded
         ? logger.warn({ key }, "page not rendered again: overloaded")
@@ -231,7 +233,8 @@ export function createApp(options: AppOptions): RequestListener {
     pool: options.pool,
     onRendered: observer && ((seconds) => observer.rendered(seconds)),
   });
-  const { network, city } = handlerTables(options, handler, (req) => clientOf(req).address);
+  const { network, city } = handlerTables(options, handler.answer, (req) => clientOf(req).address);
+  const kept = handler.kept && keptPages(options.cities, hostOf, handler.kept);
   const chooseCity = cityChooser(options.cities, hostOf, logger);
 
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -241,11 +244,34 @@ export function createApp(options: AppOptions): RequestListener {
     const labels = observeRequest(observer, res);
     const exchange: Exchange = { req, res, pathname: pathOf(req.url ?? "/") };
     if (tookBy(network, exchange, labels)) return log.route(labels.route);
+    const site = kept?.(exchange);
+    if (site !== undefined) {
+      labels.city = site;
+      labels.route = "page";
+      log.city(site);
+      return log.route("page");
+    }
     const ofCity = chooseCity(exchange);
     if (!ofCity) return;
     labels.city = ofCity.site;
     log.city(ofCity.site);
     if (tookBy(city, ofCity, labels)) log.route(labels.route);
+  };
+}
+
+/**
+ * The most common request of all, a page kept under its own URL (a cache hit), answered before
+ * the city's request and handlers are made: its site is all it needs (cache-hit.ts `own`). Returns
+ * the site when it answered; anything else (an unknown host too) goes the general way.
+ */
+function keptPages(
+  cities: CityDirectory,
+  hostOf: (req: IncomingMessage) => string | undefined,
+  kept: CacheHit,
+): (exchange: Exchange) => string | undefined {
+  return ({ req, res, pathname }) => {
+    const site = siteOf(cities, hostOf(req), pathname);
+    return site !== undefined && kept(req, res, site) ? site : undefined;
   };
 }
 
@@ -270,7 +296,7 @@ function tookBy<E extends Exchange>(
  */
 function handlerTables(
   options: AppOptions,
-  handler: ReturnType<typeof createPageHandler>,
+  handler: PageAnswer,
   addressOf: (req: IncomingMessage) => string,
 ) {
   const { logger } = options;

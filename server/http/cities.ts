@@ -35,6 +35,19 @@ function unknownHost(res: ServerResponse, head: boolean): void {
 }
 
 /**
+ * The site a request names by its host and path: the city the host names, or that city's edition
+ * under a path prefix of its hosts (/es/…); undefined for a host that names no city.
+ */
+export function siteOf(
+  cities: CityDirectory,
+  host: string | undefined,
+  pathname: string,
+): string | undefined {
+  const id = cities.idOf(host);
+  return id === undefined ? undefined : (cities.editionAt(id, pathname)?.site ?? id);
+}
+
+/**
  * The step between the network's handlers and a city's: the city the request's host names
  * (`hostOf`), or the network's not-found page (then undefined: the request is answered). A city
  * whose data is invalid is found too: its readers get a 503 from the first handler that asks for

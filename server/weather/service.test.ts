@@ -253,6 +253,35 @@ describe("WeatherService", () => {
     expect((await h.service.get(PLACE)).alerts).toEqual([]);
   });
 
+  it("moves its count of changes whenever a version may have moved (a city asked about, an answer, an alert's end), and only then", async () => {
+    const h = await harness({
+      alerts: [{ ...(DEMO_ALERTS[0] as FixtureAlert), untilMinutes: 10 }],
+    });
+    const c0 = h.service.changes();
+    await h.service.get(PLACE);
+    const c1 = h.service.changes();
+    expect(c1).toBeGreaterThan(c0);
+    await h.service.refreshDue();
+    const c2 = h.service.changes();
+    expect(c2).toBeGreaterThan(c1);
+    const before = h.service.version(PLACE.id);
+    // Nothing new and nothing due by time: the count stays, and so does the version.
+    h.clock.now += 60_000;
+    expect(h.service.changes()).toBe(c2);
+    expect(h.service.version(PLACE.id)).toBe(before);
+    // The warning ends, with no fetch: the count moves, and the version with it.
+    h.clock.now += 9 * 60_000;
+    const c3 = h.service.changes();
+    expect(c3).toBeGreaterThan(c2);
+    expect(h.service.version(PLACE.id)).toBe(before + 1);
+    expect(h.service.changes()).toBe(c3);
+    // A cancelled warning fetched: the count moves with the answer.
+    h.server.set({ alerts: [] });
+    h.clock.now += SCHEDULE.alerts.maxMs;
+    await h.service.refreshDue();
+    expect(h.service.changes()).toBeGreaterThan(c3);
+  });
+
   it("changes its version when the alerts change (a cancelled warning leaves the list), not otherwise", async () => {
     const h = await harness();
     await fetched(h);

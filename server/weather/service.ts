@@ -158,6 +158,13 @@ export class WeatherService {
   private readonly radarUrl: string;
   private readonly now: () => number;
   private generation = 0;
+  /**
+   * Moves of versions that no new answer makes (changes()): a city tracked, dropped or given
+   * another place, or changing by time alone.
+   */
+  private moves = 0;
+  /** The soonest a tracked city's weather changes by time alone (remember()); Infinity: never. */
+  private nextChangeAt = Infinity;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly schedule: Record<Kind, { minMs: number; maxMs: number }>;
   private readonly listeners = new Set<(id: string) => void>();
@@ -265,8 +272,28 @@ export class WeatherService {
   }
 
   /**
+   * A count that moves whenever any city's version() may have moved: with each answer, when a
+   * city is tracked, dropped or given another place, and when one changes by time alone (an
+   * alert's end, data going stale). While it stays, every version() answer stays too: the page
+   * cache then need not ask for it on every hit (as the news engine's changes()). `now`: the
+   * time now, when the caller has read the clock already.
+   */
+  changes(now = this.now()): number {
+    if (now >= this.nextChangeAt) {
+      this.moves++;
+      // The cities still to change by time; those whose time came set theirs when composed again.
+      let next = Infinity;
+      for (const tracked of this.cities.values()) {
+        if (tracked.changesAt > now) next = Math.min(next, tracked.changesAt);
+      }
+      this.nextChangeAt = next;
+    }
+    return this.generation + this.moves;
+  }
+
+  /**
    * How many times what a city's pages show of its weather changed (the page cache compares it
-   * on every hit: from memory). 0 for a city not asked about.
+   * when changes() moved). 0 for a city not asked about.
    */
   version(id: string): number {
     const tracked = this.cities.get(id);
@@ -294,6 +321,7 @@ export class WeatherService {
       if (now - tracked.askedAt > IDLE_AFTER_MS) {
         this.cities.delete(id);
         this.told.delete(id);
+        this.moves++;
         continue;
       }
       work.push(this.refreshPlace(tracked.place));
@@ -315,12 +343,16 @@ export class WeatherService {
         generation: -1,
       };
       this.cities.set(place.id, tracked);
+      this.moves++;
       // The first ask starts its fetches (not awaited: a page never waits on the service).
       void this.background(this.refreshPlace(place));
     }
     tracked.askedAt = now;
     // (Another object for the same city, its data read again: composed anew from it.)
-    if (tracked.place !== place) tracked.composed = undefined;
+    if (tracked.place !== place) {
+      tracked.composed = undefined;
+      this.moves++;
+    }
     tracked.place = place;
     return tracked;
   }
@@ -622,6 +654,7 @@ export class WeatherService {
       forecast ? Date.parse(forecast.fetchedAt) + STALE_AFTER_MS + 1 : Infinity,
     ];
     tracked.changesAt = Math.min(...ends);
+    this.nextChangeAt = Math.min(this.nextChangeAt, tracked.changesAt);
     tracked.generation = this.generation;
     const signature = createHash("sha1").update(JSON.stringify(weather)).digest("base64");
     if (signature !== tracked.signature) {

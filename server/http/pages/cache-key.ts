@@ -115,11 +115,6 @@ export function splitCityKey(cityKeyed: string): { city: string; key: string } {
 /** The dependency key of a city's weather (its alerts, conditions, forecast) in the page cache. */
 export const WEATHER_DEP = "weather";
 
-/** Whether a page's dependency (a cityKey) is news, not weather: the news engine's changes cover it. */
-export function isNewsDep(dep: string): boolean {
-  return splitCityKey(dep).key !== WEATHER_DEP;
-}
-
 /**
  * The page cache's versions of a site's dependencies: its weather (an edition's is its city's:
  * "<city>.es" pages are made again when the city's weather changes) and its news, its own.

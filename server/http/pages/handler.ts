@@ -10,7 +10,7 @@ import { redirectHeaders } from "../headers";
 import type { Limiter } from "../limiter";
 import { LogBudget } from "../log-budget";
 import type { RenderPool } from "../../render/pool";
-import { createCacheHit } from "./cache-hit";
+import { createCacheHit, type CacheHit } from "./cache-hit";
 import { cacheKey, cityKey, isRouterRequest, rememberedKeys } from "./cache-key";
 import { NOT_FOUND_KEY, type PageCache } from "./page-cache";
 import {
@@ -215,23 +215,34 @@ class PageHandler {
   }
 }
 
+/** The page handler of a request (createPageHandler's `answer`). */
+export type PageAnswer = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: string,
+  cityOf: () => CityServices,
+  base?: string,
+  slugs?: Slugs,
+) => Promise<void> | undefined;
+
 /**
- * The page handler: `(req, res, site, cityOf)`, answering a request of the city `site`. A cache
- * hit is answered at once and returns nothing (no promise made for it: most requests are hits);
- * anything else returns the promise of its answer.
+ * The page handler. `answer(req, res, site, cityOf)` answers a request of the city `site`: a
+ * cache hit at once, returning nothing (no promise made for it: most requests are hits), anything
+ * else returning the promise of its answer. `kept` (with a page cache) answers only a page kept
+ * under the request's own URL, for the request path to ask before the city's handlers and before
+ * a city's request is even made (cache-hit.ts).
  */
-export function createPageHandler(options: PageHandlerOptions) {
+export function createPageHandler(options: PageHandlerOptions): {
+  answer: PageAnswer;
+  kept: CacheHit | undefined;
+} {
   const handler = new PageHandler(options);
   const hit = handler.answeredFromCache;
-  return (
-    req: IncomingMessage,
-    res: ServerResponse,
-    site: string,
-    cityOf: () => CityServices,
-    base = "",
-    slugs?: Slugs,
-  ): Promise<void> | undefined =>
-    hit?.(req, res, site) ? undefined : handler.answer(req, res, site, cityOf, base, slugs);
+  return {
+    answer: (req, res, site, cityOf, base = "", slugs) =>
+      hit?.any(req, res, site) ? undefined : handler.answer(req, res, site, cityOf, base, slugs),
+    kept: hit?.own,
+  };
 }
 
 /**
@@ -239,10 +250,7 @@ export function createPageHandler(options: PageHandlerOptions) {
  * city, or its not-found page. In development, Vite's middleware comes first (its client modules,
  * its HMR), and what it passes on is a page.
  */
-export function pages(
-  handler: ReturnType<typeof createPageHandler>,
-  vite?: ViteDevServer,
-): Handler<CityExchange> {
+export function pages(handler: PageAnswer, vite?: ViteDevServer): Handler<CityExchange> {
   if (vite) {
     return ({ req, res, site, city, base, slugs }) => {
       vite.middlewares(req, res, () => void handler(req, res, site, city, base, slugs));

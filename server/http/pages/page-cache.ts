@@ -78,8 +78,6 @@ export interface CachedPage extends Omit<RenderedPage, "body" | "precoded"> {
   /** The encodings compressed strongly already, or being so. */
   strong: Set<Coding>;
   bytes: number;
-  /** Its dependencies that the cache's epoch does not cover, with their versions (the weather). */
-  uncovered: readonly (readonly [string, number])[];
   /** The epoch's count when every dependency was last found current (-1: not yet). */
   checkedAt: number;
   /** The cache's count of moves when it was last moved to the recent end (PageCache.touch). */
@@ -97,7 +95,7 @@ export interface PageCacheOptions {
   maxAgeMs: number;
   /** The most the cache may hold, bodies and their compressed copies counted. */
   maxBytes: number;
-  /** The current version of a news category (NewsEngine.version). */
+  /** The current version of a page's dependency (a news category's, a city's weather). */
   version: (key: string) => number;
   now?: () => number;
   /** Told of a render that failed in the background (the stale copy went on being served). */
@@ -114,12 +112,13 @@ export interface PageCacheOptions {
   /** Told when a kept page starts being rendered again (it changed or grew old: the metrics). */
   onRebuild?: () => void;
   /**
-   * A count that moves whenever the version of a dependency it `covers` may have moved (the news
-   * engine's changes): while it stays, a kept page's covered dependencies are current without
-   * asking `version` for each on every hit (home has one per category). The others (the weather,
-   * whose version also moves with time) are asked for on every hit.
+   * A count that moves whenever the version of any dependency may have moved (the news engine's
+   * and the weather service's changes): while it stays, a kept page is current without asking
+   * `version` for each of its dependencies on every hit (home has one per category, and the
+   * weather). Without it, each is asked for on every hit. Given the time now (`now`'s), which the
+   * cache reads anyway: one reading of the clock a hit.
    */
-  epoch?: { count: () => number; covers: (dep: string) => boolean };
+  epoch?: (now: number) => number;
 }
 
 /** A compression as render work: in the render limiter's slots, refused (Overloaded) under load. */
@@ -212,8 +211,9 @@ export class PageCache {
     const cached = this.pages.get(key);
     if (cached) {
       this.touch(key, cached);
-      const changed = !this.current(cached);
-      const old = this.now() - cached.storedAt >= this.options.maxAgeMs;
+      const now = this.now();
+      const changed = !this.current(cached, now);
+      const old = now - cached.storedAt >= this.options.maxAgeMs;
       if (!changed && !old) {
         this.served(cached);
         return { page: cached, cache: "hit" };
@@ -242,7 +242,9 @@ export class PageCache {
    */
   peek(key: string): CachedPage | undefined {
     const cached = this.pages.get(key);
-    if (!cached || this.now() - cached.storedAt >= this.options.maxAgeMs || !this.current(cached)) {
+    if (!cached) return undefined;
+    const now = this.now();
+    if (now - cached.storedAt >= this.options.maxAgeMs || !this.current(cached, now)) {
       return undefined;
     }
     this.touch(key, cached);
@@ -381,11 +383,12 @@ export class PageCache {
     }
   }
 
-  private current(page: CachedPage): boolean {
+  /** Whether a kept page's dependencies are at the versions it was made from, at `now`. */
+  private current(page: CachedPage, now: number): boolean {
     const epoch = this.options.epoch;
     if (!epoch) return this.unchanged(page.deps);
-    const count = epoch.count();
-    if (page.checkedAt === count) return this.unchanged(page.uncovered);
+    const count = epoch(now);
+    if (page.checkedAt === count) return true;
     if (!this.unchanged(page.deps)) return false;
     page.checkedAt = count;
     return true;
@@ -429,7 +432,6 @@ export class PageCache {
       ready: new Map(),
       strong: new Set(),
       bytes: page.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
-      uncovered: this.uncovered(page.deps),
       checkedAt: -1,
       touchedAt: ++this.touches,
       notFound: isNotFoundKey(key),
@@ -446,12 +448,6 @@ export class PageCache {
     this.bytes += cached.bytes;
     this.evict();
     return cached;
-  }
-
-  /** The dependencies the epoch does not cover (all of them without an epoch). */
-  private uncovered(deps: ReadonlyMap<string, number>): [string, number][] {
-    const covers = this.options.epoch?.covers;
-    return [...deps].filter(([dep]) => !covers?.(dep));
   }
 
   private evict(): void {
