@@ -1,11 +1,13 @@
 // Load for the benchmarks that a closed-loop tool like wrk cannot make: requests that arrive at
 // a set rate whatever the server does (as hostile or simply many readers do), each to a path of
 // its own, and a probe that measures one path's latency while that goes on; wrk itself; and two
-// paths' rates compared in blocks shorter than wrk's runs (alternatingRate). Loopback only.
+// paths' rates compared by wrk in alternating blocks shorter than its runs (alternatingRate).
+// Loopback only.
 import http from "node:http";
-import net from "node:net";
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 /** The p-th percentile (0 to 100) of a list of numbers (0 for none). */
 export function percentile(values: readonly number[], p: number): number {
@@ -146,6 +148,18 @@ export interface WrkResult {
   non2xx: number;
 }
 
+/** Runs wrk (one thread) and resolves with what it printed (errors last); rejects when it failed. */
+async function wrkOutput(args: string[]): Promise<string> {
+  const child = spawn(WRK, ["-t1", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`wrk failed:\n${out}${err}`);
+  return out + err;
+}
+
 /**
  * Runs wrk (one thread) against `url`, without blocking this process (its own probes and open
  * loops go on meanwhile); `extra` adds wrk's options (headers, a Lua script).
@@ -156,17 +170,15 @@ export async function runWrk(
   seconds: number,
   extra: string[] = [],
 ): Promise<WrkResult> {
-  const child = spawn(
-    WRK,
-    ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s", ...extra, url],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  if (code !== 0) throw new Error(`wrk failed:\n${out}${err}`);
+  const out = await wrkOutput([
+    `-c${connections}`,
+    `-d${seconds}s`,
+    "--latency",
+    "--timeout",
+    "10s",
+    ...extra,
+    url,
+  ]);
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
     .exec(out)
     ?.slice(1)
@@ -181,88 +193,85 @@ export async function runWrk(
 }
 
 /**
- * A keep-alive connection that sends GETs one after another and counts whole answers (their
- * end found by Content-Length): the least a client can do, so that the server is what is timed.
+ * wrk's script for alternatingRate: its arguments are the two paths and the block's length. It
+ * asks for one path until `block` answers are in, then for the other, and logs each block's
+ * path (1 or 2) and how long it took in microseconds (the monotonic clock, through LuaJIT's ffi);
+ * the first block, while the connections open, is not logged.
  */
-async function rawConnection(port: number) {
-  const socket = await new Promise<net.Socket>((resolve, reject) => {
-    const s = net.connect(port, "127.0.0.1", () => resolve(s)).once("error", reject);
-  });
-  socket.setNoDelay(true);
-  let buffered: Buffer = Buffer.alloc(0);
-  let needed = -1;
-  /** Sends `count` GETs of `request` (one at a time), resolving when the last is answered. */
-  const send = (request: Buffer, count: () => boolean) =>
-    new Promise<void>((done, fail) => {
-      const next = () => (count() ? socket.write(request) : (socket.off("data", onData), done()));
-      const onData = (chunk: Buffer) => {
-        buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
-        for (;;) {
-          if (needed < 0) {
-            const end = buffered.indexOf("\r\n\r\n");
-            if (end < 0) return;
-            const length = /content-length: *(\d+)/i.exec(buffered.subarray(0, end).toString());
-            if (!length) return fail(new Error("an answer without Content-Length"));
-            needed = end + 4 + Number(length[1]);
-          }
-          if (buffered.length < needed) return;
-          buffered = buffered.subarray(needed);
-          needed = -1;
-          next();
-        }
-      };
-      socket.on("data", onData);
-      next();
-    });
-  return { send, close: () => socket.destroy() };
-}
+const ALTERNATING_SCRIPT = `local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
+int clock_gettime(int clock, bench_timespec *tp);
+]]
+local clock = ffi.new("bench_timespec")
+local function micros()
+  ffi.C.clock_gettime(1, clock)
+  return tonumber(clock.tv_sec) * 1e6 + tonumber(clock.tv_nsec) / 1e3
+end
+local requests, block, which, answered, started = {}, 1000, 1, 0, nil
+log = ""
+function init(args)
+  requests[1] = wrk.format("GET", args[1])
+  requests[2] = wrk.format("GET", args[2])
+  block = tonumber(args[3])
+end
+function request()
+  return requests[which]
+end
+function response()
+  answered = answered + 1
+  if answered < block then return end
+  local now = micros()
+  if started then log = log .. which .. " " .. string.format("%.1f", now - started) .. "\\n" end
+  started, answered, which = now, 0, 3 - which
+end
+local threads = {}
+function setup(thread)
+  threads[#threads + 1] = thread
+end
+function done()
+  for _, thread in ipairs(threads) do io.write(thread:get("log")) end
+end
+`;
 
 /**
- * Two paths' request rates as a ratio (`a` over `b`), measured in alternating blocks of `block`
- * requests over `connections` keep-alive connections (each block a few tens of milliseconds), in
- * turns (each first every other round), the median of the rounds' ratios with its middle half.
- * wrk runs a path for seconds at a time, and this machine's speed drifts within seconds: a block
- * and the next one are measured on nearly the same machine.
+ * Two paths' request rates as a ratio (`a` over `b`), measured by wrk (one thread, `connections`
+ * keep-alive connections) switching from one path to the other every `block` answers for
+ * `seconds`. A block lasts a few tens of milliseconds, less than the time this machine's speed
+ * takes to drift, which wrk's runs of a path for seconds at a time are not: each b block is set
+ * against the mean of the a blocks on either side of it (the same number of requests each: the
+ * ratio of their times), and the median of those ratios is returned with its middle half. (The
+ * few answers in flight at a switch count in the next block, as many each way.)
  */
 export async function alternatingRate(
   url: string,
   paths: { a: string; b: string },
-  { connections = 10, block = 1000, rounds = 60, headers = {} as Record<string, string> } = {},
-): Promise<{ median: number; low: number; high: number }> {
-  const { host, port } = new URL(url);
-  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
-  const request = (path: string) =>
-    Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${head.join("")}\r\n`);
-  const [a, b] = [request(paths.a), request(paths.b)];
-  const pool = await Promise.all(Array.from({ length: connections }, () => rawConnection(+port)));
-  const timed = async (req: Buffer) => {
-    let left = block;
-    const started = performance.now();
-    await Promise.all(pool.map((c) => c.send(req, () => left-- > 0)));
-    return performance.now() - started;
-  };
+  { connections = 10, block = 1000, seconds = 20, headers = [] as string[] } = {},
+): Promise<{ median: number; low: number; high: number; pairs: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-alternating-"));
   try {
-    await timed(a); // warm-up
-    await timed(b);
+    const script = path.join(dir, "alternating.lua");
+    writeFileSync(script, ALTERNATING_SCRIPT);
+    const args = [`-c${connections}`, `-d${seconds}s`, "--timeout", "10s", ...headers];
+    const out = await wrkOutput([...args, "-s", script, url, "--", paths.a, paths.b, `${block}`]);
+    const blocks = [...out.matchAll(/^([12]) ([\d.]+)$/gm)].map(([, which, micros]) => ({
+      a: which === "1",
+      micros: Number(micros),
+    }));
     const ratios: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      let ta: number;
-      let tb: number;
-      if (i % 2) {
-        ta = await timed(a);
-        tb = await timed(b);
-      } else {
-        tb = await timed(b);
-        ta = await timed(a);
-      }
-      ratios.push(tb / ta); // the same requests each: a's rate over b's
+    for (let i = 1; i + 1 < blocks.length; i++) {
+      const [before, b, after] = [blocks[i - 1], blocks[i], blocks[i + 1]];
+      if (b?.a !== false || !before?.a || !after?.a) continue;
+      ratios.push(b.micros / ((before.micros + after.micros) / 2));
     }
+    if (ratios.length < 10) throw new Error(`wrk switched paths too few times:\n${out}`);
     return {
       median: percentile(ratios, 50),
       low: percentile(ratios, 25),
       high: percentile(ratios, 75),
+      pairs: ratios.length,
     };
   } finally {
-    for (const c of pool) c.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -194,17 +194,20 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  *    busy the site is (health.ts), and beside it the readiness probe (ready.ts);
  * 2. the request checks: a target too long, two Hosts or a Host that names no host is refused
  *    before anything reads it (request-checks.ts);
- * 3. static files, the same for every city: a lookup in memory (static-files.ts).
+ * 3. static files, the same for every city: a lookup in memory (static-files.ts);
+ * 4. the most common request of all, a page kept under its own URL: answered from the page cache
+ *    with the site its Host and path prefix name, before a city's request is made (keptPages;
+ *    no handler of the city's below takes a page's URL).
  *
  * Then the Host names a city (cities.ts; an unknown host gets the network's not-found page), and
  * the city's, most specific path first, pages last since they take everything else:
- * 4. the social image, `/social.png` (social-image.ts);
- * 5. the radio stream, `/api/stream` (radio.ts), and 6. the live channel, `/api/live`
+ * 5. the social image, `/social.png` (social-image.ts);
+ * 6. the radio stream, `/api/stream` (radio.ts), and 7. the live channel, `/api/live`
  *    (live.ts): the two answers that last as long as their reader stays;
- * 7. the API outside React Router, the radio's now playing (radio.ts);
- * 8. the image route, `/img/…` (images.ts);
- * 9. pages, through the page cache: a hit is a lookup, and only a page that must be made reaches
- *    React Router (pages/); in development Vite's middleware comes first.
+ * 8. the API outside React Router, the radio's now playing (radio.ts);
+ * 9. the image route, `/img/…` (images.ts);
+ * 10. pages, through the page cache: a hit is a lookup, and only a page that must be made
+ *    reaches React Router (pages/); in development Vite's middleware comes first.
  *
  * Each request gets one log line when its response is done (request-log.ts), its route class
  * the handler's that took it; renders and refusals log their own details besides.
