@@ -416,6 +416,20 @@ describe("alerts bounded before they reach a page", () => {
     expect(alerts.every((a) => a.event === "Hurricane Warning")).toBe(true);
     expect(alerts.slice(0, 2).map((a) => a.id)).toEqual(["a1499", "a1497"]);
   });
+
+  it("names the soonest end of the alerts in force, of one not shown too (its end changes the count shown)", () => {
+    const features = Array.from({ length: MAX_ALERTS_PER_CITY }, (_, i) =>
+      feature({ id: `w${i}`, severity: "Extreme", expires: at(120), ends: null }),
+    );
+    features.push(feature({ id: "minor", severity: "Minor", expires: at(30), ends: null }));
+    features.push(feature({ id: "open", severity: "Minor", expires: null, ends: null }));
+    const { alerts, total, nextEnd } = readAlertsInForce({ features }, ["TXC201"], NOW);
+    expect(alerts.map((a) => a.id)).not.toContain("minor");
+    expect(total).toBe(MAX_ALERTS_PER_CITY + 2);
+    expect(nextEnd).toBe(Date.parse(at(30)));
+    const none = readAlertsInForce({ features: [features.at(-1)] }, ["TXC201"], NOW);
+    expect([none.total, none.nextEnd]).toEqual([1, null]);
+  });
 });
 
 describe("readForecast: bounded figures and texts", () => {

@@ -534,6 +534,8 @@ export interface AlertsInForce {
   /** How many alerts are in force in the city's zones, and how many of them Extreme or Severe. */
   total: number;
   urgent: number;
+  /** The soonest end of them all (epoch ms), shown or not; null when none ends. */
+  nextEnd: number | null;
 }
 
 /**
@@ -585,6 +587,10 @@ export function readAlertsInForce(
     }),
     total: inForce.length,
     urgent: inForce.filter(({ p }) => isUrgent(p.severity)).length,
+    nextEnd: inForce.reduce<number | null>(
+      (soonest, { end }) => (end === null || (soonest !== null && soonest <= end) ? soonest : end),
+      null,
+    ),
   };
 }
 

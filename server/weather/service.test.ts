@@ -9,8 +9,10 @@ import {
 } from "../../tests/fixture-servers/weather-server";
 import { openDatabase, type Store } from "../db/open";
 import { createOutboundGuard } from "../net/outbound";
+import { MAX_ALERTS_PER_CITY } from "./nws";
 import {
   BACKOFF_BASE_MS,
+  IDLE_AFTER_MS,
   MAX_ALERT_PROBLEMS_LOGGED,
   SCHEDULE,
   STALE_AFTER_MS,
@@ -279,7 +281,38 @@ describe("WeatherService", () => {
     h.server.set({ alerts: [] });
     h.clock.now += SCHEDULE.alerts.maxMs;
     await h.service.refreshDue();
-    expect(h.service.changes()).toBeGreaterThan(c3);
+    const c4 = h.service.changes();
+    expect(c4).toBeGreaterThan(c3);
+    // The city's data read again: the same place stays still, another one moves the count.
+    await h.service.get({ ...PLACE });
+    expect(h.service.changes()).toBe(c4);
+    await h.service.get({ ...PLACE, radarStation: "KFWS" });
+    const c5 = h.service.changes();
+    expect(c5).toBeGreaterThan(c4);
+    // Not asked about for a day: dropped (its version 0 again), and the count moves.
+    h.clock.now += IDLE_AFTER_MS + 1;
+    await h.service.refreshDue();
+    expect(h.service.version(PLACE.id)).toBe(0);
+    expect(h.service.changes()).toBeGreaterThan(c5);
+  });
+
+  it("changes its version when an alert beyond those shown ends (the count in force shown), without a fetch", async () => {
+    const base = DEMO_ALERTS[0] as FixtureAlert;
+    const warnings = Array.from({ length: MAX_ALERTS_PER_CITY }, (_, i) => ({
+      ...base,
+      id: `${base.id}.${i}`,
+      severity: "Extreme" as const,
+      untilMinutes: 120,
+    }));
+    const minor = { ...base, id: `${base.id}.minor`, severity: "Minor" as const, untilMinutes: 10 };
+    const h = await harness({ alerts: [...warnings, minor] });
+    const before = (await fetched(h)).alertsInForce;
+    expect(before?.total).toBe(MAX_ALERTS_PER_CITY + 1);
+    const [version, changes] = [h.service.version(PLACE.id), h.service.changes()];
+    h.clock.now += 10 * 60_000;
+    expect(h.service.changes()).toBeGreaterThan(changes);
+    expect(h.service.version(PLACE.id)).toBe(version + 1);
+    expect((await h.service.get(PLACE)).alertsInForce).toBeUndefined();
   });
 
   it("changes its version when the alerts change (a cancelled warning leaves the list), not otherwise", async () => {

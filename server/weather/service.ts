@@ -305,7 +305,7 @@ export class WeatherService {
   /**
    * A tracked city's weather as last composed, composed again only when an answer changed since
    * (a new generation) or time alone changes it: a page reads it twice a render (its root and
-   * its own loader), and the page cache asks for its version on every hit.
+   * its own loader), and the page cache asks for its version whenever changes() moved.
    */
   private current(tracked: Tracked): CityWeather {
     const fresh =
@@ -348,8 +348,8 @@ export class WeatherService {
       void this.background(this.refreshPlace(place));
     }
     tracked.askedAt = now;
-    // (Another object for the same city, its data read again: composed anew from it.)
-    if (tracked.place !== place) {
+    // (Another object for the same city, its data read again: composed anew if it differs.)
+    if (tracked.place !== place && !samePlace(tracked.place, place)) {
       tracked.composed = undefined;
       this.moves++;
     }
@@ -610,7 +610,7 @@ export class WeatherService {
           }
         : null,
     };
-    this.remember(tracked, weather);
+    this.remember(tracked, weather, inForce?.nextEnd ?? null);
     return weather;
   }
 
@@ -643,13 +643,14 @@ export class WeatherService {
 
   /**
    * Keeps a tracked city's weather as composed: when it changes by time alone, and its version
-   * bumped when it differs from what was composed before.
+   * bumped when it differs from what was composed before. `alertsEnd`: the soonest end of the
+   * alerts in force, those beyond the shown ones too (their count is shown), null for none.
    */
-  private remember(tracked: Tracked, weather: CityWeather): void {
-    const { alerts, current, forecast } = weather;
+  private remember(tracked: Tracked, weather: CityWeather, alertsEnd: number | null): void {
+    const { current, forecast } = weather;
     // What changes it by time alone: an alert's end, the conditions' or forecast's going stale.
     const ends = [
-      ...alerts.map((a) => (a.expires ? Date.parse(a.expires) : Infinity)),
+      alertsEnd ?? Infinity,
       current ? Date.parse(current.observedAt) + STALE_AFTER_MS + 1 : Infinity,
       forecast ? Date.parse(forecast.fetchedAt) + STALE_AFTER_MS + 1 : Infinity,
     ];
@@ -663,6 +664,15 @@ export class WeatherService {
     }
     tracked.composed = weather;
   }
+}
+
+/**
+ * Whether two objects name the same place as the service reads it: a city's data read again (its
+ * directory's cache let it go) gives another object, most often of the same place.
+ */
+function samePlace(a: WeatherPlace, b: WeatherPlace): boolean {
+  const fields = Object.keys(a) as (keyof WeatherPlace)[];
+  return fields.length === Object.keys(b).length && fields.every((f) => a[f] === b[f]);
 }
 
 /** The forecast page of the service for a place (the outage message links to it). */
