@@ -84,6 +84,8 @@ const live = new LiveChannel({
 });
 let server: Server;
 let origin: string;
+/** The app's log lines, as written. */
+const logs: Record<string, unknown>[] = [];
 /** The site ids whose news the pages read. */
 const newsAskedFor = new Set<string>();
 
@@ -128,7 +130,7 @@ beforeAll(async () => {
     cities,
     live,
     version: (_city, key) => (key === WEATHER_DEP ? 0 : 1),
-    logger: pino({ level: "silent" }),
+    logger: pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) }),
     build: { server: served.build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
   });
   server = createHttpServer(app).listen(0, "127.0.0.1");
@@ -144,6 +146,10 @@ afterAll(async () => {
 });
 
 const get = (target: string, host = HOST) => getAs(origin, host, target);
+
+/** The request log line of the answer `res` (its X-Request-Id). */
+const logged = (res: { headers: Record<string, unknown> }) =>
+  logs.find((l) => l.msg === "request" && l.reqId === res.headers["x-request-id"]);
 
 /** The hreflang alternates a page's head names: hreflang → href. */
 function alternatesOf(html: string): Record<string, string> {
@@ -218,8 +224,13 @@ describe("a city's editions", () => {
       expect(es.body).toMatch(/<html lang="es-US"/);
       expect(en.body).toContain(`readers of ${CITY.id}<`);
       expect(es.body).toContain(`readers of ${CITY.id}.es<`);
-      if (round === 1)
+      if (round === 1) {
         expect([en.headers["x-cache"], es.headers["x-cache"]]).toEqual(["hit", "hit"]);
+        // Hits, answered before a city's handlers, are logged as pages of their own site.
+        await new Promise((r) => setImmediate(r));
+        expect(logged(en)).toMatchObject({ route: "page", city: CITY.id, status: 200 });
+        expect(logged(es)).toMatchObject({ route: "page", city: `${CITY.id}.es`, status: 200 });
+      }
     }
     expect(newsAskedFor).toContain(`${CITY.id}.es`);
   });

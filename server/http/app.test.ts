@@ -236,7 +236,7 @@ describe("the HTTP app", () => {
     expect(await ended.text()).not.toContain("Weather alert");
   }, 30_000);
 
-  it("with the news engine's count of changes, asks for a kept page's news versions only when it moved", async () => {
+  it("with a count of the versions' changes (the news engine's and the weather's), asks for a kept page's versions only when it moved", async () => {
     let title = "Levee repairs begin";
     let newsVersion = 1;
     let changes = 0;

@@ -7,7 +7,7 @@ import type { RenderPool } from "../render/pool";
 import { cityChooser, siteOf, type CityDirectory } from "./cities";
 import { proxySettings, type TrustProxy } from "./client";
 import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
-import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
+import { isRead, pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
 import { healthProbe } from "./health";
 import { readinessProbe, type Readiness } from "./ready";
 import { startRequestLog } from "./request-log";
@@ -47,7 +47,8 @@ export interface AppOptions {
   /**
    * A count that moves whenever any version may have moved (NewsEngine.changes and
    * WeatherService.changes together): while it stays, a kept page's versions are not asked for on
-   * each hit (pages/page-cache.ts). Given the time now (Date.now), which a hit reads anyway.
+   * each hit (pages/page-cache.ts). Given the time now (Date.now), which a hit reads anyway: the
+   * weather service must be on the same clock.
    */
   changes?: (now: number) => number;
   /** A city's live radio relay (absent in tests that do not need it, or for a city without one). */
@@ -273,6 +274,7 @@ function keptPages(
   kept: CacheHit,
 ): (exchange: Exchange) => string | undefined {
   return ({ req, res, pathname }) => {
+    if (!isRead(req)) return undefined;
     const site = siteOf(cities, hostOf(req), pathname);
     return site !== undefined && kept(req, res, site) ? site : undefined;
   };

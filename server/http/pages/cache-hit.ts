@@ -28,15 +28,17 @@ export type CacheHit = (req: IncomingMessage, res: ServerResponse, site: string)
  * The fast path of a page: a GET or HEAD whose page is kept, current, and ready in the reader's
  * encoding, answered before anything of the request is parsed. A plain path is its own key
  * (`own`), unless it names the not-found page or another spelling: then the key remembered for
- * it (`any` asks both). Only a page's own URL is ever kept under its own key (the not-found page
- * and other spellings are kept under the key they stand for), so `own` answers nothing but a page
- * of the site's routes: the request path asks it before the city's handlers, whose paths are
- * never a page's (pages/handler.ts). Each returns whether the request was answered; everything
- * else goes the general way.
+ * it (`spelled`). Only a page's own URL is ever kept under its own key (the not-found page and
+ * other spellings are kept under the key they stand for), so `own` answers nothing but a page of
+ * the site's routes: the request path asks it before the city's handlers, whose paths are never
+ * a page's (app.ts), and `spelled` among the pages. Each returns whether the request was
+ * answered; everything else goes the general way (which finds a kept page too, more slowly).
+ * `remembered` is how many URLs `own` remembers with their key.
  */
 export function createCacheHit({ cache, keys, sendHit, notFound }: CacheHitOptions): {
   own: CacheHit;
-  any: CacheHit;
+  spelled: CacheHit;
+  remembered: () => number;
 } {
   const sent = (req: IncomingMessage, res: ServerResponse, page: CachedPage | undefined) =>
     page !== undefined && sendHit(req, res, page);
@@ -72,5 +74,5 @@ export function createCacheHit({ cache, keys, sendHit, notFound }: CacheHitOptio
     if (page?.notFound) notFound(raw, site);
     return true;
   };
-  return { own, any: (req, res, site) => own(req, res, site) || spelled(req, res, site) };
+  return { own, spelled, remembered: () => remembered };
 }

@@ -226,11 +226,12 @@ export type PageAnswer = (
 ) => Promise<void> | undefined;
 
 /**
- * The page handler. `answer(req, res, site, cityOf)` answers a request of the city `site`: a
- * cache hit at once, returning nothing (no promise made for it: most requests are hits), anything
- * else returning the promise of its answer. `kept` (with a page cache) answers only a page kept
- * under the request's own URL, for the request path to ask before the city's handlers and before
- * a city's request is even made (cache-hit.ts).
+ * The page handler. `kept` (with a page cache) answers a page kept under the request's own URL,
+ * for the request path to ask before the city's handlers and before a city's request is even
+ * made (cache-hit.ts). `answer(req, res, site, cityOf)` answers the rest of a request of the
+ * city `site`: another spelling of a kept page at once, returning nothing (no promise made for
+ * it), anything else returning the promise of its answer (a kept page `kept` was not asked for
+ * is found there too).
  */
 export function createPageHandler(options: PageHandlerOptions): {
   answer: PageAnswer;
@@ -240,7 +241,9 @@ export function createPageHandler(options: PageHandlerOptions): {
   const hit = handler.answeredFromCache;
   return {
     answer: (req, res, site, cityOf, base = "", slugs) =>
-      hit?.any(req, res, site) ? undefined : handler.answer(req, res, site, cityOf, base, slugs),
+      hit?.spelled(req, res, site)
+        ? undefined
+        : handler.answer(req, res, site, cityOf, base, slugs),
     kept: hit?.own,
   };
 }

@@ -116,7 +116,8 @@ export interface PageCacheOptions {
    * and the weather service's changes): while it stays, a kept page is current without asking
    * `version` for each of its dependencies on every hit (home has one per category, and the
    * weather). Without it, each is asked for on every hit. Given the time now (`now`'s), which the
-   * cache reads anyway: one reading of the clock a hit.
+   * cache reads anyway: one reading of the clock a hit (so the weather's count must be on the
+   * same clock as the cache: Date.now, both, in the server).
    */
   epoch?: (now: number) => number;
 }
