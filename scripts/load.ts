@@ -194,9 +194,11 @@ export async function runWrk(
 
 /**
  * wrk's script for alternatingRate: its arguments are the two paths and the block's length. It
- * asks for one path until `block` answers are in, then for the other, and logs each block's
- * path (1 or 2) and how long it took in microseconds (the monotonic clock, through LuaJIT's ffi);
- * the first block, while the connections open, is not logged.
+ * asks for one path `block` times, then for the other, and logs each block's path (1 or 2) and
+ * how long it took in microseconds (the monotonic clock, through LuaJIT's ffi); the first block,
+ * while the connections open, is not logged. It counts requests, not answers: a connection asks
+ * again only once answered, and a `response` function would have wrk copy every answer's headers
+ * and body into Lua, a cost of the client's added to both paths.
  */
 const ALTERNATING_SCRIPT = `local ffi = require("ffi")
 ffi.cdef[[
@@ -208,7 +210,7 @@ local function micros()
   ffi.C.clock_gettime(1, clock)
   return tonumber(clock.tv_sec) * 1e6 + tonumber(clock.tv_nsec) / 1e3
 end
-local requests, block, which, answered, started = {}, 1000, 1, 0, nil
+local requests, block, which, asked, started = {}, 1000, 1, 0, nil
 log = ""
 function init(args)
   requests[1] = wrk.format("GET", args[1])
@@ -216,14 +218,13 @@ function init(args)
   block = tonumber(args[3])
 end
 function request()
+  if asked == block then
+    local now = micros()
+    if started then log = log .. which .. " " .. string.format("%.1f", now - started) .. "\\n" end
+    started, asked, which = now, 0, 3 - which
+  end
+  asked = asked + 1
   return requests[which]
-end
-function response()
-  answered = answered + 1
-  if answered < block then return end
-  local now = micros()
-  if started then log = log .. which .. " " .. string.format("%.1f", now - started) .. "\\n" end
-  started, answered, which = now, 0, 3 - which
 end
 local threads = {}
 function setup(thread)
@@ -241,7 +242,7 @@ end
  * takes to drift, which wrk's runs of a path for seconds at a time are not: each b block is set
  * against the mean of the a blocks on either side of it (the same number of requests each: the
  * ratio of their times), and the median of those ratios is returned with its middle half. (The
- * few answers in flight at a switch count in the next block, as many each way.)
+ * few requests in flight at a switch are answered in the next block, as many each way.)
  */
 export async function alternatingRate(
   url: string,
