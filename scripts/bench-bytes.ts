@@ -189,7 +189,8 @@ async function measureLcp(site: BenchSite): Promise<void> {
  * answers (some 30 ms each) for RATE_SECONDS, the verdict; the same against `/` itself for
  * SELF_SECONDS, which shows what the method reads where there is no difference (1.00x within a
  * percent or two). Whole wrk runs of a path are printed too, for comparison with earlier runs:
- * RATE_ROUNDS of ROUND_SECONDS each in turns. This 2-core machine's speed drifts within seconds
+ * RATE_ROUNDS of ROUND_SECONDS each in turns, and `/` against itself the same way. This 2-core
+ * machine's speed drifts within seconds
  * (a static file alone from 16,000 to 28,000 requests/s from one second to the next), so such
  * rounds spread from 0.6 to 1.5x and their median moved from 0.85 to 0.98x between runs; blocks
  * in turns 30 ms long are measured on nearly the same machine.
@@ -200,22 +201,25 @@ const SELF_SECONDS = 10;
 const RATE_ROUNDS = Number(process.env.BENCH_RATE_ROUNDS ?? 9);
 const ROUND_SECONDS = 3;
 
-/** wrk's whole runs of the two in turns (each first every other round): the median pair's ratio. */
-async function wholeRounds(site: BenchSite, staticUrl: string, headers: string[]) {
+/**
+ * wrk's whole runs of two URLs in turns (each first every other round): each round's ratio of
+ * `a`'s rate to `b`'s, and the median round's rates.
+ */
+async function wholeRounds(a: string, b: string, headers: string[]) {
   const rate = async (url: string) => (await runWrk(url, 10, ROUND_SECONDS, headers)).rps;
-  const pairs: { page: number; file: number }[] = [];
+  const pairs: { a: number; b: number }[] = [];
   for (let i = 0; i < RATE_ROUNDS; i++) {
     if (i % 2 === 0) {
-      const file = await rate(staticUrl);
-      pairs.push({ file, page: await rate(`${site.url}/`) });
+      const rateB = await rate(b);
+      pairs.push({ b: rateB, a: await rate(a) });
     } else {
-      const page = await rate(`${site.url}/`);
-      pairs.push({ page, file: await rate(staticUrl) });
+      const rateA = await rate(a);
+      pairs.push({ a: rateA, b: await rate(b) });
     }
   }
-  const ratios = pairs.map((p) => p.page / p.file);
-  const median = pairs.sort((a, b) => a.page / a.file - b.page / b.file)[pairs.length >> 1];
-  return { ratios, median: median as { page: number; file: number } };
+  const ratios = pairs.map((p) => p.a / p.b);
+  const median = pairs.sort((x, y) => x.a / x.b - y.a / y.b)[pairs.length >> 1];
+  return { ratios, median: median as { a: number; b: number } };
 }
 
 /**
@@ -252,9 +256,12 @@ async function measureRate(): Promise<void> {
       { a: "/", b: "/" },
       { ...options, seconds: SELF_SECONDS },
     );
-    const { ratios, median } = await wholeRounds(site, staticUrl, headers);
+    const { ratios, median } = await wholeRounds(`${site.url}/`, staticUrl, headers);
+    const itself = await wholeRounds(`${site.url}/`, `${site.url}/`, headers);
     const range = (r: { low: number; high: number }) =>
       `${r.low.toFixed(2)} to ${r.high.toFixed(2)}`;
+    const spread = (r: number[]) =>
+      `the middle half ${percentile(r, 25).toFixed(2)} to ${percentile(r, 75).toFixed(2)}; rounds: ${r.map((x) => x.toFixed(2)).join(", ")}`;
     console.log(
       `\nwrk, 10 connections, brotli, switching every ${BLOCK_REQUESTS} answers for ${RATE_SECONDS} s: cached / at ${rate.median.toFixed(2)}x a static file of the same bytes ${mark(rate.median >= 0.9)} ≥0.9x (the median of ${rate.pairs} blocks against their neighbours; the middle half ${range(rate)})`,
     );
@@ -262,7 +269,10 @@ async function measureRate(): Promise<void> {
       `  the same method, / against itself: ${self.median.toFixed(2)}x (the middle half ${range(self)})`,
     );
     console.log(
-      `  whole runs of ${ROUND_SECONDS} s in turns, the machine drifting between them (${RATE_ROUNDS} rounds): cached / ${median.page.toFixed(0)} req/s, the static file ${median.file.toFixed(0)} req/s in the median round: ${(median.page / median.file).toFixed(2)}x (the middle half ${percentile(ratios, 25).toFixed(2)} to ${percentile(ratios, 75).toFixed(2)}; rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+      `  whole runs of ${ROUND_SECONDS} s in turns, the machine drifting between them (${RATE_ROUNDS} rounds): cached / ${median.a.toFixed(0)} req/s, the static file ${median.b.toFixed(0)} req/s in the median round: ${(median.a / median.b).toFixed(2)}x (${spread(ratios)})`,
+    );
+    console.log(
+      `  whole runs, / against itself: ${(itself.median.a / itself.median.b).toFixed(2)}x (${spread(itself.ratios)})`,
     );
   } finally {
     await site.close();
