@@ -4,10 +4,10 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { SharedServices } from "../context";
 import type { RenderPool } from "../render/pool";
-import { cityChooser, siteOf, type CityDirectory } from "./cities";
+import { cityChooser, siteAt, type CityDirectory } from "./cities";
 import { proxySettings, type TrustProxy } from "./client";
 import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
-import { isRead, pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
+import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
 import { healthProbe } from "./health";
 import { readinessProbe, type Readiness } from "./ready";
 import { startRequestLog } from "./request-log";
@@ -18,7 +18,6 @@ import { observeRequest, type RequestLabels } from "./observe";
 import type { LiveChannel } from "../live/channel";
 import { Limiter, Overloaded } from "./limiter";
 import { splitCityKey } from "./pages/cache-key";
-import type { CacheHit } from "./pages/cache-hit";
 import { createPageHandler, pages, type PageAnswer } from "./pages/handler";
 import { PageCache, compressIn } from "./pages/page-cache";
 import { radioApi, radioStream, type RadioOf } from "./radio";
@@ -197,8 +196,8 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  *    before anything reads it (request-checks.ts);
  * 3. static files, the same for every city: a lookup in memory (static-files.ts);
  * 4. the most common request of all, a page kept under its own URL: answered from the page cache
- *    with the site its Host and path prefix name, before a city's request is made (keptPages;
- *    no handler of the city's below takes a page's URL).
+ *    with the site its Host and path prefix name (siteAt), before a city's request is made (no
+ *    handler of the city's below takes a page's URL).
  *
  * Then the Host names a city (cities.ts; an unknown host gets the network's not-found page), and
  * the city's, most specific path first, pages last since they take everything else:
@@ -238,8 +237,9 @@ export function createApp(options: AppOptions): RequestListener {
     onRendered: observer && ((seconds) => observer.rendered(seconds)),
   });
   const { network, city } = handlerTables(options, handler.answer, (req) => clientOf(req).address);
-  const kept = handler.kept && keptPages(options.cities, hostOf, handler.kept);
-  const chooseCity = cityChooser(options.cities, hostOf, logger);
+  const { cities } = options;
+  const { kept } = handler;
+  const chooseCity = cityChooser(cities, logger);
 
   return (req: IncomingMessage, res: ServerResponse) => {
     // The log line's and the metrics' labels: the route class of the handler that took it, and
@@ -248,35 +248,19 @@ export function createApp(options: AppOptions): RequestListener {
     const labels = observeRequest(observer, res);
     const exchange: Exchange = { req, res, pathname: pathOf(req.url ?? "/") };
     if (tookBy(network, exchange, labels)) return log.route(labels.route);
-    const site = kept?.(exchange);
-    if (site !== undefined) {
-      labels.city = site;
+    // The site, once: for a page kept under its own URL, answered before a city's request is
+    // made (no handler of the city's takes a page's URL), and for the city's handlers.
+    const at = siteAt(cities, hostOf(req), exchange.pathname);
+    if (at) {
+      labels.city = at.site;
+      log.city(at.site);
+    }
+    if (at && kept?.(req, res, at.site)) {
       labels.route = "page";
-      log.city(site);
       return log.route("page");
     }
-    const ofCity = chooseCity(exchange);
-    if (!ofCity) return;
-    labels.city = ofCity.site;
-    log.city(ofCity.site);
-    if (tookBy(city, ofCity, labels)) log.route(labels.route);
-  };
-}
-
-/**
- * The most common request of all, a page kept under its own URL (a cache hit), answered before
- * the city's request and handlers are made: its site is all it needs (cache-hit.ts `own`). Returns
- * the site when it answered; anything else (an unknown host too) goes the general way.
- */
-function keptPages(
-  cities: CityDirectory,
-  hostOf: (req: IncomingMessage) => string | undefined,
-  kept: CacheHit,
-): (exchange: Exchange) => string | undefined {
-  return ({ req, res, pathname }) => {
-    if (!isRead(req)) return undefined;
-    const site = siteOf(cities, hostOf(req), pathname);
-    return site !== undefined && kept(req, res, site) ? site : undefined;
+    const ofCity = chooseCity(exchange, at);
+    if (ofCity && tookBy(city, ofCity, labels)) log.route(labels.route);
   };
 }
 

@@ -34,42 +34,45 @@ function unknownHost(res: ServerResponse, head: boolean): void {
   res.end(head ? undefined : UNKNOWN_HOST_PAGE);
 }
 
+/** Where a request of a city's host is: its site, and the edition's path prefix ("" for none). */
+export interface SiteAt {
+  /** The city's id, or its edition's ("<city>.es") under a path prefix of the city's hosts. */
+  site: string;
+  /** The edition's path prefix (e.g. /es), "" for a city's default edition or an own host. */
+  base: string;
+}
+
 /**
  * The site a request names by its host and path: the city the host names, or that city's edition
  * under a path prefix of its hosts (/es/…); undefined for a host that names no city.
  */
-export function siteOf(
+export function siteAt(
   cities: CityDirectory,
   host: string | undefined,
   pathname: string,
-): string | undefined {
+): SiteAt | undefined {
   const id = cities.idOf(host);
-  return id === undefined ? undefined : (cities.editionAt(id, pathname)?.site ?? id);
+  if (id === undefined) return undefined;
+  const edition = cities.editionAt(id, pathname);
+  return edition ? { site: edition.site, base: edition.path } : { site: id, base: "" };
 }
 
 /**
- * The step between the network's handlers and a city's: the city the request's host names
- * (`hostOf`), or the network's not-found page (then undefined: the request is answered). A city
+ * The step between the network's handlers and a city's: the city request of the site `at` names
+ * (siteAt), or the network's not-found page (then undefined: the request is answered). A city
  * whose data is invalid is found too: its readers get a 503 from the first handler that asks for
  * its services, every other city is served, and its problem is logged once (a Set as large as
  * the cities served, never a reader's text).
  */
-export function cityChooser(
-  cities: CityDirectory,
-  hostOf: (req: Exchange["req"]) => string | undefined,
-  logger: Logger,
-) {
+export function cityChooser(cities: CityDirectory, logger: Logger) {
   const reported = new Set<string>();
-  return (exchange: Exchange): CityExchange | undefined => {
-    const host = cities.idOf(hostOf(exchange.req));
-    if (host === undefined) {
+  return (exchange: Exchange, at: SiteAt | undefined): CityExchange | undefined => {
+    if (at === undefined) {
       unknownHost(exchange.res, exchange.req.method === "HEAD");
       return undefined;
     }
-    // An edition under a path prefix of the city's hosts: its site, and the path within it.
-    const edition = cities.editionAt(host, exchange.pathname);
-    const site = edition?.site ?? host;
-    const base = edition?.path ?? "";
+    // An edition under a path prefix of the city's hosts: the path within it.
+    const { site, base } = at;
     const pathname = exchange.pathname.slice(base.length) || "/";
     const city = (): CityServices => {
       const found = cities.city(site);
