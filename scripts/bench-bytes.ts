@@ -190,10 +190,10 @@ async function measureLcp(site: BenchSite): Promise<void> {
  * SELF_SECONDS, which shows what the method reads where there is no difference (1.00x within a
  * percent or two). Whole wrk runs of a path are printed too, for comparison with earlier runs:
  * RATE_ROUNDS of ROUND_SECONDS each in turns, and `/` against itself the same way. This 2-core
- * machine's speed drifts within seconds
- * (a static file alone from 16,000 to 28,000 requests/s from one second to the next), so such
- * rounds spread from 0.6 to 1.5x and their median moved from 0.85 to 0.98x between runs; blocks
- * in turns 30 ms long are measured on nearly the same machine.
+ * machine's speed drifts within seconds (a static file alone from 16,000 to 28,000 requests/s
+ * from one second to the next), so such rounds spread from 0.6 to 1.5x and their median moved
+ * from 0.85 to 0.98x between runs; blocks in turns 30 ms long are measured on nearly the same
+ * machine.
  */
 const BLOCK_REQUESTS = 1000;
 const RATE_SECONDS = 20;

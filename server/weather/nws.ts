@@ -569,6 +569,7 @@ export function readAlertsInForce(
     )
     .slice(0, MAX_ALERTS_PER_CITY);
   const isUrgent = (severity: string) => /^(extreme|severe)$/i.test(severity);
+  const ends = inForce.flatMap(({ end }) => (end === null ? [] : [end]));
   return {
     alerts: kept.map(({ p, end }) => {
       const event = cleanText(p.event, TEXT_LIMITS.event);
@@ -587,10 +588,7 @@ export function readAlertsInForce(
     }),
     total: inForce.length,
     urgent: inForce.filter(({ p }) => isUrgent(p.severity)).length,
-    nextEnd: inForce.reduce<number | null>(
-      (soonest, { end }) => (end === null || (soonest !== null && soonest <= end) ? soonest : end),
-      null,
-    ),
+    nextEnd: ends.length > 0 ? Math.min(...ends) : null,
   };
 }
 
