@@ -1,10 +1,11 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { StylesheetContext } from "./components/inline-stylesheet";
 import { CACHE_CONTROL } from "../common/cache-control";
+import { cityContext } from "./lib/city-context";
 
 /** Abort a render that has not finished by then (slightly longer than streamTimeout). */
 export const streamTimeout = 5_000;
@@ -19,8 +20,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  router: RouterContextProvider,
 ) {
+  const loadContext = cityContext(router);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // A render that has not finished in time is aborted. The timer is cleared as soon as the
@@ -68,7 +70,7 @@ export default function handleRequest(
 /** Errors thrown by loaders, actions and rendering go to the request's logger, not the console. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const log = (context as AppLoadContext).log;
+  const log = cityContext(context).log;
   // A 4xx (e.g. a POST to a page without a form) is the client's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) {
     log.warn({ status: error.status, method: request.method, url: request.url }, "request refused");

@@ -7,6 +7,7 @@ import { EditionAlternates } from "./components/edition-links";
 import { LinkWordsContext, linkWords } from "./components/external-link";
 import { useT } from "./lib/i18n";
 import { ISLAND_LOADER } from "../common/islands";
+import { cityContext } from "./lib/city-context";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
 export const stylesheet = href;
@@ -17,7 +18,8 @@ export const links: LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href }] : []),
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   return rootData(context, await context.weather.get());
 }
 

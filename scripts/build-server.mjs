@@ -9,8 +9,8 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  // Node 24 runs it in production; Node 20.19 still must (the syntax both know).
-  target: ["node24", "node20.19"],
+  // Node 24, the one runtime (package.json engines).
+  target: "node24",
   packages: "external",
   sourcemap: true,
   logLevel: "warning",

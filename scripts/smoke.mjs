@@ -1,8 +1,8 @@
 // The production smoke test: starts the built server (build/server-main/index.js, run by the
 // Node that runs this script) on a free loopback port with a fresh DATA_DIR, reaching nothing past
 // this machine, and checks that it serves pages, its island scripts, /healthz and the radio
-// relay, then that SIGTERM stops it with exit code 0. Plain JavaScript, so that any Node runs it
-// without a build step (scripts/node24.sh runs it under Node 24).
+// relay, then that SIGTERM stops it with exit code 0. Plain JavaScript, run straight after the
+// build with no step of its own.
 //   node scripts/smoke.mjs [--report FILE]
 // --report writes the checks as a Vitest JSON report (what scripts/test-summary.mjs adds up).
 import { spawn } from "node:child_process";

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Every check of the project: lint, formatting, types, the unit and integration tests under two
-# time zones (their results must be identical), the production build, its smoke test and the
-# end-to-end tests in the OS's Chromium, then the unit tests and the smoke test again on Node 24,
-# the production runtime, when this Node is another (scripts/node24.sh). Every stage runs even
-# when an earlier one fails (the end-to-end tests need the build), and the run always ends with
-# one line, `tests: N passed, N failed`, and a non-zero exit when anything failed.
+# Every check of the project, on Node 24 (the one runtime: `. scripts/node-24.sh` puts it on PATH):
+# lint, formatting, types, the unit and integration tests under two time zones (their results must
+# be identical), the production build, its smoke test and the end-to-end tests in the OS's
+# Chromium. Every stage runs even when an earlier one fails (the end-to-end tests need the build)
+# and prints its time, and the run always ends with one line, `tests: N passed, N failed`, and a
+# non-zero exit when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+if [ "$(node -p 'process.versions.node.split(".")[0]')" != 24 ]; then
+  echo "Node $(node --version) is not Node 24: run \`. scripts/node-24.sh\` first (README)" >&2
+  exit 1
+fi
 
 # What the tests need from the OS, from apt when missing: Chromium (end-to-end tests), Icecast 2
 # with ffmpeg (the radio relay's integration test against a real Icecast server), nginx (the
@@ -39,10 +43,13 @@ stage() {
   local name=$1
   shift
   echo "== $name"
+  local started=$SECONDS
   if ! "$@"; then
+    echo "== $name: failed after $((SECONDS - started)) s"
     FAILED+=("$name")
     return 1
   fi
+  echo "== $name: $((SECONDS - started)) s"
 }
 vitest_in() {
   TZ=$1 npx vitest run --reporter=default --reporter=json --outputFile.json="test-results/$2"
@@ -61,11 +68,6 @@ if stage build npm run --silent build; then
   stage e2e env CI=1 npx playwright test
 else
   FAILED+=("smoke, e2e (not run: the build failed)")
-fi
-# Node 24 in a copy of its own (native modules are built per runtime), unless this is Node 24.
-if [ "$(node -p 'process.versions.node.split(".")[0]')" != 24 ]; then
-  REPORTS+=(test-results/node24-unit.json test-results/node24-smoke.json)
-  stage "Node 24 (unit, smoke)" bash scripts/node24.sh
 fi
 
 node scripts/test-summary.mjs --stages-failed "$(IFS='|'; echo "${FAILED[*]:-}")" \

@@ -69,11 +69,6 @@ export interface LoadContext {
   log: Pick<Logger, "info" | "warn" | "error" | "debug">;
 }
 
-declare module "react-router" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
-  interface AppLoadContext extends LoadContext {}
-}
-
 /** What every city's requests share: the build's stylesheet, the mode, the clock. */
 export interface SharedServices {
   isDev: boolean;

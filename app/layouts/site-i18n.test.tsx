@@ -5,6 +5,8 @@ import { renderPage } from "../../tests/support/home-page";
 import { fixedNews } from "../../tests/support/news";
 import { loader as donationLoader } from "~/routes/api.donation";
 import NotFound, { loader as notFoundLoader } from "~/routes/not-found";
+import { routerContext } from "~/lib/city-context";
+import type { LoadContext } from "../../server/context";
 
 // The site's chrome (issue 38) in the edition's language: the layout, header, navigation,
 // search, footer and the 404 page, as the server makes them, and the donation prompt's words
@@ -102,7 +104,7 @@ describe("the site's chrome in the edition's language", () => {
 
   it("gives the donation prompt its words in the edition's language (/api/donation)", async () => {
     const answer = async (locale: string) => {
-      const args = { context: { site: fixtureCity({ locale }) } };
+      const args = { context: routerContext({ site: fixtureCity({ locale }) } as LoadContext) };
       const result = await donationLoader(args as unknown as Parameters<typeof donationLoader>[0]);
       return JSON.stringify(result.data);
     };

@@ -13,12 +13,14 @@ import { relativeWordsFor, useT } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
 import { usePageHref } from "~/lib/page-path";
 import type { Route } from "./+types/site";
+import { cityContext } from "~/lib/city-context";
 
 /**
  * The header's and footer's links, built from the page tables on the server: the tables, their
  * descriptions and the code that derives the links are not part of the browser's bundle.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   return { nav: siteNavigation(context.site.locale) };
 }
 

@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "react-router";
+import { routerContext } from "./city-context";
+import type { LoadContext } from "../../server/context";
 import { describe, expect, it } from "vitest";
 import { meta as enMeta } from "../../common/i18n/en/meta";
 import { meta as esMeta } from "../../common/i18n/es/meta";
@@ -27,7 +28,7 @@ import { toPublicSite } from "./site";
 const city = fixtureCity({ locale: "es-US" });
 const site = toPublicSite(city);
 const siteUrl = "https://es.news.example.test";
-const context = { site: city, siteUrl } as unknown as AppLoadContext;
+const context = { site: city, siteUrl } as unknown as LoadContext;
 
 /** The pages that are not a news category: their words are this area's. */
 const OTHER_IDS = [
@@ -159,7 +160,13 @@ describe("the layout's links in a Spanish edition", () => {
   });
 
   it("is what the layout's loader gives a Spanish edition's page", () => {
-    const args = { context, request: new Request(`${siteUrl}/`), params: {} };
+    const args = {
+      context: routerContext(context),
+      request: new Request(`${siteUrl}/`),
+      url: new URL(`${siteUrl}/`),
+      pattern: "/",
+      params: {},
+    };
     expect(layoutLoader(args as Parameters<typeof layoutLoader>[0])).toEqual({ nav });
     expect(JSON.parse(JSON.stringify(nav))).toEqual(nav);
   });
@@ -219,7 +226,7 @@ describe("the tags and structured data of a Spanish edition's page", () => {
     const english = toPublicSite(fixtureCity());
     const tags = buildMeta({ site: english, siteUrl, page: PAGES.weather });
     expect(tags).toContainEqual({ title: `Weather | ${english.name}` });
-    const englishContext = { site: fixtureCity(), siteUrl } as unknown as AppLoadContext;
+    const englishContext = { site: fixtureCity(), siteUrl } as unknown as LoadContext;
     expect(pageMeta(englishContext, PAGES.weather)).toEqual(tags);
   });
 });

@@ -1,8 +1,9 @@
-import type { AppLoadContext, MetaDescriptor } from "react-router";
+import type { MetaDescriptor } from "react-router";
 import { buildMeta, newsPageExtras, type MetaInput, type PageExtras, type StoryLink } from "./meta";
 import { pageInLocale } from "./pages";
 import { toPublicSite } from "./site";
 import { publicPath } from "../../common/slugs";
+import type { LoadContext } from "../../server/context";
 
 /**
  * A page's meta tags and structured data, built by its loader on the server and handed to the
@@ -13,7 +14,7 @@ import { publicPath } from "../../common/slugs";
  * locale (pages.ts's `pageInLocale`).
  */
 export function pageMeta(
-  context: AppLoadContext,
+  context: LoadContext,
   page: MetaInput["page"],
   extras: PageExtras = {},
   more: readonly MetaDescriptor[] = [],
@@ -29,7 +30,7 @@ export function pageMeta(
 
 /** A news page's tags: its heading as the section, its stories and the newest one's date. */
 export function newsPageMeta(
-  context: AppLoadContext,
+  context: LoadContext,
   page: MetaInput["page"],
   stories?: readonly StoryLink[],
 ): MetaDescriptor[] {

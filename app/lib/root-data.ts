@@ -1,14 +1,15 @@
-import type { AppLoadContext, MetaDescriptor } from "react-router";
+import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { thirdPartyScripts } from "../../common/embeds";
 import { devIslandSources } from "../../common/islands";
 import { inStorm } from "./storm";
 import { toPublicSite } from "./site";
+import type { LoadContext } from "../../server/context";
 
-type Weather = Awaited<ReturnType<AppLoadContext["weather"]["get"]>>;
+type Weather = Awaited<ReturnType<LoadContext["weather"]["get"]>>;
 
 /** What the root route's loader (app/root.tsx) gives every page's components. */
-export function rootData(context: AppLoadContext, weather: Weather) {
+export function rootData(context: LoadContext, weather: Weather) {
   return {
     site: toPublicSite(context.site),
     siteUrl: context.siteUrl,

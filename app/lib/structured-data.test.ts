@@ -1,4 +1,6 @@
-import type { AppLoadContext, MetaDescriptor } from "react-router";
+import { routerContext } from "./city-context";
+import type { LoadContext } from "../../server/context";
+import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CityWeather } from "../../server/weather/service";
 import type { CategoryNews, NewsReader } from "../../server/news/engine";
@@ -94,7 +96,7 @@ const NO_WEATHER: CityWeather = {
   radar: null,
 };
 
-function contextFor(site: City, news: NewsReader): AppLoadContext {
+function contextFor(site: City, news: NewsReader): LoadContext {
   const quiet = () => undefined;
   return {
     site,
@@ -161,7 +163,7 @@ interface PageModule {
     url: URL;
     pattern: string;
     params: Record<string, string>;
-    context: AppLoadContext;
+    context: RouterContextProvider;
   }) => unknown;
   meta?: (args: {
     matches: MetaMatch[];
@@ -186,7 +188,7 @@ async function renderMeta(route: PageRoute, city: City, news: NewsReader) {
     url,
     pattern: route.pattern,
     params: {},
-    context: contextFor(city, news),
+    context: routerContext(contextFor(city, news)),
   });
   const loaderData =
     typeof result === "object" && result !== null && "type" in result && "data" in result

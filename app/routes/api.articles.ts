@@ -9,6 +9,7 @@ import { CACHE_CONTROL } from "../../common/cache-control";
 import { storyLanguage } from "~/lib/language";
 import { relativeDate } from "~/lib/relative-date";
 import type { Route } from "./+types/api.articles";
+import { cityContext } from "~/lib/city-context";
 
 const QuerySchema = z.object({
   category: z
@@ -23,7 +24,8 @@ const QuerySchema = z.object({
  * state and when it was last refreshed. With several keys, their articles together, newest
  * first, each story once (home's News Feed asks for home's six sections this way).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   const params = new URL(request.url).searchParams;
   const query = QuerySchema.safeParse({ category: params.getAll(ARTICLES_API.params[0]) });
   if (!query.success) {

@@ -9,8 +9,10 @@ import { useT } from "~/lib/i18n";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/archives";
+import { cityContext } from "~/lib/city-context";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   return loadFeedPage(context, "archives", PAGES.archives, {});
 }
 

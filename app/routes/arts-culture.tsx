@@ -10,8 +10,10 @@ import { useT } from "~/lib/i18n";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/arts-culture";
+import { cityContext } from "~/lib/city-context";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   return loadFeedPage(context, "arts", PAGES["arts-culture"], {
     calendar: context.content.news.culturalCalendar.map((item) => ({
       ...item,

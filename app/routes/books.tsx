@@ -10,8 +10,10 @@ import { pagesFor } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/books";
+import { cityContext } from "~/lib/city-context";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
   const { books } = context.content.pages;

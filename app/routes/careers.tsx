@@ -1,4 +1,4 @@
-import { useLoaderData, type AppLoadContext, type MetaDescriptor } from "react-router";
+import { useLoaderData, type MetaDescriptor } from "react-router";
 import type { JobPosting, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
 import { useT } from "~/lib/i18n";
@@ -10,6 +10,8 @@ import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { JobOpening } from "../../sites/content";
 import type { Route } from "./+types/careers";
+import { cityContext } from "~/lib/city-context";
+import type { LoadContext } from "../../server/context";
 
 const EMPLOYMENT_TYPES: Record<string, string> = {
   "Full-time": "FULL_TIME",
@@ -18,7 +20,8 @@ const EMPLOYMENT_TYPES: Record<string, string> = {
   Internship: "INTERN",
 };
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
   const { careers } = context.content.pages;
@@ -49,7 +52,7 @@ export function loader({ context }: Route.LoaderArgs) {
  * One opening, its date already the city's date-time, as a JobPosting (Google's required fields:
  * structured-data.test.ts).
  */
-function jobPosting(context: AppLoadContext, job: JobOpening): MetaDescriptor {
+function jobPosting(context: LoadContext, job: JobOpening): MetaDescriptor {
   const { site, siteUrl } = context;
   return ldJson({
     "@context": "https://schema.org",

@@ -18,6 +18,7 @@ import { newsPageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/category";
+import { cityContext } from "~/lib/city-context";
 
 // The list pages of SPEC.md §2 (local, national, world, politics, business, technology,
 // automotive, real estate, health, food, lifestyle): one module, the page decided by the route.
@@ -28,7 +29,8 @@ const NEWS_FEED_SIZE = 8;
 /** SPEC.md §9: the embedded image board's height. */
 const IMAGE_BOARD_HEIGHT = 1600;
 
-export async function loader({ context, pattern }: Route.LoaderArgs) {
+export async function loader({ context: router, pattern }: Route.LoaderArgs) {
+  const context = cityContext(router);
   const category = categoryAt(pattern.replace(/^\/|\/$/g, ""));
   if (!category?.fed) throw data("Not found", { status: 404 });
   const { key, slug: id } = category;

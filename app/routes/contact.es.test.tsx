@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
+import { routerContext } from "~/lib/city-context";
+import type { LoadContext } from "../../server/context";
 import { cleanup, render, screen } from "@testing-library/react";
-import {
-  createRoutesStub,
-  type AppLoadContext,
-  type UNSAFE_DataWithResponseInit,
-} from "react-router";
+import { createRoutesStub, type UNSAFE_DataWithResponseInit } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cityServices } from "../../tests/support/cities";
 import { fixtureCity } from "../../tests/support/fixture-city";
@@ -47,11 +45,11 @@ async function post(messages: CityMessages, body: Record<string, string> = TYPED
     body: new URLSearchParams(body),
   });
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
-  const context = {
+  const context = routerContext({
     ...cityServices(CITY, { news: fixedNews(), messages }),
     clientAddress: "203.0.113.5",
     log,
-  } as unknown as AppLoadContext;
+  } as unknown as LoadContext);
   return (await contactAction({
     request,
     context,

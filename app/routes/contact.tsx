@@ -21,12 +21,14 @@ import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { SubmitResult } from "../../server/messages/store";
 import type { Route } from "./+types/contact";
+import { cityContext } from "~/lib/city-context";
 
 /** SPEC.md §9: the embedded lead form's height. */
 const LEAD_FORM_HEIGHT = 789;
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.none };
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
   return {
@@ -45,7 +47,8 @@ export function loader({ context }: Route.LoaderArgs) {
  * the form again, what the reader wrote kept and that it was not sent under it: 503 while the
  * database is away, 500 otherwise. What the sender is told is in the edition's language.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = cityContext(router);
   const t = translatorFor(context.site.locale);
   const form = await request.formData();
   const values = Object.fromEntries(

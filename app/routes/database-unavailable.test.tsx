@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
+import { routerContext } from "~/lib/city-context";
+import type { LoadContext } from "../../server/context";
 import { cleanup, render, screen } from "@testing-library/react";
-import {
-  createRoutesStub,
-  type AppLoadContext,
-  type UNSAFE_DataWithResponseInit,
-} from "react-router";
+import { createRoutesStub, type UNSAFE_DataWithResponseInit } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cityServices } from "../../tests/support/cities";
 import { fixtureCity, hostOf } from "../../tests/support/fixture-city";
@@ -63,14 +61,14 @@ function context(news: NewsReader, messages?: CityMessages) {
   const city = cityServices(CITY, { news, messages });
   return {
     log,
-    context: {
+    context: routerContext({
       ...city,
       now: Date.parse("2026-11-25T12:00:00Z"),
       isDev: false,
       embedPlaceholders: false,
       clientAddress: "203.0.113.5",
       log,
-    } as unknown as AppLoadContext,
+    } as unknown as LoadContext),
   };
 }
 

@@ -25,13 +25,15 @@ import { PAGES, pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import { usePageHref } from "~/lib/page-path";
 import type { Route } from "./+types/home";
+import { cityContext } from "~/lib/city-context";
 
 /** SPEC.md §9: home shows the first 5 articles of each section. */
 export const HOME_SECTION_SIZE = 5;
 /** Headlines in the sidebar's News Feed (NewsFeedBlock's own number). */
 const NEWS_FEED_SIZE = 8;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   const { locale } = context.site;
   const t = translatorFor(locale);
   const categories = await Promise.all(

@@ -9,6 +9,7 @@ import { pagesFor, type PageId, type PageInfo } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/legal";
+import { cityContext } from "~/lib/city-context";
 
 // The two versions of the legal pages (SPEC.md §2): /privacy-policy and /terms-of-service with
 // numbered sections, /privacy and /terms as short plain blocks. One module; the route decides.
@@ -28,7 +29,8 @@ const FULL_OF: Record<keyof typeof SHORT, PageId> = {
   "/terms": "terms-of-service",
 };
 
-export function loader({ context, pattern }: Route.LoaderArgs) {
+export function loader({ context: router, pattern }: Route.LoaderArgs) {
+  const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
   const path = `/${pattern.replace(/^\/+|\/+$/g, "")}` as LegalPath;

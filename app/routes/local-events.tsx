@@ -9,11 +9,13 @@ import { categoryHeading, categoryText } from "../../sites/categories";
 import { newsPageMeta } from "~/lib/page-meta.server";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/local-events";
+import { cityContext } from "~/lib/city-context";
 
 /** The events feed wall's frame height. */
 const EVENTS_FRAME_HEIGHT = 1600;
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   return {
     heading: categoryHeading({ text: categoryText("events") }, translatorFor(context.site.locale)),
     // The events wall's https URL (checked by the site schema), or null: not configured.

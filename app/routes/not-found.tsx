@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/page-meta.server";
 import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
 import { PageLink } from "~/components/page-link";
+import { cityContext } from "~/lib/city-context";
 
 const NOT_FOUND_PATH = "/404";
 const HEADING: MessageKey = "layout.notFoundHeading";
@@ -18,7 +19,8 @@ const TEXT: MessageKey = "layout.notFoundText";
  * itself names no path, so that one rendering serves every unknown path (server/http/pages/handler.ts keeps
  * it under one cache key and logs the paths it serves it for).
  */
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
   context.log.warn({ path: url.pathname }, "page not found");

@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "react-router";
+import { routerContext } from "~/lib/city-context";
+import type { LoadContext } from "../../server/context";
 import { describe, expect, it } from "vitest";
 import { cityServices } from "../../tests/support/cities";
 import { fixtureCity } from "../../tests/support/fixture-city";
@@ -124,8 +125,8 @@ describe("the static pages in Spanish (es-US)", () => {
     const context = {
       ...cityServices(SPANISH, { news: fixedNews() }),
       now: NOW,
-    } as unknown as AppLoadContext;
-    const data = booksLoader({ context } as never);
+    } as unknown as LoadContext;
+    const data = booksLoader({ context: routerContext(context) } as never);
     const lists = data.meta.flatMap((tag) =>
       "script:ld+json" in tag ? [JSON.stringify(tag["script:ld+json"])] : [],
     );

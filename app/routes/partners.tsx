@@ -10,10 +10,12 @@ import { documentPreviewUrl } from "../../common/embeds";
 import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/partners";
+import { cityContext } from "~/lib/city-context";
 
 const PREVIEW_HEIGHT = 480;
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
   const { partners } = context.content.pages;

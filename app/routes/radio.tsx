@@ -10,8 +10,10 @@ import { pageMeta } from "~/lib/page-meta.server";
 import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/radio";
+import { cityContext } from "~/lib/city-context";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
   // SPEC.md §7: the stream is /api/stream with the station's port (the first allowed one).

@@ -1,7 +1,9 @@
 import { CACHE_CONTROL } from "../../common/cache-control";
 import type { Route } from "./+types/robots";
+import { cityContext } from "~/lib/city-context";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   const body = [
     "User-agent: *",
     "Allow: /",

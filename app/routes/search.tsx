@@ -15,6 +15,7 @@ import { searchSitePages } from "~/lib/site-search.server";
 import type { Route } from "./+types/search";
 import { PageLink } from "~/components/page-link";
 import { usePageHref } from "~/lib/page-path";
+import { cityContext } from "~/lib/city-context";
 
 // /search?q=…&page=N (decision 003): the site's own pages holding the words typed, in a short
 // list, then the stored stories matching them, as story cards, ranked by relevance and recency,
@@ -22,7 +23,8 @@ import { usePageHref } from "~/lib/page-path";
 
 const NOINDEX = "noindex";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   const { q, page } = readSearchParams(new URL(request.url).searchParams);
   const meta = pageMeta(context, SEARCH_PAGE, {}, [{ name: "robots", content: NOINDEX }]);
   const stories = toSearchPage(

@@ -3,6 +3,7 @@ import { PUBLIC_PAGES } from "~/lib/pages";
 import { escapeXml } from "../../common/xml";
 import { publicPath } from "../../common/slugs";
 import type { Route } from "./+types/sitemap";
+import { cityContext } from "~/lib/city-context";
 
 /**
  * Every public route as an absolute URL (the not-found and redirect routes are left out). A city
@@ -11,7 +12,8 @@ import type { Route } from "./+types/sitemap";
  * https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap
  * describes; whichever edition's sitemap is asked for, it is the same list.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   const { alternates } = context.edition;
   // Each edition's address of a page: its base and the page's path in its language.
   const own = { base: context.siteUrl, slugs: context.edition.slugs };

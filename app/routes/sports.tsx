@@ -12,8 +12,10 @@ import { useT } from "~/lib/i18n";
 import { PAGES } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/sports";
+import { cityContext } from "~/lib/city-context";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   const { sports } = context.content.news;
   return loadFeedPage(context, "sports", PAGES.sports, {
     sports: {

@@ -10,8 +10,10 @@ import { withParts } from "~/lib/message-parts";
 import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/weather";
+import { cityContext } from "~/lib/city-context";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
   const weather = await context.weather.get();

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
 import { MIGRATIONS } from "./migrations";
 
 /**

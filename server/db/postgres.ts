@@ -157,6 +157,9 @@ function discardingBroken(pool: pg.Pool): PostgresPool {
       return wrapped;
     },
     end: () => pool.end(),
+    // Kysely 0.29 makes its own client from these to cancel a query (the pool's settings).
+    Client: pg.Client,
+    options: pool.options,
   };
 }
 

@@ -1,10 +1,5 @@
 import type { EditionInfo } from "../../sites/editions";
-import {
-  createRequestHandler,
-  type AppLoadContext,
-  type RequestHandler,
-  type ServerBuild,
-} from "react-router";
+import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import type { SiteContent } from "../../sites/content";
 import type { City } from "../../sites/schema";
 import type { IslandSources } from "../../common/islands";
@@ -15,6 +10,7 @@ import type {
   SharedServices,
   WeatherSource,
 } from "../context";
+import { withLoadContext } from "../../common/load-context";
 import { trimPageCss } from "./page-css";
 import {
   contentSecurityPolicy,
@@ -138,7 +134,7 @@ export async function renderPage(
     headers,
     body: task.body && method !== "GET" ? task.body : undefined,
   });
-  const context: AppLoadContext = {
+  const context: LoadContext = {
     site: task.city.site,
     content: task.city.content,
     siteUrl: task.city.siteUrl,
@@ -158,7 +154,7 @@ export async function renderPage(
   };
   // An edition under a path prefix (/es) is the same routes under that basename: React Router
   // matches /es/weather as /weather, and its links carry the prefix.
-  const response = await handlers(task.city.edition.path)(request, context);
+  const response = await handlers(task.city.edition.path)(request, withLoadContext(context));
   const page: RenderOutput = {
     status: response.status,
     headers: { ...SECURITY_HEADERS },

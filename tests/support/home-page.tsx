@@ -1,10 +1,11 @@
+import { routerContext } from "../../app/lib/city-context";
+import type { LoadContext } from "../../server/context";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
   Outlet,
   createStaticHandler,
   createStaticRouter,
   StaticRouterProvider,
-  type AppLoadContext,
   type LoaderFunctionArgs,
 } from "react-router";
 import type { ComponentType } from "react";
@@ -59,7 +60,7 @@ export async function renderPage(
     clientAddress: "203.0.113.5",
     log: { info() {}, warn() {}, error() {}, debug() {} },
     // The app's context has more than a home page reads (see server/http/pages/render.ts).
-  } as unknown as AppLoadContext;
+  } as unknown as LoadContext;
   const routes = [
     {
       id: "root",
@@ -78,7 +79,7 @@ export async function renderPage(
   ];
   const handler = createStaticHandler(routes);
   const result = await handler.query(new Request(`https://${city.hosts[0]}${target}`), {
-    requestContext: context,
+    requestContext: routerContext(context),
   });
   if (result instanceof Response) throw new Error(`${target} answered ${result.status}`);
   const router = createStaticRouter(handler.dataRoutes, result);

@@ -1,4 +1,4 @@
-import type { Migration } from "kysely";
+import type { Migration } from "kysely/migration";
 import * as network from "./0001_network";
 import * as feedLeases from "./0002_feed_leases";
 import * as pictureFailures from "./0003_picture_failures";
