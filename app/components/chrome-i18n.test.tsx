@@ -62,6 +62,7 @@ function alert(extra: Partial<WeatherAlert> = {}): WeatherAlert {
     urgent: true,
     areaDesc: "Fixture County, TX",
     effective: "2026-11-25T17:50:00.000Z",
+    ends: "2026-11-25T19:30:00.000Z",
     expires: "2026-11-25T19:30:00.000Z",
     ...extra,
   };

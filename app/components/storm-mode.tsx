@@ -53,7 +53,9 @@ export function EmergencyBlock({
     event: cleanText(alert.event, TEXT_LIMITS.event),
     area: cleanText(alert.areaDesc, TEXT_LIMITS.areaDesc),
     instruction: cleanText(alert.instruction, TEXT_LIMITS.instruction, { multiline: true }),
-    until: alert.expires ? cityDate(alert.expires, place, true) : null,
+    // When the hazard begins and ends as the service means them (never the message's expiry).
+    from: alert.effective ? cityDate(alert.effective, place, true) : null,
+    until: alert.ends ? cityDate(alert.ends, place, true) : null,
   }));
   const more = Math.max(urgent.length, weather.alertsInForce?.urgent ?? 0) - shown.length;
   // Words carry the meaning (the heading, "Until", "What to do"); the red is only a frame.
@@ -82,12 +84,20 @@ export function EmergencyBlock({
                 <bdi lang={given}>{alert.area}</bdi>
               </p>
             )}
-            {alert.until && (
+            {alert.from && (
               <p className="text-sm">
-                <span className="font-semibold">{t("layout.stormUntil")}</span>{" "}
-                <time dateTime={alert.until.iso}>{alert.until.text}</time>
+                <span className="font-semibold">{t("layout.stormFrom")}</span>{" "}
+                <time dateTime={alert.from.iso}>{alert.from.text}</time>
               </p>
             )}
+            <p className="text-sm">
+              <span className="font-semibold">{t("layout.stormUntil")}</span>{" "}
+              {alert.until ? (
+                <time dateTime={alert.until.iso}>{alert.until.text}</time>
+              ) : (
+                t("layout.stormFurtherNotice")
+              )}
+            </p>
             {alert.instruction && (
               <p className="mt-1 text-[0.95rem] whitespace-pre-line">
                 <span className="font-semibold">{t("layout.stormWhatToDo")}</span>{" "}

@@ -49,6 +49,7 @@ function alert(i: number, extra: Partial<WeatherAlert> = {}): WeatherAlert {
     urgent: true,
     areaDesc: "Harris, TX",
     effective: new Date(NOW - 30 * 60_000).toISOString(),
+    ends: new Date(NOW + 60 * 60_000).toISOString(),
     expires: new Date(NOW + 60 * 60_000).toISOString(),
     ...extra,
   };

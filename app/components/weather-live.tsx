@@ -142,7 +142,8 @@ export function AlertBanner({
         <SevereIcon aria-hidden="true" size={20} className="shrink-0" />
         <span className="min-w-0 flex-1">
           {shown.map((alert, i) => {
-            const until = alert.expires ? untilText(alert.expires, place, now) : null;
+            // The hazard's end (never the message's expiry); none known: until further notice.
+            const until = alert.ends ? untilText(alert.ends, place, now) : null;
             return (
               <span key={`${i}:${alert.id}`} className="block font-semibold">
                 <bdi lang={serviceLang(t)}>{alert.event}</bdi>
@@ -152,7 +153,7 @@ export function AlertBanner({
                     ? withParts(` ${t("weather.bannerForUntil", { city: place.city })}`, {
                         time: <time dateTime={until.iso}>{until.text}</time>,
                       })
-                    : ` ${t("weather.bannerFor", { city: place.city })}`}
+                    : ` ${t("weather.bannerForUntilFurtherNotice", { city: place.city })}`}
                 </span>
               </span>
             );
@@ -262,7 +263,7 @@ export function WeatherLive({
     return {
       ...alert,
       from: alert.effective ? cityDate(alert.effective, place, true) : null,
-      until: alert.expires ? cityDate(alert.expires, place, true) : null,
+      until: alert.ends ? cityDate(alert.ends, place, true) : null,
     };
   });
   const more = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0) - alerts.length;

@@ -35,6 +35,11 @@ const SEVERITY: Record<
   Severity,
   { label: Parameters<T>[0]; Icon: typeof SunIcon; className: string }
 > = {
+  extreme: {
+    label: "weather.severityExtreme",
+    Icon: SevereIcon,
+    className: "border-l-8 border-red-900 bg-red-100 text-red-950",
+  },
   severe: {
     label: "weather.severitySevere",
     Icon: SevereIcon,
@@ -214,10 +219,12 @@ function AlertItem({ alert, t }: { alert: ShownAlert; t: T }) {
       <p className="mt-1 font-semibold" dir="auto" lang={lang}>
         {alert.headline}
       </p>
-      {(from || until) && (
+      {(from || until || !alert.ends) && (
         <p className="mt-1 text-sm">
           {from && <>{withParts(t("weather.alertFrom"), { from })} </>}
-          {until && withParts(t("weather.alertUntil"), { until })}
+          {until
+            ? withParts(t("weather.alertUntil"), { until })
+            : t("weather.alertUntilFurtherNotice")}
           {alert.areaDesc && (
             <>
               {" "}

@@ -37,6 +37,7 @@ function alert(extra: Partial<WeatherAlert> = {}): WeatherAlert {
     areaDesc: "Fixture County, TX",
     effective: new Date(NOW - 10 * 60_000).toISOString(),
     // 19:30 UTC is 1:30 PM in America/Chicago.
+    ends: "2026-11-25T19:30:00.000Z",
     expires: "2026-11-25T19:30:00.000Z",
     ...extra,
   };

@@ -219,6 +219,7 @@ describe("the HTTP app", () => {
       urgent: true,
       areaDesc: "Harris, TX",
       effective: null,
+      ends: "2026-11-25T23:00:00Z",
       expires: "2026-11-25T23:00:00Z",
     };
     weather = { ...none, alerts: [warning] };

@@ -244,7 +244,7 @@ describe("alerts", () => {
   });
 
   it.each([
-    ["Extreme", "severe"],
+    ["Extreme", "extreme"],
     ["Severe", "severe"],
     ["Moderate", "moderate"],
     ["Minor", "minor"],
@@ -275,12 +275,95 @@ describe("alerts", () => {
     };
     const alerts = readAlerts(body, ["TXZ213", "TXC201"], NOW);
     expect(alerts.map((a) => [a.id, a.severity, a.urgent])).toEqual([
-      ["warning", "severe", true],
+      ["warning", "extreme", true],
       ["advisory", "moderate", false],
       ["by-zone-url", "minor", false],
     ]);
-    // It ends at the earlier of its end and its expiry.
+    // The hazard ends at its end; the message's expiry is kept apart, never shown as the end.
+    expect(alerts[0]?.ends).toBe(at(120));
     expect(alerts[0]?.expires).toBe(at(60));
+  });
+
+  describe("times as the service means them", () => {
+    // A Hurricane Warning shaped as the NWS issues them: Extreme, Expected, the hazard's onset
+    // in 6 h, no known end, and the message due to be replaced by the next advisory in 5 h.
+    const hurricane = (id: string, extra: Record<string, unknown> = {}) =>
+      alert(id, {
+        event: "Hurricane Warning",
+        severity: "Extreme",
+        urgency: "Expected",
+        certainty: "Likely",
+        response: "Prepare",
+        effective: at(0),
+        onset: at(6 * 60),
+        expires: at(5 * 60),
+        ends: null,
+        instruction: "Complete preparations to protect life and property.",
+        ...extra,
+      });
+
+    it("starts at its onset and, with no end given, runs until further notice: its expiry is not its end", () => {
+      const [warning] = readAlerts({ features: [hurricane("h1")] }, ["TXC201"], NOW);
+      expect(warning).toMatchObject({
+        id: "h1",
+        severity: "extreme",
+        urgent: true,
+        effective: at(6 * 60),
+        ends: null,
+        expires: at(5 * 60),
+      });
+    });
+
+    it("starts when the message took effect when it gives no onset", () => {
+      const [warning] = readAlerts(
+        { features: [hurricane("h1", { onset: null })] },
+        ["TXC201"],
+        NOW,
+      );
+      expect(warning?.effective).toBe(at(0));
+    });
+
+    it("stops showing a message never replaced once it expires, though the hazard's end is later", () => {
+      const stale = alert("stale", { expires: at(-1), ends: at(600) });
+      expect(readAlerts({ features: [stale] }, ["TXC201"], NOW)).toEqual([]);
+      // Until it expires, it is shown with the hazard's end.
+      const [fresh] = readAlerts({ features: [stale] }, ["TXC201"], NOW - 2 * 60_000);
+      expect(fresh?.ends).toBe(at(600));
+    });
+
+    it("asks again at the message's expiry: the next change by time is the sooner of end and expiry", () => {
+      const read = readAlertsInForce({ features: [hurricane("h1")] }, ["TXC201"], NOW);
+      expect(read.nextEnd).toBe(NOW + 5 * 60 * 60_000);
+    });
+
+    it("shows an update in place of the message it replaces, though the service lists both", () => {
+      const update = hurricane("h2", {
+        messageType: "Update",
+        expires: at(11 * 60),
+        references: [{ identifier: "h1", sender: "w-nws.webmaster@noaa.gov", sent: at(-60) }],
+      });
+      const alerts = readAlerts({ features: [hurricane("h1"), update] }, ["TXC201"], NOW);
+      expect(alerts.map((a) => [a.id, a.expires])).toEqual([["h2", at(11 * 60)]]);
+    });
+
+    it("drops a message a cancellation names, and shows the cancellation itself nowhere", () => {
+      const cancel = hurricane("c1", {
+        messageType: "Cancel",
+        references: [{ identifier: "h1" }],
+      });
+      expect(readAlerts({ features: [hurricane("h1"), cancel] }, ["TXC201"], NOW)).toEqual([]);
+    });
+
+    it("reads references it cannot use as none, never losing the alert", () => {
+      const odd = hurricane("h1", { references: "not a list" });
+      expect(readAlerts({ features: [odd] }, ["TXC201"], NOW).map((a) => a.id)).toEqual(["h1"]);
+    });
+
+    it("leads with Extreme before Severe, whatever their ends", () => {
+      const flood = alert("flood", { severity: "Severe", ends: at(30), expires: at(30) });
+      const alerts = readAlerts({ features: [flood, hurricane("h1")] }, ["TXC201"], NOW);
+      expect(alerts.map((a) => a.id)).toEqual(["h1", "flood"]);
+    });
   });
 
   it("drops an alert the moment it ends", () => {

@@ -392,6 +392,12 @@ const AlertFeatureSchema = z.object({
     ends: z.string().nullable().optional(),
     affectedZones: z.array(z.string()).optional(),
     geocode: z.object({ UGC: z.array(z.string()).optional() }).optional(),
+    /** The earlier messages this one updates or cancels (CAP `references`). */
+    references: z
+      .array(z.object({ identifier: z.string().optional() }).loose())
+      .nullable()
+      .optional()
+      .catch(null),
   }),
 });
 type AlertProperties = z.infer<typeof AlertFeatureSchema>["properties"];
@@ -402,12 +408,17 @@ type AlertProperties = z.infer<typeof AlertFeatureSchema>["properties"];
  */
 const AlertsSchema = z.object({ features: z.array(z.unknown()) });
 
-/** The page's three severities (SPEC.md §3): the service's Extreme and Severe are severe. */
-export type Severity = "severe" | "moderate" | "minor";
+/**
+ * An alert's severity as the service gives it (CAP: Extreme, Severe, Moderate, Minor); SPEC.md
+ * §3's three (severe, moderate, minor) with Extreme shown as itself, not folded into Severe. The
+ * service's Unknown, or anything else, is shown as minor.
+ */
+export type Severity = "extreme" | "severe" | "moderate" | "minor";
 
 export function severityOf(nws: string): Severity {
   switch (nws.toLowerCase()) {
     case "extreme":
+      return "extreme";
     case "severe":
       return "severe";
     case "moderate":
@@ -429,13 +440,33 @@ export interface WeatherAlert {
   /** Extreme or Severe (the service's): shown as a banner on every page of the city. */
   urgent: boolean;
   areaDesc: string;
+  /** When the hazard begins: the service's `onset`, else when the message took effect (ISO). */
   effective: string | null;
+  /**
+   * When the hazard ends (the service's `ends`, ISO); null when it has no known end: the warning
+   * is in force until further notice (a hurricane warning, say, until it is updated or cancelled).
+   */
+  ends: string | null;
+  /**
+   * When this message is to be replaced (`expires`: the next advisory's time, often before the
+   * hazard ends). Never shown as the hazard's end: it only says when to ask again, and that a
+   * message never replaced by then is no longer shown.
+   */
   expires: string | null;
 }
 
-/** When an alert stops being in force: its end, else its expiry (epoch ms), or null when open. */
-function endOf(p: { ends?: string | null; expires?: string | null }): number | null {
-  const times = [p.ends, p.expires].map((t) => (t ? Date.parse(t) : NaN)).filter(Number.isFinite);
+/** A time of the service in epoch ms, or null when it is none or not a time. */
+function msOrNull(t: string | null | undefined): number | null {
+  const at = t ? Date.parse(t) : NaN;
+  return Number.isFinite(at) ? at : null;
+}
+
+/**
+ * When an alert stops being shown (epoch ms), or null when never by time: the hazard's end, or
+ * the message's expiry when that comes first (a message not replaced by then is stale).
+ */
+function shownUntil(p: { ends?: string | null; expires?: string | null }): number | null {
+  const times = [msOrNull(p.ends), msOrNull(p.expires)].filter((t) => t !== null);
   return times.length ? Math.min(...times) : null;
 }
 
@@ -552,13 +583,22 @@ export function readAlertsInForce(
   now: number,
 ): AlertsInForce {
   const wanted = new Set(zones.map((z) => z.toUpperCase()));
-  const inForce = readAlertFeatures(body)
-    .alerts.filter((p) => (p.status ?? "Actual") === "Actual" && p.messageType !== "Cancel")
+  const { alerts } = readAlertFeatures(body);
+  // A message that a later one updates or cancels is no longer in force, even while the service
+  // still lists it beside its successor.
+  const replaced = new Set(
+    alerts.flatMap((p) =>
+      (p.references ?? []).flatMap((r) => (r.identifier ? [r.identifier] : [])),
+    ),
+  );
+  const inForce = alerts
+    .filter((p) => (p.status ?? "Actual") === "Actual" && p.messageType !== "Cancel")
+    .filter((p) => !replaced.has(p.id))
     .filter((p) => {
       const ugc = [...(p.geocode?.UGC ?? []), ...(p.affectedZones ?? []).map(lastSegmentSafe)];
       return ugc.some((code) => wanted.has(code.toUpperCase()));
     })
-    .map((p) => ({ p, end: endOf(p) }))
+    .map((p) => ({ p, end: shownUntil(p) }))
     .filter(({ end }) => end === null || end > now);
   const kept = inForce
     .sort(
@@ -583,7 +623,8 @@ export function readAlertsInForce(
         urgent: isUrgent(p.severity),
         areaDesc: cleanText(p.areaDesc, TEXT_LIMITS.areaDesc),
         effective: isoOrNull(p.onset) ?? isoOrNull(p.effective),
-        expires: end === null ? null : new Date(end).toISOString(),
+        ends: isoOrNull(p.ends),
+        expires: isoOrNull(p.expires),
       };
     }),
     total: inForce.length,

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DONATION_DELAY_MS } from "../../app/lib/donation-snooze";
-import { DEMO_ALERTS, startWeatherServer } from "../fixture-servers/weather-server";
+import {
+  DEMO_ALERTS,
+  HURRICANE_WARNING,
+  startWeatherServer,
+} from "../fixture-servers/weather-server";
 import { E2E } from "./env";
 import { startSiteServer, waitForIslands } from "./helpers";
 
@@ -118,3 +122,74 @@ test("an Extreme warning puts home in storm mode, and home is calm again once it
     await weather.close();
   }
 });
+
+// Issue 50: a warning's times as the NWS means them. A Hurricane Warning ahead of landfall has
+// its onset in 6 h, no known end, and a message expiry (the next advisory) in 5 h: the page says
+// it begins at its onset and runs until further notice, never that it ends at the expiry.
+for (const width of [375, 1280]) {
+  test(`a hurricane warning with no known end runs until further notice, from its onset (${width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const weather = await startWeatherServer({ alerts: [HURRICANE_WARNING] });
+    weather.set({ maxAgeSeconds: 1 });
+    const site = await startSiteServer(() => ({
+      ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+      NWS_API_URL: weather.url,
+      NWS_RADAR_URL: weather.url,
+      NWS_ALERTS_SECONDS: "2",
+    }));
+    try {
+      await expect
+        .poll(async () => (await fetch(site.url)).text().then((t) => t.includes("storm-heading")), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      const asked = Date.now();
+      // How far from now a shown time is, in hours.
+      const hoursAway = (iso: string | null) => (Date.parse(iso ?? "") - asked) / 3_600_000;
+
+      for (const [path, words] of [
+        ["/", { from: "From:", until: "Until:", notice: "further notice" }],
+        ["/es/", { from: "Desde:", until: "Hasta:", notice: "nuevo aviso" }],
+      ] as const) {
+        await page.goto(`${site.url}${path}`);
+        const block = page.locator("[data-storm-mode]");
+        await expect(block).toContainText("Hurricane Warning");
+        await expect(block).toContainText(`${words.until} ${words.notice}`);
+        const from = block.locator("p", { hasText: words.from }).locator("time");
+        expect(hoursAway(await from.getAttribute("datetime"))).toBeCloseTo(6, 1);
+        // No time in the block is the message's expiry (5 h from now).
+        for (const time of await block.locator("time").all())
+          expect(Math.abs(hoursAway(await time.getAttribute("datetime")) - 5)).toBeGreaterThan(0.5);
+        // The banner at the top of the page says the same.
+        const banner = page.locator("[data-weather-alert]");
+        await expect(banner).toContainText(
+          path === "/"
+            ? "Hurricane Warning for Houston until further notice"
+            : "Hurricane Warning en Houston hasta nuevo aviso",
+        );
+        await expect(banner.locator("time")).toHaveCount(0);
+      }
+
+      for (const [path, label, notice] of [
+        ["/weather", "Extreme:", "until further notice"],
+        ["/es/clima", "Extrema:", "hasta nuevo aviso"],
+      ] as const) {
+        await page.goto(`${site.url}${path}`);
+        const item = page.locator("[data-severity]").first();
+        await expect(item).toHaveAttribute("data-severity", "extreme");
+        await expect(item).toContainText(label);
+        await expect(item).toContainText(notice);
+        expect(hoursAway(await item.locator("time").first().getAttribute("datetime"))).toBeCloseTo(
+          6,
+          1,
+        );
+      }
+    } finally {
+      await site.stop();
+      await weather.close();
+    }
+  });
+}

@@ -30,9 +30,43 @@ export interface FixtureAlert {
   /** Minutes from now: when it took effect (negative: before now) and when it ends. */
   fromMinutes: number;
   untilMinutes: number;
+  /**
+   * As the NWS writes a warning whose hazard is still to come: minutes from now of its onset
+   * (default fromMinutes), of the message's expiry (default untilMinutes) and of the hazard's end
+   * (default untilMinutes; null: no known end, as a hurricane warning has).
+   */
+  onsetMinutes?: number;
+  expiresMinutes?: number;
+  endsMinutes?: number | null;
+  /** The ids of the earlier messages this one updates or cancels. */
+  references?: string[];
+  urgency?: "Immediate" | "Expected" | "Future" | "Past" | "Unknown";
+  response?: "Shelter" | "Evacuate" | "Prepare" | "Execute" | "Avoid" | "Monitor" | "AllClear";
   status?: "Actual" | "Test" | "Exercise";
   messageType?: "Alert" | "Update" | "Cancel";
 }
+
+/**
+ * A Hurricane Warning as the NWS issues one ahead of landfall: Extreme, Expected, the hazard's
+ * onset in 6 h, no known end, and the message to be replaced by the next advisory in 5 h.
+ */
+export const HURRICANE_WARNING: FixtureAlert = {
+  id: "urn:oid:2.49.0.1.840.0.fixture.hurricane",
+  event: "Hurricane Warning",
+  severity: "Extreme",
+  urgency: "Expected",
+  response: "Prepare",
+  headline: "Hurricane Warning issued by NWS Houston/Galveston TX",
+  description:
+    "A Hurricane Warning means hurricane-force winds are expected somewhere within this area within the next 36 hours.",
+  instruction: "Complete preparations to protect life and property.",
+  zones: [FIXTURE_ZONES.county],
+  fromMinutes: 0,
+  onsetMinutes: 6 * 60,
+  untilMinutes: 5 * 60,
+  expiresMinutes: 5 * 60,
+  endsMinutes: null,
+};
 
 /** The demo's alerts: one in force in the city's zone, and the kinds the page must not show. */
 export const DEMO_ALERTS: FixtureAlert[] = [
@@ -348,25 +382,33 @@ export async function startWeatherServer(
             affectedZones: a.zones.map(
               (z) => `${base}/zones/${z.includes("C") ? "county" : "forecast"}/${z}`,
             ),
-            references: [],
+            references: (a.references ?? []).map((identifier) => ({
+              "@id": `${base}/alerts/${identifier}`,
+              identifier,
+              sender: "w-nws.webmaster@noaa.gov",
+              sent: localIso(t + a.fromMinutes * 60_000, -6),
+            })),
             sent: localIso(t + a.fromMinutes * 60_000, -6),
             effective: localIso(t + a.fromMinutes * 60_000, -6),
-            onset: localIso(t + a.fromMinutes * 60_000, -6),
-            expires: localIso(t + a.untilMinutes * 60_000, -6),
-            ends: localIso(t + a.untilMinutes * 60_000, -6),
+            onset: localIso(t + (a.onsetMinutes ?? a.fromMinutes) * 60_000, -6),
+            expires: localIso(t + (a.expiresMinutes ?? a.untilMinutes) * 60_000, -6),
+            ends:
+              a.endsMinutes === null
+                ? null
+                : localIso(t + (a.endsMinutes ?? a.untilMinutes) * 60_000, -6),
             status: a.status ?? "Actual",
             messageType: a.messageType ?? "Alert",
             category: "Met",
             severity: a.severity,
             certainty: "Likely",
-            urgency: "Immediate",
+            urgency: a.urgency ?? "Immediate",
             event: a.event,
             sender: "w-nws.webmaster@noaa.gov",
             senderName: "NWS Houston/Galveston TX",
             headline: a.headline ?? a.event,
             description: a.description ?? "",
             instruction: a.instruction ?? null,
-            response: "Execute",
+            response: a.response ?? "Execute",
             parameters: {},
           },
         }));

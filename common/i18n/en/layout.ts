@@ -33,7 +33,9 @@ export const layout = {
   // Storm mode's emergency block.
   "layout.stormHeading": "Weather emergency in {city}",
   "layout.stormArea": "Area:",
+  "layout.stormFrom": "From:",
   "layout.stormUntil": "Until:",
+  "layout.stormFurtherNotice": "further notice",
   "layout.stormWhatToDo": "What to do:",
   "layout.stormMore": {
     one: "and {count} more urgent alert",

@@ -1,5 +1,6 @@
 // English interface text (weather), exactly the specification's (SPEC.md).
 export const weather = {
+  "weather.severityExtreme": "Extreme",
   "weather.severitySevere": "Severe",
   "weather.severityModerate": "Moderate",
   "weather.severityMinor": "Minor",
@@ -14,6 +15,7 @@ export const weather = {
   "weather.noAlerts": "No watches, warnings or advisories are in force for {city}.",
   "weather.alertFrom": "From {from}",
   "weather.alertUntil": "until {until}",
+  "weather.alertUntilFurtherNotice": "until further notice",
   "weather.moreAlerts": {
     one: "…and {count} more alert in force: see them all on {link}.",
     other: "…and {count} more alerts in force: see them all on {link}.",
@@ -38,7 +40,7 @@ export const weather = {
   "weather.alertsUnchecked": "Alerts could not be checked just now: see the {link}.",
   "weather.nws": "National Weather Service",
   "weather.bannerLabel": "Weather alert",
-  "weather.bannerFor": "for {city}",
+  "weather.bannerForUntilFurtherNotice": "for {city} until further notice",
   "weather.bannerForUntil": "for {city} until {time}",
   "weather.bannerMore": "and {count} more",
   "weather.bannerLink": "Weather alerts",

@@ -36,7 +36,9 @@ export const layout: Area<typeof en> = {
   // El bloque de emergencia del modo tormenta.
   "layout.stormHeading": "Emergencia meteorológica en {city}",
   "layout.stormArea": "Zona:",
+  "layout.stormFrom": "Desde:",
   "layout.stormUntil": "Hasta:",
+  "layout.stormFurtherNotice": "nuevo aviso",
   "layout.stormWhatToDo": "Qué hacer:",
   "layout.stormMore": {
     one: "y {count} alerta urgente más",

@@ -3,6 +3,7 @@ import type { weather as en } from "../en/weather";
 
 // Texto de la interfaz en español (weather).
 export const weather: Area<typeof en> = {
+  "weather.severityExtreme": "Extrema",
   "weather.severitySevere": "Grave",
   "weather.severityModerate": "Moderada",
   "weather.severityMinor": "Menor",
@@ -17,6 +18,7 @@ export const weather: Area<typeof en> = {
   "weather.noAlerts": "No hay vigilancias, avisos ni advertencias en vigor para {city}.",
   "weather.alertFrom": "Desde el {from}",
   "weather.alertUntil": "hasta el {until}",
+  "weather.alertUntilFurtherNotice": "hasta nuevo aviso",
   "weather.moreAlerts": {
     one: "…y {count} alerta más en vigor: véalas todas en {link}.",
     other: "…y {count} alertas más en vigor: véalas todas en {link}.",
@@ -43,7 +45,7 @@ export const weather: Area<typeof en> = {
     "No se pudieron consultar las alertas en este momento: consulte el {link}.",
   "weather.nws": "Servicio Nacional de Meteorología",
   "weather.bannerLabel": "Alerta del tiempo",
-  "weather.bannerFor": "en {city}",
+  "weather.bannerForUntilFurtherNotice": "en {city} hasta nuevo aviso",
   "weather.bannerForUntil": "en {city} hasta {time}",
   "weather.bannerMore": "y {count} más",
   "weather.bannerLink": "Alertas del tiempo",
