@@ -428,7 +428,7 @@ function openLive(
 function urgentAlerts(weather: CityWeather | undefined) {
   return (weather?.alerts ?? [])
     .filter((alert) => alert.urgent)
-    .map(({ id, event, areaDesc, expires }) => ({ id, event, area: areaDesc, until: expires }));
+    .map(({ id, event, areaDesc, ends }) => ({ id, event, area: areaDesc, until: ends }));
 }
 
 /** Who is believed about the reader's address and host, and how many renders and posts wait. */

@@ -1,6 +1,7 @@
 import type { DonationProps } from "~/components/donation-popup";
 import type { show } from "./donation-dialog";
 import { DONATION_DELAY_MS, isSnoozed, readerStorage } from "~/lib/donation-snooze";
+import { inStormNow } from "./lib/live";
 import { ready, wholeStylesheet } from "./lib/ready";
 
 /**
@@ -8,13 +9,16 @@ import { ready, wholeStylesheet } from "./lib/ready";
  * lately (after X, Maybe Later or Escape it stays away for the site's snoozeDays, after Donate Now
  * for its afterDonateDays; without storage it appears every time, as the spec says), it fetches
  * the dialog's code (the donation-dialog island) and what it shows (the edition's /api/donation),
- * whose addresses DonationPopup wrote, and the whole stylesheet, and shows it.
+ * whose addresses DonationPopup wrote, and the whole stylesheet, and shows it. Not while the page
+ * is in storm mode: a page made in a storm has no prompt, and one told of a warning since (the live
+ * channel put its banner in) holds it as that page would.
  */
 const host = document.querySelector<HTMLElement>("[data-donation]");
 const url = host?.dataset.donation;
 const propsUrl = host?.dataset.props;
 if (host && url && propsUrl && !isSnoozed(readerStorage(), Date.now())) {
   window.setTimeout(() => {
+    if (inStormNow(document)) return;
     // No trigger button opens this dialog: focus goes back where it was when it closes.
     const active = document.activeElement;
     const returnFocus = active instanceof HTMLElement ? active : null;

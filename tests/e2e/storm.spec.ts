@@ -193,3 +193,50 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+// Issue 50: a page opened before a warning follows it through the live channel: the banner comes,
+// the donation prompt is held as on a page made in storm mode, and the banner goes when the
+// warning is cancelled. The page's clock is Playwright's, moved past the prompt's 30 s.
+test("a page open when a warning comes holds the donation prompt, and drops the banner when it is cancelled", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const weather = await startWeatherServer({ alerts: [] });
+  weather.set({ maxAgeSeconds: 1 });
+  const site = await startSiteServer(() => ({
+    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+    NWS_API_URL: weather.url,
+    NWS_RADAR_URL: weather.url,
+    NWS_ALERTS_SECONDS: "2",
+  }));
+  try {
+    // The city's weather is tracked from its first ask; the page is opened calm.
+    await fetch(`${site.url}/faq`);
+    await page.clock.install({ time: Date.now() });
+    await page.goto(`${site.url}/faq`);
+    await waitForIslands(page);
+    const banner = page.locator("[data-weather-alert]");
+    await expect(banner).toHaveCount(0);
+    await expect(page.locator("[data-donation]")).toHaveCount(1);
+
+    weather.set({ alerts: [TORNADO] });
+    await expect(banner).toContainText("Tornado Warning", { timeout: 30_000 });
+    // Past the prompt's delay: it stays away while the warning is in force.
+    await page.clock.fastForward(DONATION_DELAY_MS + 5_000);
+    await page.waitForTimeout(1_000);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    // Cancelled as the NWS does it: a Cancel message naming the warning, listed beside it.
+    const cancel = {
+      ...TORNADO,
+      id: `${TORNADO.id}.cancel`,
+      messageType: "Cancel" as const,
+      references: [TORNADO.id],
+    };
+    weather.set({ alerts: [TORNADO, cancel] });
+    await expect(banner).toHaveCount(0, { timeout: 30_000 });
+  } finally {
+    await site.stop();
+    await weather.close();
+  }
+});

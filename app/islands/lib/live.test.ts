@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { liveWords } from "~/components/live-updates";
-import { livePage, newsChange } from "./live";
+import { inStormNow, livePage, newsChange } from "./live";
 
 const SKIP = '<a href="#main-content">Skip to content</a>';
 const banner = (ids: string, text: string) =>
@@ -119,5 +119,20 @@ describe("a page following its live channel", () => {
     await said(doc);
     doc.querySelector("button")?.click();
     expect(reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe("storm mode now", () => {
+  it("is on while the page has the alert banner, made by the server or put in since, and off without it", async () => {
+    vi.useFakeTimers();
+    const doc = open(`${SKIP}${REGION}<main></main>`);
+    expect(inStormNow(doc)).toBe(false);
+    let next = banner("a1", "Tornado Warning");
+    const page = livePage(doc, async () => next);
+    await page.alerts();
+    expect(inStormNow(doc)).toBe(true);
+    next = "<main></main>";
+    await page.alerts();
+    expect(inStormNow(doc)).toBe(false);
   });
 });

@@ -41,7 +41,16 @@ function offerButton(offer: HTMLElement): HTMLButtonElement {
 }
 
 /** The selector of the city's urgent-alert banner (AlertBanner), by its list of alert ids. */
-const BANNER = "section[data-weather-alert]";
+/** The alert banner: on a page while an Extreme or Severe alert is in force (storm mode). */
+export const BANNER = "section[data-weather-alert]";
+
+/**
+ * Whether the page is in storm mode now: made so by the server, or told of a warning since by the
+ * live channel (its banner then put in). The donation prompt stays away while it is.
+ */
+export function inStormNow(doc: Document): boolean {
+  return doc.querySelector(BANNER) !== null;
+}
 
 /** What a `news` event says: a category and how many stories it shows anew. */
 interface NewsChange {
