@@ -8,6 +8,7 @@ import { CloseIcon, MenuIcon } from "./icons";
 import { IslandScript } from "./island";
 import { SearchBox } from "./search-box";
 import { PageLink } from "./page-link";
+import { useRootData } from "~/lib/root-data";
 
 const MENU_ID = "site-menu";
 const PARTNERS_LABEL_ID = "partner-sites";
@@ -28,6 +29,8 @@ export function SiteHeader({
   links: SiteNavigation["header"];
 }) {
   const t = useT();
+  const root = useRootData();
+  const sponsored = !root?.storm || root.stormAds;
   return (
     <>
       {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
@@ -83,25 +86,28 @@ export function SiteHeader({
             <EditionLinks className="flex items-center gap-4" />
           </div>
           {/* The visible label names the list, so what is read is what is seen: paid links say
-              what they are (issue 37). */}
-          <div className="flex items-center gap-4">
-            <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
-              {t("layout.sponsoredList")}
-            </span>
-            <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
-              {site.partners.map((p) => (
-                <li key={p.url}>
-                  <ExternalLink
-                    href={p.url}
-                    rel="noopener"
-                    className="hover:text-accent hover:underline"
-                  >
-                    {p.label}
-                  </ExternalLink>
-                </li>
-              ))}
-            </ul>
-          </div>
+              what they are (issue 37). Left out in storm mode, as every ad is (STORM_ADS keeps
+              them): nothing paid sits under a warning. */}
+          {sponsored && (
+            <div className="flex items-center gap-4">
+              <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
+                {t("layout.sponsoredList")}
+              </span>
+              <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
+                {site.partners.map((p) => (
+                  <li key={p.url}>
+                    <ExternalLink
+                      href={p.url}
+                      rel="noopener"
+                      className="hover:text-accent hover:underline"
+                    >
+                      {p.label}
+                    </ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
       </div>
     </>

@@ -1,4 +1,6 @@
 import { relativeWordsFor } from "~/lib/i18n";
+import { usePageHref } from "~/lib/page-path";
+import { useRootData } from "~/lib/root-data";
 import { withParts } from "~/lib/message-parts";
 import { translatorFor } from "../../common/i18n";
 import type { CityWeather } from "../../server/weather/service";
@@ -94,6 +96,27 @@ export function untilText(iso: string, place: Place, now?: number): { iso: strin
     timeZone: place.timeZone,
   }).format(new Date(iso));
   return { iso, text };
+}
+
+/**
+ * The city's alert banner as every page carries it, from the root's data: the shared layout's
+ * pages and those outside it (/radio, /books, the not-found page) alike. The live channel
+ * (app/islands/live.ts) replaces or removes it when the alerts change.
+ */
+export function PageAlertBanner({ className = "" }: { className?: string }) {
+  const root = useRootData();
+  const pageHref = usePageHref();
+  // No weather known (a root without it, as a test's): no banner.
+  if (!root?.weatherAlerts) return null;
+  return (
+    <AlertBanner
+      weather={root.weatherAlerts}
+      place={root.site}
+      now={root.now}
+      className={className}
+      href={pageHref}
+    />
+  );
 }
 
 /**

@@ -7,11 +7,10 @@ import { ClockContext } from "~/components/relative-time";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
-import { AlertBanner } from "~/components/weather-live";
+import { PageAlertBanner } from "~/components/weather-live";
 import { siteNavigation } from "~/lib/pages";
 import { relativeWordsFor, useT } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
-import { usePageHref } from "~/lib/page-path";
 import type { Route } from "./+types/site";
 import { cityContext } from "~/lib/city-context";
 
@@ -32,8 +31,7 @@ export function shouldRevalidate() {
 /** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
-  const { site, now, scripts, weatherAlerts, islands } = useSite();
-  const pageHref = usePageHref();
+  const { site, now, scripts, islands } = useSite();
   const t = useT();
   // Relative dates are told as of the render, in the city's locale and zone (RelativeTime).
   const clock = {
@@ -61,13 +59,7 @@ export default function SiteLayout() {
           {t("layout.skipToContent")}
         </a>
         {/* The city's urgent weather alerts: first on the screen, and first after the skip link. */}
-        <AlertBanner
-          weather={weatherAlerts}
-          place={site}
-          now={now}
-          className="order-first"
-          href={pageHref}
-        />
+        <PageAlertBanner className="order-first" />
         <SiteHeader site={site} now={now} links={nav.header} />
         <main
           id="main-content"

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import type { ItemList, WithContext } from "schema-dts";
 import { BookCard } from "~/components/book-card";
 import { BrandBar } from "~/components/brand-bar";
+import { LiveUpdates } from "~/components/live-updates";
 import { useT } from "~/lib/i18n";
 import { translatorFor } from "../../common/i18n";
 import { contentDates } from "~/lib/content-dates.server";
@@ -57,6 +58,7 @@ export default function Books() {
   return (
     <>
       <BrandBar name={site.name} />
+      <LiveUpdates />
       <main id="main-content" className="mx-auto max-w-7xl px-4 py-6">
         <h1 className="sr-only">{heading}</h1>
         {/* A paid promotion, which says so, seen and heard (issue 37). */}

@@ -9,6 +9,8 @@ import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
 import { PageLink } from "~/components/page-link";
 import { cityContext } from "~/lib/city-context";
+import { PageAlertBanner } from "~/components/weather-live";
+import { LiveUpdates } from "~/components/live-updates";
 
 const NOT_FOUND_PATH = "/404";
 const HEADING: MessageKey = "layout.notFoundHeading";
@@ -59,35 +61,39 @@ export default function NotFound() {
   const { sections } = useLoaderData<typeof loader>();
   const t = useT();
   return (
-    <main
-      id="main-content"
-      className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 py-16 text-center"
-    >
-      <p className="font-serif text-7xl font-bold text-accent">404</p>
-      <h1 className="mt-4 font-serif text-3xl font-bold">{t(HEADING)}</h1>
-      <p className="mt-4 text-lg">{t(TEXT)}</p>
-      <SearchBox
-        variant="page"
-        label={t("layout.searchTheNews")}
-        className="mt-8 w-full max-w-md"
-      />
-      <nav aria-label={t("layout.mainSections")} className="mt-8">
-        <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">
-          {sections.map((s) => (
-            <li key={s.path}>
-              <PageLink to={s.path} className="link inline-flex min-h-11 items-center">
-                {s.text}
-              </PageLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <PageLink
-        to="/"
-        className="mt-8 inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+    <>
+      <PageAlertBanner />
+      <main
+        id="main-content"
+        className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 py-16 text-center"
       >
-        {t("layout.returnHome")}
-      </PageLink>
-    </main>
+        <p className="font-serif text-7xl font-bold text-accent">404</p>
+        <h1 className="mt-4 font-serif text-3xl font-bold">{t(HEADING)}</h1>
+        <p className="mt-4 text-lg">{t(TEXT)}</p>
+        <SearchBox
+          variant="page"
+          label={t("layout.searchTheNews")}
+          className="mt-8 w-full max-w-md"
+        />
+        <nav aria-label={t("layout.mainSections")} className="mt-8">
+          <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">
+            {sections.map((s) => (
+              <li key={s.path}>
+                <PageLink to={s.path} className="link inline-flex min-h-11 items-center">
+                  {s.text}
+                </PageLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <PageLink
+          to="/"
+          className="mt-8 inline-flex min-h-11 items-center rounded bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+        >
+          {t("layout.returnHome")}
+        </PageLink>
+      </main>
+      <LiveUpdates />
+    </>
   );
 }

@@ -611,7 +611,7 @@ export function readAlertsInForce(
   const isUrgent = (severity: string) => /^(extreme|severe)$/i.test(severity);
   const ends = inForce.flatMap(({ end }) => (end === null ? [] : [end]));
   return {
-    alerts: kept.map(({ p, end }) => {
+    alerts: kept.map(({ p }) => {
       const event = cleanText(p.event, TEXT_LIMITS.event);
       return {
         id: cleanText(p.id, TEXT_LIMITS.alertId),

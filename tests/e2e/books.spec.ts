@@ -35,13 +35,14 @@ test("the banner, the line of programs, View All Books and about 45 cards", asyn
   expect(count).toBeGreaterThanOrEqual(40);
   expect(count).toBeLessThanOrEqual(50);
   const first = cards.first();
-  const link = first.getByRole("link", { name: /^View .+ on Amazon/ });
+  // The name begins with the words shown (WCAG 2.5.3, label in name: axe 4.14 checks it).
+  const link = first.getByRole("link", { name: /^View on Amazon: .+/ });
   await expect(link).toHaveText("View on Amazon");
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   const title = first.getByRole("heading", { level: 3 });
   const full = await title.textContent();
-  await expect(link).toHaveAccessibleName(`View ${full} on Amazon (opens in a new tab)`);
+  await expect(link).toHaveAccessibleName(`View on Amazon: ${full} (opens in a new tab)`);
   // A card with a picture (a classic's, or its placeholder) shows its title under it, on two lines.
   const classic = cards.filter({ hasText: "Tao Te Ching" }).getByRole("heading", { level: 3 });
   await expect(classic).toBeVisible();

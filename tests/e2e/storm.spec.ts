@@ -240,3 +240,47 @@ test("a page open when a warning comes holds the donation prompt, and drops the 
     await weather.close();
   }
 });
+
+// Issue 50: the banner on every page a reader can land on, those outside the shared layout and
+// the Spanish edition's too; no sponsor strip under it; and the live channel keeps it there.
+test("every page carries the banner in a storm, with no sponsor strip, and the live channel follows it outside the layout too", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const weather = await startWeatherServer({ alerts: [TORNADO] });
+  weather.set({ maxAgeSeconds: 1 });
+  const site = await startSiteServer(() => ({
+    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+    NWS_API_URL: weather.url,
+    NWS_RADAR_URL: weather.url,
+    NWS_ALERTS_SECONDS: "2",
+  }));
+  try {
+    await expect
+      .poll(
+        async () => (await fetch(`${site.url}/radio`)).text().then((t) => t.includes("Tornado")),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const banner = page.locator("section[data-weather-alert]");
+    for (const path of ["/radio", "/books", "/no-such-page", "/faq", "/es/", "/es/radio"]) {
+      await page.goto(`${site.url}${path}`);
+      await expect(banner, path).toContainText("Tornado Warning");
+      // First on the screen, above the masthead or the page's own header.
+      expect((await banner.boundingBox())?.y, path).toBe(0);
+      await expect(page.getByText(/^(Sponsored|Patrocinado):?$/i), path).toHaveCount(0);
+      await expect(page.locator("[data-ad-type], [data-sponsor]"), path).toHaveCount(0);
+    }
+
+    // /radio open as the warning is cancelled and a new one issued: its banner follows.
+    await page.goto(`${site.url}/radio`);
+    await waitForIslands(page);
+    weather.set({ alerts: [] });
+    await expect(banner).toHaveCount(0, { timeout: 30_000 });
+    weather.set({ alerts: [{ ...TORNADO, id: `${TORNADO.id}.2`, event: "Flash Flood Warning" }] });
+    await expect(banner).toContainText("Flash Flood Warning", { timeout: 30_000 });
+  } finally {
+    await site.stop();
+    await weather.close();
+  }
+});

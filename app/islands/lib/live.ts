@@ -122,7 +122,13 @@ export function livePage(doc: Document, fetchPage: () => Promise<string>): LiveP
       await wholeStylesheet();
       const banner = doc.importNode(then, true);
       if (now) now.replaceWith(banner);
-      else doc.querySelector('a[href="#main-content"]')?.after(banner);
+      else {
+        // After the skip link where the page has one (the shared layout), else first in the body
+        // (/radio, /books, the not-found page), as the server puts it.
+        const skip = doc.querySelector('a[href="#main-content"]');
+        if (skip) skip.after(banner);
+        else doc.body.prepend(banner);
+      }
       const known = new Set(ids(now).split(" "));
       if (
         ids(then)

@@ -27,6 +27,6 @@ export const pages = {
   "pages.universityPoints": "Accredited Programs · Expert Instructors · Rich Curriculum",
   "pages.viewAllBooks": "View All Books",
   "pages.newTab": "opens in a new tab",
-  "pages.viewOnAmazonLabel": "View {title} on Amazon (opens in a new tab)",
+  "pages.viewOnAmazonLabel": "View on Amazon: {title} (opens in a new tab)",
   "pages.viewOnAmazon": "View on Amazon",
 } as const;

@@ -31,6 +31,6 @@ export const pages: Area<typeof en> = {
     "Programas acreditados · Instructores expertos · Plan de estudios completo",
   "pages.viewAllBooks": "Ver todos los libros",
   "pages.newTab": "se abre en una pestaña nueva",
-  "pages.viewOnAmazonLabel": "Ver {title} en Amazon (se abre en una pestaña nueva)",
+  "pages.viewOnAmazonLabel": "Ver en Amazon: {title} (se abre en una pestaña nueva)",
   "pages.viewOnAmazon": "Ver en Amazon",
 };
