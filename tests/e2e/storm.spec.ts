@@ -4,8 +4,11 @@ import {
   DEMO_ALERTS,
   HURRICANE_WARNING,
   startWeatherServer,
+  type FixtureAlert,
+  type WeatherServer,
 } from "../fixture-servers/weather-server";
 import { E2E } from "./env";
+import type { SiteProcess } from "../support/site-process";
 import { startSiteServer, waitForIslands } from "./helpers";
 
 // Storm mode (issue 36) on a site of its own whose weather service this test controls: alerts
@@ -26,6 +29,30 @@ const TORNADO = {
 const EMERGENCY_LINKS = ["ReadyHarris", "Houston TranStar", "CenterPoint Energy", "311"];
 
 const stormBlock = (page: Page) => page.getByRole("region", { name: /Weather emergency in/ });
+
+/**
+ * A site of its own over a fixture weather service that answers `alerts` (asked every 2 s, each
+ * answer good for 1 s); `run` is given both, and both are stopped after it, whatever it did.
+ */
+async function withStormSite(
+  alerts: FixtureAlert[],
+  run: (site: SiteProcess, weather: WeatherServer) => Promise<void>,
+) {
+  const weather = await startWeatherServer({ alerts });
+  weather.set({ maxAgeSeconds: 1 });
+  const site = await startSiteServer(() => ({
+    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+    NWS_API_URL: weather.url,
+    NWS_RADAR_URL: weather.url,
+    NWS_ALERTS_SECONDS: "2",
+  }));
+  try {
+    await run(site, weather);
+  } finally {
+    await site.stop();
+    await weather.close();
+  }
+}
 
 test("an Extreme warning puts home in storm mode, and home is calm again once it is cancelled", async ({
   page,
@@ -132,15 +159,7 @@ for (const width of [375, 1280]) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
-    const weather = await startWeatherServer({ alerts: [HURRICANE_WARNING] });
-    weather.set({ maxAgeSeconds: 1 });
-    const site = await startSiteServer(() => ({
-      ALLOW_PRIVATE_HOSTS: "127.0.0.1",
-      NWS_API_URL: weather.url,
-      NWS_RADAR_URL: weather.url,
-      NWS_ALERTS_SECONDS: "2",
-    }));
-    try {
+    await withStormSite([HURRICANE_WARNING], async (site) => {
       await expect
         .poll(async () => (await fetch(site.url)).text().then((t) => t.includes("storm-heading")), {
           timeout: 30_000,
@@ -187,10 +206,7 @@ for (const width of [375, 1280]) {
           1,
         );
       }
-    } finally {
-      await site.stop();
-      await weather.close();
-    }
+    });
   });
 }
 
@@ -201,15 +217,7 @@ test("a page open when a warning comes holds the donation prompt, and drops the 
   page,
 }) => {
   test.setTimeout(120_000);
-  const weather = await startWeatherServer({ alerts: [] });
-  weather.set({ maxAgeSeconds: 1 });
-  const site = await startSiteServer(() => ({
-    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
-    NWS_API_URL: weather.url,
-    NWS_RADAR_URL: weather.url,
-    NWS_ALERTS_SECONDS: "2",
-  }));
-  try {
+  await withStormSite([], async (site, weather) => {
     // The city's weather is tracked from its first ask; the page is opened calm.
     await fetch(`${site.url}/faq`);
     await page.clock.install({ time: Date.now() });
@@ -235,10 +243,7 @@ test("a page open when a warning comes holds the donation prompt, and drops the 
     };
     weather.set({ alerts: [TORNADO, cancel] });
     await expect(banner).toHaveCount(0, { timeout: 30_000 });
-  } finally {
-    await site.stop();
-    await weather.close();
-  }
+  });
 });
 
 // Issue 50: the banner on every page a reader can land on, those outside the shared layout and
@@ -247,15 +252,7 @@ test("every page carries the banner in a storm, with no sponsor strip, and the l
   page,
 }) => {
   test.setTimeout(120_000);
-  const weather = await startWeatherServer({ alerts: [TORNADO] });
-  weather.set({ maxAgeSeconds: 1 });
-  const site = await startSiteServer(() => ({
-    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
-    NWS_API_URL: weather.url,
-    NWS_RADAR_URL: weather.url,
-    NWS_ALERTS_SECONDS: "2",
-  }));
-  try {
+  await withStormSite([TORNADO], async (site, weather) => {
     await expect
       .poll(
         async () => (await fetch(`${site.url}/radio`)).text().then((t) => t.includes("Tornado")),
@@ -279,8 +276,5 @@ test("every page carries the banner in a storm, with no sponsor strip, and the l
     await expect(banner).toHaveCount(0, { timeout: 30_000 });
     weather.set({ alerts: [{ ...TORNADO, id: `${TORNADO.id}.2`, event: "Flash Flood Warning" }] });
     await expect(banner).toContainText("Flash Flood Warning", { timeout: 30_000 });
-  } finally {
-    await site.stop();
-    await weather.close();
-  }
+  });
 });
