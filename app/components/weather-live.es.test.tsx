@@ -44,6 +44,7 @@ function weather(extra: Partial<CityWeather> = {}): CityWeather {
       windDirection: "NW",
       pressure: 30.1,
       visibility: 10,
+      feelsLike: null,
       units: "us",
     },
     forecast: {
@@ -166,6 +167,28 @@ describe("the weather blocks in Spanish (es-US)", () => {
     expect(html).toContain("y 2 más");
     expect(html).toContain("Alertas del tiempo");
     expectNoEnglish(html);
+  });
+
+  it("says what the air feels like, on /weather and home, in the page's language, when it differs", () => {
+    const hot = weather();
+    if (!hot.current) throw new Error("no conditions");
+    hot.current = { ...hot.current, temperature: 93, feelsLike: 102 };
+    for (const [place, words] of [
+      [EN, "Feels like 102"],
+      [ES, "Sensación térmica de 102"],
+    ] as const) {
+      for (const html of [
+        renderToStaticMarkup(<WeatherLive weather={hot} place={place} now={NOW} />),
+        renderToStaticMarkup(<WeatherSummary weather={hot} place={place} />),
+      ])
+        expect(html).toMatch(new RegExp(`${words}\\s?°F`));
+    }
+    // Nothing when the station gives none, or the same figure as the temperature.
+    const same = { ...hot, current: { ...hot.current, feelsLike: 93 } };
+    for (const w of [weather(), same])
+      expect(renderToStaticMarkup(<WeatherLive weather={w} place={EN} now={NOW} />)).not.toContain(
+        "Feels like",
+      );
   });
 
   it("home's summary: heading, high and low, alerts in force with Spanish plurals", () => {

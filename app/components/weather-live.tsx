@@ -15,6 +15,7 @@ import {
   WeatherAlerts,
   WEATHER_H2,
   WeatherUnavailable,
+  feelsLikeText,
   formatFigure,
   serviceLang,
 } from "./weather";
@@ -217,6 +218,7 @@ export function WeatherSummary({
       : null;
   const observed = current ? cityDate(current.observedAt, place, true) : null;
   const lang = serviceLang(t);
+  const feels = current ? feelsLikeText(current, t) : null;
   return (
     <section aria-labelledby="home-weather" className="border-t-4 border-ink pt-3">
       <h2 id="home-weather" className="font-serif text-xl font-bold">
@@ -233,6 +235,7 @@ export function WeatherSummary({
             )}
             <bdi lang={lang}>{current?.description || today?.summary}</bdi>
           </p>
+          {feels && <p className="mt-1 text-sm font-semibold">{feels}</p>}
           {today && (today.high !== null || today.low !== null) && (
             <p className="mt-1 text-sm">
               <bdi lang={lang}>{today.day}</bdi>:

@@ -126,6 +126,19 @@ function Condition({
 }
 
 /**
+ * "Feels like 102 °F": the heat index or wind chill the station gives, when it differs from the
+ * temperature; null otherwise.
+ */
+export function feelsLikeText(current: Conditions, t: T): string | null {
+  const { feelsLike, temperature } = current;
+  // An answer stored before the field existed has none (undefined).
+  if (feelsLike == null || feelsLike === temperature) return null;
+  return t("weather.feelsLike", {
+    temperature: formatFigure(feelsLike, "temperature", current.units, t.locale),
+  });
+}
+
+/**
  * Current conditions (SPEC.md §3: temperature, condition, humidity, wind, pressure, visibility),
  * as the nearest station last observed them, with when and where. A figure the station did not
  * give is left out, never invented (the UV index is not observed by stations: never shown).
@@ -143,6 +156,7 @@ export function CurrentConditions({
   const figure = (value: number | null, kind: Parameters<typeof formatFigure>[1]) =>
     value === null ? null : formatFigure(value, kind, current.units, t.locale);
   const wind = figure(current.windSpeed, "speed");
+  const feelsLike = feelsLikeText(current, t);
   const facts: [string, string | null][] = [
     [t("weather.humidity"), figure(current.humidity, "percent")],
     [
@@ -176,6 +190,7 @@ export function CurrentConditions({
           </span>
         )}
       </p>
+      {feelsLike && <p className="mt-1 text-lg font-semibold">{feelsLike}</p>}
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {facts.flatMap(([label, value]) =>
           value === null

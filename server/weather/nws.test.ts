@@ -52,8 +52,28 @@ describe("readObservation: the service's metric units in the city's", () => {
       windDirection: "SE", // 140°
       pressure: 30.02, // 101,660 Pa
       visibility: 10, // 16,090 m
+      feelsLike: null, // neither a heat index nor a wind chill given
       units: "us",
     });
+  });
+
+  it("gives what the air feels like: the heat index in the heat, the wind chill in the cold", () => {
+    const hot = observation({
+      temperature: q("wmoUnit:degC", 33.9),
+      heatIndex: q("wmoUnit:degC", 38.9),
+      windChill: q("wmoUnit:degC", null),
+    });
+    expect(readObservation(hot, STATION, "us").feelsLike).toBe(102);
+    expect(readObservation(hot, STATION, "metric").feelsLike).toBe(39);
+    const cold = observation({
+      temperature: q("wmoUnit:degC", -2.2),
+      heatIndex: q("wmoUnit:degC", null),
+      windChill: q("wmoUnit:degC", -8.3),
+    });
+    expect(readObservation(cold, STATION, "us").feelsLike).toBe(17);
+    // Beyond what can be felt on Earth: none.
+    const odd = observation({ heatIndex: q("wmoUnit:degC", 1e308) });
+    expect(readObservation(odd, STATION, "us").feelsLike).toBeNull();
   });
 
   it("keeps metric for a metric locale: °C, km/h, hPa, km", () => {

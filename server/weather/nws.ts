@@ -138,6 +138,8 @@ const ObservationSchema = z.object({
     windDirection: Quantity,
     barometricPressure: Quantity,
     visibility: Quantity,
+    heatIndex: Quantity,
+    windChill: Quantity,
   }),
 });
 
@@ -176,6 +178,11 @@ export interface CurrentConditions {
   pressure: number | null;
   /** Miles or km (one decimal under 10). */
   visibility: number | null;
+  /**
+   * What the air feels like, °F or °C whole: the heat index in the heat, the wind chill in the
+   * cold, as the station gives them (it gives neither in between); null when it gives none.
+   */
+  feelsLike: number | null;
   units: Units;
 }
 
@@ -291,6 +298,10 @@ export function readObservation(
       ? round(convertWithin(p.barometricPressure, "inHg", "hPa", b.pressureHpa), 2)
       : round(convertWithin(p.barometricPressure, "hPa", "hPa", b.pressureHpa)),
     visibility: visibility === null ? null : round(visibility, visibility < 10 ? 1 : 0),
+    feelsLike: round(
+      convertWithin(p.heatIndex, us ? "degF" : "degC", "degC", b.temperatureC) ??
+        convertWithin(p.windChill, us ? "degF" : "degC", "degC", b.temperatureC),
+    ),
     units,
   };
 }

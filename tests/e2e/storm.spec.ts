@@ -5,6 +5,7 @@ import {
   HURRICANE_WARNING,
   startWeatherServer,
   type FixtureAlert,
+  type WeatherFixtureState,
   type WeatherServer,
 } from "../fixture-servers/weather-server";
 import { E2E } from "./env";
@@ -37,9 +38,10 @@ const stormBlock = (page: Page) => page.getByRole("region", { name: /Weather eme
 async function withStormSite(
   alerts: FixtureAlert[],
   run: (site: SiteProcess, weather: WeatherServer) => Promise<void>,
+  answers: Partial<WeatherFixtureState> = {},
 ) {
   const weather = await startWeatherServer({ alerts });
-  weather.set({ maxAgeSeconds: 1 });
+  weather.set({ maxAgeSeconds: 1, ...answers });
   const site = await startSiteServer(() => ({
     ALLOW_PRIVATE_HOSTS: "127.0.0.1",
     NWS_API_URL: weather.url,
@@ -159,54 +161,64 @@ for (const width of [375, 1280]) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
-    await withStormSite([HURRICANE_WARNING], async (site) => {
-      await expect
-        .poll(async () => (await fetch(site.url)).text().then((t) => t.includes("storm-heading")), {
-          timeout: 30_000,
-        })
-        .toBe(true);
-      const asked = Date.now();
-      // How far from now a shown time is, in hours.
-      const hoursAway = (iso: string | null) => (Date.parse(iso ?? "") - asked) / 3_600_000;
+    // The afternoon's heat index, as the observation gives it (38.9 °C: 102 °F).
+    await withStormSite(
+      [HURRICANE_WARNING],
+      async (site) => {
+        await expect
+          .poll(
+            async () => (await fetch(site.url)).text().then((t) => t.includes("storm-heading")),
+            {
+              timeout: 30_000,
+            },
+          )
+          .toBe(true);
+        const asked = Date.now();
+        // How far from now a shown time is, in hours.
+        const hoursAway = (iso: string | null) => (Date.parse(iso ?? "") - asked) / 3_600_000;
 
-      for (const [path, words] of [
-        ["/", { from: "From:", until: "Until:", notice: "further notice" }],
-        ["/es/", { from: "Desde:", until: "Hasta:", notice: "nuevo aviso" }],
-      ] as const) {
-        await page.goto(`${site.url}${path}`);
-        const block = page.locator("[data-storm-mode]");
-        await expect(block).toContainText("Hurricane Warning");
-        await expect(block).toContainText(`${words.until} ${words.notice}`);
-        const from = block.locator("p", { hasText: words.from }).locator("time");
-        expect(hoursAway(await from.getAttribute("datetime"))).toBeCloseTo(6, 1);
-        // No time in the block is the message's expiry (5 h from now).
-        for (const time of await block.locator("time").all())
-          expect(Math.abs(hoursAway(await time.getAttribute("datetime")) - 5)).toBeGreaterThan(0.5);
-        // The banner at the top of the page says the same.
-        const banner = page.locator("[data-weather-alert]");
-        await expect(banner).toContainText(
-          path === "/"
-            ? "Hurricane Warning for Houston until further notice"
-            : "Hurricane Warning en Houston hasta nuevo aviso",
-        );
-        await expect(banner.locator("time")).toHaveCount(0);
-      }
+        for (const [path, words] of [
+          ["/", { from: "From:", until: "Until:", notice: "further notice" }],
+          ["/es/", { from: "Desde:", until: "Hasta:", notice: "nuevo aviso" }],
+        ] as const) {
+          await page.goto(`${site.url}${path}`);
+          const block = page.locator("[data-storm-mode]");
+          await expect(block).toContainText("Hurricane Warning");
+          await expect(block).toContainText(`${words.until} ${words.notice}`);
+          const from = block.locator("p", { hasText: words.from }).locator("time");
+          expect(hoursAway(await from.getAttribute("datetime"))).toBeCloseTo(6, 1);
+          // No time in the block is the message's expiry (5 h from now).
+          for (const time of await block.locator("time").all())
+            expect(Math.abs(hoursAway(await time.getAttribute("datetime")) - 5)).toBeGreaterThan(
+              0.5,
+            );
+          // The banner at the top of the page says the same.
+          const banner = page.locator("[data-weather-alert]");
+          await expect(banner).toContainText(
+            path === "/"
+              ? "Hurricane Warning for Houston until further notice"
+              : "Hurricane Warning en Houston hasta nuevo aviso",
+          );
+          await expect(banner.locator("time")).toHaveCount(0);
+        }
 
-      for (const [path, label, notice] of [
-        ["/weather", "Extreme:", "until further notice"],
-        ["/es/clima", "Extrema:", "hasta nuevo aviso"],
-      ] as const) {
-        await page.goto(`${site.url}${path}`);
-        const item = page.locator("[data-severity]").first();
-        await expect(item).toHaveAttribute("data-severity", "extreme");
-        await expect(item).toContainText(label);
-        await expect(item).toContainText(notice);
-        expect(hoursAway(await item.locator("time").first().getAttribute("datetime"))).toBeCloseTo(
-          6,
-          1,
-        );
-      }
-    });
+        for (const [path, label, notice, feels] of [
+          ["/weather", "Extreme:", "until further notice", "Feels like 102"],
+          ["/es/clima", "Extrema:", "hasta nuevo aviso", "Sensación térmica de 102"],
+        ] as const) {
+          await page.goto(`${site.url}${path}`);
+          const item = page.locator("[data-severity]").first();
+          await expect(item).toHaveAttribute("data-severity", "extreme");
+          await expect(item).toContainText(label);
+          await expect(item).toContainText(notice);
+          await expect(page.locator("main")).toContainText(feels);
+          expect(
+            hoursAway(await item.locator("time").first().getAttribute("datetime")),
+          ).toBeCloseTo(6, 1);
+        }
+      },
+      { heatIndexC: 38.9 },
+    );
   });
 }
 

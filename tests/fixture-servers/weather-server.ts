@@ -145,6 +145,8 @@ export interface WeatherFixtureState {
   maxAgeSeconds: number;
   /** The observation's age, in minutes. */
   observationAgeMinutes: number;
+  /** The observation's heat index in °C (a hot, humid afternoon: 38.9 is 102 °F); null: none. */
+  heatIndexC: number | null;
   /** The point's links lead off the service (a client must not follow them). */
   foreignLinks: boolean;
 }
@@ -194,6 +196,7 @@ export async function startWeatherServer(
     hanging: new Set(),
     maxAgeSeconds: 60,
     observationAgeMinutes: 20,
+    heatIndexC: null,
     foreignLinks: false,
   };
   const requests: string[] = [];
@@ -310,7 +313,7 @@ export async function startWeatherServer(
           seaLevelPressure: q("wmoUnit:Pa", 101650),
           visibility: q("wmoUnit:m", 16090),
           relativeHumidity: q("wmoUnit:percent", 72.5),
-          heatIndex: q("wmoUnit:degC", null),
+          heatIndex: q("wmoUnit:degC", state.heatIndexC),
           windChill: q("wmoUnit:degC", null),
         },
       });

@@ -46,6 +46,7 @@ export const weather = {
   "weather.bannerLink": "Weather alerts",
   "weather.summaryHeading": "{city} Weather",
   "weather.summaryHigh": "high {temperature}°",
+  "weather.feelsLike": "Feels like {temperature}",
   "weather.summaryLow": "low {temperature}°",
   "weather.observedAt": "Observed {time} at {station}",
   "weather.unavailable": "Live weather is unavailable right now.",

@@ -51,6 +51,7 @@ export const weather: Area<typeof en> = {
   "weather.bannerLink": "Alertas del tiempo",
   "weather.summaryHeading": "El tiempo en {city}",
   "weather.summaryHigh": "máxima {temperature}°",
+  "weather.feelsLike": "Sensación térmica de {temperature}",
   "weather.summaryLow": "mínima {temperature}°",
   "weather.observedAt": "Observado el {time} en {station}",
   "weather.unavailable": "El tiempo en vivo no está disponible en este momento.",
