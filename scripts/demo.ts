@@ -14,6 +14,7 @@ import { startRadioStation } from "../tests/fixture-servers/radio-upstream";
 import {
   CALM_ALERTS,
   DEMO_ALERTS,
+  HURRICANE_WARNING,
   startWeatherServer,
 } from "../tests/fixture-servers/weather-server";
 
@@ -36,10 +37,18 @@ const feeds = await startFeedServer(0, "127.0.0.1", { shiftDates: { timeZone } }
 const station = await startRadioStation();
 // Live-looking weather: the fixture service's answers, dated from now. A calm day (a wind
 // advisory) unless DEMO_STORM=1: then a flash flood warning is in force, its banner on every page
-// and home in storm mode.
+// and home in storm mode; DEMO_STORM=hurricane: a hurricane warning ahead of landfall too (no
+// known end), on a hot, humid afternoon (a heat index of 102 °F).
+const storm = process.env.DEMO_STORM;
 const weather = await startWeatherServer({
-  alerts: process.env.DEMO_STORM === "1" ? DEMO_ALERTS : CALM_ALERTS,
+  alerts:
+    storm === "hurricane"
+      ? [HURRICANE_WARNING, ...DEMO_ALERTS]
+      : storm === "1"
+        ? DEMO_ALERTS
+        : CALM_ALERTS,
 });
+if (storm === "hurricane") weather.set({ heatIndexC: 38.9 });
 const feedsFile = path.join(dataDir, "feeds.json");
 writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url, { pictures: true }), null, 2));
 const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FEED_KEYS } from "./categories";
+import { HAZARDS } from "../common/weather-hazards";
 
 // The shapes of a city's editorial content, as zod schemas (a city's data file is checked against
 // them, sites/schema.ts CitySchema) and as the types the pages use (z.infer of each schema). Every
@@ -162,8 +163,25 @@ export type WeatherCondition = z.infer<typeof WeatherConditionSchema>;
  * (server/weather/): never figures typed into a city's data.
  */
 export const WeatherContentSchema = z.strictObject({
+  /** Tips for any time of year. */
   tips: z.array(text),
   hurricaneSeason: text,
+  /**
+   * Tips for the hazards the city prepares for: each shown first while an alert of its kind is in
+   * force (common/weather-hazards.ts reads an alert's type), and in its season (its months, the
+   * city's calendar); out of both, not shown.
+   */
+  hazards: z
+    .array(
+      z.strictObject({
+        hazard: z.enum(HAZARDS),
+        /** The tips' heading ("Freezes"). */
+        heading: text,
+        months: z.array(z.number().int().min(1).max(12)).min(1).max(12),
+        tips: z.array(text).min(1),
+      }),
+    )
+    .optional(),
   /**
    * The NEXRAD station of the city's radar picture ("KHGX": four letters, K for the lower 48, P
    * for Alaska, Hawaii and the Pacific, T for the terminal radars); absent, no radar section.

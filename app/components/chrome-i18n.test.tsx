@@ -64,6 +64,7 @@ function alert(extra: Partial<WeatherAlert> = {}): WeatherAlert {
     effective: "2026-11-25T17:50:00.000Z",
     ends: "2026-11-25T19:30:00.000Z",
     expires: "2026-11-25T19:30:00.000Z",
+    response: "Shelter",
     ...extra,
   };
 }
@@ -125,7 +126,7 @@ describe("the chrome's parts on a Spanish page", () => {
     expectNoEnglish(html);
   });
 
-  it("writes the storm block's labels and count in Spanish, the service's texts marked English", () => {
+  it("writes the storm block in Spanish: the alert's type, what to do, the service's text marked English", () => {
     const alerts = [1, 2, 3, 4, 5].map((n) => alert({ id: `a${n}` }));
     const html = renderToStaticMarkup(
       inSpanish(
@@ -145,12 +146,27 @@ describe("the chrome's parts on a Spanish page", () => {
       "Todas las alertas meteorológicas",
       "Escuchar la radio en vivo",
       "Enlaces de emergencia",
-      '<bdi lang="en">Tornado Warning</bdi>',
-      '<span dir="auto" lang="en">Go to a basement now.</span>',
+      "<bdi>Aviso de tornado</bdi>",
+      "Refúgiese ahora en un lugar seguro.",
+      "Texto del Servicio Nacional de Meteorología (en inglés):",
+      'lang="en">Go to a basement now.</p>',
     ])
       expect(html).toContain(text);
-    const labels = html.replace(/Tornado Warning|Go to a basement now\.|Fixture County, TX/g, "");
+    expect(html).not.toContain("Tornado Warning");
+    const labels = html.replace(/Go to a basement now\.|Fixture County, TX/g, "");
     expectNoEnglish(labels);
+    // Without a response from the service: the instruction alone, marked English, no empty label.
+    const bare = renderToStaticMarkup(
+      inSpanish(
+        <EmergencyBlock
+          weather={{ alerts: [alert({ response: null })] }}
+          place={PLACE}
+          links={[]}
+        />,
+      ),
+    );
+    expect(bare).not.toContain("Qué hacer:");
+    expect(bare).toContain('lang="en">Go to a basement now.</p>');
     const one = renderToStaticMarkup(
       <EmergencyBlock
         weather={{ alerts: [alert(), alert({ id: "b" })], alertsInForce: { total: 4, urgent: 4 } }}
@@ -173,6 +189,17 @@ describe("the chrome's parts on a Spanish page", () => {
     expect(html).toContain("Weather emergency in Houston");
     expect(html).toContain("and 1 more urgent alert<");
     expect(html).toContain("<bdi>Tornado Warning</bdi>");
+    // The service's instruction is what to do; without one, its response in words.
+    expect(html).toMatch(/What to do:<\/span> <span dir="auto">Go to a basement now\.</);
+    expect(html).not.toContain("Take shelter now");
+    const bare = renderToStaticMarkup(
+      <EmergencyBlock
+        weather={{ alerts: [alert({ instruction: null })] }}
+        place={{ ...PLACE, locale: "en-US" }}
+        links={[]}
+      />,
+    );
+    expect(bare).toContain("Take shelter now in a safe place.");
   });
 
   it("offers new stories and goes back home in Spanish", () => {

@@ -4,6 +4,7 @@ import { cityDate } from "~/lib/city-date";
 import { useT } from "~/lib/i18n";
 import { ExternalLink } from "./external-link";
 import { SevereIcon } from "./weather-icons";
+import { Given, alertTextsFor, responseText } from "./weather";
 import type { Place } from "./weather-live";
 
 /**
@@ -44,19 +45,26 @@ export function EmergencyBlock({
   href?: (path: string) => string;
 }) {
   const t = useT();
-  // The service's texts are English: marked so on a page in another language.
-  const given = t.language === "en" ? undefined : "en";
   const urgent = weather.alerts.filter((a) => a.urgent);
   if (urgent.length === 0) return null;
-  const shown = urgent.slice(0, STORM_ALERTS).map((alert) => ({
-    id: cleanText(alert.id, TEXT_LIMITS.alertId),
-    event: cleanText(alert.event, TEXT_LIMITS.event),
-    area: cleanText(alert.areaDesc, TEXT_LIMITS.areaDesc),
-    instruction: cleanText(alert.instruction, TEXT_LIMITS.instruction, { multiline: true }),
-    // When the hazard begins and ends as the service means them (never the message's expiry).
-    from: alert.effective ? cityDate(alert.effective, place, true) : null,
-    until: alert.ends ? cityDate(alert.ends, place, true) : null,
-  }));
+  const shown = urgent.slice(0, STORM_ALERTS).map((alert) => {
+    // The alert's type in the page's language; its texts in their own, marked when not the page's.
+    const { event, texts, lang } = alertTextsFor(alert, t);
+    const instruction = cleanText(texts.instruction, TEXT_LIMITS.instruction, { multiline: true });
+    return {
+      id: cleanText(alert.id, TEXT_LIMITS.alertId),
+      event: { ...event, text: cleanText(event.text, TEXT_LIMITS.event) },
+      area: cleanText(alert.areaDesc, TEXT_LIMITS.areaDesc),
+      // What to do: the service's instruction when it is in the page's language (its response
+      // in words when it gives none); else the response in the page's words, the instruction
+      // after it, marked.
+      whatToDo: lang ? responseText(alert, t) : instruction || responseText(alert, t),
+      given: lang && instruction ? { lang, instruction } : null,
+      // When the hazard begins and ends as the service means them (never the message's expiry).
+      from: alert.effective ? cityDate(alert.effective, place, true) : null,
+      until: alert.ends ? cityDate(alert.ends, place, true) : null,
+    };
+  });
   const more = Math.max(urgent.length, weather.alertsInForce?.urgent ?? 0) - shown.length;
   // Words carry the meaning (the heading, "Until", "What to do"); the red is only a frame.
   return (
@@ -76,12 +84,12 @@ export function EmergencyBlock({
         {shown.map((alert, i) => (
           <li key={`${i}:${alert.id}`} className="border-l-4 border-red-800 pl-3">
             <p className="text-lg font-bold">
-              <bdi lang={given}>{alert.event}</bdi>
+              <Given shown={alert.event} />
             </p>
             {alert.area && (
               <p className="text-sm">
                 <span className="font-semibold">{t("layout.stormArea")}</span>{" "}
-                <bdi lang={given}>{alert.area}</bdi>
+                <bdi>{alert.area}</bdi>
               </p>
             )}
             {alert.from && (
@@ -98,13 +106,25 @@ export function EmergencyBlock({
                 t("layout.stormFurtherNotice")
               )}
             </p>
-            {alert.instruction && (
+            {alert.whatToDo && (
               <p className="mt-1 text-[0.95rem] whitespace-pre-line">
                 <span className="font-semibold">{t("layout.stormWhatToDo")}</span>{" "}
-                <span dir="auto" lang={given}>
-                  {alert.instruction}
-                </span>
+                <span dir="auto">{alert.whatToDo}</span>
               </p>
+            )}
+            {alert.given && (
+              <div className="mt-1 text-[0.95rem]">
+                <p className="text-sm">
+                  {t(
+                    alert.given.lang === "en"
+                      ? "weather.serviceText"
+                      : "weather.serviceTextAsIssued",
+                  )}
+                </p>
+                <p className="whitespace-pre-line" dir="auto" lang={alert.given.lang}>
+                  {alert.given.instruction}
+                </p>
+              </div>
             )}
           </li>
         ))}

@@ -5,6 +5,7 @@ import type { WeatherAlert } from "../../server/weather/nws";
 import { translatorFor } from "../../common/i18n";
 import { ClimateHistory, formatFigure } from "./weather";
 import { AlertBanner, WeatherLive, WeatherSummary } from "./weather-live";
+import { englishWeatherWords } from "../../tests/support/weather-vocabulary";
 
 // The weather blocks on a Spanish edition's page (issue 38): the interface's words in Spanish,
 // figures as the locale writes them, and the service's own English texts marked lang="en".
@@ -26,6 +27,7 @@ function alert(i: number, extra: Partial<WeatherAlert> = {}): WeatherAlert {
     effective: new Date(NOW - 30 * 60_000).toISOString(),
     ends: new Date(NOW + 60 * 60_000).toISOString(),
     expires: new Date(NOW + 60 * 60_000).toISOString(),
+    response: "Shelter",
     ...extra,
   };
 }
@@ -111,6 +113,7 @@ const ENGLISH = [
 function expectNoEnglish(html: string) {
   const text = interfaceText(html);
   for (const word of ENGLISH) expect(text, word).not.toMatch(new RegExp(`\\b${word}\\b`));
+  expect(englishWeatherWords(text)).toEqual([]);
 }
 
 describe("the weather blocks in Spanish (es-US)", () => {
@@ -131,11 +134,74 @@ describe("the weather blocks in Spanish (es-US)", () => {
     expect(html).toContain("se abre en una pestaña nueva");
     expect(html).toContain("Pronóstico de 7 días");
     expect(html).toContain("Temperaturas en °F");
-    expect(html).toContain('<bdi lang="en">Extreme Wind Warning</bdi>');
+    // The alert's type, the sky and the forecast's days in Spanish, from the phrase tables.
+    expect(html).toContain("<bdi>Aviso de vientos extremos</bdi>");
+    expect(html).not.toContain("Extreme Wind Warning<");
+    expect(html).toContain("<bdi>Mayormente nublado</bdi>");
+    expect(html).toContain("<bdi>Hoy</bdi>");
+    expect(html).toContain("<bdi>Soleado</bdi>");
+    expect(html).toContain("<bdi>Jueves</bdi>");
+    expect(html).toContain("<bdi>Chubascos</bdi>");
+    // What to do in Spanish from the alert's response, then the service's English under its name.
+    expect(html).toContain("Refúgiese ahora en un lugar seguro.");
+    expect(html).toContain("Texto del Servicio Nacional de Meteorología (en inglés):");
     expect(html).toContain('lang="en">Extreme Wind Warning issued</p>');
     expect(html).toContain('lang="en">Winds of 120 mph.</p>');
     expect(html).toContain('lang="en">Take shelter now.</p>');
     expectNoEnglish(html);
+  });
+
+  it("shows the service's own Spanish where it issued the alert in Spanish too, marking nothing", () => {
+    const translated = alert(1, {
+      translations: {
+        es: {
+          event: "Aviso de Vientos Extremos",
+          headline: "Aviso de vientos extremos emitido",
+          description: "Vientos de 120 mph.",
+          instruction: "Refúgiese ya en un cuarto interior.",
+        },
+      },
+    });
+    const html = renderToStaticMarkup(
+      <WeatherLive weather={weather({ alerts: [translated] })} place={ES} now={NOW} />,
+    );
+    // The type by the table's name; the headline, description and instruction the service's own.
+    expect(html).toContain("<bdi>Aviso de vientos extremos</bdi>");
+    expect(html).toContain(">Aviso de vientos extremos emitido</p>");
+    expect(html).toContain(">Refúgiese ya en un cuarto interior.</p>");
+    expect(html).not.toContain("Winds of 120 mph");
+    expect(html).not.toContain("Texto del Servicio Nacional de Meteorología (en inglés)");
+    expectNoEnglish(html);
+    // The English page keeps the English.
+    const en = renderToStaticMarkup(
+      <WeatherLive weather={weather({ alerts: [translated] })} place={EN} now={NOW} />,
+    );
+    expect(en).toContain("Winds of 120 mph.");
+    expect(en).not.toContain("Refúgiese");
+  });
+
+  it("an alert the service issued only in Spanish: unmarked on a Spanish page, marked on an English one", () => {
+    const only = alert(1, {
+      language: "es",
+      event: "Aviso de Vientos Extremos",
+      headline: "Aviso emitido",
+      description: "Vientos de 120 mph.",
+      instruction: "Refúgiese ya.",
+    });
+    const es = renderToStaticMarkup(
+      <WeatherLive weather={weather({ alerts: [only] })} place={ES} now={NOW} />,
+    );
+    expect(es).toContain("<bdi>Aviso de Vientos Extremos</bdi>");
+    expect(es).toContain(">Refúgiese ya.</p>");
+    expect(es).not.toContain('lang="es"');
+    const en = renderToStaticMarkup(
+      <WeatherLive weather={weather({ alerts: [only] })} place={EN} now={NOW} />,
+    );
+    expect(en).toContain('<bdi lang="es">Aviso de Vientos Extremos</bdi>');
+    expect(en).toContain('lang="es">Refúgiese ya.</p>');
+    expect(en).toContain("The National Weather Service&#x27;s text, as issued:");
+    // What to do, in English, from its response.
+    expect(en).toContain("Take shelter now in a safe place.");
   });
 
   it("says so in Spanish when live weather or the alerts cannot be had", () => {
@@ -163,6 +229,7 @@ describe("the weather blocks in Spanish (es-US)", () => {
       <AlertBanner weather={{ alerts, alertsInForce: { total: 5, urgent: 5 } }} place={ES} />,
     );
     expect(html).toContain('aria-label="Alerta del tiempo"');
+    expect(html).toContain("<bdi>Aviso de vientos extremos</bdi>");
     expect(html).toContain(" en Houston hasta ");
     expect(html).toContain("y 2 más");
     expect(html).toContain("Alertas del tiempo");
@@ -194,6 +261,8 @@ describe("the weather blocks in Spanish (es-US)", () => {
   it("home's summary: heading, high and low, alerts in force with Spanish plurals", () => {
     const html = renderToStaticMarkup(<WeatherSummary weather={weather()} place={ES} />);
     expect(html).toContain("El tiempo en Houston");
+    expect(html).toContain("<bdi>Mayormente nublado</bdi>");
+    expect(html).toContain("<bdi>Hoy</bdi>:");
     expect(html).toContain("máxima 80°, mínima 65°");
     expect(html).toContain("30 alertas del tiempo en vigor");
     expect(html).toContain("Observado ");
@@ -236,5 +305,9 @@ describe("the weather blocks in Spanish (es-US)", () => {
     expect(html).toContain("Updated 12 minutes ago");
     expect(html).toContain("…and 27 more alerts in force: see them all on");
     expect(html).not.toContain('lang="en"');
+    expect(html).toContain("<bdi>Extreme Wind Warning</bdi>");
+    // The service's instruction says what to do; the response's words are not added to it.
+    expect(html).toContain("Take shelter now.");
+    expect(html).not.toContain("in a safe place");
   });
 });

@@ -15,10 +15,12 @@ import {
   WeatherAlerts,
   WEATHER_H2,
   WeatherUnavailable,
+  Given,
+  alertTextsFor,
   feelsLikeText,
   formatFigure,
-  serviceLang,
 } from "./weather";
+import { weatherWords } from "../../common/i18n/weather-words";
 import { SevereIcon } from "./weather-icons";
 
 /**
@@ -170,7 +172,7 @@ export function AlertBanner({
             const until = alert.ends ? untilText(alert.ends, place, now) : null;
             return (
               <span key={`${i}:${alert.id}`} className="block font-semibold">
-                <bdi lang={serviceLang(t)}>{alert.event}</bdi>
+                <Given shown={alertTextsFor(alert, t).event} />
                 {/* One text before the time: the page's HTML has no marker inside it. */}
                 <span className="font-normal">
                   {until
@@ -217,7 +219,7 @@ export function WeatherSummary({
       ? CONDITION_ICONS[today.condition]
       : null;
   const observed = current ? cityDate(current.observedAt, place, true) : null;
-  const lang = serviceLang(t);
+  const words = weatherWords(place.locale);
   const feels = current ? feelsLikeText(current, t) : null;
   return (
     <section aria-labelledby="home-weather" className="border-t-4 border-ink pt-3">
@@ -233,12 +235,12 @@ export function WeatherSummary({
                 {formatFigure(current.temperature, "temperature", current.units, t.locale)}
               </span>
             )}
-            <bdi lang={lang}>{current?.description || today?.summary}</bdi>
+            <Given shown={words.sky(current?.description || today?.summary || "")} />
           </p>
           {feels && <p className="mt-1 text-sm font-semibold">{feels}</p>}
           {today && (today.high !== null || today.low !== null) && (
             <p className="mt-1 text-sm">
-              <bdi lang={lang}>{today.day}</bdi>:
+              <Given shown={words.period(today.day)} />:
               {today.high !== null && ` ${t("weather.summaryHigh", { temperature: today.high })}`}
               {today.high !== null && today.low !== null && ","}
               {today.low !== null && ` ${t("weather.summaryLow", { temperature: today.low })}`}

@@ -1,5 +1,7 @@
 import type { WeatherCondition, WeatherContent } from "../../sites/content";
 import type {
+  AlertResponse,
+  AlertTexts,
   CurrentConditions as Conditions,
   ForecastDay,
   Severity,
@@ -7,6 +9,7 @@ import type {
 } from "../../server/weather/nws";
 import type { CityDate } from "~/lib/city-date";
 import { formatNumber } from "../../common/i18n/format";
+import { weatherWords, type ShownText } from "../../common/i18n/weather-words";
 import type { T } from "~/lib/i18n";
 import { withParts } from "~/lib/message-parts";
 import {
@@ -99,28 +102,58 @@ export function formatFigure(
   return kind === "pressure" ? `${text} ${unitLabels(units).pressure}` : text;
 }
 
-/** The service's words are English: so marked on a page in another language. */
+/**
+ * The service's own texts (an alert's headline, description and instruction) are English: so
+ * marked on a page in another language.
+ */
 export function serviceLang(t: T): "en" | undefined {
   return t.language === "en" ? undefined : "en";
 }
 
-/** The service's words for the sky, with the page's icon for them (isolated: `<bdi>`). */
+/**
+ * An alert's type and texts as a page shows them: in the page's language where the service
+ * issued the alert in it too (its `translations`) or only in it; else its type from the phrase
+ * tables (weatherWords) and its texts as given, with their language (`lang`) for the page to
+ * mark them and to say first, in its own words, what to do.
+ */
+export function alertTextsFor(
+  alert: WeatherAlert,
+  t: T,
+): { event: ShownText; texts: AlertTexts; lang?: string } {
+  const own = alert.language ?? "en";
+  const translated = alert.translations?.[t.language];
+  if (translated) {
+    const named = weatherWords(t.locale).event(alert.event);
+    return { event: named.lang ? { text: translated.event } : named, texts: translated };
+  }
+  if (own === t.language) return { event: { text: alert.event }, texts: alert };
+  if (own !== "en") return { event: { text: alert.event, lang: own }, texts: alert, lang: own };
+  return { event: weatherWords(t.locale).event(alert.event), texts: alert, lang: "en" };
+}
+
+/**
+ * A word of the service as the page shows it (common/i18n/weather-words.ts: in the page's
+ * language where its tables know it, else the English marked so), isolated (`<bdi>`).
+ */
+export function Given({ shown }: { shown: ShownText }) {
+  return <bdi lang={shown.lang}>{shown.text}</bdi>;
+}
+
+/** The service's words for the sky, with the page's icon for them. */
 function Condition({
   condition,
   text,
   size = 20,
-  lang,
 }: {
   condition: WeatherCondition;
-  text: string;
+  text: ShownText;
   size?: number;
-  lang?: string;
 }) {
   const Icon = CONDITION_ICONS[condition];
   return (
     <span className="inline-flex items-center gap-1">
-      <Icon aria-hidden="true" size={size} />
-      <bdi lang={lang}>{text}</bdi>
+      <Icon aria-hidden="true" size={size} className="shrink-0" />
+      <Given shown={text} />
     </span>
   );
 }
@@ -183,9 +216,8 @@ export function CurrentConditions({
           <span className="text-xl">
             <Condition
               condition={current.condition}
-              text={current.description}
+              text={weatherWords(t.locale).sky(current.description)}
               size={28}
-              lang={serviceLang(t)}
             />
           </span>
         )}
@@ -218,22 +250,42 @@ export function CurrentConditions({
 /** An alert as the page shows it: its times formatted in the city's zone by the loader. */
 export type ShownAlert = WeatherAlert & { from: CityDate | null; until: CityDate | null };
 
-/** One alert in force: its severity and event, headline, times and area, what to do. */
+/**
+ * One alert in force: its severity and type, when it runs and where, what to do, and the
+ * service's headline, description and instruction. Those texts are English: on a page in another
+ * language they follow what the page can say in its own (the type, the times, the area and what
+ * to do, from the alert's response), under a line saying they are the service's, marked English.
+ */
 function AlertItem({ alert, t }: { alert: ShownAlert; t: T }) {
   const { label, Icon, className } = SEVERITY[alert.severity];
-  // The service's own words stay as it wrote them: English, so marked on another language's page.
-  const lang = serviceLang(t);
+  const { event, texts, lang } = alertTextsFor(alert, t);
   const from = alert.from && <time dateTime={alert.from.iso}>{alert.from.text}</time>;
   const until = alert.until && <time dateTime={alert.until.iso}>{alert.until.text}</time>;
+  const todo = responseText(alert, t);
+  const given = (
+    <>
+      <p className="mt-1 font-semibold" dir="auto" lang={lang}>
+        {texts.headline}
+      </p>
+      {texts.description && (
+        <p className="mt-2 text-[0.95rem] whitespace-pre-line" dir="auto" lang={lang}>
+          {texts.description}
+        </p>
+      )}
+      {texts.instruction && (
+        <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line" dir="auto" lang={lang}>
+          {texts.instruction}
+        </p>
+      )}
+    </>
+  );
   return (
     <li className={`p-4 ${className}`} data-severity={alert.severity}>
       <p className="flex items-center gap-2 font-bold">
         <Icon aria-hidden="true" size={20} />
-        <span>{t(label)}:</span> <bdi lang={lang}>{alert.event}</bdi>
+        <span>{t(label)}:</span> <Given shown={event} />
       </p>
-      <p className="mt-1 font-semibold" dir="auto" lang={lang}>
-        {alert.headline}
-      </p>
+      {!lang && given}
       {(from || until || !alert.ends) && (
         <p className="mt-1 text-sm">
           {from && <>{withParts(t("weather.alertFrom"), { from })} </>}
@@ -248,18 +300,39 @@ function AlertItem({ alert, t }: { alert: ShownAlert; t: T }) {
           )}
         </p>
       )}
-      {alert.description && (
-        <p className="mt-2 text-[0.95rem] whitespace-pre-line" dir="auto" lang={lang}>
-          {alert.description}
+      {/* What to do in the page's words when the service's texts are not (or say nothing). */}
+      {todo && (lang || !texts.instruction) && (
+        <p className="mt-2 font-semibold" data-alert-response={alert.response}>
+          {todo}
         </p>
       )}
-      {alert.instruction && (
-        <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line" dir="auto" lang={lang}>
-          {alert.instruction}
-        </p>
+      {lang && (
+        <div className="mt-3 border-t border-current/30 pt-2">
+          <p className="text-sm">
+            {t(lang === "en" ? "weather.serviceText" : "weather.serviceTextAsIssued")}
+          </p>
+          {given}
+        </div>
       )}
     </li>
   );
+}
+
+/** What the public should do, in the page's words, for each response an alert can give. */
+const RESPONSE_TEXT: Record<AlertResponse, Parameters<T>[0]> = {
+  Shelter: "weather.responseShelter",
+  Evacuate: "weather.responseEvacuate",
+  Prepare: "weather.responsePrepare",
+  Execute: "weather.responseExecute",
+  Avoid: "weather.responseAvoid",
+  Monitor: "weather.responseMonitor",
+  Assess: "weather.responseAssess",
+  AllClear: "weather.responseAllClear",
+};
+
+/** What the public should do, in the page's words, from the alert's response; null for none. */
+export function responseText(alert: Pick<WeatherAlert, "response">, t: T): string | null {
+  return alert.response ? t(RESPONSE_TEXT[alert.response]) : null;
 }
 
 /** " (opens in a new tab)", for screen readers, after a link's words. */
@@ -325,7 +398,7 @@ export function Forecast({
   t: T;
 }) {
   const degrees = (value: number) => `${formatNumber(value, t.locale)}°`;
-  const lang = serviceLang(t);
+  const words = weatherWords(t.locale);
   return (
     <section aria-labelledby="forecast" className="mt-10">
       <h2 id="forecast" className={WEATHER_H2}>
@@ -334,11 +407,11 @@ export function Forecast({
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {days.map((day) => (
           <li key={day.day} className="border border-rule bg-white p-3 text-center">
-            <p className="font-semibold" dir="auto" lang={lang}>
-              {day.day}
+            <p className="font-semibold" dir="auto">
+              <Given shown={words.period(day.day)} />
             </p>
             <p className="my-2 text-sm">
-              <Condition condition={day.condition} text={day.summary} lang={lang} />
+              <Condition condition={day.condition} text={words.sky(day.summary)} />
             </p>
             <p>
               {day.high !== null && (

@@ -11,6 +11,8 @@ import { pagesFor } from "~/lib/pages";
 import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/weather";
 import { cityContext } from "~/lib/city-context";
+import type { WeatherContent } from "../../sites/content";
+import { hazardsNow, monthIn } from "../../common/weather-hazards";
 
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = cityContext(router);
@@ -69,17 +71,7 @@ export default function Weather() {
       )}
       <WeatherLive weather={weather} place={site} now={now} />
       <div className={`mt-10 grid gap-10 ${radar ? "lg:grid-cols-2" : ""}`}>
-        <section aria-labelledby="preparedness">
-          <h2 id="preparedness" className={WEATHER_H2}>
-            {t("weather.preparedness")}
-          </h2>
-          <p className="mb-3 font-semibold">{content.hurricaneSeason}</p>
-          <ul className="list-disc space-y-2 pl-5">
-            {content.tips.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
-        </section>
+        <Preparedness content={content} events={weather.alerts.map((a) => a.event)} now={now} />
         {radar && (
           <section aria-labelledby="radar">
             <h2 id="radar" className={WEATHER_H2}>
@@ -121,5 +113,58 @@ export default function Weather() {
         })}
       </p>
     </>
+  );
+}
+
+/**
+ * The preparedness tips that fit the day: a hazard's first while an alert of its kind is in force
+ * (so marked), then those in season in the city, then the tips for any time of year; the
+ * hurricane season's note with the hurricanes' tips, or after the rest out of season.
+ */
+function Preparedness({
+  content,
+  events,
+  now,
+}: {
+  content: WeatherContent;
+  /** The types of the alerts in force, most severe first. */
+  events: string[];
+  now: number;
+}) {
+  const t = useT();
+  const { site } = useSite();
+  const hazards = hazardsNow(content.hazards ?? [], events, monthIn(now, site.timeZone));
+  const season = <p className="mb-3 font-semibold">{content.hurricaneSeason}</p>;
+  const hurricanes = hazards.some((h) => h.hazard === "hurricane");
+  return (
+    <section aria-labelledby="preparedness">
+      <h2 id="preparedness" className={WEATHER_H2}>
+        {t("weather.preparedness")}
+      </h2>
+      {hazards.map((h) => (
+        <div key={h.hazard} className="mb-6" data-hazard={h.hazard}>
+          <h3 className="mb-2 font-serif text-xl font-bold">{h.heading}</h3>
+          {h.inForce && (
+            <p className="mb-2 text-sm font-semibold text-red-800">{t("weather.hazardInForce")}</p>
+          )}
+          {h.hazard === "hurricane" && season}
+          <ul className="list-disc space-y-2 pl-5">
+            {h.tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {hazards.length > 0 && content.tips.length > 0 && (
+        <h3 className="mb-2 font-serif text-xl font-bold">{t("weather.tipsAnyTime")}</h3>
+      )}
+      {!hurricanes && hazards.length === 0 && season}
+      <ul className="list-disc space-y-2 pl-5">
+        {content.tips.map((tip) => (
+          <li key={tip}>{tip}</li>
+        ))}
+      </ul>
+      {!hurricanes && hazards.length > 0 && <p className="mt-4">{content.hurricaneSeason}</p>}
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { WeatherTextKind } from "../../common/i18n/weather-words";
 import type { EditionInfo } from "../../sites/editions";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import type { SiteContent } from "../../sites/content";
@@ -88,6 +89,11 @@ export interface RenderOutput {
   body: Uint8Array;
   /** The worker thread that made it (node:worker_threads' threadId; absent: the request thread). */
   thread?: number;
+  /**
+   * The weather service's texts a worker's renders found no translation for since its last page
+   * (kind, text, language): the request thread reports them (onUnknownWeatherText).
+   */
+  untranslated?: [kind: WeatherTextKind, text: string, language: string][];
 }
 
 /** React Router's request handler for a basename ("" for none), one made per basename. */

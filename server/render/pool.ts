@@ -1,4 +1,5 @@
 import { MessageChannel } from "node:worker_threads";
+import { reportUnknownWeatherText } from "../../common/i18n/weather-words";
 import { Piscina } from "piscina";
 import { lendIo, type LentIo } from "./channel";
 import type { RenderOutput, RenderSettings, RenderTask } from "./page";
@@ -71,12 +72,16 @@ export class RenderPool {
     try {
       const transferList: Transferable[] = [port2 as unknown as Transferable];
       if (task.body) transferList.push(task.body.buffer as ArrayBuffer);
-      return await this.pool.run(
+      const page = await this.pool.run(
         { task, port: port2 as unknown as MessagePort },
         {
           transferList: transferList as never,
         },
       );
+      // What the worker could not translate is reported here, once for the process.
+      for (const [kind, text, language] of page.untranslated ?? [])
+        reportUnknownWeatherText(kind, text, language);
+      return page;
     } finally {
       port1.close();
     }

@@ -3,6 +3,7 @@ import { Piscina } from "piscina";
 import type { ServerBuild } from "react-router";
 import { CONTACT_LIMITS } from "../messages/limits";
 import { borrowIo } from "./channel";
+import { onUnknownWeatherText } from "../../common/i18n/weather-words";
 import { renderPage, requestHandlers, type RenderOutput } from "./page";
 import type { WorkerSetup, WorkerTask } from "./pool";
 
@@ -13,6 +14,9 @@ import type { WorkerSetup, WorkerTask } from "./pool";
 const setup = Piscina.workerData as WorkerSetup;
 const build = (await import(setup.build)) as ServerBuild;
 const handle = requestHandlers(build, "production");
+/** The weather texts without a translation found since the last page went back (each once). */
+const untranslated: NonNullable<RenderOutput["untranslated"]> = [];
+onUnknownWeatherText((kind, text, language) => untranslated.push([kind, text, language]));
 
 export default async function render({ task, port }: WorkerTask) {
   // The DOM's MessagePort in the task's type is node:worker_threads' one here.
@@ -30,7 +34,7 @@ export default async function render({ task, port }: WorkerTask) {
         return [body.buffer];
       },
       get [Piscina.valueSymbol]() {
-        return { ...page, body, thread: threadId };
+        return { ...page, body, thread: threadId, untranslated: untranslated.splice(0) };
       },
     } as never);
   } finally {

@@ -304,6 +304,71 @@ describe("alerts", () => {
     expect(alerts[0]?.expires).toBe(at(60));
   });
 
+  describe("an alert issued in Spanish too", () => {
+    const VTEC = "/O.NEW.KHGX.HU.W.1001.260826T1200Z-000000T0000Z/";
+    const spanish = (id: string, extra: Record<string, unknown> = {}) =>
+      alert(id, {
+        language: "es-US",
+        event: "Aviso de Inundación Repentina",
+        headline: "Aviso de inundación repentina emitido",
+        description: "Lluvias intensas sobre el condado de Harris.",
+        instruction: "Busque terreno alto ahora.",
+        parameters: { VTEC: [VTEC] },
+        ...extra,
+      });
+
+    it("goes with its English twin (the same VTEC): its texts by language, not listed apart", () => {
+      const result = readAlertsInForce(
+        { features: [alert("en", { parameters: { VTEC: [VTEC] } }), spanish("es")] },
+        ["TXC201"],
+        NOW,
+      );
+      expect(result.alerts).toHaveLength(1);
+      expect(result.total).toBe(1);
+      expect(result.alerts[0]).toMatchObject({
+        id: "en",
+        event: "Flash Flood Warning",
+        translations: {
+          es: {
+            event: "Aviso de Inundación Repentina",
+            headline: "Aviso de inundación repentina emitido",
+            description: "Lluvias intensas sobre el condado de Harris.",
+            instruction: "Busque terreno alto ahora.",
+          },
+        },
+      });
+      expect(result.alerts[0]?.language).toBeUndefined();
+    });
+
+    it("is listed in its own language when it has no twin (another VTEC, or none)", () => {
+      const alerts = readAlerts(
+        {
+          features: [
+            alert("en", { parameters: { VTEC: ["/O.NEW.KHGX.FF.W.0001.X/"] } }),
+            spanish("es"),
+            spanish("es-plain", { parameters: {} }),
+          ],
+        },
+        ["TXC201"],
+        NOW,
+      );
+      expect(alerts.map((a) => [a.id, a.language, a.translations])).toEqual([
+        ["en", undefined, undefined],
+        ["es", "es", undefined],
+        ["es-plain", "es", undefined],
+      ]);
+    });
+
+    it("reads a malformed language or VTEC as none, and still shows the alert", () => {
+      const alerts = readAlerts(
+        { features: [alert("odd", { language: 42, parameters: { VTEC: "not a list" } })] },
+        ["TXC201"],
+        NOW,
+      );
+      expect(alerts.map((a) => [a.id, a.language])).toEqual([["odd", undefined]]);
+    });
+  });
+
   describe("times as the service means them", () => {
     // A Hurricane Warning shaped as the NWS issues them: Extreme, Expected, the hazard's onset
     // in 6 h, no known end, and the message due to be replaced by the next advisory in 5 h.
@@ -331,7 +396,29 @@ describe("alerts", () => {
         effective: at(6 * 60),
         ends: null,
         expires: at(5 * 60),
+        response: "Prepare",
       });
+    });
+
+    it("reads what the public should do (CAP responseType); None or an unknown one is none", () => {
+      const responses = ["Shelter", "Evacuate", "AllClear", "all_clear", "None", "Panic", null];
+      const alerts = readAlerts(
+        { features: responses.map((response, i) => hurricane(`r${i}`, { response })) },
+        ["TXC201"],
+        NOW,
+      );
+      expect(alerts.map((a) => [a.id, a.response])).toEqual([
+        ["r0", "Shelter"],
+        ["r1", "Evacuate"],
+        ["r2", "AllClear"],
+        ["r3", "AllClear"],
+        ["r4", null],
+        ["r5", null],
+        ["r6", null],
+      ]);
+      // One that is not text is none, and the alert is still shown.
+      const [odd] = readAlerts({ features: [hurricane("x", { response: 7 })] }, ["TXC201"], NOW);
+      expect(odd).toMatchObject({ id: "x", response: null });
     });
 
     it("starts when the message took effect when it gives no onset", () => {

@@ -402,6 +402,16 @@ const AlertFeatureSchema = z.object({
     expires: z.string().nullable().optional(),
     ends: z.string().nullable().optional(),
     affectedZones: z.array(z.string()).optional(),
+    /** The language of the alert's texts (CAP `info.language`; the service's are en-US). */
+    language: z.string().optional().catch(undefined),
+    /** The alert's VTEC string: the same event's messages in two languages share it. */
+    parameters: z
+      .object({ VTEC: z.array(z.string()).optional().catch(undefined) })
+      .loose()
+      .optional()
+      .catch(undefined),
+    /** What the public should do (CAP `responseType`): Shelter, Evacuate, Prepare… */
+    response: z.string().nullable().optional().catch(null),
     geocode: z.object({ UGC: z.array(z.string()).optional() }).optional(),
     /** The earlier messages this one updates or cancels (CAP `references`). */
     references: z
@@ -439,6 +449,37 @@ export function severityOf(nws: string): Severity {
   }
 }
 
+/**
+ * What the public should do, as CAP's `responseType` says it (the service's `response`): take
+ * shelter, evacuate, prepare, carry out the plan, avoid the area, follow the news, weigh what is
+ * said, or that the danger has passed.
+ */
+export const ALERT_RESPONSES = [
+  "Shelter",
+  "Evacuate",
+  "Prepare",
+  "Execute",
+  "Avoid",
+  "Monitor",
+  "Assess",
+  "AllClear",
+] as const;
+export type AlertResponse = (typeof ALERT_RESPONSES)[number];
+
+/** The service's `response` as one of ALERT_RESPONSES, or null (None, absent, unknown). */
+export function responseOf(nws: string | null | undefined): AlertResponse | null {
+  const key = (nws ?? "").replace(/[\s_-]/g, "").toLowerCase();
+  return ALERT_RESPONSES.find((r) => r.toLowerCase() === key) ?? null;
+}
+
+/** An alert's texts in one language. */
+export interface AlertTexts {
+  event: string;
+  headline: string;
+  description: string;
+  instruction: string | null;
+}
+
 /** An alert in force in a city's zone. */
 export interface WeatherAlert {
   id: string;
@@ -464,6 +505,21 @@ export interface WeatherAlert {
    * message never replaced by then is no longer shown.
    */
   expires: string | null;
+  /**
+   * What the public should do (responseType); null when the service says none. Absent from an
+   * alert stored before it was read.
+   */
+  response?: AlertResponse | null;
+  /**
+   * The language of its texts when it is not English (a primary subtag: "es"): an alert the
+   * service issued in another language only. Absent: English.
+   */
+  language?: string;
+  /**
+   * Its texts in other languages, by primary subtag, where the service issued the same alert
+   * (the same VTEC) in them too: a page in that language shows them instead of the English.
+   */
+  translations?: Record<string, AlertTexts>;
 }
 
 /** A time of the service in epoch ms, or null when it is none or not a time. */
@@ -611,7 +667,28 @@ export function readAlertsInForce(
     })
     .map((p) => ({ p, end: shownUntil(p) }))
     .filter(({ end }) => end === null || end > now);
-  const kept = inForce
+  // The same alert issued in another language (the same VTEC): its texts go with the English
+  // one, not listed apart; one with no English twin is listed in its own language.
+  const languageOf = (p: AlertProperties) =>
+    (p.language ?? "en").split("-")[0]?.toLowerCase() || "en";
+  const vtecOf = (p: AlertProperties) => p.parameters?.VTEC?.[0] ?? null;
+  const english = new Map(
+    inForce.flatMap(({ p }) => {
+      const vtec = vtecOf(p);
+      return languageOf(p) === "en" && vtec ? [[vtec, p.id] as const] : [];
+    }),
+  );
+  const translations = new Map<string, Record<string, AlertTexts>>();
+  const listed = inForce.filter(({ p }) => {
+    const language = languageOf(p);
+    const twin = language === "en" ? undefined : english.get(vtecOf(p) ?? "");
+    if (twin === undefined) return true;
+    const texts = translations.get(twin) ?? {};
+    texts[language] ??= textsOf(p);
+    translations.set(twin, texts);
+    return false;
+  });
+  const kept = listed
     .sort(
       (a, b) =>
         rankOf(a.p.severity) - rankOf(b.p.severity) ||
@@ -620,27 +697,39 @@ export function readAlertsInForce(
     )
     .slice(0, MAX_ALERTS_PER_CITY);
   const isUrgent = (severity: string) => /^(extreme|severe)$/i.test(severity);
-  const ends = inForce.flatMap(({ end }) => (end === null ? [] : [end]));
+  const ends = listed.flatMap(({ end }) => (end === null ? [] : [end]));
   return {
     alerts: kept.map(({ p }) => {
-      const event = cleanText(p.event, TEXT_LIMITS.event);
+      const language = languageOf(p);
+      const texts = translations.get(p.id);
       return {
         id: cleanText(p.id, TEXT_LIMITS.alertId),
-        event,
-        headline: cleanText(p.headline, TEXT_LIMITS.headline) || event,
-        description: cleanText(p.description, TEXT_LIMITS.description, { multiline: true }),
-        instruction: cleanText(p.instruction, TEXT_LIMITS.instruction, { multiline: true }) || null,
+        ...textsOf(p),
         severity: severityOf(p.severity),
         urgent: isUrgent(p.severity),
         areaDesc: cleanText(p.areaDesc, TEXT_LIMITS.areaDesc),
         effective: isoOrNull(p.onset) ?? isoOrNull(p.effective),
         ends: isoOrNull(p.ends),
         expires: isoOrNull(p.expires),
+        response: responseOf(p.response),
+        ...(language === "en" ? {} : { language }),
+        ...(texts ? { translations: texts } : {}),
       };
     }),
-    total: inForce.length,
-    urgent: inForce.filter(({ p }) => isUrgent(p.severity)).length,
+    total: listed.length,
+    urgent: listed.filter(({ p }) => isUrgent(p.severity)).length,
     nextEnd: ends.length > 0 ? Math.min(...ends) : null,
+  };
+}
+
+/** An alert's texts, cleaned and bounded (TEXT_LIMITS). */
+function textsOf(p: AlertProperties): AlertTexts {
+  const event = cleanText(p.event, TEXT_LIMITS.event);
+  return {
+    event,
+    headline: cleanText(p.headline, TEXT_LIMITS.headline) || event,
+    description: cleanText(p.description, TEXT_LIMITS.description, { multiline: true }),
+    instruction: cleanText(p.instruction, TEXT_LIMITS.instruction, { multiline: true }) || null,
   };
 }
 

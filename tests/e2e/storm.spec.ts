@@ -9,7 +9,8 @@ import {
   type WeatherServer,
 } from "../fixture-servers/weather-server";
 import { E2E } from "./env";
-import type { SiteProcess } from "../support/site-process";
+import { startSiteProcess, type SiteProcess } from "../support/site-process";
+import { englishWeatherWords } from "../support/weather-vocabulary";
 import { startSiteServer, waitForIslands } from "./helpers";
 
 // Storm mode (issue 36) on a site of its own whose weather service this test controls: alerts
@@ -42,12 +43,16 @@ async function withStormSite(
 ) {
   const weather = await startWeatherServer({ alerts });
   weather.set({ maxAgeSeconds: 1, ...answers });
-  const site = await startSiteServer(() => ({
-    ALLOW_PRIVATE_HOSTS: "127.0.0.1",
-    NWS_API_URL: weather.url,
-    NWS_RADAR_URL: weather.url,
-    NWS_ALERTS_SECONDS: "2",
-  }));
+  // Its log kept: what a Spanish page could not translate is logged.
+  const site = await startSiteProcess({
+    env: {
+      ALLOW_PRIVATE_HOSTS: "127.0.0.1",
+      NWS_API_URL: weather.url,
+      NWS_RADAR_URL: weather.url,
+      NWS_ALERTS_SECONDS: "2",
+    },
+    keepOutput: true,
+  });
   try {
     await run(site, weather);
   } finally {
@@ -183,7 +188,9 @@ for (const width of [375, 1280]) {
         ] as const) {
           await page.goto(`${site.url}${path}`);
           const block = page.locator("[data-storm-mode]");
-          await expect(block).toContainText("Hurricane Warning");
+          await expect(block).toContainText(
+            path === "/" ? "Hurricane Warning" : "Aviso de huracán",
+          );
           await expect(block).toContainText(`${words.until} ${words.notice}`);
           const from = block.locator("p", { hasText: words.from }).locator("time");
           expect(hoursAway(await from.getAttribute("datetime"))).toBeCloseTo(6, 1);
@@ -197,7 +204,7 @@ for (const width of [375, 1280]) {
           await expect(banner).toContainText(
             path === "/"
               ? "Hurricane Warning for Houston until further notice"
-              : "Hurricane Warning en Houston hasta nuevo aviso",
+              : "Aviso de huracán en Houston hasta nuevo aviso",
           );
           await expect(banner.locator("time")).toHaveCount(0);
         }
@@ -274,7 +281,9 @@ test("every page carries the banner in a storm, with no sponsor strip, and the l
     const banner = page.locator("section[data-weather-alert]");
     for (const path of ["/radio", "/books", "/no-such-page", "/faq", "/es/", "/es/radio"]) {
       await page.goto(`${site.url}${path}`);
-      await expect(banner, path).toContainText("Tornado Warning");
+      await expect(banner, path).toContainText(
+        path.startsWith("/es/") ? "Aviso de tornado" : "Tornado Warning",
+      );
       // First on the screen, above the masthead or the page's own header.
       expect((await banner.boundingBox())?.y, path).toBe(0);
       await expect(page.getByText(/^(Sponsored|Patrocinado):?$/i), path).toHaveCount(0);
@@ -290,3 +299,117 @@ test("every page carries the banner in a storm, with no sponsor strip, and the l
     await expect(banner).toContainText("Flash Flood Warning", { timeout: 30_000 });
   });
 });
+
+/**
+ * The page's own words in the browser: its body's text without what is marked as another
+ * language's (lang="en": the service's English, kept below the Spanish).
+ */
+async function ownWords(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const marked of body.querySelectorAll("[lang]:not([lang^='es'])")) marked.remove();
+    for (const hidden of body.querySelectorAll("script, style, template")) hidden.remove();
+    return body.textContent ?? "";
+  });
+}
+
+// Issue 50: the weather in the reader's language. On the Spanish edition in a storm, every word
+// of the service is Spanish (the alert's type, the forecast's days and skies, the observation),
+// what to do is said in Spanish from the alert's response, and the service's English stays below
+// it, marked lang="en". A phrase the tables do not know is shown as given, marked, and logged once.
+for (const width of [375, 1280]) {
+  test(`the Spanish edition says the storm's weather in Spanish, the service's English marked (${width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const unknown = "Chance Kaiju Showers";
+    await withStormSite(
+      [HURRICANE_WARNING],
+      async (site) => {
+        await expect
+          .poll(
+            async () =>
+              (await fetch(`${site.url}/es/`)).text().then((t) => t.includes("storm-heading")),
+            { timeout: 30_000 },
+          )
+          .toBe(true);
+
+        await page.goto(`${site.url}/es/`);
+        const block = page.locator("[data-storm-mode]");
+        await expect(block).toContainText("Aviso de huracán");
+        await expect(block).toContainText(
+          "Qué hacer: Prepárese ahora: complete sus preparativos para proteger vidas y propiedades.",
+        );
+        await expect(block.locator("[lang='en']")).toContainText(
+          "Complete preparations to protect life and property.",
+        );
+        await expect(page.locator("#home-weather").locator("..")).toContainText(
+          "Mayormente nublado",
+        );
+        expect(englishWeatherWords(await ownWords(page))).toEqual([]);
+
+        await page.goto(`${site.url}/es/clima`);
+        const item = page.locator("[data-severity]").first();
+        await expect(item).toContainText("Extrema: Aviso de huracán");
+        await expect(item.locator("[data-alert-response]")).toHaveText(
+          "Prepárese ahora: complete sus preparativos para proteger vidas y propiedades.",
+        );
+        await expect(item.locator("[lang='en']").first()).toContainText(
+          "Hurricane Warning issued by NWS Houston/Galveston TX",
+        );
+        const forecast = page.locator("#forecast").locator("..");
+        await expect(forecast).toContainText("Hoy");
+        await expect(forecast).toContainText(
+          "Niebla en algunos sectores, luego mayormente soleado",
+        );
+        // The hurricane's tips lead, marked as in force, in Spanish.
+        const hazard = page.locator("[data-hazard]").first();
+        await expect(hazard).toHaveAttribute("data-hazard", "hurricane");
+        await expect(hazard).toContainText("Huracanes");
+        await expect(hazard).toContainText("Hay una alerta de este tipo en vigor.");
+        // The phrase no table knows: as the service gave it, marked English.
+        const marked = forecast.locator("bdi[lang='en']");
+        await expect(marked.first()).toHaveText(unknown);
+        expect(new Set(await marked.allTextContents())).toEqual(new Set([unknown]));
+        expect(englishWeatherWords(await ownWords(page))).toEqual([]);
+
+        // /radio: the banner (the schedule's show names are the station's, issue 53).
+        await page.goto(`${site.url}/es/radio`);
+        const banner = page.locator("[data-weather-alert]");
+        await expect(banner).toContainText("Aviso de huracán en Houston hasta nuevo aviso");
+        expect(englishWeatherWords((await banner.textContent()) ?? "")).toEqual([]);
+
+        // Logged once, however many pages showed it.
+        await page.goto(`${site.url}/es/clima?again`);
+        const logged = site
+          .output()
+          .split("\n")
+          .filter((line) => line.includes("weather text not translated"));
+        expect(logged).toHaveLength(1);
+        expect(JSON.parse(logged[0] ?? "{}")).toMatchObject({
+          kind: "sky",
+          text: unknown,
+          language: "es",
+        });
+
+        // The English edition keeps the service's words, unmarked.
+        await page.goto(`${site.url}/weather`);
+        await expect(page.locator("[data-severity]").first()).toContainText(
+          "Extreme: Hurricane Warning",
+        );
+        await expect(page.locator("main [lang='en']")).toHaveCount(0);
+        await expect(page.locator("[data-hazard]").first()).toContainText(
+          "HurricanesAn alert for this is in force now.",
+        );
+      },
+      {
+        forecasts: [
+          ["Patchy Fog then Mostly Sunny", "Showers And Thunderstorms Likely"],
+          [unknown, "Partly Cloudy"],
+          ["Sunny And Hot", "Mostly Clear"],
+        ],
+      },
+    );
+  });
+}

@@ -74,6 +74,7 @@ export const DEMO_ALERTS: FixtureAlert[] = [
     id: "urn:oid:2.49.0.1.840.0.fixture.flood",
     event: "Flash Flood Warning",
     severity: "Severe",
+    response: "Avoid",
     headline: "Flash Flood Warning issued for Harris County until 9:45 PM CST",
     description:
       "Heavy rain from thunderstorms is falling over central Harris County. Between 2 and 3 inches have fallen, and another 1 to 2 inches are possible. Flash flooding is ongoing or expected to begin shortly in low-lying areas, underpasses and along bayous.",
@@ -149,6 +150,8 @@ export interface WeatherFixtureState {
   heatIndexC: number | null;
   /** The point's links lead off the service (a client must not follow them). */
   foreignLinks: boolean;
+  /** The short forecasts of its days, day and night, from today (repeated past their end). */
+  forecasts: readonly (readonly [day: string, night: string])[];
 }
 
 export interface WeatherServer {
@@ -164,7 +167,11 @@ export interface WeatherServer {
 }
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const FORECASTS = [
+/** The words of its observation. */
+export const FIXTURE_OBSERVATION_TEXT = "Mostly Cloudy";
+
+/** The short forecasts of its days, day and night (the service's words). */
+export const FIXTURE_FORECASTS = [
   ["Chance Showers And Thunderstorms", "Showers And Thunderstorms Likely"],
   ["Mostly Cloudy", "Partly Cloudy"],
   ["Sunny", "Clear"],
@@ -198,6 +205,7 @@ export async function startWeatherServer(
     observationAgeMinutes: 20,
     heatIndexC: null,
     foreignLinks: false,
+    forecasts: FIXTURE_FORECASTS,
   };
   const requests: string[] = [];
   const requestHeaders: Record<string, string | undefined>[] = [];
@@ -303,7 +311,7 @@ export async function startWeatherServer(
         properties: {
           station: `${base}/stations/KIAH`,
           timestamp: new Date(observed).toISOString().replace(".000Z", "+00:00"),
-          textDescription: "Mostly Cloudy",
+          textDescription: FIXTURE_OBSERVATION_TEXT,
           temperature: q("wmoUnit:degC", 22.2),
           dewpoint: q("wmoUnit:degC", 17.2),
           windDirection: q("wmoUnit:degree_(angle)", 140),
@@ -330,7 +338,8 @@ export async function startWeatherServer(
         const isDaytime = i % 2 === 0;
         const start = midnight + day * 86_400_000 + (isDaytime ? 6 : 18) * 3600_000;
         const weekday = DAY_NAMES[(local.getUTCDay() + day) % 7] as string;
-        const [dayText, nightText] = FORECASTS[day % FORECASTS.length] ?? FORECASTS[0];
+        const [dayText, nightText] =
+          state.forecasts[day % state.forecasts.length] ?? FIXTURE_FORECASTS[0];
         return {
           number: i + 1,
           name:

@@ -19,6 +19,19 @@ export const weather: Area<typeof en> = {
   "weather.alertFrom": "Desde el {from}",
   "weather.alertUntil": "hasta el {until}",
   "weather.alertUntilFurtherNotice": "hasta nuevo aviso",
+  "weather.serviceText": "Texto del Servicio Nacional de Meteorología (en inglés):",
+  "weather.serviceTextAsIssued": "Texto del Servicio Nacional de Meteorología, tal como se emitió:",
+  "weather.responseShelter": "Refúgiese ahora en un lugar seguro.",
+  "weather.responseEvacuate": "Evacúe: salga de la zona como indiquen las autoridades locales.",
+  "weather.responsePrepare":
+    "Prepárese ahora: complete sus preparativos para proteger vidas y propiedades.",
+  "weather.responseExecute": "Actúe ahora: tome las precauciones recomendadas ante este peligro.",
+  "weather.responseAvoid": "Evite la zona afectada.",
+  "weather.responseMonitor":
+    "Manténgase informado: siga las actualizaciones de las autoridades locales y del Servicio Nacional de Meteorología.",
+  "weather.responseAssess": "Revise la información y esté listo para actuar.",
+  "weather.responseAllClear":
+    "El peligro ha pasado: siga las indicaciones de las autoridades locales.",
   "weather.moreAlerts": {
     one: "…y {count} alerta más en vigor: véalas todas en {link}.",
     other: "…y {count} alertas más en vigor: véalas todas en {link}.",
@@ -63,6 +76,8 @@ export const weather: Area<typeof en> = {
   "weather.standfirst": "Condiciones, alertas y la semana que viene en {city}.",
   "weather.loading": "Cargando el tiempo en vivo...",
   "weather.preparedness": "Consejos de preparación",
+  "weather.hazardInForce": "Hay una alerta de este tipo en vigor.",
+  "weather.tipsAnyTime": "En cualquier época del año",
   "weather.radar": "Radar",
   "weather.radarAlt": "Imagen más reciente del radar meteorológico del área de {city}",
   "weather.fullRadar": "Radar completo del Servicio Nacional de Meteorología",
