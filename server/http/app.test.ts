@@ -8,7 +8,7 @@ import path from "node:path";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { City } from "../../sites/schema";
 import { cityServices, oneCity } from "../../tests/support/cities";
 import {
@@ -763,9 +763,13 @@ function rawRequest(url: string, request: string): Promise<string> {
 }
 
 /** A GET over a socket bound to `localAddress` (a loopback address of this machine). */
-function getFrom(url: string, localAddress: string): Promise<number> {
+function getFrom(
+  url: string,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { localAddress, agent: false }, (res) => {
+    const req = httpRequest(url, { localAddress, agent: false, headers }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -888,6 +892,35 @@ describe("hardening, third round", () => {
     expect(statuses.filter((s) => s === 503)).toHaveLength(3);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(await other).toBe(200);
+  }, 30_000);
+
+  it("counts an IPv6 /64 as one reader of the renders, and an IPv4 address (also IPv4-mapped) as its own", async () => {
+    const renders = new Limiter({ concurrency: 1, queue: 20 });
+    // The proxy on this host (believed by default) names each reader in X-Forwarded-For: the
+    // addresses are only header text, every connection is to 127.0.0.1.
+    const { url } = await start({ isDev: false }, { built: true, renders, rendersPerClient: 2 });
+    const as = (address: string, query: string) =>
+      getFrom(`${url}/search?q=${query}`, "127.0.0.1", { "X-Forwarded-For": address });
+    const hold = await renders.acquire();
+    onTestFinished(hold); // released however the test ends (a second release does nothing)
+    // One subscriber rotates through five addresses of its /64: two wait, three are refused.
+    const flood = Array.from({ length: 5 }, (_, i) => as(`2001:db8:aa:bb::${i + 1}`, `six${i}`));
+    await vi.waitFor(() => expect(renders.load.waiting).toBe(2));
+    // A reader of another /64 still finds a place in the queue.
+    const neighbour = as("2001:db8:aa:bc::1", "neighbour");
+    await vi.waitFor(() => expect(renders.load.waiting).toBe(3));
+    // An IPv4 address and the same address IPv4-mapped are one reader: a third is refused.
+    const four = [as("203.0.113.5", "four0"), as("::ffff:203.0.113.5", "four1")];
+    await vi.waitFor(() => expect(renders.load.waiting).toBe(5));
+    expect(await as("203.0.113.5", "four2")).toBe(503);
+    // The next IPv4 address is a reader of its own.
+    const next = as("203.0.113.6", "next");
+    await vi.waitFor(() => expect(renders.load.waiting).toBe(6));
+    hold();
+    const statuses = await Promise.all(flood);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(await Promise.all([neighbour, ...four, next])).toEqual([200, 200, 200, 200]);
   }, 30_000);
 
   it("refuses a cross-origin post as a reader's mistake: 400, a warning without a stack, a few lines a minute", async () => {

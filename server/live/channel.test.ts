@@ -159,6 +159,37 @@ describe("the live channel", () => {
     for (const stream of [...mine, other]) stream.close();
   });
 
+  it("counts an IPv6 /64 as one reader: 20 addresses of one /64 get one share, another /64 and each IPv4 address their own", async () => {
+    // Addresses are only strings in X-Test-Client: every connection is to 127.0.0.1.
+    const { channel, port } = await serve({ maxConnections: 40, maxPerClient: 3 });
+    const rotating = [];
+    for (let i = 1; i <= 20; i++) {
+      rotating.push(await open(port, { "X-Test-Client": `2001:db8:aa:bb::${i.toString(16)}` }));
+    }
+    const statuses = rotating.map((stream) => stream.res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(17);
+    const neighbour = await open(port, { "X-Test-Client": "2001:db8:aa:bc::1" });
+    expect(neighbour.res.statusCode).toBe(200);
+    const v4 = [];
+    for (const client of ["203.0.113.5", "::ffff:203.0.113.5", "203.0.113.6"]) {
+      v4.push(await open(port, { "X-Test-Client": client }));
+    }
+    expect(v4.map((stream) => stream.res.statusCode)).toEqual([200, 200, 200]);
+    // The IPv4-mapped address counted as its IPv4: one more of either is 203.0.113.5's third.
+    expect(channel.admits("::ffff:cb00:7105")).toBeUndefined();
+    v4.push(await open(port, { "X-Test-Client": "203.0.113.5" }));
+    expect(channel.admits("203.0.113.5")).toBe("client");
+    expect(channel.admits("::ffff:203.0.113.5")).toBe("client");
+    expect(channel.admits("203.0.113.6")).toBeUndefined();
+    expect(channel.size).toBe(3 + 1 + 4);
+    // One of the /64's pages leaving gives the /64 (any address in it) one place again.
+    rotating[0]?.close();
+    await expect.poll(() => channel.size).toBe(7);
+    expect(channel.admits("2001:db8:aa:bb:ffff::9")).toBeUndefined();
+    for (const stream of [...rotating, neighbour, ...v4]) stream.close();
+  });
+
   it("refuses a city whose data is invalid (503), as its pages are", async () => {
     const { port } = await serve();
     const stream = await open(port, { Host: "down.test" });

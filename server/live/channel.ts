@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { SECURITY_HEADERS } from "../http/headers";
+import { clientKey } from "../net/client-key";
 
 /** What an open page is told (`event:` of Server-Sent Events). */
 export type LiveEventType = "alert" | "news" | "nowplaying";
@@ -16,7 +17,7 @@ export interface LiveEvent {
 export interface LiveChannelOptions {
   /** The most live connections this process holds (LIVE_MAX_CONNECTIONS). */
   maxConnections: number;
-  /** The most one client address may hold (LIVE_MAX_PER_CLIENT). */
+  /** The most one reader may hold: an IPv4 address, or an IPv6 /64 (LIVE_MAX_PER_CLIENT). */
   maxPerClient: number;
   /** How often a comment line keeps idle connections (and proxies' timers) alive: 25 s. */
   heartbeatMs?: number;
@@ -41,7 +42,8 @@ export type LiveRefusal = "full" | "client";
 interface Listener {
   res: ServerResponse;
   city: string;
-  address: string;
+  /** The reader it counts as (clientKey): its IPv4 address, or its IPv6 /64. */
+  reader: string;
 }
 
 /**
@@ -51,8 +53,9 @@ interface Listener {
  * anything new. A page that comes back to another process, or after more than that was said,
  * gets `state` instead: each type's latest event, so that what it shows is right again.
  *
- * Bounded: at most `maxConnections` pages in all and `maxPerClient` from one address. Idle pages
- * get a comment every `heartbeatMs`, one timer for all of them.
+ * Bounded: at most `maxConnections` pages in all and `maxPerClient` from one reader (an IPv4
+ * address, or an IPv6 /64: server/net/client-key.ts). Idle pages get a comment every
+ * `heartbeatMs`, one timer for all of them.
  */
 export class LiveChannel {
   private readonly boot = randomBytes(4).toString("hex");
@@ -76,7 +79,7 @@ export class LiveChannel {
   /** Whether a page of `address` would be let in now, or why not. */
   admits(address: string): LiveRefusal | undefined {
     if (this.listeners.size >= this.options.maxConnections) return "full";
-    if ((this.byClient.get(address) ?? 0) >= this.options.maxPerClient) return "client";
+    if ((this.byClient.get(clientKey(address)) ?? 0) >= this.options.maxPerClient) return "client";
     return undefined;
   }
 
@@ -95,9 +98,10 @@ export class LiveChannel {
     });
     res.write(`retry: ${this.options.retryMs ?? LIVE_RETRY_MS}\n\n`);
     if (lastEventId) for (const event of this.missed(city, lastEventId)) res.write(frame(event));
-    const listener = { res, city, address };
+    const reader = clientKey(address);
+    const listener = { res, city, reader };
     this.listeners.add(listener);
-    this.byClient.set(address, (this.byClient.get(address) ?? 0) + 1);
+    this.byClient.set(reader, (this.byClient.get(reader) ?? 0) + 1);
     res.on("close", () => this.leave(listener));
     this.options.onOpen?.(city);
   }
@@ -144,9 +148,9 @@ export class LiveChannel {
 
   private leave(listener: Listener): void {
     if (!this.listeners.delete(listener)) return;
-    const held = (this.byClient.get(listener.address) ?? 1) - 1;
-    if (held > 0) this.byClient.set(listener.address, held);
-    else this.byClient.delete(listener.address);
+    const held = (this.byClient.get(listener.reader) ?? 1) - 1;
+    if (held > 0) this.byClient.set(listener.reader, held);
+    else this.byClient.delete(listener.reader);
   }
 
   private beat(): void {

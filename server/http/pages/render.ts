@@ -17,6 +17,7 @@ import { Overloaded, type Limiter } from "../limiter";
 import { WEATHER_DEP, cityKey } from "./cache-key";
 import { compress, worthCompressing, type Coding, type RenderedPage } from "./page-cache";
 import { loggedRequestId } from "../request-log";
+import { clientKey } from "../../net/client-key";
 
 export interface RendererOptions {
   /** The React Router server build (or, in development, how to load it). */
@@ -100,20 +101,21 @@ function headerPairs(req: IncomingMessage): [string, string][] {
 /**
  * One reader's share of the renders: their address holds a place while its render runs or
  * waits, and one more past `cap` is refused at once (Overloaded), before it takes a place in the
- * queue that others need. `take` returns the place's release.
+ * queue that others need. `take` returns the place's release. A reader is an IPv4 address or an
+ * IPv6 /64 (server/net/client-key.ts): one subscriber's many IPv6 addresses share one share.
  */
 function readerShares(cap: number | undefined, addressOf: (req: IncomingMessage) => string) {
   const shares = new Map<string, number>();
   return function take(req: IncomingMessage): () => void {
     if (cap === undefined) return () => undefined;
-    const address = addressOf(req);
-    const held = shares.get(address) ?? 0;
+    const reader = clientKey(addressOf(req));
+    const held = shares.get(reader) ?? 0;
     if (held >= cap) throw new Overloaded("This reader has too many pages in the making");
-    shares.set(address, held + 1);
+    shares.set(reader, held + 1);
     return () => {
-      const now = (shares.get(address) ?? 1) - 1;
-      if (now > 0) shares.set(address, now);
-      else shares.delete(address);
+      const now = (shares.get(reader) ?? 1) - 1;
+      if (now > 0) shares.set(reader, now);
+      else shares.delete(reader);
     };
   };
 }
