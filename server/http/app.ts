@@ -79,8 +79,9 @@ export interface AppOptions {
    */
   renders?: Limiter | RenderLimits;
   /**
-   * The most renders one reader (an IPv4 address, an IPv6 /64) may have running or waiting (RENDER_PER_CLIENT):
-   * past it that reader is refused while others still find a place in the queue.
+   * The most renders one reader (an IPv4 address, an IPv6 /64) may have running or waiting
+   * (RENDER_PER_CLIENT): past it that reader is refused while others still find a place in the
+   * queue.
    */
   rendersPerClient?: number;
   /**
@@ -108,7 +109,10 @@ export interface RenderLimits {
 export const DEFAULT_RENDER_LIMITS = { concurrency: 4, queue: 64 };
 /** Form posts at once and waiting, unless the settings say otherwise. */
 export const DEFAULT_WRITE_LIMITS = { concurrency: 2, queue: 16 };
-/** Renders one reader (an IPv4 address, an IPv6 /64) may have running or waiting, unless the settings say otherwise. */
+/**
+ * Renders one reader (an IPv4 address, an IPv6 /64) may have running or waiting, unless the
+ * settings say otherwise.
+ */
 export const DEFAULT_RENDERS_PER_CLIENT = 8;
 /**
  * The longest a render may wait for a slot, unless the settings say otherwise: a reader kept
