@@ -19,7 +19,7 @@ import { Network, type CityServices } from "./cities/network";
 import { createHttpServer, listen } from "./http/server";
 import { Readiness } from "./http/ready";
 import { shutdownSequence } from "./http/shutdown";
-import { createMetricsServer } from "./metrics/listener";
+import { createMetricsServer, listenForMetrics } from "./metrics/listener";
 import { Metrics } from "./metrics/metrics";
 import type { SharedServices } from "./context";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
@@ -169,7 +169,8 @@ interface Parts {
 /**
  * The metrics listener on METRICS_HOST:METRICS_PORT (a server of its own, never the public
  * port), once what its gauges read exists: feeds' ages, live channels, radio listeners, the
- * database pool. Undefined without METRICS_PORT.
+ * database pool. Undefined without METRICS_PORT. A port that is taken is logged ("metrics port
+ * … is in use: metrics are off") and the site runs on without metrics.
  */
 function serveMetrics(
   env: Env,
@@ -190,9 +191,7 @@ function serveMetrics(
     databasePool: db.poolStats,
   });
   const server = createMetricsServer(metrics);
-  listen(server, env.METRICS_PORT, env.METRICS_HOST, () => {
-    logger.info({ port: env.METRICS_PORT, host: env.METRICS_HOST }, "metrics listening");
-  });
+  void listenForMetrics(server, { port: env.METRICS_PORT, host: env.METRICS_HOST, log: logger });
   return server;
 }
 

@@ -84,8 +84,9 @@ describe("the public app's metrics", () => {
     expect((await getAs(base, HOST, "/local-news")).headers["x-cache"]).toBe("hit");
     expect((await getAs(base, HOST, "/healthz")).status).toBe(200);
     const text = await scrape();
-    const page = { route: "page", status: "200", city: CITY.id };
+    const page = { route: "page", status: "200" };
     expect(sampleOf(text, "citynews_http_request_duration_seconds_count", page)).toBe(2);
+    expect(sampleOf(text, "citynews_http_city_requests_total", { city: CITY.id })).toBe(2);
     expect(sampleOf(text, "citynews_page_cache_total", { outcome: "miss" })).toBe(1);
     expect(sampleOf(text, "citynews_page_cache_total", { outcome: "hit" })).toBe(1);
     expect(sampleOf(text, "citynews_render_duration_seconds_count")).toBeGreaterThanOrEqual(1);
@@ -96,11 +97,15 @@ describe("the public app's metrics", () => {
 
   it("labels an unknown Host none, and never puts a URL or a Host in a label", async () => {
     const odd = "/a-path-nobody-names?q=secret-query";
+    const noCity = (text: string): number =>
+      sampleOf(text, "citynews_http_city_requests_total", { city: "none" }) ?? 0;
+    const before = noCity(await scrape());
     expect((await getAs(base, "unknown.example.test", odd)).status).toBe(404);
     expect((await getAs(base, HOST, odd)).status).toBe(404);
     const text = await scrape();
-    const unknown = { route: "other", status: "404", city: "none" };
+    const unknown = { route: "other", status: "404" };
     expect(sampleOf(text, "citynews_http_request_duration_seconds_count", unknown)).toBe(1);
+    expect(noCity(text)).toBe(before + 1);
     for (const leak of ["a-path-nobody-names", "secret-query", "unknown.example.test", HOST]) {
       expect(text).not.toContain(leak);
     }
@@ -119,7 +124,7 @@ describe("the public app's metrics", () => {
     }
     const text = await scrape();
     expect(sampleOf(text, "citynews_http_shed_total", { route: "page" })).toBe(1);
-    const shed = { route: "page", status: "503", city: CITY.id };
+    const shed = { route: "page", status: "503" };
     expect(sampleOf(text, "citynews_http_request_duration_seconds_count", shed)).toBe(1);
   });
 
@@ -144,7 +149,7 @@ describe("the public app's metrics", () => {
     await new Promise((r) => setTimeout(r, 50));
     const text = await scrape();
     expect(sampleOf(text, "citynews_live_connections")).toBe(0);
-    const closed = { route: "live", status: "200", city: CITY.id };
+    const closed = { route: "live", status: "200" };
     expect(sampleOf(text, "citynews_http_request_duration_seconds_count", closed)).toBe(1);
   });
 });

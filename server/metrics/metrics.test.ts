@@ -1,7 +1,8 @@
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMetricsServer } from "./listener";
+import { createServer, type Server } from "node:net";
+import { createMetricsServer, listenForMetrics, type ListenerLog } from "./listener";
 import { Metrics } from "./metrics";
 import { sampleOf } from "./sample";
 
@@ -24,14 +25,61 @@ describe("Metrics", () => {
       shed: false,
     });
     const text = await metrics.text();
-    const page = { route: "page", status: "200", city: "houston" };
+    const page = { route: "page", status: "200" };
     expect(sampleOf(text, "citynews_http_request_duration_seconds_count", page)).toBe(2);
     expect(
       sampleOf(text, "citynews_http_request_duration_seconds_bucket", { ...page, le: "0.005" }),
     ).toBe(1);
-    const unknown = { route: "other", status: "404", city: "none" };
+    const unknown = { route: "other", status: "404" };
     expect(sampleOf(text, "citynews_http_request_duration_seconds_count", unknown)).toBe(1);
     expect(text).toContain("# HELP citynews_http_request_duration_seconds ");
+    expect(text).not.toMatch(/^citynews_http_request_duration_seconds\w*\{[^}]*city=/m);
+    expect(sampleOf(text, "citynews_http_city_requests_total", { city: "houston" })).toBe(2);
+    expect(sampleOf(text, "citynews_http_city_requests_total", { city: "none" })).toBe(1);
+  });
+
+  /** The exposition after requests to `cities` cities, each on several routes and statuses. */
+  async function scrapeAfter(cities: number): Promise<string> {
+    const metrics = new Metrics({
+      radioListeners: () => [["city-0", 2]],
+    });
+    const answers = [
+      { route: "page", status: 200 },
+      { route: "page", status: 404 },
+      { route: "static", status: 304 },
+      { route: "image", status: 200 },
+      { route: "api", status: 200 },
+      { route: "live", status: 200 },
+      { route: "stream", status: 503 },
+    ] as const;
+    for (let i = 0; i < cities; i++) {
+      answers.forEach(({ route, status }, j) => {
+        const seconds = [0.0004, 0.003, 0.04, 0.3, 4, 30][(i + j) % 6] ?? 0;
+        metrics.http.request({ route, city: `city-${i}`, status, seconds, shed: status === 503 });
+      });
+    }
+    return metrics.text();
+  }
+
+  /** The samples (lines) of the metric family `name` in an exposition text. */
+  function samples(text: string, name: string): string[] {
+    return text
+      .split("\n")
+      .filter((line) => line.startsWith(`${name}_`) || line.startsWith(`${name}{`));
+  }
+
+  it("keeps the scrape small and the histogram's series fixed at 3,000 cities", async () => {
+    const few = await scrapeAfter(10);
+    const many = await scrapeAfter(3000);
+    expect(Buffer.byteLength(many)).toBeLessThan(1_000_000);
+    const histogram = "citynews_http_request_duration_seconds";
+    expect(samples(few, histogram).length).toBeGreaterThan(0);
+    expect(samples(many, histogram).length).toBe(samples(few, histogram).length);
+    expect(sampleOf(many, `${histogram}_count`, { route: "page", status: "200" })).toBe(3000);
+    // A city is one sample at most in any series with a city label: never one per bucket.
+    const cityLines = many.split("\n").filter((line) => /^\w+\{[^}]*\bcity="/.test(line));
+    expect(cityLines.length).toBe(3000 + 1);
+    expect(sampleOf(many, "citynews_http_city_requests_total", { city: "city-2999" })).toBe(7);
   });
 
   it("counts page cache outcomes, rebuilds, renders and shed requests", async () => {
@@ -146,5 +194,49 @@ describe("createMetricsServer", () => {
 
   it("refuses other methods", async () => {
     expect((await get("/metrics", "POST")).status).toBe(405);
+  });
+});
+
+describe("listenForMetrics", () => {
+  const opened: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(
+      opened.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+    );
+  });
+
+  /** A log that keeps what it was told. */
+  function recordingLog(): ListenerLog & { lines: { level: string; message: string }[] } {
+    const lines: { level: string; message: string }[] = [];
+    return {
+      lines,
+      info: (_fields, message) => lines.push({ level: "info", message }),
+      error: (_fields, message) => lines.push({ level: "error", message }),
+    };
+  }
+
+  it("logs a taken port and resolves false, with no unhandled error", async () => {
+    const taken = createServer();
+    opened.push(taken);
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    const log = recordingLog();
+    const server = createMetricsServer(new Metrics());
+    await expect(listenForMetrics(server, { port, host: "127.0.0.1", log })).resolves.toBe(false);
+    expect(server.listening).toBe(false);
+    expect(log.lines).toEqual([
+      { level: "error", message: `metrics port ${port} on 127.0.0.1 is in use: metrics are off` },
+    ]);
+    // Closing a listener that never opened (as shutdown does) is harmless too.
+    server.close();
+  });
+
+  it("listens on a free port and logs it", async () => {
+    const log = recordingLog();
+    const server = createMetricsServer(new Metrics());
+    opened.push(server);
+    await expect(listenForMetrics(server, { port: 0, host: "127.0.0.1", log })).resolves.toBe(true);
+    expect(server.listening).toBe(true);
+    expect(log.lines).toEqual([{ level: "info", message: "metrics listening" }]);
   });
 });
