@@ -58,10 +58,12 @@ vitest_in() {
 stage lint npm run --silent lint
 stage format npm run --silent format:check
 stage typecheck npm run --silent typecheck
-# Times must not depend on the machine's zone: the same suite under UTC and under a zone with a
-# 45-minute offset, and the summary checks that every test had the same outcome in both.
+# Times must not depend on the machine's zone: the same suite under UTC, under a zone east of it
+# with a 45-minute offset and under one ten hours west of it, and the summary checks that every
+# test had the same outcome in each.
 stage "unit (TZ=UTC)" vitest_in UTC unit-utc.json
 stage "unit (TZ=Asia/Kathmandu)" vitest_in Asia/Kathmandu unit-kathmandu.json
+stage "unit (TZ=Pacific/Honolulu)" vitest_in Pacific/Honolulu unit-honolulu.json
 REPORTS=(test-results/unit-utc.json test-results/smoke.json test-results/e2e.json)
 if stage build npm run --silent build; then
   stage smoke node scripts/smoke.mjs --report test-results/smoke.json
@@ -71,4 +73,5 @@ else
 fi
 
 node scripts/test-summary.mjs --stages-failed "$(IFS='|'; echo "${FAILED[*]:-}")" \
-  --same test-results/unit-utc.json test-results/unit-kathmandu.json "${REPORTS[@]}"
+  --same test-results/unit-utc.json test-results/unit-kathmandu.json \
+  --same test-results/unit-utc.json test-results/unit-honolulu.json "${REPORTS[@]}"

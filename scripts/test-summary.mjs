@@ -2,9 +2,10 @@
 //   tests: N passed, N failed
 // and exits non-zero when a test or a stage failed. scripts/smoke.mjs writes its checks in the
 // shape of a Vitest report, so they count here like tests.
-//   node scripts/test-summary.mjs [--stages-failed "a|b"] [--same A.json B.json] REPORT.json...
+//   node scripts/test-summary.mjs [--stages-failed "a|b"] [--same A.json B.json]... REPORT.json...
 // --same: two Vitest reports of the same suite (under two time zones) whose every test must have
-// the same outcome; a test that differs is counted as failed. A report that is missing (its stage
+// the same outcome; a test that differs is counted as failed. It may be given more than once
+// (each pair compared). A report that is missing (its stage
 // did not run or crashed) is named, and fails the run.
 import { existsSync, readFileSync } from "node:fs";
 
@@ -15,7 +16,8 @@ const take = (flag, count) => {
   return at === -1 ? [] : args.splice(at, count + 1).slice(1);
 };
 const [stagesFailed = ""] = take("--stages-failed", 1);
-const same = take("--same", 2);
+const pairs = [];
+while (args.includes("--same")) pairs.push(take("--same", 2));
 for (const stage of stagesFailed.split("|").filter(Boolean))
   problems.push(`stage failed: ${stage}`);
 
@@ -63,7 +65,7 @@ function playwrightFailures(report) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (same.length === 2) {
+for (const same of pairs.filter((pair) => pair.length === 2)) {
   const [a, b] = same.map((f) => outcomes(read(f)));
   for (const name of new Set([...a.keys(), ...b.keys()])) {
     if (a.get(name) !== b.get(name)) {

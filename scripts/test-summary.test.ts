@@ -60,6 +60,18 @@ describe("test-summary", () => {
     expect(run.status).toBe(1);
   });
 
+  it("compares each pair given with --same (three zones: two pairs)", () => {
+    const utc = vitestReport("utc3.json", { dates: "passed", other: "passed" });
+    const east = vitestReport("east.json", { dates: "passed", other: "passed" });
+    const west = vitestReport("west.json", { dates: "failed", other: "passed" });
+    const run = summary("--same", utc, east, "--same", utc, west, utc);
+    expect(run.stdout).toContain("a.test.ts > dates (passed / failed)");
+    expect(run.stdout).toContain("west.json");
+    expect(run.stdout).not.toContain("east.json");
+    expect(run.stdout.trim().split("\n").at(-1)).toBe("tests: 2 passed, 1 failed");
+    expect(run.status).toBe(1);
+  });
+
   it("names each failed test of either runner just above the closing line", () => {
     const unit = vitestReport("unit-failed.json", { dates: "failed", other: "passed" });
     const e2e = report("e2e-failed.json", {

@@ -116,6 +116,33 @@ describe("a slow client", () => {
     }
   });
 
+  it.each([
+    ["its first request", false],
+    ["a request after one answered on the same connection", true],
+  ])(
+    "that sends the headers of %s a byte at a time is answered 408 at the headers' limit",
+    async (_name, kept) => {
+      // As in production (20 s for the headers, 30 s for the whole request), at a test's scale;
+      // the request's own limit is out of the test's reach: only the headers' can answer.
+      const { port } = await start({ requestMs: 60_000, headersMs: 300, checkEveryMs: 50 });
+      const client = await connect(port);
+      if (kept) {
+        client.socket.write("GET /first HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        await client.until(/read 0$/);
+      }
+      const before = client.received().length;
+      const header = `GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ${"a".repeat(1000)}`;
+      let sent = 0;
+      const trickle = setInterval(() => client.socket.write(header.charAt(sent++)), 25);
+      try {
+        const answer = (await client.until(/HTTP\/1\.1 408 /)).slice(before);
+        expect(answer.startsWith("HTTP/1.1 408 ")).toBe(true);
+      } finally {
+        clearInterval(trickle);
+      }
+    },
+  );
+
   it("keeps the defaults' order: headers time out no later than the request", async () => {
     const { port } = await start({ requestMs: 300, headersMs: 10_000, checkEveryMs: 50 });
     const client = await connect(port);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FUTURE_TOLERANCE_MS, parseFeedDate, readFeedDate } from "./dates";
+import { FUTURE_TOLERANCE_MS, parseFeedDate, readFeedDate, wallTimeIn } from "./dates";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const CHICAGO = "America/Chicago";
@@ -36,6 +36,22 @@ describe("parseFeedDate", () => {
     ["2024-07-04T09:00:00", "UTC", "2024-07-04T09:00:00Z"],
   ])("reads %s, which names no zone, in the site's zone (%s)", (input, zone, iso) => {
     expect(parseFeedDate(input, zone)).toBe(Date.parse(iso));
+  });
+
+  it("places a wall time by the zone's offsets alone, whatever the process's zone (TZ)", () => {
+    const wall = (iso: string) => Date.parse(`${iso}Z`);
+    // Lord Howe's clocks fall back half an hour: 01:45 happens twice; the first is at +11:00.
+    expect(wallTimeIn(wall("2024-04-07T01:45:00"), "Australia/Lord_Howe")).toBe(
+      Date.parse("2024-04-06T14:45:00Z"),
+    );
+    // Spring forward in Chicago: 02:30 is skipped and read with the offset before the gap.
+    expect(wallTimeIn(wall("2024-03-10T02:30:00"), CHICAGO)).toBe(
+      Date.parse("2024-03-10T08:30:00Z"),
+    );
+    // A zone no one knows: the wall time as UTC, never the process's zone.
+    expect(wallTimeIn(wall("2024-07-04T09:00:00"), "Mars/Olympus_Mons")).toBe(
+      wall("2024-07-04T09:00:00"),
+    );
   });
 
   it.each([undefined, "", "   ", "not a date", "32/13/2020", "Tomorrow"])(

@@ -1,7 +1,6 @@
-import { tz } from "@date-fns/tz";
+import { tzOffset } from "@date-fns/tz";
 // date-fns's own module for each function: its index loads some 250 modules, and Node 24 reads
 // the package's 200 KB package.json again for each (seconds at every start, and in each worker).
-import { parseISO } from "date-fns/parseISO";
 
 /** Zone names that feeds use and Date.parse does not know, as UTC offsets. */
 const ZONES: Record<string, string> = {
@@ -99,13 +98,33 @@ export function parseFeedDate(raw: string | undefined | null, timeZone: string):
   // read for their wall-clock fields (as if in UTC, so the process's zone plays no part) first.
   // A wall time the zone skips (spring forward) moves on by the gap; one it repeats is the first.
   if (/^\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?)?$/.test(candidate)) {
-    const ms = parseISO(candidate.replace(" ", "T"), { in: tz(timeZone) }).getTime();
-    return Number.isNaN(ms) ? null : ms;
+    const fields = candidate.replace(" ", "T");
+    const wall = Date.parse(fields.length === 10 ? `${fields}T00:00:00Z` : `${fields}Z`);
+    return Number.isNaN(wall) ? null : wallTimeIn(wall, timeZone);
   }
   const wall = Date.parse(`${candidate} GMT`);
   if (Number.isNaN(wall)) return null;
-  const fields = new Date(wall).toISOString().slice(0, 19);
-  return parseISO(fields, { in: tz(timeZone) }).getTime();
+  return wallTimeIn(wall, timeZone);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant (epoch ms) a wall-clock time has in `timeZone`, its fields given as if in UTC
+ * (`wall`), by the zone's offsets alone (Intl's data): the process's own zone plays no part. A
+ * wall time the zone repeats (fall back) is the first of its two instants; one it skips (spring
+ * forward) moves on by the gap, read with the offset before it.
+ */
+export function wallTimeIn(wall: number, timeZone: string): number {
+  const offsetAt = (t: number) => tzOffset(timeZone, new Date(t)) * 60_000;
+  const before = offsetAt(wall - DAY_MS);
+  const after = offsetAt(wall + DAY_MS);
+  // A zone Intl does not know gives no offset: the wall time is read as UTC.
+  if (!Number.isFinite(before) || !Number.isFinite(after)) return wall;
+  const fits = [...new Set([before, after])]
+    .map((offset) => wall - offset)
+    .filter((t) => offsetAt(t) === wall - t);
+  return fits.length > 0 ? Math.min(...fits) : wall - before;
 }
 
 /** When an article was published, as shown and sorted, and what its feed claimed if that differs. */
