@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every check of the project, on Node 24 (the one runtime: `. scripts/node-24.sh` puts it on PATH):
-# lint, formatting, types, the unit and integration tests under two time zones (their results must
-# be identical), the production build, its smoke test and the end-to-end tests in the OS's
+# lint, formatting, types, the unit and integration tests under three time zones (their results
+# must be identical), the production build, its smoke test and the end-to-end tests in the OS's
 # Chromium. Every stage runs even when an earlier one fails (the end-to-end tests need the build)
 # and prints its time, and the run always ends with one line, `tests: N passed, N failed`, and a
 # non-zero exit when anything failed.
