@@ -2,10 +2,18 @@
 // 5,000), measured against itself without them, in the same run: its memory above the base, the
 // health probe's p99 (idle, then with every channel open), one more channel past the cap (503),
 // and how long one alert takes to reach every open channel (from the first to receive it to the
-// last, and from the moment the fixture weather service issued it). A figure, not a test.
+// last, and from the moment the fixture weather service issued it). Then the attack of issue 51:
+// every channel stops reading while the city's alerts (100 Extreme ones at the texts' caps)
+// change every second, and pages come back with an old Last-Event-ID: the process's memory, the
+// health probe's p99 meanwhile, the channels it dropped, and the bytes one replay sends. A figure,
+// not a test.
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { DEMO_ALERTS, startWeatherServer } from "../tests/fixture-servers/weather-server";
+import {
+  DEMO_ALERTS,
+  startWeatherServer,
+  type FixtureAlert,
+} from "../tests/fixture-servers/weather-server";
 import { startSiteProcess } from "../tests/support/site-process";
 
 const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 5000);
@@ -28,27 +36,86 @@ async function healthP99(url: string): Promise<number> {
   return times[Math.floor(times.length * 0.99)] ?? NaN;
 }
 
+/** The health probe's p99 over probes one after another while `going()`, in ms. */
+async function probeWhile(url: string, going: () => boolean): Promise<number> {
+  const times: number[] = [];
+  while (going()) {
+    const started = performance.now();
+    await (await fetch(`${url}/healthz`)).arrayBuffer();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length * 0.99)] ?? NaN;
+}
+
 interface Channel {
   status: number;
   /** When it received the alert (ms since the epoch), once it has. */
   alertAt?: number;
+  /** The id of the first alert event it received. */
+  alertId?: string;
   request: http.ClientRequest;
+  res?: http.IncomingMessage;
 }
 
 function open(url: string): Promise<Channel> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${url}/api/live`, { agent: false }, (res) => {
-      const channel: Channel = { status: res.statusCode ?? 0, request };
+      const channel: Channel = { status: res.statusCode ?? 0, request, res };
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
         if (channel.alertAt) return;
         text += chunk;
-        if (text.includes("event: alert")) channel.alertAt = Date.now();
+        if (text.includes("event: alert")) {
+          channel.alertAt = Date.now();
+          channel.alertId = /id: (\S+)\nevent: alert/.exec(text)?.[1];
+        }
       });
       res.on("error", () => undefined);
       resolve(channel);
     });
+    request.on("error", reject);
+  });
+}
+
+/** 100 Extreme alerts in the city's county with every text at its cap, new ids each round. */
+function largeAlerts(round: number): FixtureAlert[] {
+  const base = DEMO_ALERTS[0] as FixtureAlert;
+  const words = (n: number) => "Flooding ".repeat(Math.ceil(n / 9)).slice(0, n);
+  return Array.from({ length: 100 }, (_, i) => ({
+    ...base,
+    id: `urn:oid:bench.${round}.${i}.${"x".repeat(150)}`,
+    severity: "Extreme" as const,
+    headline: words(300),
+    description: words(4000),
+    instruction: words(2000),
+  }));
+}
+
+/** The bytes a page coming back with `lastEventId` is sent before the stream goes quiet. */
+function replayBytes(url: string, lastEventId: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${url}/api/live`,
+      { agent: false, headers: { "Last-Event-ID": lastEventId } },
+      (res) => {
+        let bytes = 0;
+        let quiet: NodeJS.Timeout | undefined;
+        const done = () => {
+          request.destroy();
+          resolve(bytes);
+        };
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          clearTimeout(quiet);
+          quiet = setTimeout(done, 300);
+        });
+        res.on("error", () => undefined);
+        quiet = setTimeout(done, 2000);
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -122,6 +189,29 @@ async function main() {
     line("alert reached", `${reached} of ${channels.length}`);
     line("alert: first → last channel", `${last - first} ms (target ≤ 2000)`);
     line("alert: issued → last channel", `${last - issued} ms (alerts asked for every 1 s)`);
+
+    // The attack: no channel reads, and the alerts change every second, 100 at the texts' caps.
+    for (const channel of channels) channel.res?.pause();
+    const attackRss = rssMb(site.pid);
+    let attacking = true;
+    const probes = probeWhile(site.url, () => attacking);
+    for (let round = 0; round < 15; round++) {
+      weather.set({ alerts: largeAlerts(round) });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    attacking = false;
+    const attackP99 = await probes;
+    const peakRss = rssMb(site.pid);
+    // A page that comes back with the first alert's id: what one replay writes.
+    const replayed = await replayBytes(site.url, channels[0]?.alertId ?? "");
+    const after = await fetch(`${site.url}/healthz`).then((r) => r.status);
+    line(
+      "RSS: channels not reading, alerts changing",
+      `${attackRss.toFixed(0)} → ${peakRss.toFixed(0)} MB (+${(peakRss - attackRss).toFixed(0)} MB over 15 changes; target ≤ +100 over base)`,
+    );
+    line("/healthz p99 meanwhile", `${attackP99.toFixed(1)} ms (target < 100 ms)`);
+    line("one replay (Last-Event-ID of the first alert)", `${replayed} bytes for one request`);
+    line("the process after it", `/healthz ${after}`);
   } finally {
     for (const channel of channels) channel.request.destroy();
     await site.stop();

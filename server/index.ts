@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { onUnknownWeatherText } from "../common/i18n/weather-words";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -417,23 +418,34 @@ function openLive(
   // The banner's alerts: told when the list of urgent alerts in force changes, not the weather.
   const alerts = new Map<string, string>();
   weather.onChange((city) => {
-    const now = urgentAlerts(weather.peek(city));
-    const ids = now.map((alert) => alert.id).join(" ");
-    if (alerts.get(city) === ids) return;
+    const { digest, event } = urgentAlerts(weather.peek(city));
+    if (alerts.get(city) === digest) return;
     const first = !alerts.has(city);
-    alerts.set(city, ids);
-    if (!first || ids)
-      for (const site of sitesOf(city)) live.publish(site, "alert", { alerts: now });
+    alerts.set(city, digest);
+    if (!first || digest) for (const site of sitesOf(city)) live.publish(site, "alert", event);
   });
   return live;
 }
 
-/** The urgent alerts of a city's weather as the banner names them: id, event, area, until. */
+/**
+ * What an `alert` event says of a city's urgent alerts: the first ids the banner names and how
+ * many there are. A page told of it fetches its banner anew (app/islands/lib/live.ts), so the
+ * event carries no text of the alerts: it stays a few hundred bytes whatever the service says.
+ */
 function urgentAlerts(weather: CityWeather | undefined) {
-  return (weather?.alerts ?? [])
-    .filter((alert) => alert.urgent)
-    .map(({ id, event, areaDesc, ends }) => ({ id, event, area: areaDesc, until: ends }));
+  const urgent = (weather?.alerts ?? []).filter((alert) => alert.urgent);
+  // A digest of them all says whether they changed; the ids of the first few, which ones.
+  const digest = createHash("sha256")
+    .update(urgent.map((alert) => alert.id).join("\n"))
+    .digest("base64url");
+  return {
+    digest: urgent.length > 0 ? digest : "",
+    event: { ids: urgent.slice(0, ALERT_EVENT_IDS).map((alert) => alert.id), count: urgent.length },
+  };
 }
+
+/** The alert ids an `alert` event names: as many as the banner names (BANNER_ALERTS). */
+const ALERT_EVENT_IDS = 3;
 
 /** Who is believed about the reader's address and host, and how many renders and posts wait. */
 function requestLimits(env: Env) {

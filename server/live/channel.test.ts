@@ -135,6 +135,52 @@ describe("the live channel", () => {
     current.close();
   });
 
+  it("sends a page that comes back at most replayBytes of what it missed: past them, each kind's latest", async () => {
+    const { channel, port } = await serve({ replayBytes: 2_000 });
+    const first = channel.publish("a", "news", { category: "local-news", count: 1 });
+    // 40 events of some 240 bytes: 9.6 KB missed, more than the page is sent again.
+    const big = "x".repeat(200);
+    const events = Array.from({ length: 40 }, (_, i) =>
+      channel.publish("a", i % 2 ? "news" : "nowplaying", { title: `${i}${big}` }),
+    );
+    const last = events.at(-1);
+    const stream = await open(port, { "Last-Event-ID": first.id });
+    const text = await stream.until(`id: ${last?.id}\n`);
+    // Each kind's latest only, in order: what the page needs to be right again.
+    expect(text.match(/^id: /gm)).toHaveLength(2);
+    expect(text).toContain(`id: ${events.at(-2)?.id}\n`);
+    expect(Buffer.byteLength(text)).toBeLessThan(2_000);
+    stream.close();
+    // What fits is sent in full, in order.
+    const near = await open(port, { "Last-Event-ID": events.at(-4)?.id ?? "" });
+    const missed = await near.until(`id: ${last?.id}\n`);
+    expect(missed.match(/^id: /gm)).toHaveLength(3);
+    near.close();
+  });
+
+  it("drops a page that reads nothing once its unsent bytes pass the limit, and frees its place", async () => {
+    const { channel, port } = await serve({ maxUnsentBytes: 64 * 1024 });
+    // A page that never reads: its socket paused, the kernel's buffers fill, then the process's.
+    const stalled = await open(port, { "X-Test-Client": "stalled" });
+    stalled.res.pause();
+    const reading = await open(port, { "X-Test-Client": "reading" });
+    expect(channel.size).toBe(2);
+    const chunk = "y".repeat(16 * 1024);
+    let sent = 0;
+    // At most some megabytes: loopback's buffers hold a few before the process must.
+    while (channel.size === 2 && sent < 4_000) {
+      channel.publish("a", "news", { filler: chunk, n: sent++ });
+      // Let the sockets move what they can.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(channel.size).toBe(1);
+    // The reading page is still served.
+    const after = channel.publish("a", "news", { category: "sports", count: 1 });
+    await reading.until(`id: ${after.id}\n`);
+    reading.close();
+    stalled.close();
+  });
+
   it("keeps idle pages alive with a comment line", async () => {
     const { port } = await serve({ heartbeatMs: 30 });
     const stream = await open(port);

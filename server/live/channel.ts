@@ -27,6 +27,10 @@ export interface LiveChannelOptions {
   held?: number;
   /** Told of each page that opens, with its city (to start watching what the city's pages show). */
   onOpen?: (city: string) => void;
+  /** The most bytes a page that comes back is sent of what it missed (LIVE_REPLAY_BYTES). */
+  replayBytes?: number;
+  /** The most bytes a page may leave unread before it is dropped (LIVE_MAX_UNSENT_BYTES). */
+  maxUnsentBytes?: number;
 }
 
 /** The comment heartbeat's interval unless told: under the 30 s after which proxies give up. */
@@ -35,6 +39,19 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 export const LIVE_RETRY_MS = 5_000;
 /** Events of each city held for pages that come back, unless told. */
 export const LIVE_HELD_EVENTS = 64;
+/**
+ * The most bytes of missed events a page that comes back is sent, unless told: past it, each
+ * type's latest instead (what the page needs to be right again). Events are a few hundred bytes
+ * (an alert event names ids and a count, never the alerts' texts), so this is dozens of events;
+ * a request of 100 bytes can never make the process write megabytes.
+ */
+export const LIVE_REPLAY_BYTES = 16 * 1024;
+/**
+ * The most bytes a page may leave unsent (its connection not reading) before it is dropped,
+ * unless told; as the radio relay does its listeners. A reading page has at most an event or
+ * two in flight; one that does not read would otherwise hold every event since in memory.
+ */
+export const LIVE_MAX_UNSENT_BYTES = 64 * 1024;
 
 /** Why a page was not let in: the process is full, or this client holds its share. */
 export type LiveRefusal = "full" | "client";
@@ -60,7 +77,9 @@ interface Listener {
 export class LiveChannel {
   private readonly boot = randomBytes(4).toString("hex");
   private sequence = 0;
+  /** Every open page, and each city's (an event goes to its city's pages only). */
   private readonly listeners = new Set<Listener>();
+  private readonly byCity = new Map<string, Set<Listener>>();
   private readonly byClient = new Map<string, number>();
   private readonly recent = new Map<string, LiveEvent[]>();
   private readonly latest = new Map<string, Map<LiveEventType, LiveEvent>>();
@@ -101,6 +120,9 @@ export class LiveChannel {
     const reader = clientKey(address);
     const listener = { res, city, reader };
     this.listeners.add(listener);
+    const ofCity = this.byCity.get(city) ?? new Set<Listener>();
+    ofCity.add(listener);
+    this.byCity.set(city, ofCity);
     this.byClient.set(reader, (this.byClient.get(reader) ?? 0) + 1);
     res.on("close", () => this.leave(listener));
     this.options.onOpen?.(city);
@@ -116,10 +138,9 @@ export class LiveChannel {
     const latest = this.latest.get(city) ?? new Map<LiveEventType, LiveEvent>();
     latest.set(type, event);
     this.latest.set(city, latest);
-    const text = frame(event);
-    for (const listener of this.listeners) {
-      if (listener.city === city) listener.res.write(text);
-    }
+    // Made once, the same bytes for every page of the city.
+    const bytes = Buffer.from(frame(event));
+    for (const listener of this.byCity.get(city) ?? []) this.send(listener, bytes);
     return event;
   }
 
@@ -128,35 +149,62 @@ export class LiveChannel {
     clearInterval(this.heartbeat);
     for (const listener of this.listeners) listener.res.end();
     this.listeners.clear();
+    this.byCity.clear();
     this.byClient.clear();
   }
 
   /**
    * What a page that last saw `lastEventId` missed: the events after it when this process still
-   * holds it, else each type's latest (the page cannot know what it missed).
+   * holds it and they fit in `replayBytes`, else each type's latest (the page cannot know what it
+   * missed, or would be sent too much: the latest make it right again).
    */
   private missed(city: string, lastEventId: string): LiveEvent[] {
     const held = this.recent.get(city) ?? [];
     const at = held.findIndex((event) => event.id === lastEventId);
-    if (at !== -1) return held.slice(at + 1);
-    const [boot, n] = lastEventId.split(".");
-    // A page that saw this process's newest (or an event of a city it has said nothing to) is
-    // up to date.
-    if (boot === this.boot && Number(n) >= this.sequence) return [];
+    if (at !== -1) {
+      const after = held.slice(at + 1);
+      const bytes = after.reduce((sum, event) => sum + Buffer.byteLength(frame(event)), 0);
+      if (bytes <= (this.options.replayBytes ?? LIVE_REPLAY_BYTES)) return after;
+    } else {
+      const [boot, n] = lastEventId.split(".");
+      // A page that saw this process's newest (or an event of a city it has said nothing to) is
+      // up to date.
+      if (boot === this.boot && Number(n) >= this.sequence) return [];
+    }
     return [...(this.latest.get(city)?.values() ?? [])].sort((a, b) => order(a) - order(b));
+  }
+
+  /**
+   * Writes to a page, and drops it when it has left more than `maxUnsentBytes` unread (a
+   * connection that does not read would hold every event since in this process's memory).
+   */
+  private send(listener: Listener, bytes: Buffer | string): void {
+    const { res } = listener;
+    if (res.destroyed) return;
+    res.write(bytes);
+    if (res.writableLength > (this.options.maxUnsentBytes ?? LIVE_MAX_UNSENT_BYTES)) {
+      this.leave(listener);
+      res.destroy();
+    }
   }
 
   private leave(listener: Listener): void {
     if (!this.listeners.delete(listener)) return;
+    const ofCity = this.byCity.get(listener.city);
+    ofCity?.delete(listener);
+    if (ofCity?.size === 0) this.byCity.delete(listener.city);
     const held = (this.byClient.get(listener.reader) ?? 1) - 1;
     if (held > 0) this.byClient.set(listener.reader, held);
     else this.byClient.delete(listener.reader);
   }
 
   private beat(): void {
-    for (const listener of this.listeners) listener.res.write(":\n\n");
+    for (const listener of this.listeners) this.send(listener, HEARTBEAT);
   }
 }
+
+/** The heartbeat: a comment line, the same bytes for every page. */
+const HEARTBEAT = Buffer.from(":\n\n");
 
 /** An event's sequence number in its process. */
 function order(event: LiveEvent): number {

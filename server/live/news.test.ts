@@ -66,4 +66,31 @@ describe("NewsWatch", () => {
     await watch.changed();
     expect(told).toEqual([{ category: "world", count: 1 }]);
   });
+
+  it("reads one city a turn of the event loop: a request is answered between two cities", async () => {
+    // Every city's news unchanged but its version: nothing to read but the versions, which a
+    // loop would go through for 3,000 cities in one run of the thread.
+    const cities = Array.from({ length: 50 }, (_, i) => `city-${i}`);
+    const versions = new Map<string, number>();
+    const seen: string[] = [];
+    const reader = (city: string) =>
+      ({
+        version: () => {
+          if (!seen.includes(city)) seen.push(city);
+          return versions.get(city) ?? 0;
+        },
+        getCategory: async () => ({ articles: [] }) as unknown as CategoryNews,
+      }) as unknown as NewsReader;
+    const watch = new NewsWatch(reader, () => undefined);
+    for (const city of cities) await watch.watch(city);
+    seen.length = 0;
+    // Something the thread must also do, asked for as the reading starts.
+    let turnSeenAt = -1;
+    setImmediate(() => (turnSeenAt = seen.length));
+    await watch.changed();
+    expect(seen).toHaveLength(cities.length);
+    // It ran after the first city and long before the last.
+    expect(turnSeenAt).toBeGreaterThanOrEqual(0);
+    expect(turnSeenAt).toBeLessThan(cities.length);
+  });
 });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { FEED_KEYS, type FeedKey } from "../../sites/categories";
 import type { NewsReader } from "../news/engine";
 
@@ -60,8 +61,13 @@ export class NewsWatch {
     return this.reading;
   }
 
+  /**
+   * Reads every watched city again, one city a turn of the event loop: at 3,000 cities a change
+   * never holds the thread that answers requests for the whole network's reading.
+   */
   private async readAll(): Promise<void> {
     for (const [city, categories] of this.told) {
+      await nextTurn();
       const news = this.newsOf(city);
       for (const key of FEED_KEYS) {
         const before = categories.get(key);

@@ -158,12 +158,15 @@ test("a page that comes back with Last-Event-ID gets the event it missed", async
     weather.set({ alerts: [TORNADO] });
     const issued = await readUntil(first, "event: alert\n");
     const seen = /id: (\S+)\nevent: alert\n/.exec(issued)?.[1] ?? "";
+    // Which alerts and how many, never their texts: the page fetches its banner anew.
+    expect(issued).toContain(`data: {"ids":["${TORNADO.id}"],"count":1}`);
+    expect(issued).not.toContain(TORNADO.event);
     aborts[1]?.abort();
     weather.set({ alerts: [] });
-    await readUntil(watcher, '"alerts":[]');
+    await readUntil(watcher, `"count":0`);
     const back = await open({ "Last-Event-ID": seen });
-    const missed = await readUntil(back, '"alerts":[]');
-    expect(missed).toMatch(/^retry: 5000\n\nid: \S+\nevent: alert\ndata: \{"alerts":\[\]\}\n\n$/);
+    const missed = await readUntil(back, `"count":0`);
+    expect(missed).toMatch(/^retry: 5000\n\nid: \S+\nevent: alert\ndata: \{"ids":\[\],"count":0\}\n\n$/);
     expect(missed).not.toContain(`id: ${seen}\n`);
   } finally {
     for (const abort of aborts) abort.abort();
