@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   fixtureCity,
   fixtureCityFiles,
@@ -372,6 +372,78 @@ describe("a city's editions", () => {
     expect([en.status, es.status]).toEqual([200, 200]);
     expect(es.headers["content-type"]).toBe("image/png");
     expect(es.headers.etag).not.toBe(en.headers.etag);
+  });
+
+  it("chooses the edition and the page from one path: a dot segment is refused before either, nothing rendered or printed", async () => {
+    // Before, /es/../faq was the Spanish edition by its text and /faq by its URL: a render of no
+    // page each time, and React Router's warning printed by console ("<Router basename="/es"> is
+    // not able to match the URL"), a line no log reader could parse.
+    const printed: unknown[][] = [];
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        printed.push(args);
+      }),
+    );
+    try {
+      const rendered = () => logs.filter((l) => l.msg === "page rendered").length;
+      const before = rendered();
+      const refused: string[] = [];
+      for (const target of [
+        "/es/../faq",
+        "/es/%2e%2e/faq",
+        "/es/%2E%2E/faq",
+        "/es/.%2e/clima",
+        "/es/./clima",
+        "/es/x/../../faq",
+        "/es\\..\\faq",
+        "/es/..",
+        "/es/../es/clima?x=1",
+      ]) {
+        const res = await get(target);
+        expect(res.status, target).toBe(400);
+        expect(res.headers["content-type"], target).toBe("text/plain; charset=utf-8");
+        refused.push(String(res.headers["x-request-id"]));
+      }
+      // Each a single request line, JSON, and no render.
+      await new Promise((r) => setImmediate(r));
+      expect(rendered()).toBe(before);
+      for (const id of refused) {
+        expect(logs.filter((l) => l.reqId === id)).toEqual([
+          expect.objectContaining({ msg: "request", status: 400, route: "other" }),
+        ]);
+      }
+      // The paths the browser would have sent are pages, of the site their path names.
+      expect((await get("/faq")).body).toMatch(/<html lang="en-US"/);
+      expect((await get("/es/clima")).body).toMatch(/<html lang="es-US"/);
+      // A path of the city's host that is none of the edition's is the city's not-found page:
+      // the edition's basename is never given a path outside it.
+      const outside = await get("/esx/clima");
+      expect(outside.status).toBe(404);
+      expect(outside.body).toMatch(/<html lang="en-US"/);
+      expect(printed).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it("refuses React Router's own URLs under an edition's prefix too: a plain 404, no render", async () => {
+    const rendered = () => logs.filter((l) => l.msg === "page rendered").length;
+    const before = rendered();
+    for (const target of [
+      "/es/clima.data",
+      "/es/clima.data?x=1",
+      "/es/_root.data",
+      "/es/_.data",
+      "/es/__manifest?paths=/",
+      "/__manifest?paths=/",
+      "/faq.data?x=1",
+    ]) {
+      const res = await get(target);
+      expect(res.status, target).toBe(404);
+      expect(res.body, target).toBe("Not found");
+      expect(res.headers["x-cache"], target).toBeUndefined();
+    }
+    expect(rendered()).toBe(before);
   });
 
   it("serves a Spanish-first city at its language's paths, and an edition at its own over them", async () => {

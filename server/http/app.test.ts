@@ -351,10 +351,10 @@ describe("the HTTP app", () => {
     expect(await spelled.text()).toContain("bayou");
     expect(rendered()).toBe(5);
 
-    // React Router's data requests keep their whole query: it is theirs.
-    expect((await fetch(`${url}/faq.data`)).headers.get("x-cache")).toBe("miss");
-    expect((await fetch(`${url}/faq.data?_routes=faq`)).headers.get("x-cache")).toBe("miss");
-    expect(rendered()).toBe(7);
+    // React Router's data requests are no pages of this site: refused, never made or kept.
+    expect((await fetch(`${url}/faq.data`)).status).toBe(404);
+    expect((await fetch(`${url}/faq.data?_routes=faq`)).status).toBe(404);
+    expect(rendered()).toBe(5);
   }, 30_000);
 });
 
@@ -584,15 +584,69 @@ function getRaw(url: string, target: string): Promise<number> {
 describe("request targets", () => {
   it("reads a path that starts with // as a path on this site, never as another host", async () => {
     const { url, logs } = await start({ isDev: false });
-    for (const target of [
-      "//evil.example/local-news",
-      "/.//evil.example/faq",
-      "/.//a%20b",
-      "/.//:99999/",
-    ]) {
-      expect(await getRaw(url, target), target).toBe(404);
+    expect(await getRaw(url, "//evil.example/local-news")).toBe(404);
+    // With a dot segment before it, such a path is refused before it is read (request-checks.ts):
+    // resolved, it would be `//evil.example/faq`.
+    for (const target of ["/.//evil.example/faq", "/.//a%20b", "/.//:99999/"]) {
+      expect(await getRaw(url, target), target).toBe(400);
     }
     expect(logs.filter((l) => l.msg === "request failed")).toEqual([]);
+  }, 30_000);
+
+  it("refuses a path the URL parser reads otherwise (dot segments, backslashes, #) with 400, rendering nothing", async () => {
+    const { url, logs } = await start({ isDev: false }, { built: true });
+    for (const target of [
+      "/x/../faq",
+      "/./faq",
+      "/faq/.",
+      "/%2e%2e/faq",
+      "/x/%2E%2e/faq",
+      "/x/.%2e/faq",
+      "/x/%2e./faq",
+      "/%2e/faq",
+      "/x\\..\\faq",
+      "/faq\\",
+      "/faq#top",
+      "/x/..?q=1",
+    ]) {
+      expect(await getRaw(url, target), target).toBe(400);
+    }
+    expect(logs.filter((l) => l.msg === "page rendered")).toEqual([]);
+    const requests = () => logs.filter((l) => l.msg === "request");
+    await expect.poll(() => requests().length).toBe(12);
+    for (const line of requests()) expect(line).toMatchObject({ status: 400, route: "other" });
+    // A dot that is no dot segment is a path like any other.
+    for (const target of ["/...", "/.well-known/x", "/faq..", "/x/..faq", "/search?q=../x"]) {
+      expect(await getRaw(url, target), target).not.toBe(400);
+    }
+  }, 30_000);
+
+  it("refuses React Router's own URLs in production with a plain 404: no render, nothing kept", async () => {
+    const { url, logs } = await start({ isDev: false }, { built: true });
+    const rendered = () => logs.filter((l) => l.msg === "page rendered").length;
+    for (const target of [
+      "/faq.data",
+      "/faq.data?x=1",
+      "/faq.data?x=2&_routes=routes%2Ffaq",
+      "/_root.data",
+      "/_.data",
+      "/search.data?q=bayou",
+      "/__manifest",
+      "/__manifest?paths=%2F&version=abc",
+      "/__manifest?paths=/",
+    ]) {
+      const res = await fetch(`${url}${target}`);
+      expect(res.status, target).toBe(404);
+      expect(res.headers.get("content-type"), target).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("x-cache"), target).toBeNull();
+      expect(await res.text(), target).toBe("Not found");
+    }
+    const head = await fetch(`${url}/faq.data?x=3`, { method: "HEAD" });
+    expect(head.status).toBe(404);
+    expect(rendered()).toBe(0);
+    // The page itself is still a page, made once.
+    expect((await fetch(`${url}/faq`)).status).toBe(200);
+    expect(rendered()).toBe(1);
   }, 30_000);
 });
 

@@ -21,7 +21,7 @@ import { splitCityKey } from "./pages/cache-key";
 import { createPageHandler, pages, type PageAnswer } from "./pages/handler";
 import { PageCache, compressIn } from "./pages/page-cache";
 import { radioApi, radioStream, type RadioOf } from "./radio";
-import { requestChecks } from "./request-checks";
+import { requestChecks, routerUrls } from "./request-checks";
 import { socialImage } from "./social-image";
 import { staticFiles } from "./static-files";
 
@@ -196,21 +196,25 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  * The network's, for any host, cheapest first:
  * 1. the health probe, before anything else, so that it answers whatever the Host and however
  *    busy the site is (health.ts), and beside it the readiness probe (ready.ts);
- * 2. the request checks: a target too long, two Hosts or a Host that names no host is refused
- *    before anything reads it (request-checks.ts);
+ * 2. the request checks: a target too long, two Hosts, a Host that names no host or a path the
+ *    URL parser would read otherwise (a dot segment, a backslash) is refused before anything
+ *    reads it, so that the site (its edition's prefix) and the page come from one path
+ *    (request-checks.ts);
  * 3. static files, the same for every city: a lookup in memory (static-files.ts);
- * 4. the most common request of all, a page kept under its own URL: answered from the page cache
+ * 4. in production, React Router's own URLs (`*.data`, `/__manifest`), for a client-side router
+ *    the site never sends: a plain 404, never a render (request-checks.ts);
+ * 5. the most common request of all, a page kept under its own URL: answered from the page cache
  *    with the site its Host and path prefix name (siteAt), before a city's request is made (no
  *    handler of the city's below takes a page's URL).
  *
  * Then the Host names a city (cities.ts; an unknown host gets the network's not-found page), and
  * the city's, most specific path first, pages last since they take everything else:
- * 5. the social image, `/social.png` (social-image.ts);
- * 6. the radio stream, `/api/stream` (radio.ts), and 7. the live channel, `/api/live`
+ * 6. the social image, `/social.png` (social-image.ts);
+ * 7. the radio stream, `/api/stream` (radio.ts), and 8. the live channel, `/api/live`
  *    (live.ts): the two answers that last as long as their reader stays;
- * 8. the API outside React Router, the radio's now playing (radio.ts);
- * 9. the image route, `/img/…` (images.ts);
- * 10. pages, through the page cache: a hit is a lookup, and only a page that must be made
+ * 9. the API outside React Router, the radio's now playing (radio.ts);
+ * 10. the image route, `/img/…` (images.ts);
+ * 11. pages, through the page cache: a hit is a lookup, and only a page that must be made
  *    reaches React Router (pages/); in development Vite's middleware comes first.
  *
  * Each request gets one log line when its response is done (request-log.ts), its route class
@@ -250,6 +254,9 @@ export function createApp(options: AppOptions): RequestListener {
     // its city's id.
     const log = startRequestLog(req, res, logger);
     const labels = observeRequest(observer, res);
+    // The path, read here once: the request checks refuse one the URL parser would read
+    // otherwise (request-checks.ts), so the site chosen from it and the URL its page is made
+    // from are one path.
     const exchange: Exchange = { req, res, pathname: pathOf(req.url ?? "/") };
     if (tookBy(network, exchange, labels)) return log.route(labels.route);
     // The site, once: for a page kept under its own URL, answered before a city's request is
@@ -297,6 +304,7 @@ function handlerTables(
   if (options.readiness) network.push(["health", readinessProbe(options.readiness)]);
   network.push(["other", requestChecks()]);
   if (options.build) network.push(["static", staticFiles(options.build.clientDir)]);
+  if (!options.services.isDev) network.push(["other", routerUrls()]);
   const city: [RouteClass, Handler<CityExchange>][] = [["image", socialImage(logger)]];
   if (options.radio) city.push(["stream", radioStream(options.radio, logger)]);
   if (options.live) city.push(["live", liveChannel(options.live, addressOf)]);

@@ -39,11 +39,6 @@ function routeOf(pathname: string): string {
   return path.toLowerCase().replace(/(.)\/+$/, "$1");
 }
 
-/** React Router's own requests (a route's data, its route manifest): their query is theirs. */
-export function isRouterRequest(pathname: string): boolean {
-  return pathname.endsWith(".data") || pathname === "/__manifest";
-}
-
 /**
  * The cache key of a GET, which is also the URL the page is made from: its path and the query
  * parameters the page reads (PAGE_QUERY), in order. The path is the reader's (a translated one
@@ -53,10 +48,10 @@ export function cacheKey(url: URL, base = "", slugs?: Slugs): string {
   // An edition's page under its prefix (base), at its path in its language (slugs: /es/buscar),
   // reads what its route reads (/search).
   const route = routeOf(routePath(url.pathname.slice(base.length) || "/", slugs));
-  const reads = isRouterRequest(url.pathname) ? undefined : (PAGE_QUERY[route] ?? []);
-  let params = [...url.searchParams].filter(
-    ([name]) => reads === undefined || reads.includes(name),
-  );
+  // React Router's own URLs (`*.data`, `/__manifest`) never get here in production
+  // (request-checks.ts: routerUrls): like any path that names no page, they read no parameter.
+  const reads = PAGE_QUERY[route] ?? [];
+  let params = [...url.searchParams].filter(([name]) => reads.includes(name));
   if (route === SEARCH_PATH) params = searchKeyParams(params);
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return params.length ? `${url.pathname}?${new URLSearchParams(params)}` : url.pathname;

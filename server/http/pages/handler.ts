@@ -11,7 +11,7 @@ import type { Limiter } from "../limiter";
 import { LogBudget } from "../log-budget";
 import type { RenderPool } from "../../render/pool";
 import { createCacheHit, type CacheHit } from "./cache-hit";
-import { cacheKey, cityKey, isRouterRequest, rememberedKeys } from "./cache-key";
+import { cacheKey, cityKey, rememberedKeys } from "./cache-key";
 import { NOT_FOUND_KEY, type PageCache } from "./page-cache";
 import {
   Refusal,
@@ -185,7 +185,7 @@ class PageHandler {
     // their paths in its language when it translates them (/es/clima).
     const inner = url.pathname.slice(base.length) || "/";
     const route = routePath(inner, slugs);
-    const match = routes && !isRouterRequest(inner) ? matchPage(routes, route) : undefined;
+    const match = routes && matchPage(routes, route);
     let key = cacheKey(url, base, slugs);
     const spelling = match?.kind === "page" ? base + publicPath(match.path, slugs) : undefined;
     if (spelling !== undefined && spelling !== url.pathname) {
