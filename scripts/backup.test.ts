@@ -1,5 +1,17 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -9,9 +21,11 @@ import {
   backupDatabase,
   restoreDatabase,
   safetyCopyName,
+  schemaProblem,
   siteDatabaseProblem,
 } from "../server/db/backup";
 import { networkDatabaseFile, openDatabase, type Store } from "../server/db/open";
+import { databaseFixture, makeLegacySqlite } from "../tests/support/databases";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const root = mkdtempSync(path.join(os.tmpdir(), "backup-"));
@@ -53,6 +67,66 @@ const run = (script: string, env: Record<string, string>, ...args: string[]) =>
     encoding: "utf8",
     timeout: 30_000,
   });
+
+/** What a site does at start-up (server/index.ts: DATA_DIR's lock, then the database), idle. */
+const SITE = `
+import { holdDataFolder } from "./server/db/data-lock.ts";
+import { networkDatabaseFile, openDatabase } from "./server/db/open.ts";
+holdDataFolder(process.env.DATA_DIR);
+await openDatabase(networkDatabaseFile(process.env.DATA_DIR));
+console.log("locked");
+process.stdin.on("end", () => process.exit(0));
+process.stdin.resume();
+`;
+
+/** A site on `dir` in a process of its own, once it has printed "locked". */
+async function siteElsewhere(dir: string): Promise<{ kill(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", SITE], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, DATA_DIR: dir },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const exited = once(child, "exit");
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("locked\n")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the site ended (${code}): ${out}${err}`)));
+  });
+  return {
+    async kill() {
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** What a folder holds: each file's name, size and a hash of its bytes. */
+const contents = (dir: string) =>
+  readdirSync(dir)
+    .sort()
+    .map((name) => {
+      const bytes = readFileSync(path.join(dir, name));
+      return `${name} ${bytes.length} ${createHash("sha256").update(bytes).digest("hex")}`;
+    });
+
+/** A fresh folder for backups. */
+const backupsFolder = () => {
+  const dir = path.join(root, `backups-${++dirs}`);
+  mkdirSync(dir);
+  return dir;
+};
+
+/** What a failed CLI run printed: one line, no stack trace. */
+const oneLine = (stderr: string) => {
+  expect(stderr.trim().split("\n")).toHaveLength(1);
+  expect(stderr).not.toMatch(/^\s+at /m);
+  return stderr.trim();
+};
 
 describe("backupDatabase", () => {
   it("copies the database consistently while another connection writes in a loop", async () => {
@@ -99,6 +173,29 @@ describe("backupDatabase", () => {
     await site.store.close();
   });
 
+  it("leaves nothing beside the backup (no NAME.partial-wal or -shm)", async () => {
+    const site = await siteData();
+    insertMessage(site.raw, 1);
+    const folder = backupsFolder();
+    await backupDatabase(site.file, path.join(folder, "b.db"));
+    expect(readdirSync(folder)).toEqual(["b.db"]);
+    // Reading it leaves nothing either: it stands alone (journal mode DELETE, not WAL).
+    expect(siteDatabaseProblem(path.join(folder, "b.db"))).toBeUndefined();
+    expect(countMessages(path.join(folder, "b.db"))).toBe(1);
+    expect(readdirSync(folder)).toEqual(["b.db"]);
+    await site.store.close();
+  });
+
+  it("names a missing folder to write in", async () => {
+    const site = await siteData();
+    const missing = path.join(root, "no-such-folder");
+    await expect(backupDatabase(site.file, path.join(missing, "b.db"))).rejects.toThrow(
+      new BackupError(`No folder ${missing} to write the backup in: make it first`),
+    );
+    expect(existsSync(missing)).toBe(false);
+    await site.store.close();
+  });
+
   it("says so when there is no database", async () => {
     await expect(
       backupDatabase(path.join(root, "none.db"), path.join(root, "x.db")),
@@ -134,6 +231,113 @@ describe("restoreDatabase", () => {
     await expect(restoreDatabase(backup, site.file)).rejects.toThrow(/stop the site/);
     expect(readdirSync(site.dir).filter((name) => name.includes(".bak-"))).toEqual([]);
     await site.store.close();
+  });
+
+  it("refuses while a site in another process uses DATA_DIR, its database idle, and restores once it is gone", async () => {
+    const site = await siteData();
+    insertMessage(site.raw, 1);
+    const backup = path.join(backupsFolder(), "b.db");
+    await backupDatabase(site.file, backup);
+    await site.store.close();
+    const elsewhere = await siteElsewhere(site.dir);
+    const before = contents(site.dir);
+    await expect(restoreDatabase(backup, site.file)).rejects.toThrow(
+      new BackupError(`The site is running on DATA_DIR (${site.dir}): stop it first`),
+    );
+    expect(contents(site.dir)).toEqual(before);
+    await elsewhere.kill();
+    expect(await restoreDatabase(backup, site.file)).toMatch(/\.bak-/);
+    expect(countMessages(site.file)).toBe(1);
+  });
+
+  it("refuses the backup that is not there, naming it", async () => {
+    const site = await siteData();
+    await site.store.close();
+    const missing = path.join(root, "no-such-backup.db");
+    await expect(restoreDatabase(missing, site.file)).rejects.toThrow(
+      new BackupError(`No backup at ${missing}`),
+    );
+  });
+
+  it.each([
+    [
+      "a trigger that deletes each new message",
+      "CREATE TRIGGER forget_messages AFTER INSERT ON messages BEGIN DELETE FROM messages WHERE id = new.id; END",
+      "trigger forget_messages",
+    ],
+    [
+      "a trigger of the migrations' name doing something else",
+      `DROP TRIGGER articles_fts_insert;
+       CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN DELETE FROM messages; END`,
+      "trigger articles_fts_insert",
+    ],
+    ["a view", "CREATE VIEW everyone AS SELECT email FROM messages", "view everyone"],
+    ["a table", "CREATE TABLE copied (email TEXT)", "table copied"],
+    ["an index", "CREATE INDEX messages_by_email ON messages (email)", "index messages_by_email"],
+  ])(
+    "refuses a backup with %s, naming it, and leaves DATA_DIR as it was",
+    async (_, extra, name) => {
+      const site = await siteData();
+      insertMessage(site.raw, 1);
+      const backup = path.join(backupsFolder(), "b.db");
+      await backupDatabase(site.file, backup);
+      await site.store.close();
+      const db = new Database(backup);
+      db.exec(extra);
+      db.close();
+      const before = contents(site.dir);
+      const refused = restoreDatabase(backup, site.file);
+      await expect(refused).rejects.toThrow(BackupError);
+      await expect(refused).rejects.toThrow(name);
+      expect(contents(site.dir)).toEqual(before);
+      expect(await schemaProblem(backup)).toContain(name);
+    },
+  );
+
+  it("takes a backup made by an older release, and one of a database made by the legacy steps", async () => {
+    // Made by the code at 701c950, at migration 0005 (tests/fixtures/databases).
+    const older = path.join(backupsFolder(), "older.db");
+    const db = new Database(older);
+    db.exec(databaseFixture("sqlite-rows"));
+    db.close();
+    expect(siteDatabaseProblem(older)).toBeUndefined();
+    expect(await schemaProblem(older)).toBeUndefined();
+    // A one-city database of user_version 6, migrated (its triggers laid out otherwise).
+    const legacy = path.join(backupsFolder(), "legacy.db");
+    const raw = new Database(legacy);
+    makeLegacySqlite(raw, 6);
+    raw.close();
+    const migrated = await openDatabase(legacy);
+    await migrated.close();
+    expect(await schemaProblem(legacy)).toBeUndefined();
+    const site = await siteData();
+    await site.store.close();
+    await restoreDatabase(older, site.file);
+    const reopened = await openDatabase(site.file);
+    await reopened.close();
+  });
+
+  it("refuses a backup made by a newer release, naming the migration it does not know", async () => {
+    const site = await siteData();
+    const backup = path.join(backupsFolder(), "newer.db");
+    await backupDatabase(site.file, backup);
+    await site.store.close();
+    const db = new Database(backup);
+    db.exec("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_future', 'x')");
+    db.close();
+    await expect(restoreDatabase(backup, site.file)).rejects.toThrow(/newer release.*9999_future/);
+  });
+
+  it("leaves nothing beside a backup it restores, even one in WAL mode", async () => {
+    const site = await siteData();
+    insertMessage(site.raw, 1);
+    await site.store.close();
+    const folder = backupsFolder();
+    // A copy of a stopped site's database: a file in WAL mode.
+    copyFileSync(site.file, path.join(folder, "copied.db"));
+    await restoreDatabase(path.join(folder, "copied.db"), site.file);
+    expect(readdirSync(folder)).toEqual(["copied.db"]);
+    expect(countMessages(site.file)).toBe(1);
   });
 
   it.each([
@@ -174,6 +378,37 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     expect(restored.status).toBe(0);
     expect(restored.stdout).toContain(".bak-");
     expect(countMessages(site.file)).toBe(1);
+  });
+
+  it("name a missing backup folder or backup file in one line, with no stack trace", async () => {
+    const site = await siteData();
+    await site.store.close();
+    const missing = path.join(root, "nowhere");
+    const backup = run("backup", { DATA_DIR: site.dir }, path.join(missing, "b.db"));
+    expect(backup.status).toBe(1);
+    expect(oneLine(backup.stderr)).toBe(
+      `No folder ${missing} to write the backup in: make it first`,
+    );
+    const restore = run("restore", { DATA_DIR: site.dir }, path.join(missing, "b.db"));
+    expect(restore.status).toBe(1);
+    expect(oneLine(restore.stderr)).toBe(`No backup at ${path.join(missing, "b.db")}`);
+  });
+
+  it("restore refuses while a site runs on DATA_DIR, in one line", async () => {
+    const site = await siteData();
+    const file = path.join(backupsFolder(), "b.db");
+    await backupDatabase(site.file, file);
+    await site.store.close();
+    const elsewhere = await siteElsewhere(site.dir);
+    try {
+      const restore = run("restore", { DATA_DIR: site.dir }, file);
+      expect(restore.status).toBe(1);
+      expect(oneLine(restore.stderr)).toBe(
+        `The site is running on DATA_DIR (${site.dir}): stop it first`,
+      );
+    } finally {
+      await elsewhere.kill();
+    }
   });
 
   it.each(["backup", "restore"])(

@@ -36,7 +36,9 @@ try {
   await backupDatabase(source, options.file, { force: options.force });
   console.log(`Backed up ${source} to ${options.file}`);
 } catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  console.error(error.message);
+  // One line for the operator, never a stack trace: a BackupError says what to do; anything else
+  // (a disk full, a file it may not read) is named by its message.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(error instanceof BackupError ? message : `Backup failed: ${message}`);
   process.exit(1);
 }

@@ -1,6 +1,8 @@
 // npm run restore -- FILE: puts a backup (npm run backup) back as the network's SQLite database
-// (DATA_DIR/network.db). The site must be stopped: the restore refuses while the database is
-// open in another process. The database it replaces is kept as network.db.bak-<time>.
+// (DATA_DIR/network.db). The site must be stopped: the restore refuses while any site process
+// holds DATA_DIR's lock (server/db/data-lock.ts) or another process has the database open, and
+// refuses a backup holding what the migrations do not make (a trigger of its own, say). The
+// database it replaces is kept as network.db.bak-<time>.
 // With DATABASE_URL (PostgreSQL): use pg_restore (README, Backups).
 import { parseArgs } from "node:util";
 import { BackupError, restoreDatabase } from "../server/db/backup";
@@ -35,7 +37,9 @@ try {
   console.log(`Restored ${file} to ${target}`);
   if (safetyCopy) console.log(`The database it replaced is kept as ${safetyCopy}`);
 } catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  console.error(error.message);
+  // One line for the operator, never a stack trace: a BackupError says what to do; anything else
+  // (a disk full, a file it may not read) is named by its message.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(error instanceof BackupError ? message : `Restore failed: ${message}`);
   process.exit(1);
 }

@@ -24,6 +24,7 @@ import { createMetricsServer, listenForMetrics } from "./metrics/listener";
 import { Metrics } from "./metrics/metrics";
 import type { SharedServices } from "./context";
 import { adoptLegacyFiles, claimLegacyMessages, legacyCity } from "./db/legacy";
+import { holdDataFolder } from "./db/data-lock";
 import { networkDatabaseFile, openDatabase, type Store } from "./db/open";
 import { PostgresListener } from "./db/listen";
 import { openPostgres } from "./db/postgres";
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     logger.warn({ kind, text, language }, "weather text not translated"),
   );
   const { directory, served, subscriptions } = readCities(env, logger);
+  // Held for the process's life: `npm run restore` refuses while any site uses DATA_DIR.
+  const dataLock = holdDataFolder(env.DATA_DIR);
   const db = await openStore(env, served, logger);
   const metrics = metricsOf(env);
   // Feeds and pictures reach other servers through one guard (SSRF: public addresses only).
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
     await refreshesStopped;
     const stores = [listener?.close(), weatherListener?.close(), db.close(), messages.db.close()];
     await Promise.allSettled(stores);
+    dataLock.release();
   });
 }
 
