@@ -94,6 +94,20 @@ function largeAlerts(round: number): FixtureAlert[] {
   }));
 }
 
+/** A page that reads its channel and counts the alert events it is told. */
+function countAlerts(url: string): Promise<{ count: () => number; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/api/live`, { agent: false }, (res) => {
+      let count = 0;
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (count += chunk.split("event: alert\n").length - 1));
+      res.on("error", () => undefined);
+      resolve({ count: () => count, close: () => request.destroy() });
+    });
+    request.on("error", reject);
+  });
+}
+
 /** The bytes a page coming back with `lastEventId` is sent before the stream goes quiet. */
 function replayBytes(url: string, lastEventId: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -191,7 +205,12 @@ async function main() {
     line("alert: issued → last channel", `${last - issued} ms (alerts asked for every 1 s)`);
 
     // The attack: no channel reads, and the alerts change every second, 100 at the texts' caps.
+    // One more page, which reads, counts the alert events told meanwhile.
     for (const channel of channels) channel.res?.pause();
+    // Two places made (the process holds LIVE_MAX_CONNECTIONS): the witness's and the replay's.
+    for (const channel of channels.splice(-2)) channel.request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const witness = await countAlerts(site.url);
     const attackRss = rssMb(site.pid);
     let attacking = true;
     const probes = probeWhile(site.url, () => attacking);
@@ -210,6 +229,8 @@ async function main() {
       `${attackRss.toFixed(0)} → ${peakRss.toFixed(0)} MB (+${(peakRss - attackRss).toFixed(0)} MB over 15 changes; target ≤ +100 over base)`,
     );
     line("/healthz p99 meanwhile", `${attackP99.toFixed(1)} ms (target < 100 ms)`);
+    line("alert events told meanwhile (a reading page)", `${witness.count()}`);
+    witness.close();
     line("one replay (Last-Event-ID of the first alert)", `${replayed} bytes for one request`);
     line("the process after it", `/healthz ${after}`);
   } finally {
