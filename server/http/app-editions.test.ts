@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   fixtureCity,
   fixtureCityFiles,
@@ -21,6 +21,7 @@ import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs, postAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
+import { Limiter } from "./limiter";
 import { CityDirectory } from "../cities/directory";
 import { Network } from "../cities/network";
 import { CONTACT_LIMITS } from "../messages/store";
@@ -86,6 +87,10 @@ let server: Server;
 let origin: string;
 /** The app's log lines, as written. */
 const logs: Record<string, unknown>[] = [];
+/** Form posts' allowance (no queue: a test that holds its places refuses the next at once). */
+const writes = new Limiter({ concurrency: 2, queue: 0 });
+/** How many contact messages were stored. */
+let stored = 0;
 /** The site ids whose news the pages read. */
 const newsAskedFor = new Set<string>();
 
@@ -123,7 +128,10 @@ beforeAll(async () => {
   const cities = new Network({
     directory: new CityDirectory(FILES),
     news: newsOf,
-    messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
+    messages: () => ({
+      submit: async () => ({ ok: true, id: ++stored }),
+      limits: CONTACT_LIMITS,
+    }),
   });
   const app = createApp({
     services: { isDev: false },
@@ -132,6 +140,7 @@ beforeAll(async () => {
     version: (_city, key) => (key === WEATHER_DEP ? 0 : 1),
     logger: pino({ level: "info" }, { write: (line: string) => logs.push(JSON.parse(line)) }),
     build: { server: served.build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
+    writes,
   });
   server = createHttpServer(app).listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
@@ -335,6 +344,31 @@ describe("a city's editions", () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toMatch(/<html lang="es-US"/);
     expect(sent.body).toMatch(/role="status"/);
+  });
+
+  it("answers a contact post of the Spanish edition refused under load with its form again, in Spanish", async () => {
+    const holds = [await writes.acquire(), await writes.acquire()];
+    onTestFinished(() => holds.forEach((release) => release()));
+    const before = stored;
+    const sent = await postAs(origin, HOST, "/es/contacto", {
+      name: "Ana",
+      email: "ana@example.com",
+      subject: "Inundación",
+      message: "Agua en la calle <script>alert(1)</script>",
+    });
+    expect(sent.status).toBe(503);
+    expect(sent.headers["retry-after"]).toBe("2");
+    expect(sent.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(sent.body).toMatch(/<html lang="es-US"/);
+    expect(sent.body).toContain("porque el sitio está muy ocupado");
+    expect(sent.body).toContain(">Mensaje</label>");
+    expect(sent.body).toMatch(/<form method="post" action="\/es\/contacto"/);
+    expect(sent.body).toContain(
+      ">Agua en la calle &lt;script&gt;alert(1)&lt;/script&gt;</textarea>",
+    );
+    expect(sent.body).toContain('value="Inundación"');
+    expect(sent.body).not.toContain("<script");
+    expect(stored).toBe(before);
   });
 
   it("gives an edition's pages its own live channel under its prefix: its news, not the city's", async () => {

@@ -19,6 +19,7 @@ import {
 } from "../../tests/support/fixture-city";
 import { fixedNews, storedStory } from "../../tests/support/news";
 import { viteServerBuild } from "../../tests/support/vite-build";
+import { postAs, type Answer } from "../../tests/support/get-as";
 import { createApp, type AppOptions } from "./app";
 import { isValidHost } from "./request-checks";
 import { Limiter } from "./limiter";
@@ -715,6 +716,57 @@ describe("load shedding", () => {
     for (const res of shed) expect(res.headers.get("retry-after")).toBe("2");
     expect(logs.filter((l) => l.level === 50)).toEqual([]);
     expect(limiter.load).toEqual({ running: 0, waiting: 0 });
+  }, 30_000);
+
+  it("answers a contact post refused under load with the form again: the reader's text escaped, 503, Retry-After, nothing stored", async () => {
+    const renders = new Limiter({ concurrency: 1, queue: 1 });
+    const writes = new Limiter({ concurrency: 1, queue: 0 });
+    const { senders, messages } = recordingMessages();
+    const { url, logs } = await start(
+      { isDev: false, messages },
+      { built: true, renders, writes, rendersPerClient: 1, trustProxy: false },
+    );
+    // Every render place is taken (the read queue full) and so is the posts' own allowance.
+    const holds = [await renders.acquire(), await writes.acquire()];
+    onTestFinished(() => holds.forEach((release) => release()));
+    const waiting = fetch(`${url}/faq?reader=1`);
+    await vi.waitFor(() => expect(renders.load.waiting).toBe(1));
+    const form = {
+      name: 'Ana "A" <b>',
+      email: "ana@example.com",
+      subject: "Flooding & drains",
+      message: "Water on Main St.<script>alert(1)</script> again",
+    };
+    const check = (answer: Answer) => {
+      expect(answer.status).toBe(503);
+      expect(answer.headers["retry-after"]).toBe("2");
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(answer.headers["cache-control"]).toContain("no-store");
+      expect(answer.headers["content-security-policy"]).toContain("script-src 'self'");
+      expect(answer.body).toContain("because the site is very busy");
+      expect(answer.body).toMatch(/<form method="post" action="\/contact"/);
+      expect(answer.body).toContain(
+        ">Water on Main St.&lt;script&gt;alert(1)&lt;/script&gt; again</textarea>",
+      );
+      expect(answer.body).toContain('value="Ana &quot;A&quot; &lt;b&gt;"');
+      expect(answer.body).toContain('value="Flooding &amp; drains"');
+      expect(answer.body).toContain('value="ana@example.com"');
+      expect(answer.body).not.toContain("<script");
+      expect(answer.body).toContain("data-contact-form");
+    };
+    // The posts' allowance full: refused at once.
+    check(await postAs(url, "localhost", "/contact", form));
+    // The allowance free again, but this reader's share of the renders is taken by their read.
+    holds[1]?.();
+    check(await postAs(url, "localhost", "/contact", form));
+    expect(senders).toEqual([]);
+    expect(logs.filter((l) => l.level === 50)).toEqual([]);
+    holds[0]?.();
+    expect((await waiting).status).toBe(200);
+    // Sent again once the site has room, the message is made.
+    const again = await postAs(url, "localhost", "/contact", form);
+    expect(again.status).toBe(200);
+    expect(senders).toHaveLength(1);
   }, 30_000);
 });
 

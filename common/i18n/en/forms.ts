@@ -38,6 +38,8 @@ export const forms = {
   "forms.retryMinutes": { one: "a minute", other: "{count} minutes" },
   "forms.notSent":
     "Your message was NOT sent: we cannot receive messages just now. Please try again in a few minutes; what you wrote is still here.",
+  "forms.busyNotSent":
+    "We could not send your message just now because the site is very busy. Your message is below: please send it again in a minute.",
   "forms.contactDetails": "Contact Details",
   "forms.phone": "Phone",
   "forms.address": "Address",

@@ -41,6 +41,8 @@ export const forms: Area<typeof en> = {
   "forms.retryMinutes": { one: "un minuto", other: "{count} minutos" },
   "forms.notSent":
     "Su mensaje NO se envió: no podemos recibir mensajes en este momento. Vuelva a intentarlo en unos minutos; lo que escribió sigue aquí.",
+  "forms.busyNotSent":
+    "No pudimos enviar su mensaje en este momento porque el sitio está muy ocupado. Su mensaje está abajo: vuelva a enviarlo en un minuto.",
   "forms.contactDetails": "Datos de contacto",
   "forms.phone": "Teléfono",
   "forms.address": "Dirección",

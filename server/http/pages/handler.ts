@@ -21,6 +21,7 @@ import {
   refusalBeforeBody,
   refuseCrossOrigin,
 } from "./refusals";
+import { isContactRoute, sendFormAgain } from "./form-again";
 import { createRenderer } from "./render";
 import { matchPage, routeTree } from "./route-match";
 import { acceptedCoding, createSender } from "./send";
@@ -150,6 +151,8 @@ class PageHandler {
     base = "",
     slugs?: Slugs,
   ): Promise<void> {
+    // A contact post refused under load is answered with its form again (form-again.ts).
+    let shed: ((res: ServerResponse) => void) | undefined;
     try {
       const early = refusalBeforeBody(req);
       if (early) throw early;
@@ -161,10 +164,14 @@ class PageHandler {
       if (req.method === "POST") refuseCrossOrigin(req, url);
       const body = req.method === "POST" ? await readBody(req) : undefined;
       const made = routeUrl(url, base, slugs);
+      if (body && isContactRoute(made.pathname.slice(base.length))) {
+        const action = url.pathname;
+        shed = (res) => sendFormAgain(res, { body, action, locale: cityLocale(cityOf) });
+      }
       const page = await this.render(req, made, cityOf(), body, acceptedCoding(req));
       await this.sender.send(req, res, page, "pass");
     } catch (error) {
-      answerFailure(req, res, error, this.log, cityLocale(cityOf));
+      answerFailure(req, res, error, this.log, cityLocale(cityOf), shed);
     }
   }
 

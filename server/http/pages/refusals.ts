@@ -156,7 +156,8 @@ function refusalOf(error: unknown): Refusal | undefined {
  * Answers a request whose page failed: nothing when the reader went away or the answer had
  * begun (the connection ends), a refusal with a warning (a few a minute of each status, no
  * stack) for a reader's mistake or a shed request, and 500 with the error logged otherwise;
- * its text in the language of `locale` (the city's).
+ * its text in the language of `locale` (the city's). A shed request that has an answer of its
+ * own (`shed`: a contact post's form again, form-again.ts) is given it instead of the text.
  */
 export function answerFailure(
   req: IncomingMessage,
@@ -164,6 +165,7 @@ export function answerFailure(
   error: unknown,
   log: { logger: Logger; budget: LogBudget },
   locale: string = NETWORK_LOCALE,
+  shed?: (res: ServerResponse) => void,
 ): void {
   if (res.headersSent) {
     res.destroy();
@@ -187,5 +189,6 @@ export function answerFailure(
   } else {
     log.logger.error({ err: error, url: req.url }, "request failed");
   }
-  sendRefusal(res, refusal ?? new Refusal(500, "server.internalError"), locale);
+  if (shed && error instanceof Overloaded) shed(res);
+  else sendRefusal(res, refusal ?? new Refusal(500, "server.internalError"), locale);
 }
