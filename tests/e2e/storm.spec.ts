@@ -232,73 +232,79 @@ for (const width of [375, 1280]) {
 // Issue 50: a page opened before a warning follows it through the live channel: the banner comes,
 // the donation prompt is held as on a page made in storm mode, and the banner goes when the
 // warning is cancelled. The page's clock is Playwright's, moved past the prompt's 30 s.
-test("a page open when a warning comes holds the donation prompt, and drops the banner when it is cancelled", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await withStormSite([], async (site, weather) => {
-    // The city's weather is tracked from its first ask; the page is opened calm.
-    await fetch(`${site.url}/faq`);
-    await page.clock.install({ time: Date.now() });
-    await page.goto(`${site.url}/faq`);
-    await waitForIslands(page);
-    const banner = page.locator("[data-weather-alert]");
-    await expect(banner).toHaveCount(0);
-    await expect(page.locator("[data-donation]")).toHaveCount(1);
+for (const width of [375, 1280]) {
+  test(`a page open when a warning comes holds the donation prompt, and drops the banner when it is cancelled (${width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await withStormSite([], async (site, weather) => {
+      // The city's weather is tracked from its first ask; the page is opened calm.
+      await fetch(`${site.url}/faq`);
+      await page.clock.install({ time: Date.now() });
+      await page.goto(`${site.url}/faq`);
+      await waitForIslands(page);
+      const banner = page.locator("[data-weather-alert]");
+      await expect(banner).toHaveCount(0);
+      await expect(page.locator("[data-donation]")).toHaveCount(1);
 
-    weather.set({ alerts: [TORNADO] });
-    await expect(banner).toContainText("Tornado Warning", { timeout: 30_000 });
-    // Past the prompt's delay: it stays away while the warning is in force.
-    await page.clock.fastForward(DONATION_DELAY_MS + 5_000);
-    await page.waitForTimeout(1_000);
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+      weather.set({ alerts: [TORNADO] });
+      await expect(banner).toContainText("Tornado Warning", { timeout: 30_000 });
+      // Past the prompt's delay: it stays away while the warning is in force.
+      await page.clock.fastForward(DONATION_DELAY_MS + 5_000);
+      await page.waitForTimeout(1_000);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    // Cancelled as the NWS does it: a Cancel message naming the warning, listed beside it.
-    const cancel = {
-      ...TORNADO,
-      id: `${TORNADO.id}.cancel`,
-      messageType: "Cancel" as const,
-      references: [TORNADO.id],
-    };
-    weather.set({ alerts: [TORNADO, cancel] });
-    await expect(banner).toHaveCount(0, { timeout: 30_000 });
+      // Cancelled as the NWS does it: a Cancel message naming the warning, listed beside it.
+      const cancel = {
+        ...TORNADO,
+        id: `${TORNADO.id}.cancel`,
+        messageType: "Cancel" as const,
+        references: [TORNADO.id],
+      };
+      weather.set({ alerts: [TORNADO, cancel] });
+      await expect(banner).toHaveCount(0, { timeout: 30_000 });
+    });
   });
-});
+}
 
 // Issue 50: the banner on every page a reader can land on, those outside the shared layout and
 // the Spanish edition's too; no sponsor strip under it; and the live channel keeps it there.
-test("every page carries the banner in a storm, with no sponsor strip, and the live channel follows it outside the layout too", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await withStormSite([TORNADO], async (site, weather) => {
-    await expect
-      .poll(
-        async () => (await fetch(`${site.url}/radio`)).text().then((t) => t.includes("Tornado")),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
-    const banner = page.locator("section[data-weather-alert]");
-    for (const path of ["/radio", "/books", "/no-such-page", "/faq", "/es/", "/es/radio"]) {
-      await page.goto(`${site.url}${path}`);
-      await expect(banner, path).toContainText(
-        path.startsWith("/es/") ? "Aviso de tornado" : "Tornado Warning",
-      );
-      // First on the screen, above the masthead or the page's own header.
-      expect((await banner.boundingBox())?.y, path).toBe(0);
-      await expect(page.getByText(/^(Sponsored|Patrocinado):?$/i), path).toHaveCount(0);
-      await expect(page.locator("[data-ad-type], [data-sponsor]"), path).toHaveCount(0);
-    }
+for (const width of [375, 1280]) {
+  test(`every page carries the banner in a storm, with no sponsor strip, and the live channel follows it outside the layout too (${width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await withStormSite([TORNADO], async (site, weather) => {
+      await expect
+        .poll(
+          async () => (await fetch(`${site.url}/radio`)).text().then((t) => t.includes("Tornado")),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      const banner = page.locator("section[data-weather-alert]");
+      for (const path of ["/radio", "/books", "/no-such-page", "/faq", "/es/", "/es/radio"]) {
+        await page.goto(`${site.url}${path}`);
+        await expect(banner, path).toContainText(
+          path.startsWith("/es/") ? "Aviso de tornado" : "Tornado Warning",
+        );
+        // First on the screen, above the masthead or the page's own header.
+        expect((await banner.boundingBox())?.y, path).toBe(0);
+        await expect(page.getByText(/^(Sponsored|Patrocinado):?$/i), path).toHaveCount(0);
+        await expect(page.locator("[data-ad-type], [data-sponsor]"), path).toHaveCount(0);
+      }
 
-    // /radio open as the warning is cancelled and a new one issued: its banner follows.
-    await page.goto(`${site.url}/radio`);
-    await waitForIslands(page);
-    weather.set({ alerts: [] });
-    await expect(banner).toHaveCount(0, { timeout: 30_000 });
-    weather.set({ alerts: [{ ...TORNADO, id: `${TORNADO.id}.2`, event: "Flash Flood Warning" }] });
-    await expect(banner).toContainText("Flash Flood Warning", { timeout: 30_000 });
+      // /radio open as the warning is cancelled and a new one issued: its banner follows.
+      await page.goto(`${site.url}/radio`);
+      await waitForIslands(page);
+      weather.set({ alerts: [] });
+      await expect(banner).toHaveCount(0, { timeout: 30_000 });
+      weather.set({
+        alerts: [{ ...TORNADO, id: `${TORNADO.id}.2`, event: "Flash Flood Warning" }],
+      });
+      await expect(banner).toContainText("Flash Flood Warning", { timeout: 30_000 });
+    });
   });
-});
+}
 
 /**
  * The page's own words in the browser: its body's text without what is marked as another
