@@ -166,7 +166,9 @@ test("a page that comes back with Last-Event-ID gets the event it missed", async
     await readUntil(watcher, `"count":0`);
     const back = await open({ "Last-Event-ID": seen });
     const missed = await readUntil(back, `"count":0`);
-    expect(missed).toMatch(/^retry: 5000\n\nid: \S+\nevent: alert\ndata: \{"ids":\[\],"count":0\}\n\n$/);
+    expect(missed).toMatch(
+      /^retry: 5000\n\nid: \S+\nevent: alert\ndata: \{"ids":\[\],"count":0\}\n\n$/,
+    );
     expect(missed).not.toContain(`id: ${seen}\n`);
   } finally {
     for (const abort of aborts) abort.abort();
