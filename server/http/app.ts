@@ -55,7 +55,7 @@ export interface AppOptions {
   /** Open pages' live channel, `/api/live` (server/live/; absent in tests that do not need it). */
   live?: LiveChannel;
   /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
-  images?: (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
+  images?: (req: IncomingMessage, res: ServerResponse, pathname: string, reader?: string) => void;
   logger: Logger;
   /** What /readyz answers (server/http/ready.ts; absent in tests that do not need it). */
   readiness?: Readiness;
@@ -309,7 +309,7 @@ function handlerTables(
   if (options.radio) city.push(["stream", radioStream(options.radio, logger)]);
   if (options.live) city.push(["live", liveChannel(options.live, addressOf)]);
   if (options.radio) city.push(["api", radioApi(options.radio)]);
-  if (options.images) city.push(["image", imageRoute(options.images)]);
+  if (options.images) city.push(["image", imageRoute(options.images, addressOf)]);
   city.push(["page", pages(handler, options.vite)]);
   return { network, city };
 }

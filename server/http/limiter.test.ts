@@ -48,6 +48,34 @@ describe("Limiter", () => {
     expect(order).toEqual([1, 2, 3]);
   });
 
+  it("is fair by reader: a reader's first work goes before another's many that waited longer", async () => {
+    const limiter = new Limiter({ concurrency: 2, queue: 20 });
+    const order: string[] = [];
+    let releaseAll: (() => void)[] = [];
+    const job = (reader: string, n: number) =>
+      limiter.acquire(undefined, reader).then((release) => {
+        order.push(`${reader}${n}`);
+        releaseAll.push(release);
+      });
+    // Reader a asks for ten pictures: two start, eight wait; then b asks for one.
+    const jobs = Array.from({ length: 10 }, (_, n) => job("a", n));
+    jobs.push(job("b", 0));
+    await Promise.resolve();
+    expect(order).toEqual(["a0", "a1"]);
+    // One of a's ends: the slot goes to b (none running), not to a's third.
+    releaseAll.shift()?.();
+    await jobs[10];
+    expect(order).toEqual(["a0", "a1", "b0"]);
+    // Then a's, in the order they came.
+    while (order.length < 11) {
+      const running = releaseAll;
+      releaseAll = [];
+      for (const release of running) release();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(order.slice(3)).toEqual(["a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"]);
+  });
+
   it("refuses a waiter that waited longer than maxWaitMs, and serves the next one", async () => {
     const clock = { now: 0 };
     const limiter = new Limiter({

@@ -37,6 +37,8 @@ interface Waiter {
   since: number;
   signal?: AbortSignal;
   onAbort?: () => void;
+  /** Whose work it is (a reader: server/net/client-key.ts), for fairness; none: its own. */
+  key?: string;
 }
 
 /**
@@ -46,9 +48,15 @@ interface Waiter {
  * them. Under overload the admitted stay fast and the rest are told to come back (503 with
  * Retry-After) while the process keeps answering its health probe and its cache hits. A waiter
  * whose signal aborts (every reader that wanted the work has gone) leaves the queue unrun.
+ *
+ * Fair by reader when work is keyed (acquire's `key`): a slot that frees goes to the waiter whose
+ * reader has the least work running, the longest waiting among equals, so that one reader's many
+ * pictures never keep another's first one waiting behind them all.
  */
 export class Limiter {
   private running = 0;
+  /** Work running by reader (keyed work only). */
+  private readonly runningByKey = new Map<string, number>();
   private readonly waiting: Waiter[] = [];
   private readonly now: () => number;
   private recheck: ReturnType<typeof setTimeout> | undefined;
@@ -57,15 +65,18 @@ export class Limiter {
     this.now = options.now ?? Date.now;
   }
 
-  /** Waits for a slot and returns its release (call it once); throws Overloaded or Abandoned. */
-  async acquire(signal?: AbortSignal): Promise<() => void> {
+  /**
+   * Waits for a slot and returns its release (call it once); throws Overloaded or Abandoned.
+   * `key` says whose work it is (a reader), for fairness between readers.
+   */
+  async acquire(signal?: AbortSignal, key?: string): Promise<() => void> {
     if (signal?.aborted) throw new Abandoned("Nobody waits for this work any more");
     if (this.waiting.length === 0 && this.mayStart()) {
-      this.running++;
+      this.start(key);
     } else if (this.waiting.length < this.options.queue) {
       // The slot is handed over by pump(): `running` counts it from then on.
       await new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = { resolve, reject, since: this.now(), signal };
+        const waiter: Waiter = { resolve, reject, since: this.now(), signal, key };
         if (signal) {
           waiter.onAbort = () => {
             const at = this.waiting.indexOf(waiter);
@@ -85,13 +96,18 @@ export class Limiter {
       if (released) return;
       released = true;
       this.running--;
+      if (key !== undefined) {
+        const held = (this.runningByKey.get(key) ?? 1) - 1;
+        if (held > 0) this.runningByKey.set(key, held);
+        else this.runningByKey.delete(key);
+      }
       this.pump();
     };
   }
 
   /** Runs `task` in a slot (see acquire). */
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const release = await this.acquire(signal);
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal, key?: string): Promise<T> {
+    const release = await this.acquire(signal, key);
     try {
       return await task();
     } finally {
@@ -115,14 +131,41 @@ export class Limiter {
       }
     }
     while (this.waiting.length > 0 && this.mayStart()) {
-      this.running++;
-      this.take().resolve();
+      const next = this.take(this.fairest());
+      this.start(next.key);
+      next.resolve();
     }
     this.schedule();
   }
 
-  private take(): Waiter {
-    const next = this.waiting.shift() as Waiter;
+  /** A slot taken (by `key`'s reader, when keyed). */
+  private start(key: string | undefined): void {
+    this.running++;
+    if (key !== undefined) this.runningByKey.set(key, (this.runningByKey.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * The index of the waiter to start next: the longest waiting of those whose reader has the
+   * least work running (unkeyed work counts as a reader with none); the first when none is keyed.
+   */
+  private fairest(): number {
+    if (this.runningByKey.size === 0) return 0;
+    let best = 0;
+    let least = Infinity;
+    for (let i = 0; i < this.waiting.length; i++) {
+      const key = (this.waiting[i] as Waiter).key;
+      const held = key === undefined ? 0 : (this.runningByKey.get(key) ?? 0);
+      if (held < least) {
+        least = held;
+        best = i;
+        if (held === 0) break;
+      }
+    }
+    return best;
+  }
+
+  private take(at = 0): Waiter {
+    const [next] = this.waiting.splice(at, 1) as [Waiter];
     if (next.signal && next.onAbort) next.signal.removeEventListener("abort", next.onAbort);
     return next;
   }

@@ -107,6 +107,7 @@ function answer(
   res: ServerResponse,
   { id, width }: NonNullable<ReturnType<typeof parseImagePath>>,
   source: ImageSource,
+  reader?: string,
 ): void {
   const format = negotiateFormat(req.headers.accept);
   const etag = service.etag(id, width, format);
@@ -124,7 +125,7 @@ function answer(
   res.on("close", () => {
     if (!res.writableFinished) gone.abort();
   });
-  service.variant(id, source, width, format, gone.signal).then(
+  service.variant(id, source, width, format, gone.signal, reader).then(
     (made) => sendVariant(req, res, made, { format, etag, anyVersion }),
     (err: unknown) => variantFailed(req, res, err, log),
   );
@@ -141,8 +142,8 @@ function answer(
 export function createImageRoute(
   service: ImageService,
   log: ImageLog,
-): (req: IncomingMessage, res: ServerResponse, pathname: string) => void {
-  return (req, res, pathname) => {
+): (req: IncomingMessage, res: ServerResponse, pathname: string, reader?: string) => void {
+  return (req, res, pathname, reader) => {
     const parsed = parseImagePath(pathname);
     if (!parsed) {
       text(res, 404, "Not found");
@@ -151,7 +152,7 @@ export function createImageRoute(
     service.resolve(parsed.id).then(
       (source) => {
         if (!source) text(res, 404, "Not found");
-        else answer({ service, log }, req, res, parsed, source);
+        else answer({ service, log }, req, res, parsed, source, reader);
       },
       (err: unknown) => {
         if (isDatabaseUnavailable(err)) {

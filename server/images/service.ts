@@ -237,7 +237,8 @@ export class ImageService {
    * The variant of `source` (named by `id`) at `width` in `format`: from disk, else made once
    * from its master. Throws Overloaded when too much image work waits already, and Abandoned
    * when `signal` (the reader's) aborts while the work it waits for has not started and no
-   * other reader wants it.
+   * other reader wants it. `reader` says whose it is (server/net/client-key.ts): picture work is
+   * shared fairly between readers, one reader's many pictures never ahead of another's first.
    */
   async variant(
     id: string,
@@ -245,6 +246,7 @@ export class ImageService {
     width: ImageWidth,
     format: ImageFormat,
     signal?: AbortSignal,
+    reader?: string,
   ): Promise<ImageAnswer> {
     if (this.hasFailed(id)) return { kind: "fallback", location: source.fallback };
     const name = `${fileKey(id)}-${width}.${EXTENSIONS[format]}`;
@@ -255,9 +257,13 @@ export class ImageService {
       // Made by a caller that finished between this one's miss and now?
       const made = await this.cache.get(name);
       if (made) return { kind: "image", body: made, etag };
-      const master = await this.master(id, source, wanted);
+      const master = await this.master(id, source, wanted, reader);
       if (!master) return { kind: "fallback", location: source.fallback };
-      const body = await this.work.run(() => makeVariant(master.body, width, format), wanted);
+      const body = await this.work.run(
+        () => makeVariant(master.body, width, format),
+        wanted,
+        reader,
+      );
       await this.keep(name, body);
       return { kind: "image", body, etag };
     });
@@ -276,6 +282,7 @@ export class ImageService {
     id: string,
     source: ImageSource,
     signal: AbortSignal,
+    reader?: string,
   ): Promise<Master | null> {
     const key = fileKey(id);
     for (const ext of ["jpg", "webp"] as const) {
@@ -303,6 +310,7 @@ export class ImageService {
             maxRedirects: this.limits.maxRedirects,
           }),
         wanted,
+        reader,
       );
       if (fetched.kind !== "ok") {
         const reason = fetched.kind === "error" ? fetched.reason : "Not modified";
@@ -311,7 +319,11 @@ export class ImageService {
       }
       let master: Master;
       try {
-        master = await this.work.run(() => makeMaster(fetched.body, this.limits.maxPixels), wanted);
+        master = await this.work.run(
+          () => makeMaster(fetched.body, this.limits.maxPixels),
+          wanted,
+          reader,
+        );
       } catch (error) {
         if (!(error instanceof UnusableImageError)) throw error;
         this.fail(id, source, error.message, "lasting");
