@@ -688,6 +688,23 @@ describe("combineNews (home's News Feed, /api/articles with several categories)"
     expect(combined.state).toBe("ready");
   });
 
+  it("keeps every story without a link (a hostile feed's non-http links): each is itself, as the pages show it", async () => {
+    const combined = combineNews([
+      news("local", [
+        article("No link one", 3, "#"),
+        article("No link two", 2, "#"),
+        article("No link three", 1, "#"),
+        article("L1", 0),
+      ]),
+    ]);
+    expect(combined.articles.map((a) => a.title)).toEqual([
+      "No link one",
+      "No link two",
+      "No link three",
+      "L1",
+    ]);
+  });
+
   it("keeps the newest `limit`", async () => {
     const many = Array.from({ length: 20 }, (_, i) => article(`A${i}`, i));
     expect(combineNews([news("local", many)], 8).articles.map((a) => a.title)).toEqual([

@@ -98,8 +98,9 @@ export function combineNews(list: readonly CategoryNews[], limit = CATEGORY_LIMI
     .map(({ article }) => article)
     .filter((a) => {
       // The same story twice (a link, or a wire headline from two feeds, in two categories) is
-      // listed once; a story without a link is itself.
-      const story = a.url === "#" ? { url: `${a.feedUrl}#${a.uid}`, title: "" } : a;
+      // listed once; a story without a link is itself, by its stored id (a URL made of its
+      // feed's and a fragment named them all one: linkKey drops the fragment).
+      const story = a.url === "#" ? { id: a.id, url: a.url, title: "" } : a;
       if (seen.has(story, a.feedUrl)) return false;
       seen.add(story, a.feedUrl);
       return true;
