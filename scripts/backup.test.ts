@@ -1,6 +1,5 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { once } from "node:events";
 import {
   copyFileSync,
   existsSync,
@@ -15,6 +14,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { siteElsewhere } from "../tests/support/lock-holder";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   BackupError,
@@ -67,43 +67,6 @@ const run = (script: string, env: Record<string, string>, ...args: string[]) =>
     encoding: "utf8",
     timeout: 30_000,
   });
-
-/** What a site does at start-up (server/index.ts: DATA_DIR's lock, then the database), idle. */
-const SITE = `
-import { holdDataFolder } from "./server/db/data-lock.ts";
-import { networkDatabaseFile, openDatabase } from "./server/db/open.ts";
-holdDataFolder(process.env.DATA_DIR);
-await openDatabase(networkDatabaseFile(process.env.DATA_DIR));
-console.log("locked");
-process.stdin.on("end", () => process.exit(0));
-process.stdin.resume();
-`;
-
-/** A site on `dir` in a process of its own, once it has printed "locked". */
-async function siteElsewhere(dir: string): Promise<{ kill(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", SITE], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, DATA_DIR: dir },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  const exited = once(child, "exit");
-  let out = "";
-  let err = "";
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes("locked\n")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the site ended (${code}): ${out}${err}`)));
-  });
-  return {
-    async kill() {
-      child.kill("SIGKILL");
-      await exited;
-    },
-  };
-}
 
 /** What a folder holds: each file's name, size and a hash of its bytes. */
 const contents = (dir: string) =>
@@ -243,7 +206,7 @@ describe("restoreDatabase", () => {
       const backup = path.join(backupsFolder(), "b.db");
       await backupDatabase(site.file, backup);
       await site.store.close();
-      const elsewhere = await siteElsewhere(site.dir);
+      const elsewhere = await siteElsewhere(site.dir, { database: true });
       const before = contents(site.dir);
       await expect(restoreDatabase(backup, site.file)).rejects.toThrow(
         new BackupError(`The site is running on DATA_DIR (${site.dir}): stop it first`),
@@ -404,7 +367,7 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     const file = path.join(backupsFolder(), "b.db");
     await backupDatabase(site.file, file);
     await site.store.close();
-    const elsewhere = await siteElsewhere(site.dir);
+    const elsewhere = await siteElsewhere(site.dir, { database: true });
     try {
       const restore = run("restore", { DATA_DIR: site.dir }, file);
       expect(restore.status).toBe(1);

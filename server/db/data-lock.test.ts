@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { siteElsewhere } from "../../tests/support/lock-holder";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   DataFolderBusyError,
@@ -11,46 +10,10 @@ import {
   lockDataFolderExclusively,
 } from "./data-lock";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const root = mkdtempSync(path.join(os.tmpdir(), "data-lock-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let dirs = 0;
 const dataDir = () => path.join(root, `data-${++dirs}`);
-
-/** What a site does at start-up (server/index.ts), then waits; it ends with its stdin. */
-const SITE = `
-import { holdDataFolder } from "./server/db/data-lock.ts";
-holdDataFolder(process.env.DATA_DIR);
-console.log("locked");
-process.stdin.on("end", () => process.exit(0));
-process.stdin.resume();
-`;
-
-/** A site's hold on `dir` in a process of its own, once it has printed "locked". */
-async function siteElsewhere(dir: string): Promise<{ kill(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", SITE], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, DATA_DIR: dir },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  const exited = once(child, "exit");
-  let out = "";
-  let err = "";
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes("locked\n")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the site ended (${code}): ${out}${err}`)));
-  });
-  return {
-    async kill() {
-      child.kill("SIGKILL");
-      await exited;
-    },
-  };
-}
 
 /** Whether a restore could take the lock now (released at once when it could). */
 function restoreCould(dir: string): boolean {
