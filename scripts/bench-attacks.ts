@@ -11,6 +11,12 @@
 //     target, X-Forwarded-Host), one search spelled 100 ways, one client's flood of searches
 //     against others' contact posts, 200 cross-origin posts' log, /healthz while 500 connections
 //     open, hostile weather answers, PostgreSQL ending connections, restarting, timing out.
+//  5. the fourth round's (issue 51; scripts/attacks-round4.ts, `round4` for all six): the live
+//     channel's replay and its share by /64 (live-replay), renders shared by /64 (render-64),
+//     dot segments and React Router's URLs (dot-segments), a contact post refused under load
+//     (refused-post), metrics at 3,000 cities (BENCH_CITIES) and a taken METRICS_PORT
+//     (metrics-scale), headers sent a byte at a time (slow-headers); a figure an earlier build
+//     cannot give is printed n/a.
 // BENCH_PARTS picks parts (comma-separated names, as below); run from a checkout of an earlier
 // commit, built, to print its figures: the site is started from the current folder's build.
 // BENCH_SITE_URL is not supported: it needs the site's data folder and key.
@@ -34,6 +40,7 @@ import {
   postgresFaults,
   searchSpellings,
 } from "./attacks-round3";
+import { ROUND4_PARTS } from "./attacks-round4";
 
 const KEY = "b".repeat(64);
 
@@ -243,7 +250,7 @@ async function abandonedPictures(): Promise<void> {
   });
 }
 
-const ALL = "memory,pictures,abandoned,hosts,search,fairness,logs,healthz,weather,postgres";
+const ALL = "memory,pictures,abandoned,hosts,search,fairness,logs,healthz,weather,postgres,round4";
 const parts = new Set((process.env.BENCH_PARTS ?? ALL).split(","));
 if (parts.has("memory")) await memoryAttack();
 if (parts.has("pictures")) await pictureAttack();
@@ -255,4 +262,7 @@ if (parts.has("logs")) await clientMistakeLogs();
 if (parts.has("healthz")) await healthUnderConnections();
 if (parts.has("weather")) await hostileWeather();
 if (parts.has("postgres")) await postgresFaults();
+for (const [name, attack] of Object.entries(ROUND4_PARTS)) {
+  if (parts.has("round4") || parts.has(name)) await attack();
+}
 agent.destroy();
