@@ -59,7 +59,7 @@ test("an open page shows a warning issued after it loaded, without a reload, and
     expect(Date.now() - issued).toBeLessThan(2_000 + 5_000);
     await expect(banner).toContainText("Tornado Warning");
     await expect(spanishBanner).toBeVisible({ timeout: 5_000 });
-    await expect(spanishBanner).toContainText("Tornado Warning");
+    await expect(spanishBanner).toContainText("Aviso de tornado");
     // Said once to screen readers through the page's polite live region.
     await expect(page.locator("[data-live-announce]")).toContainText(
       "Weather alert: Tornado Warning",
