@@ -6,7 +6,8 @@
 //     one, and a 4000 × 2250 photo for comparison, each asked for as /img/640/<id>: the RSS they
 //     add and how long their answer took;
 //  3. readers who leave: 320 requests for new pictures, each given up after 2 s, then one
-//     reader's new picture: how long it waits.
+//     reader's new picture: how long it waits; and by reader (`by-reader`): one client's 60 new
+//     pictures at once, then another reader's one: how long that reader waits.
 //  4. the third round's (scripts/attacks-round3.ts): hosts (two Host fields, an absolute-form
 //     target, X-Forwarded-Host), one search spelled 100 ways, one client's flood of searches
 //     against others' contact posts, 200 cross-origin posts' log, /healthz while 500 connections
@@ -28,6 +29,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { imagePath } from "../common/images";
 import { ImageSigner } from "../server/images/sign";
+import { networkDatabaseFile } from "../server/db/open";
 import { makeNoisyPhoto, makeZeroPng } from "../tests/support/picture-server";
 import { startSiteProcess, type SiteProcess } from "../tests/support/site-process";
 import { openLoop, peakRss, percentile, rssMb, timedGet } from "./load";
@@ -129,7 +131,7 @@ async function startSite(feedUrls: string[], dir: string): Promise<SiteProcess> 
 
 /** Each stored article's picture route path, by the picture's file name. */
 function picturePaths(site: SiteProcess, width: 320 | 640 = 640): Map<string, string> {
-  const db = new Database(path.join(site.dataDir, "houston.db"), { readonly: true });
+  const db = new Database(networkDatabaseFile(site.dataDir), { readonly: true });
   const rows = db.prepare("SELECT id, uid, image FROM articles").all() as {
     id: number;
     uid: string;
@@ -250,11 +252,46 @@ async function abandonedPictures(): Promise<void> {
   });
 }
 
-const ALL = "memory,pictures,abandoned,hosts,search,fairness,logs,healthz,weather,postgres,round4";
+/**
+ * Picture work by reader (issue 51): one client asks for 60 new pictures at once, then another
+ * reader for one new picture: how long that reader waits, and how long the first client's take
+ * (the clients told apart by X-Forwarded-For, which the site believes from loopback).
+ */
+async function picturesByReader(): Promise<void> {
+  const photo = await makeNoisyPhoto(2000, 1125);
+  const count = 60;
+  const pictures = new Map<string, Buffer>();
+  for (let i = 0; i < count + 1; i++) pictures.set(`fair-${i}.jpg`, photo);
+  await withSite(pictures, async (site) => {
+    const paths = picturePaths(site);
+    const ask = (name: string, client: string) =>
+      timedGet(agent, `${site.url}${paths.get(name)}`, {
+        headers: { Accept: "image/webp,*/*", "X-Forwarded-For": client },
+        timeoutMs: 300_000,
+      });
+    const started = performance.now();
+    const flood = Promise.all(
+      [...pictures.keys()].slice(0, count).map((name) => ask(name, "198.51.100.7")),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const other = await ask(`fair-${count}.jpg`, "198.51.100.8");
+    const flooded = await flood;
+    const floodDone = (performance.now() - started) / 1000;
+    const ok = flooded.filter((r) => r.status === 200).length;
+    console.log(
+      `
+Pictures by reader: one client's ${count} new pictures at once (${ok} answered 200 in ${floodDone.toFixed(1)} s), then another reader's one new picture: ${other.status} in ${other.ms.toFixed(0)} ms`,
+    );
+  });
+}
+
+const ALL =
+  "memory,pictures,abandoned,by-reader,hosts,search,fairness,logs,healthz,weather,postgres,round4";
 const parts = new Set((process.env.BENCH_PARTS ?? ALL).split(","));
 if (parts.has("memory")) await memoryAttack();
 if (parts.has("pictures")) await pictureAttack();
 if (parts.has("abandoned")) await abandonedPictures();
+if (parts.has("by-reader")) await picturesByReader();
 if (parts.has("hosts")) await hostAttacks();
 if (parts.has("search")) await searchSpellings();
 if (parts.has("fairness")) await fairShedding();
