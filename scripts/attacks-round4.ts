@@ -31,7 +31,7 @@ import {
 } from "../tests/fixture-servers/weather-server";
 import { generateCities } from "../tests/support/generate-cities";
 import { freePort } from "../tests/support/ports";
-import { startSiteProcess, type SiteProcess } from "../tests/support/site-process";
+import { siteProcessEnv, startSiteProcess, type SiteProcess } from "../tests/support/site-process";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -148,18 +148,7 @@ async function spawnSite(env: Record<string, string>): Promise<PipedSite> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["build/server-main/index.js"], {
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DEFAULT_SITE: "houston",
-      SITE_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SHUTDOWN_GRACE_SECONDS: "0",
-      ALLOW_PUBLIC_HOSTS: "false",
-      NWS_API_URL: "http://127.0.0.1:9",
-      NWS_RADAR_URL: "http://127.0.0.1:9",
+      ...siteProcessEnv(port, dataDir),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

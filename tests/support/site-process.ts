@@ -28,6 +28,35 @@ export interface SiteProcessOptions {
 }
 
 /**
+ * The settings a production server of this build starts with in tests and benchmarks (over the
+ * process's own environment): on `port` at loopback, its DATA_DIR `dataDir`, reaching no host
+ * past this machine. A caller's settings go on top.
+ */
+export function siteProcessEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    // Served on 127.0.0.1, which no city names: the default city answers, at this address.
+    DEFAULT_SITE: "houston",
+    SITE_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    // No load balancer to wait for: stop() closes at once (server/shutdown.ts).
+    SHUTDOWN_GRACE_SECONDS: "0",
+    // A test never reaches past this machine: feeds, pictures and covers outside the
+    // allowlist (the fixture servers' address, which callers add) fail as if offline.
+    ALLOW_PUBLIC_HOSTS: "false",
+    // The weather service too: a loopback port nothing listens on (the fixture's address
+    // replaces it where a test starts the fixture weather service).
+    NWS_API_URL: "http://127.0.0.1:9",
+    NWS_RADAR_URL: "http://127.0.0.1:9",
+  };
+}
+
+/**
  * Starts `node build/server-main/index.js` on a free loopback port with a fresh DATA_DIR and
  * resolves once it answers /healthz (or rejects, with its exit code, if it stops first). It
  * reaches no public host (ALLOW_PUBLIC_HOSTS=false). Its
@@ -43,24 +72,7 @@ export async function startSiteProcess(options: SiteProcessOptions = {}): Promis
     [...(options.nodeArgs ?? []), "build/server-main/index.js"],
     {
       env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        // Served on 127.0.0.1, which no city names: the default city answers, at this address.
-        DEFAULT_SITE: "houston",
-        SITE_URL: url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        // No load balancer to wait for: stop() closes at once (server/shutdown.ts).
-        SHUTDOWN_GRACE_SECONDS: "0",
-        // A test never reaches past this machine: feeds, pictures and covers outside the
-        // allowlist (the fixture servers' address, which callers add) fail as if offline.
-        ALLOW_PUBLIC_HOSTS: "false",
-        // The weather service too: a loopback port nothing listens on (the fixture's address
-        // replaces it where a test starts the fixture weather service).
-        NWS_API_URL: "http://127.0.0.1:9",
-        NWS_RADAR_URL: "http://127.0.0.1:9",
+        ...siteProcessEnv(port, dataDir),
         ...extra,
       },
       stdio: ["ignore", options.keepOutput ? "pipe" : "ignore", "inherit"],
