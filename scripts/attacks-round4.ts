@@ -24,11 +24,7 @@ import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  DEMO_ALERTS,
-  startWeatherServer,
-  type FixtureAlert,
-} from "../tests/fixture-servers/weather-server";
+import { alertsAtTheCaps, startWeatherServer } from "../tests/fixture-servers/weather-server";
 import { generateCities } from "../tests/support/generate-cities";
 import { freePort } from "../tests/support/ports";
 import { siteProcessEnv, startSiteProcess, type SiteProcess } from "../tests/support/site-process";
@@ -219,20 +215,6 @@ async function scrape(metricsPort: number): Promise<string | undefined> {
 // ---------------------------------------------------------------------------------------------
 // 1. The live channel's replay, and its share by /64.
 
-/** 100 Extreme alerts in the city's county with every text at its cap, new ids each round. */
-function largeAlerts(round: number): FixtureAlert[] {
-  const base = DEMO_ALERTS[0] as FixtureAlert;
-  const words = (n: number) => "Flooding ".repeat(Math.ceil(n / 9)).slice(0, n);
-  return Array.from({ length: 100 }, (_, i) => ({
-    ...base,
-    id: `urn:oid:bench4.${round}.${i}.${"x".repeat(150)}`,
-    severity: "Extreme" as const,
-    headline: words(300),
-    description: words(4000),
-    instruction: words(2000),
-  }));
-}
-
 /** A page that reads its channel and keeps the ids of the alert events it is told. */
 function alertIds(site: SiteProcess): { ids: string[]; close(): void } {
   const ids: string[] = [];
@@ -329,11 +311,11 @@ export async function liveReplay(): Promise<void> {
         const reader = alertIds(site);
         await sleep(500);
         const ROUNDS = 10;
-        weather.set({ alerts: largeAlerts(0) });
+        weather.set({ alerts: alertsAtTheCaps("bench4.0") });
         for (let i = 0; i < 40 && reader.ids.length === 0; i++) await sleep(250);
         for (let round = 1; round < ROUNDS; round++) {
           await sleep(1000);
-          weather.set({ alerts: largeAlerts(round) });
+          weather.set({ alerts: alertsAtTheCaps(`bench4.${round}`) });
         }
         await sleep(2500);
         reader.close();

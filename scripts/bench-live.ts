@@ -11,8 +11,8 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import {
   DEMO_ALERTS,
+  alertsAtTheCaps,
   startWeatherServer,
-  type FixtureAlert,
 } from "../tests/fixture-servers/weather-server";
 import { startSiteProcess } from "../tests/support/site-process";
 
@@ -78,20 +78,6 @@ function open(url: string): Promise<Channel> {
     });
     request.on("error", reject);
   });
-}
-
-/** 100 Extreme alerts in the city's county with every text at its cap, new ids each round. */
-function largeAlerts(round: number): FixtureAlert[] {
-  const base = DEMO_ALERTS[0] as FixtureAlert;
-  const words = (n: number) => "Flooding ".repeat(Math.ceil(n / 9)).slice(0, n);
-  return Array.from({ length: 100 }, (_, i) => ({
-    ...base,
-    id: `urn:oid:bench.${round}.${i}.${"x".repeat(150)}`,
-    severity: "Extreme" as const,
-    headline: words(300),
-    description: words(4000),
-    instruction: words(2000),
-  }));
 }
 
 /** A page that reads its channel and counts the alert events it is told. */
@@ -215,7 +201,7 @@ async function main() {
     let attacking = true;
     const probes = probeWhile(site.url, () => attacking);
     for (let round = 0; round < 15; round++) {
-      weather.set({ alerts: largeAlerts(round) });
+      weather.set({ alerts: alertsAtTheCaps(`bench.${round}`) });
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     attacking = false;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { TEXT_LIMITS } from "../../common/weather-text";
 
 /**
  * A stand-in for the National Weather Service API (api.weather.gov) and its radar pictures, for
@@ -125,6 +126,23 @@ export const DEMO_ALERTS: FixtureAlert[] = [
     status: "Test",
   },
 ];
+
+/**
+ * 100 Extreme alerts in the city's county with every text at its cap (TEXT_LIMITS), their ids
+ * named by `tag` (a new tag, new alerts): what an attack on the pages or the live channel sends.
+ */
+export function alertsAtTheCaps(tag: string): FixtureAlert[] {
+  const base = DEMO_ALERTS[0] as FixtureAlert;
+  const words = (n: number) => "Flooding ".repeat(Math.ceil(n / 9)).slice(0, n);
+  return Array.from({ length: 100 }, (_, i) => ({
+    ...base,
+    id: `urn:oid:${tag}.${i}.${"x".repeat(150)}`,
+    severity: "Extreme" as const,
+    headline: words(TEXT_LIMITS.headline),
+    description: words(TEXT_LIMITS.description),
+    instruction: words(TEXT_LIMITS.instruction),
+  }));
+}
 
 /**
  * A calm day: the demo's alerts without the flash flood warning (the wind advisory stays, with
