@@ -15,7 +15,8 @@
 //  5. metricsScale: 3,000 generated cities (BENCH_CITIES), three cheap requests each, then one
 //     scrape of /metrics (bytes, time); and a site whose METRICS_PORT is taken (does it serve?);
 //  6. slowHeaders: a request's headers sent a byte every 500 ms, on a new connection and on one
-//     whose first request was answered: when the server answers 408 or closes (at most 40 s).
+//     whose first request was answered: when the server answers 408 or closes (at most 40 s);
+//  7. restoreUnderSite (attacks-restore.ts): `npm run restore` under a running site, then posts.
 // Every address but loopback's is a documentation address in an X-Forwarded-For header (the
 // site believes a loopback proxy's: TRUST_PROXY's default).
 import { spawn } from "node:child_process";
@@ -26,6 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { alertsAtTheCaps, startWeatherServer } from "../tests/fixture-servers/weather-server";
 import { generateCities } from "../tests/support/generate-cities";
+import { restoreUnderSite } from "./attacks-restore";
 import { freePort } from "../tests/support/ports";
 import { siteProcessEnv, startSiteProcess, type SiteProcess } from "../tests/support/site-process";
 
@@ -695,4 +697,5 @@ export const ROUND4_PARTS: Record<string, () => Promise<void>> = {
   "refused-post": refusedPost,
   "metrics-scale": metricsScale,
   "slow-headers": slowHeaders,
+  "restore-running": restoreUnderSite,
 };

@@ -9,21 +9,14 @@
 //    of three 5 s rounds (BENCH_ROUNDS), with their range.
 // Targets (issue 23): at 3,000 visited cities at most 150 MB more than at 1; fetches per
 // interval = distinct URLs; cached p99 <= 10 ms while renders run.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { generateCities } from "../tests/support/generate-cities";
 import { startSiteProcess } from "../tests/support/site-process";
-import { rssMb, runWrk, timedGet } from "./load";
-
-/** Node's options as `npm start` gives them (package.json), so that the figures are its own. */
-const START_NODE_OPTIONS = (
-  JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith("--"));
+import { START_NODE_OPTIONS, rssMb, runWrk, timedGet } from "./load";
 
 const SIZES = (process.env.BENCH_CITIES ?? "1,300,3000").split(",").map(Number);
 const VISIT_CONCURRENCY = 8;

@@ -108,6 +108,13 @@ export function probe(url: string, everyMs = 20): { stop(): Promise<number[]> } 
   };
 }
 
+/** Node's options as `npm start` gives them (package.json), so that a benchmark's figures are its own. */
+export const START_NODE_OPTIONS = (
+  JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 /** A process's resident set size in MB, from /proc (Linux). */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
