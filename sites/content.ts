@@ -190,6 +190,22 @@ export const WeatherContentSchema = z.strictObject({
     .string()
     .regex(/^[KPT][A-Z]{3}$/, "must be a NEXRAD station id such as KHGX")
     .optional(),
+  /**
+   * The NWS alert zones the city covers, by name (UGC codes: forecast zones "TXZ213" and counties
+   * "TXC201"), most local first: warnings are read for them beside the city's point's own zones,
+   * and a reader may ask for warnings by push for any of them (server/push/). Absent, the site
+   * offers no push warnings.
+   */
+  alertZones: z
+    .array(
+      z.strictObject({
+        code: z.string().regex(/^[A-Z]{2}[CZ]\d{3}$/, "must be an NWS UGC code such as TXZ213"),
+        /** The zone's name as readers say it ("Inland Harris", "Harris County"). */
+        name: text,
+      }),
+    )
+    .max(12)
+    .optional(),
   /** Monthly climate normals: °F and inches of rain. */
   history: z
     .array(
