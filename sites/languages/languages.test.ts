@@ -96,8 +96,8 @@ function readerTexts(city: City): [string, string][] {
   }).filter(
     ([where, text]) =>
       !/^https?:|@|^\/|^\d{4}-\d\d/.test(text) &&
-      // Keys, not words: ids, stations, and a hazard's kind ("hurricane").
-      !/\.(id|home|away|venue|radarStation|period|hazard)$/.test(where),
+      // Keys, not words: ids, stations, a hazard's kind ("hurricane"), an NWS zone's code.
+      !/\.(id|home|away|venue|radarStation|period|hazard|code)$/.test(where),
   );
 }
 
