@@ -31,6 +31,8 @@ export const ISLANDS = {
   "donation-dialog": "donation-dialog.tsx",
   // The page's live channel (/api/live): the alert banner, new stories, the radio's title.
   live: "live.ts",
+  // Warnings by Web Push: the "Warn me about" form on /weather and in storm mode (issue 52).
+  "push-warnings": "push-warnings.ts",
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -48,13 +50,24 @@ export function devIslandSources(): IslandSources {
 /** The type of an island's marker: a data block, which the browser neither runs nor fetches. */
 export const ISLAND_MARKER_TYPE = "text/x-island";
 
+/** Where the offline storm kit's service worker is served (app/offline/service-worker.ts). */
+export const SERVICE_WORKER_URL = "/sw.js";
+
+/**
+ * The service worker's registration, a part of the loader: where the browser has service workers
+ * and the page names the pages to keep (<html data-keep>, which production pages have), it
+ * registers the worker (a browser asks for it again on each visit: a new release's takes over)
+ * and, once a worker is active, names the pages to keep and itself. Without it, nothing changes.
+ */
+const REGISTER_WORKER = `const k=document.documentElement.dataset.keep,w=navigator.serviceWorker;k&&w&&w.register("${SERVICE_WORKER_URL}").then(()=>w.ready).then(r=>r.active?.postMessage({keep:k,page:location.pathname+location.search})).catch(()=>{})`;
+
 /**
  * The loader of the page's islands, inline at the end of <body> (its hash is in the page's CSP):
  * once the browser has painted the page (its first paint entry, Paint Timing; a frame and a task
- * later where that is not reported), it imports the module each marker names. Without
- * JavaScript nothing runs, and the page is whole.
+ * later where that is not reported), it imports the module each marker names, and registers the
+ * service worker (REGISTER_WORKER). Without JavaScript nothing runs, and the page is whole.
  */
-export const ISLAND_LOADER = `(()=>{const load=()=>{for(const s of document.querySelectorAll('script[type="${ISLAND_MARKER_TYPE}"]'))import(s.dataset.src)};self.PerformanceObserver?.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):requestAnimationFrame(()=>setTimeout(load))})()`;
+export const ISLAND_LOADER = `(()=>{const load=()=>{for(const s of document.querySelectorAll('script[type="${ISLAND_MARKER_TYPE}"]'))import(s.dataset.src);${REGISTER_WORKER}};self.PerformanceObserver?.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):requestAnimationFrame(()=>setTimeout(load))})()`;
 
 /** The attribute of <html> where each island's module, once started, adds its name. */
 export const ISLANDS_READY = "data-islands-ready";

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { CityWeather } from "../../server/weather/service";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
 import { cityDate } from "~/lib/city-date";
@@ -36,6 +37,7 @@ export function EmergencyBlock({
   links,
   className = "",
   href = (path: string) => path,
+  children,
 }: {
   weather: Pick<CityWeather, "alerts" | "alertsInForce">;
   place: Place;
@@ -43,6 +45,8 @@ export function EmergencyBlock({
   className?: string;
   /** A page's address in the edition (usePageHref: its prefix, its language): links stay in it. */
   href?: (path: string) => string;
+  /** What ends the block (home: the warnings by push). */
+  children?: ReactNode;
 }) {
   const t = useT();
   const urgent = weather.alerts.filter((a) => a.urgent);
@@ -165,6 +169,7 @@ export function EmergencyBlock({
           </ul>
         </>
       )}
+      {children}
     </section>
   );
 }

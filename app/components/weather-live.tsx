@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { relativeWordsFor } from "~/lib/i18n";
 import { usePageHref } from "~/lib/page-path";
 import { useRootData } from "~/lib/root-data";
@@ -280,10 +281,13 @@ export function WeatherLive({
   weather,
   place,
   now,
+  afterAlerts,
 }: {
   weather: CityWeather;
   place: Place;
   now: number;
+  /** What follows the alerts in their section (the warnings by push). */
+  afterAlerts?: ReactNode;
 }) {
   const { current, forecast } = boundedWeather(weather);
   const alerts = weather.alerts.slice(0, PAGE_ALERTS).map((shown) => {
@@ -324,7 +328,9 @@ export function WeatherLive({
             city={place.city}
             more={more > 0 ? { count: more, href: weather.forecastPage } : null}
             t={t}
-          />
+          >
+            {afterAlerts}
+          </WeatherAlerts>
         ) : (
           weather.state === "ready" && (
             <section aria-labelledby="alerts">
@@ -340,6 +346,7 @@ export function WeatherLive({
                   ),
                 })}
               </p>
+              {afterAlerts}
             </section>
           )
         )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { WeatherCondition, WeatherContent } from "../../sites/content";
 import type {
   AlertResponse,
@@ -351,11 +352,14 @@ export function WeatherAlerts({
   city,
   more = null,
   t,
+  children,
 }: {
   alerts: ShownAlert[];
   city: string;
   more?: { count: number; href: string } | null;
   t: T;
+  /** What follows the alerts in their section (/weather: the warnings by push). */
+  children?: ReactNode;
 }) {
   return (
     <section aria-labelledby="alerts">
@@ -383,6 +387,7 @@ export function WeatherAlerts({
           })}
         </p>
       )}
+      {children}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { hasPicture } from "~/components/story-card";
 import { VideoEmbed } from "~/components/video-embed";
 import { WeatherSummary } from "~/components/weather-live";
 import { EmergencyBlock } from "~/components/storm-mode";
+import { PushWarnings } from "~/components/push-warnings";
 import { inStorm } from "~/lib/storm";
 import { HOME_KEYS, HOME_SECTIONS, categoryText, homeTitle } from "../../sites/categories";
 import { translatorFor } from "../../common/i18n";
@@ -100,6 +101,8 @@ export async function loader({ context: router }: Route.LoaderArgs) {
       // Storm mode: an Extreme or Severe alert in force (the page is made again when it ends).
       storm: inStorm(weather),
       emergencyLinks: context.site.emergency ?? [],
+      // The city's NWS zones, offered for warnings by push in storm mode.
+      alertZones: context.content.pages.weather.alertZones,
       video: {
         id: context.site.embeds.featuredVideo,
         poster: news.featuredVideo.poster,
@@ -134,6 +137,7 @@ export default function Home() {
     weather,
     storm,
     emergencyLinks,
+    alertZones,
     video,
   } = useLoaderData<typeof loader>();
   const { site } = useSite();
@@ -155,7 +159,9 @@ export default function Home() {
       */}
       {storm && (
         <div className="mb-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <EmergencyBlock weather={weather} place={site} links={emergencyLinks} href={pageHref} />
+          <EmergencyBlock weather={weather} place={site} links={emergencyLinks} href={pageHref}>
+            <PushWarnings zones={alertZones} className="mt-4" />
+          </EmergencyBlock>
           <WeatherSummary weather={weather} place={site} href={pageHref} />
         </div>
       )}

@@ -2,6 +2,7 @@ import { data, useLoaderData } from "react-router";
 import { IslandScript } from "~/components/island";
 import { ClimateHistory, NewTab, WEATHER_H2 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
+import { PushWarnings } from "~/components/push-warnings";
 import { WeatherLive } from "~/components/weather-live";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
@@ -69,7 +70,13 @@ export default function Weather() {
           <IslandScript name="until-ready" />
         </>
       )}
-      <WeatherLive weather={weather} place={site} now={now} />
+      <WeatherLive
+        weather={weather}
+        place={site}
+        now={now}
+        // Warnings by push for the city's zones, under the alerts.
+        afterAlerts={<PushWarnings zones={content.alertZones} className="mt-6" />}
+      />
       <div className={`mt-10 grid gap-10 ${radar ? "lg:grid-cols-2" : ""}`}>
         <Preparedness content={content} events={weather.alerts.map((a) => a.event)} now={now} />
         {radar && (

@@ -75,4 +75,31 @@ export const weather = {
   "weather.radarAlt": "Latest weather radar of the {city} area",
   "weather.fullRadar": "Full radar from the National Weather Service",
   "weather.sources": "Conditions, forecast, alerts and radar from the {link}.",
+  "weather.pushHeading": "Warnings on this device",
+  "weather.pushWarnMeAbout": "Warn me about:",
+  "weather.pushTurnOn": "Turn on warnings",
+  "weather.pushNote":
+    "A warning for the areas you choose arrives as a notification, even when this site is closed.",
+  "weather.pushAsking": "Asking your browser for permission to show notifications…",
+  "weather.pushWorking": "Turning on warnings…",
+  "weather.pushOn": "Warnings on for: {zones}",
+  "weather.pushChange": "Change",
+  "weather.pushTurnOff": "Turn off",
+  "weather.pushTurningOff": "Turning off warnings…",
+  "weather.pushOff": "Warnings are off on this device.",
+  "weather.pushBlocked":
+    "Your browser blocks notifications from this site, so warnings cannot reach this device. To get them, allow notifications for this site in the browser's settings, then reload the page.",
+  "weather.pushDismissed":
+    "Warnings are not on: the browser was not allowed to show notifications. Try again when you are ready.",
+  "weather.pushChooseZone": "Choose at least one area.",
+  "weather.pushFailed": "Warnings could not be turned on. Please try again later.",
+  "weather.pushFailedUnavailable":
+    "Warnings by notification are not available right now. Please try again later.",
+  "weather.pushFailedTooMany":
+    "Too many devices have signed up for warnings from your connection. Please try again later.",
+  "weather.pushFailedZones":
+    "One of these areas is no longer offered. Reload the page and choose again.",
+  "weather.pushFailedBrowser":
+    "Your browser's notification service cannot be used for warnings. Try another browser.",
+  "weather.pushOffFailed": "Warnings could not be turned off. Please try again.",
 } as const;

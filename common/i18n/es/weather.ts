@@ -82,4 +82,31 @@ export const weather: Area<typeof en> = {
   "weather.radarAlt": "Imagen más reciente del radar meteorológico del área de {city}",
   "weather.fullRadar": "Radar completo del Servicio Nacional de Meteorología",
   "weather.sources": "Condiciones, pronóstico, alertas y radar del {link}.",
+  "weather.pushHeading": "Avisos en este dispositivo",
+  "weather.pushWarnMeAbout": "Avisarme sobre:",
+  "weather.pushTurnOn": "Activar avisos",
+  "weather.pushNote":
+    "Un aviso para las zonas que elija llega como notificación, aunque este sitio esté cerrado.",
+  "weather.pushAsking": "Pidiendo permiso a su navegador para mostrar notificaciones…",
+  "weather.pushWorking": "Activando los avisos…",
+  "weather.pushOn": "Avisos activados para: {zones}",
+  "weather.pushChange": "Cambiar",
+  "weather.pushTurnOff": "Desactivar",
+  "weather.pushTurningOff": "Desactivando los avisos…",
+  "weather.pushOff": "Los avisos están desactivados en este dispositivo.",
+  "weather.pushBlocked":
+    "Su navegador bloquea las notificaciones de este sitio, así que los avisos no pueden llegar a este dispositivo. Para recibirlos, permita las notificaciones de este sitio en la configuración del navegador y vuelva a cargar la página.",
+  "weather.pushDismissed":
+    "Los avisos no están activados: el navegador no recibió permiso para mostrar notificaciones. Inténtelo de nuevo cuando quiera.",
+  "weather.pushChooseZone": "Elija al menos una zona.",
+  "weather.pushFailed": "No se pudieron activar los avisos. Inténtelo de nuevo más tarde.",
+  "weather.pushFailedUnavailable":
+    "Los avisos por notificación no están disponibles en este momento. Inténtelo de nuevo más tarde.",
+  "weather.pushFailedTooMany":
+    "Demasiados dispositivos de su conexión se han suscrito a los avisos. Inténtelo de nuevo más tarde.",
+  "weather.pushFailedZones":
+    "Una de estas zonas ya no se ofrece. Vuelva a cargar la página y elija de nuevo.",
+  "weather.pushFailedBrowser":
+    "El servicio de notificaciones de su navegador no se puede usar para los avisos. Pruebe con otro navegador.",
+  "weather.pushOffFailed": "No se pudieron desactivar los avisos. Inténtelo de nuevo.",
 };

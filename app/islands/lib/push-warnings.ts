@@ -1,0 +1,365 @@
+/**
+ * Warnings by Web Push, the reader's side (issue 52): the "Warn me about" form that PushWarnings
+ * (app/components/push-warnings.tsx) renders on /weather and in storm mode is made to work here.
+ * A click on "Turn on warnings" asks the browser for permission, subscribes the site's service
+ * worker (/sw.js, which shows the notifications) with the edition's key and posts the
+ * subscription with the zones ticked to the edition's API (`{base}/api/push/subscriptions`);
+ * "Change" posts it again with the zones ticked now, "Turn off" unsubscribes it in the browser and
+ * on the server. The choice is kept in localStorage, so that a returning reader sees "on".
+ *
+ * The form shows only where a script runs (`noscript:hidden`); where the browser cannot push
+ * (no service worker or no PushManager: an iPhone's Safari outside a Home Screen app) it is
+ * hidden again, and where notifications are blocked it says so, with no button.
+ */
+
+/** The form's words in the page's language, from its `data-words` (pushWords, on the server). */
+export interface PushWords {
+  /** Permission is being asked for. */
+  asking: string;
+  /** Subscribing and telling the server. */
+  working: string;
+  /** On, with the zones' names: "Warnings on for: {zones}". */
+  on: string;
+  /** Turned off. */
+  off: string;
+  /** Being turned off. */
+  turningOff: string;
+  /** The browser blocks notifications from the site (nothing the page can do). */
+  blocked: string;
+  /** The reader closed the browser's question without an answer. */
+  dismissed: string;
+  /** No zone ticked. */
+  chooseZone: string;
+  /** Any other failure. */
+  failed: string;
+  /** The server has push off ("unavailable"). */
+  failedUnavailable: string;
+  /** Too many subscriptions ("too-many"). */
+  failedTooMany: string;
+  /** A zone the server does not know ("unknown-zones"). */
+  failedZones: string;
+  /** The browser's push service gave what the server refuses ("bad-endpoint", "bad-keys"). */
+  failedBrowser: string;
+  /** Turning off failed. */
+  offFailed: string;
+}
+
+/** The form's section (PushWarnings). */
+export const PUSH_SECTION = "section[data-push-warnings]";
+/** The service worker the site serves (scope /): it shows the notifications. */
+export const SERVICE_WORKER = "/sw.js";
+/** How long subscribing may wait for the service worker to be active. */
+export const READY_TIMEOUT_MS = 15_000;
+
+/** What localStorage keeps of a reader's warnings on this site. */
+export interface PushChoice {
+  endpoint: string;
+  zones: string[];
+}
+
+/** The localStorage key of a site's choice (a city's editions share their origin's worker). */
+export function storageKey(site: string): string {
+  return `push-warnings:${site}`;
+}
+
+/** An API of push under the edition's prefix ("" or "/es"). */
+export function pushApi(base: string, what: "key" | "subscriptions"): string {
+  return `${base}/api/push/${what}`;
+}
+
+/** A key in base64url (RFC 4648 §5, with or without padding) as the bytes subscribe() takes. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  if (!/^[A-Za-z0-9+/]*$/.test(base64) || base64.length % 4 === 1) {
+    throw new Error("not base64url");
+  }
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Whether this browser can get pushes at all. */
+export function pushSupported(): boolean {
+  return (
+    typeof navigator !== "undefined" &&
+    "serviceWorker" in navigator &&
+    typeof window !== "undefined" &&
+    "PushManager" in window &&
+    "Notification" in window
+  );
+}
+
+/** The words for a refusal of the server, by its error code. */
+export function failureText(code: string | undefined, words: PushWords): string {
+  switch (code) {
+    case "unavailable":
+      return words.failedUnavailable;
+    case "too-many":
+      return words.failedTooMany;
+    case "unknown-zones":
+      return words.failedZones;
+    case "bad-endpoint":
+    case "bad-keys":
+      return words.failedBrowser;
+    default:
+      return words.failed;
+  }
+}
+
+/** A failure with the words to show for it. */
+class Failure extends Error {}
+
+/** The server's error code in a refusal's body, if it has one. */
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    return typeof body.error === "string" ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The state the form shows. */
+type State = "idle" | "busy" | "on" | "blocked";
+
+/** The form's parts, found by their markers. */
+interface Parts {
+  section: HTMLElement;
+  form: HTMLFormElement;
+  boxes: HTMLInputElement[];
+  status: HTMLElement;
+  turnOn: HTMLButtonElement;
+  change: HTMLButtonElement;
+  turnOff: HTMLButtonElement;
+}
+
+function partsOf(section: HTMLElement): Parts | undefined {
+  const form = section.querySelector("form");
+  const status = section.querySelector<HTMLElement>("[data-push-status]");
+  const button = (action: string) =>
+    section.querySelector<HTMLButtonElement>(`button[data-push-action=${action}]`);
+  const turnOn = button("on");
+  const change = button("change");
+  const turnOff = button("off");
+  if (!form || !status || !turnOn || !change || !turnOff) return undefined;
+  const boxes = [...section.querySelectorAll<HTMLInputElement>("input[type=checkbox][value]")];
+  return { section, form, boxes, status, turnOn, change, turnOff };
+}
+
+/** The worker's registration, once it is active (it must be, to subscribe). */
+async function activeRegistration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register(SERVICE_WORKER);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("service worker not ready")), READY_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Makes one form work. Returns what it did at start ("hidden" where the browser cannot push),
+ * and a promise of its start's checks (tests wait for it).
+ */
+export function startPushWarnings(section: HTMLElement): {
+  shown: boolean;
+  checked: Promise<void>;
+} {
+  const parts = partsOf(section);
+  if (!parts || !pushSupported()) {
+    // Nothing clickable where nothing could work.
+    section.hidden = true;
+    return { shown: false, checked: Promise.resolve() };
+  }
+  const { form, boxes, status, turnOn, change, turnOff } = parts;
+  let words: PushWords;
+  try {
+    words = JSON.parse(section.dataset.words ?? "") as PushWords;
+  } catch {
+    section.hidden = true;
+    return { shown: false, checked: Promise.resolve() };
+  }
+  const base = section.dataset.base ?? "";
+  const key = storageKey(section.dataset.site ?? "");
+
+  const nameOf = (code: string) => boxes.find((box) => box.value === code)?.dataset.name ?? code;
+  const ticked = () => boxes.filter((box) => box.checked).map((box) => box.value);
+
+  const stored = (): PushChoice | undefined => {
+    try {
+      const choice = JSON.parse(localStorage.getItem(key) ?? "null") as PushChoice | null;
+      return choice && typeof choice.endpoint === "string" && Array.isArray(choice.zones)
+        ? choice
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const store = (choice: PushChoice | undefined) => {
+    try {
+      if (choice) localStorage.setItem(key, JSON.stringify(choice));
+      else localStorage.removeItem(key);
+    } catch {
+      // storage refused (private mode): the choice holds for this page only
+    }
+  };
+
+  const show = (state: State, text = "") => {
+    const focused = section.contains(document.activeElement);
+    status.textContent = text;
+    const on = state === "on";
+    turnOn.hidden = on || state === "blocked";
+    change.hidden = !on;
+    turnOff.hidden = !on;
+    // While busy the buttons do nothing, and say so; they keep the keyboard's focus (a disabled
+    // button would drop it).
+    for (const button of [turnOn, change, turnOff]) {
+      if (state === "busy") button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+    }
+    form.querySelector("fieldset")?.toggleAttribute("hidden", state === "blocked");
+    section.dataset.state = state;
+    // The focus was on a button now hidden: onto the one that takes its place, else the status.
+    const active = document.activeElement;
+    if (focused && active instanceof HTMLElement && active.closest("[hidden]")) {
+      const next = [turnOff, change, turnOn].find((button) => !button.hidden);
+      if (next) next.focus();
+      else {
+        status.tabIndex = -1;
+        status.focus();
+      }
+    }
+  };
+  const showOn = (zones: string[]) => {
+    for (const box of boxes) box.checked = zones.includes(box.value);
+    show("on", words.on.replace("{zones}", zones.map(nameOf).join(", ")));
+  };
+
+  /** Subscribes (or renews) and posts the subscription with the zones ticked. */
+  const subscribe = async () => {
+    const zones = ticked();
+    if (zones.length === 0) {
+      show(section.dataset.state === "on" ? "on" : "idle", words.chooseZone);
+      return;
+    }
+    const wasOn = section.dataset.state === "on";
+    show("busy", words.asking);
+    try {
+      // Asked at once, in the click's user activation (browsers ask only then).
+      const permission =
+        Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+      if (permission === "denied") {
+        store(undefined);
+        show("blocked", words.blocked);
+        return;
+      }
+      if (permission !== "granted") {
+        show(wasOn ? "on" : "idle", words.dismissed);
+        return;
+      }
+      show("busy", words.working);
+      const keyAnswer = await fetch(pushApi(base, "key"), {
+        headers: { accept: "application/json" },
+      });
+      if (!keyAnswer.ok) throw new Failure(failureText(await errorCode(keyAnswer), words));
+      const { publicKey } = (await keyAnswer.json()) as { publicKey?: unknown };
+      if (typeof publicKey !== "string") throw new Failure(words.failed);
+      const applicationServerKey = keyBytes(publicKey);
+      const registration = await activeRegistration();
+      const options = { userVisibleOnly: true, applicationServerKey };
+      let subscription: PushSubscription;
+      try {
+        subscription = await registration.pushManager.subscribe(options);
+      } catch (error) {
+        // Subscribed before with another key (the site's keys were made again): start afresh.
+        const old = await registration.pushManager.getSubscription();
+        if (!old) throw error;
+        await old.unsubscribe();
+        subscription = await registration.pushManager.subscribe(options);
+      }
+      const answer = await fetch(pushApi(base, "subscriptions"), {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ subscription: subscription.toJSON(), zones }),
+      });
+      if (!answer.ok) throw new Failure(failureText(await errorCode(answer), words));
+      const body = (await answer.json().catch(() => ({}))) as { zones?: unknown };
+      const kept =
+        Array.isArray(body.zones) && body.zones.every((z) => typeof z === "string")
+          ? (body.zones as string[])
+          : zones;
+      store({ endpoint: subscription.endpoint, zones: kept });
+      showOn(kept);
+    } catch (error) {
+      show(wasOn ? "on" : "idle", error instanceof Failure ? error.message : words.failed);
+    }
+  };
+
+  /** Unsubscribes in the browser and on the server. */
+  const unsubscribe = async () => {
+    show("busy", words.turningOff);
+    try {
+      const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
+      const subscription = await registration?.pushManager.getSubscription();
+      const endpoint = subscription?.endpoint ?? stored()?.endpoint;
+      await subscription?.unsubscribe();
+      if (endpoint) {
+        const answer = await fetch(pushApi(base, "subscriptions"), {
+          method: "DELETE",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ endpoint }),
+        });
+        // Unsubscribed in the browser, its push service refuses whatever the server still sends
+        // (and the server then forgets it): off, whatever the server answered.
+        if (!answer.ok && !subscription) throw new Failure(words.offFailed);
+      }
+      store(undefined);
+      show("idle", words.off);
+    } catch (error) {
+      show("on", error instanceof Failure ? error.message : words.offFailed);
+    }
+  };
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (section.dataset.state !== "busy") void subscribe();
+  });
+  change.addEventListener("click", () => {
+    if (section.dataset.state !== "busy") void subscribe();
+  });
+  turnOff.addEventListener("click", () => {
+    if (section.dataset.state !== "busy") void unsubscribe();
+  });
+
+  // As the reader left it: blocked, on (checked against the browser), or ready to turn on.
+  const choice = stored();
+  if (Notification.permission === "denied") {
+    show("blocked", words.blocked);
+    return { shown: true, checked: Promise.resolve() };
+  }
+  if (!choice) {
+    show("idle");
+    return { shown: true, checked: Promise.resolve() };
+  }
+  showOn(choice.zones);
+  const checked = (async () => {
+    try {
+      const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
+      const subscription = registration && (await registration.pushManager.getSubscription());
+      // The browser dropped it (site data cleared, permission taken back): off.
+      if (Notification.permission !== "granted" || !subscription) {
+        store(undefined);
+        if (section.dataset.state === "on") show("idle");
+      }
+    } catch {
+      // cannot tell: as stored
+    }
+  })();
+  return { shown: true, checked };
+}
