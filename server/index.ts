@@ -45,6 +45,7 @@ import { RadarPictures, weatherReader } from "./weather/reader";
 import { WeatherService, type CityWeather } from "./weather/service";
 import { WEATHER_CHANGES, WeatherStore, parseWeatherChange } from "./weather/store";
 import { FEED_CHANGES, NewsStore, parseFeedChange } from "./news/store";
+import { openPush } from "./push/service";
 
 /**
  * The process: checks settings and indexes the cities (a bad city file is reported and left
@@ -83,6 +84,16 @@ async function main(): Promise<void> {
   // A city's pages in every edition (its own and its other languages'): each hears its alerts.
   const sitesOf = (city: string) => [city, ...directory.editionsOf(city).map((e) => e.site)];
   const live = openLive(env, { engine, weather, sitesOf }, logger);
+  // Warnings pushed to the readers of their zones, worked out when a city's weather changes.
+  const push = openPush({
+    ...parts,
+    env,
+    city: (site) => cities.city(site),
+    sitesOf,
+    weatherOf: (city) => weather.peek(city),
+    defaultSite: env.DEFAULT_SITE ?? served[0],
+  });
+  weather.onChange((city) => push.delivery.cityChanged(city));
   const hubs = new Map<string, RadioHub>();
   const readiness = readinessOf(db, served);
   const serving: Serving = {
@@ -96,6 +107,7 @@ async function main(): Promise<void> {
       for (const site of sitesOf(city)) live.publish(site, "nowplaying", { title });
     }),
     live,
+    push: push.api,
     images: createImageRoute(images, logger),
     logger,
     readiness,
@@ -114,8 +126,9 @@ async function main(): Promise<void> {
   // Stored articles are served at once; the first refresh runs in the background.
   void engine.start();
   weather.start();
+  push.start();
   stopOnSignals(env, readiness, logger, async () => {
-    const refreshesStopped = Promise.all([engine.stop(), weather.stop()]);
+    const refreshesStopped = Promise.all([engine.stop(), weather.stop(), push.stop()]);
     for (const hub of hubs.values()) hub.shutdown();
     live.close();
     void pool?.close();

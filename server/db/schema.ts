@@ -70,10 +70,47 @@ export interface WeatherDocumentsTable {
   fetched_at: number;
 }
 
+/** The network's VAPID key pair (migration 0008): one row, id 1. */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: number;
+}
+
+/** A reader's push subscription (migration 0008); zones a JSON array of UGC codes. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  site: string;
+  p256dh: string;
+  auth: string;
+  zones: string;
+  /** A keyed hash of the reader's address (an IPv4 address or IPv6 /64) and the site. */
+  client: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** What a subscription was pushed of a topic, and who is sending it (migration 0008). */
+export interface PushSendsTable {
+  endpoint: string;
+  topic: string;
+  /** What the reader sees of the last push claimed (a hash of its payload). */
+  digest: string;
+  lease_until: number | null;
+  lease_owner: string | null;
+  /** When it was sent (null while it is being sent). */
+  sent_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   feeds: FeedsTable;
   articles: ArticlesTable;
   messages: MessagesTable;
   picture_failures: PictureFailuresTable;
   weather_documents: WeatherDocumentsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_sends: PushSendsTable;
 }

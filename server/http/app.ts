@@ -20,6 +20,7 @@ import { Limiter, Overloaded } from "./limiter";
 import { splitCityKey } from "./pages/cache-key";
 import { createPageHandler, pages, type PageAnswer } from "./pages/handler";
 import { PageCache, compressIn } from "./pages/page-cache";
+import { pushRoutes, type PushApi } from "./push";
 import { radioApi, radioStream, type RadioOf } from "./radio";
 import { requestChecks, routerUrls } from "./request-checks";
 import { socialImage } from "./social-image";
@@ -54,6 +55,8 @@ export interface AppOptions {
   radio?: RadioOf;
   /** Open pages' live channel, `/api/live` (server/live/; absent in tests that do not need it). */
   live?: LiveChannel;
+  /** Web Push's API, `/api/push/…` (server/push/; absent in tests that do not need it). */
+  push?: PushApi;
   /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
   images?: (req: IncomingMessage, res: ServerResponse, pathname: string, reader?: string) => void;
   logger: Logger;
@@ -212,7 +215,8 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  * 6. the social image, `/social.png` (social-image.ts);
  * 7. the radio stream, `/api/stream` (radio.ts), and 8. the live channel, `/api/live`
  *    (live.ts): the two answers that last as long as their reader stays;
- * 9. the API outside React Router, the radio's now playing (radio.ts);
+ * 9. the API outside React Router, the radio's now playing (radio.ts) and Web Push's key and
+ *    subscriptions (push.ts);
  * 10. the image route, `/img/…` (images.ts);
  * 11. pages, through the page cache: a hit is a lookup, and only a page that must be made
  *    reaches React Router (pages/); in development Vite's middleware comes first.
@@ -244,7 +248,10 @@ export function createApp(options: AppOptions): RequestListener {
     pool: options.pool,
     onRendered: observer && ((seconds) => observer.rendered(seconds)),
   });
-  const { network, city } = handlerTables(options, handler.answer, (req) => clientOf(req).address);
+  const { network, city } = handlerTables(options, handler.answer, (req) => {
+    const client = clientOf(req);
+    return { address: client.address, origin: `${client.protocol}://${hostOf(req) ?? ""}` };
+  });
   const { cities } = options;
   const { kept } = handler;
   const chooseCity = cityChooser(cities, logger);
@@ -297,9 +304,10 @@ function tookBy<E extends Exchange>(
 function handlerTables(
   options: AppOptions,
   handler: PageAnswer,
-  addressOf: (req: IncomingMessage) => string,
+  clientOf: (req: IncomingMessage) => { address: string; origin: string },
 ) {
   const { logger } = options;
+  const addressOf = (req: IncomingMessage) => clientOf(req).address;
   const network: [RouteClass, Handler][] = [["health", healthProbe()]];
   if (options.readiness) network.push(["health", readinessProbe(options.readiness)]);
   network.push(["other", requestChecks()]);
@@ -309,6 +317,7 @@ function handlerTables(
   if (options.radio) city.push(["stream", radioStream(options.radio, logger)]);
   if (options.live) city.push(["live", liveChannel(options.live, addressOf)]);
   if (options.radio) city.push(["api", radioApi(options.radio)]);
+  if (options.push) city.push(["api", pushRoutes(options.push, clientOf, logger)]);
   if (options.images) city.push(["image", imageRoute(options.images, addressOf)]);
   city.push(["page", pages(handler, options.vite)]);
   return { network, city };

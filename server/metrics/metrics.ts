@@ -13,6 +13,8 @@ export interface MetricSources {
   liveConnections?: () => number;
   /** Radio listeners by city id (server/radio/hub.ts `listeners`). */
   radioListeners?: () => Iterable<[city: string, listeners: number]>;
+  /** Push subscriptions kept (server/push/store.ts), read at scrape time. */
+  pushSubscriptions?: () => number | undefined;
   /** The PostgreSQL pool's connections (pg's totalCount, idleCount, waitingCount); none on SQLite. */
   databasePool?: () => { total: number; idle: number; waiting: number } | undefined;
   now?: () => number;
@@ -48,6 +50,12 @@ export class Metrics {
         labelNames: ["outcome"] as const,
         registers,
       }),
+      pushes: new Counter({
+        name: "citynews_push_sends_total",
+        help: "Web Push sends by outcome: sent (the push service took it), failed (refused, or still failing at the end of its TTL), expired (404/410: the subscription was deleted)",
+        labelNames: ["outcome"] as const,
+        registers,
+      }),
       weather: new Counter({
         name: "citynews_weather_answers_total",
         help: "Weather service answers by kind (place, observation, forecast, alerts) and outcome (ok, error)",
@@ -57,7 +65,17 @@ export class Metrics {
     };
     this.http = httpMetrics(this.registry);
     stateGauges(this.registry, this.sources);
+    pushGauges(this.registry, this.sources, () => this.lastPush);
   }
+
+  /** When a push was last taken by a push service (ms since the epoch), or undefined. */
+  private lastPush: number | undefined;
+
+  /** A push ended so (server/push/delivery.ts). */
+  pushed = (outcome: "sent" | "failed" | "expired"): void => {
+    this.counters.pushes.inc({ outcome });
+    if (outcome === "sent") this.lastPush = (this.sources.now ?? Date.now)();
+  };
 
   /** Adds (or replaces) state read at scrape time, once what holds it exists. */
   watch(sources: MetricSources): void {
@@ -162,6 +180,39 @@ function renderSlotsGauge(registry: Registry): HttpObserver["watchRenders"] {
   return (watched) => {
     limits = watched;
   };
+}
+
+/**
+ * Push's gauges: the seconds since a push service last took a push of this process (absent until
+ * one has: with PUSH_MONITOR_SUBSCRIPTION a test goes daily, so past a day something broke), and
+ * the subscriptions kept.
+ */
+function pushGauges(
+  registry: Registry,
+  sources: MetricSources,
+  last: () => number | undefined,
+): void {
+  const now = () => (sources.now ?? Date.now)();
+  new Gauge({
+    name: "citynews_push_last_success_age_seconds",
+    help: "Seconds since a push service last accepted a push from this process (absent: none yet)",
+    registers: [registry],
+    collect() {
+      const at = last();
+      this.reset();
+      if (at !== undefined) this.set((now() - at) / 1000);
+    },
+  });
+  new Gauge({
+    name: "citynews_push_subscriptions",
+    help: "Web Push subscriptions kept (every city's)",
+    registers: [registry],
+    collect() {
+      const count = sources.pushSubscriptions?.();
+      this.reset();
+      if (count !== undefined) this.set(count);
+    },
+  });
 }
 
 /** Gauges read at scrape time: feeds' ages, connections, the database pool, the event loop. */

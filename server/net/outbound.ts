@@ -208,6 +208,14 @@ export interface OutboundGuard {
   fetch(url: string | URL, init?: RequestInit): Promise<Response>;
   /** Closes its pooled connections. */
   close(): Promise<void>;
+  /**
+   * Resolves a URL's host and vets its addresses as a connection would (a host kept for later,
+   * such as a push subscription's endpoint); rejects with an OutboundRefusedError, or the
+   * resolver's error for a name with no address.
+   */
+  vet(url: URL): Promise<void>;
+  /** Whether the allowlist (ALLOW_PRIVATE_HOSTS) names this URL host or holds this address. */
+  allowsPrivate(host: string): boolean;
 }
 
 /**
@@ -219,12 +227,26 @@ export function createOutboundGuard(options: OutboundGuardOptions = {}): Outboun
     options.allowPrivateHosts ?? [],
     options.allowPublicHosts ?? true,
   );
-  const agent = new Agent({
-    connect: createGuardedConnector(allow, options.resolve ?? systemResolver),
-  });
+  const resolve = options.resolve ?? systemResolver;
+  const agent = new Agent({ connect: createGuardedConnector(allow, resolve) });
+  const lookup = createVettedLookup(allow, resolve);
   return {
     fetch: (url, init = {}) => fetch(url, { ...init, dispatcher: agent }),
     close: () => agent.close(),
+    vet(url) {
+      const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+      if (net.isIP(host)) {
+        if (isAllowedAddress(host, host, allow)) return Promise.resolve();
+        return Promise.reject(
+          new OutboundRefusedError(host, isGlobalAddress(host) ? "outside" : "private"),
+        );
+      }
+      return new Promise((resolved, reject) =>
+        lookup(host, { all: true }, (error) => (error ? reject(error) : resolved())),
+      );
+    },
+    allowsPrivate: (host) =>
+      allow.names.has(host.toLowerCase()) || (net.isIP(host) !== 0 && inRanges(host, allow.ranges)),
   };
 }
 

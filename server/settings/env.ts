@@ -158,6 +158,33 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .transform((u) => u.replace(/\/+$/, ""))
     .default("https://radar.weather.gov"),
+  // Web Push warnings (server/push/): the VAPID subject push services may contact (mailto: or
+  // https:; unset, mailto: the default city's newsroom), and the key pair (both or neither,
+  // base64url as web-push makes them; unset, one made once and kept in the database).
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), "must be a mailto: or https: URL")
+    .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key")
+    .optional(),
+  // Subscriptions one reader (an IPv4 address or IPv6 /64) and the network may have, and pushes
+  // sent at once.
+  PUSH_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(1_000).default(10),
+  PUSH_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  // An operator's own subscription (a PushSubscription's JSON) sent a test push each day, so a
+  // broken pipeline is seen within a day; PUSH_MONITOR_SITE is the site whose words it is in.
+  PUSH_MONITOR_SUBSCRIPTION: z.string().max(4096).optional(),
+  PUSH_MONITOR_SITE: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z]{2})?$/, "must be a site id")
+    .optional(),
   // The shared database of several instances (PostgreSQL); unset, SQLite in DATA_DIR.
   DATABASE_URL: z
     .string()
@@ -256,6 +283,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
         "  - METRICS_PORT: must differ from PORT (metrics never share the public port)",
       );
   }
+  if ((cleaned.VAPID_PUBLIC_KEY === undefined) !== (cleaned.VAPID_PRIVATE_KEY === undefined))
+    problems.push("  - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: give both or neither");
   if (cleaned.DATABASE_URL !== undefined) {
     for (const name of SHARED_SECRETS) {
       if (cleaned[name] === undefined)

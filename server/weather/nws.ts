@@ -520,6 +520,24 @@ export interface WeatherAlert {
    * (the same VTEC) in them too: a page in that language shows them instead of the English.
    */
   translations?: Record<string, AlertTexts>;
+  /**
+   * Which of the city's zones it is in force in (UGC codes, as asked for): a push goes to the
+   * readers of those zones only (server/push/). Absent from an alert stored before it was read.
+   */
+  zones?: string[];
+  /**
+   * What stays the same across the messages of one warning (its update, its cancellation): the
+   * VTEC event (office, phenomenon, significance, number), else the first message's id.
+   */
+  series?: string;
+}
+
+/** A warning ended by the service before its time (a Cancel message), in the city's zones. */
+export interface CancelledAlert {
+  series: string;
+  /** The warning's type ("Tornado Warning"). */
+  event: string;
+  zones: string[];
 }
 
 /** A time of the service in epoch ms, or null when it is none or not a time. */
@@ -634,6 +652,28 @@ export interface AlertsInForce {
   urgent: number;
   /** The soonest end of them all (epoch ms), shown or not; null when none ends. */
   nextEnd: number | null;
+  /** The warnings the service cancelled (Cancel messages still listed), in the city's zones. */
+  cancelled: CancelledAlert[];
+}
+
+/**
+ * The VTEC event of a message ("KHGX.FF.W.0012" of "/O.NEW.KHGX.FF.W.0012.…/"): the same for
+ * every message of one warning, whatever its action (new, continued, extended, cancelled).
+ */
+function vtecEvent(vtec: string | undefined): string | null {
+  const m = /^\/[A-Z]\.[A-Z]{3}\.([A-Z]{4})\.([A-Z]{2})\.([A-Z])\.(\d{4})\./.exec(vtec ?? "");
+  return m ? `${m[1]}.${m[2]}.${m[3]}.${m[4]}` : null;
+}
+
+/**
+ * A message's series (WeatherAlert.series): its VTEC event, else the earliest of the messages it
+ * updates or cancels (ids as the service writes them), else its own id.
+ */
+function seriesOf(p: AlertProperties): string {
+  const event = vtecEvent(p.parameters?.VTEC?.[0]);
+  if (event) return event;
+  const ids = (p.references ?? []).flatMap((r) => (r.identifier ? [r.identifier] : []));
+  return ids.sort()[0] ?? p.id;
 }
 
 /**
@@ -658,13 +698,27 @@ export function readAlertsInForce(
       (p.references ?? []).flatMap((r) => (r.identifier ? [r.identifier] : [])),
     ),
   );
-  const inForce = alerts
-    .filter((p) => (p.status ?? "Actual") === "Actual" && p.messageType !== "Cancel")
+  // The city's zones a message is for.
+  const zonesOf = (p: AlertProperties) => [
+    ...new Set(
+      [...(p.geocode?.UGC ?? []), ...(p.affectedZones ?? []).map(lastSegmentSafe)]
+        .map((code) => code.toUpperCase())
+        .filter((code) => wanted.has(code)),
+    ),
+  ];
+  const actual = alerts.filter((p) => (p.status ?? "Actual") === "Actual");
+  const cancelled = actual
+    .filter((p) => p.messageType === "Cancel")
+    .map((p) => ({
+      series: cleanText(seriesOf(p), TEXT_LIMITS.alertId),
+      event: cleanText(p.event, TEXT_LIMITS.event),
+      zones: zonesOf(p),
+    }))
+    .filter(({ zones }) => zones.length > 0);
+  const inForce = actual
+    .filter((p) => p.messageType !== "Cancel")
     .filter((p) => !replaced.has(p.id))
-    .filter((p) => {
-      const ugc = [...(p.geocode?.UGC ?? []), ...(p.affectedZones ?? []).map(lastSegmentSafe)];
-      return ugc.some((code) => wanted.has(code.toUpperCase()));
-    })
+    .filter((p) => zonesOf(p).length > 0)
     .map((p) => ({ p, end: shownUntil(p) }))
     .filter(({ end }) => end === null || end > now);
   // The same alert issued in another language (the same VTEC): its texts go with the English
@@ -714,11 +768,14 @@ export function readAlertsInForce(
         response: responseOf(p.response),
         ...(language === "en" ? {} : { language }),
         ...(texts ? { translations: texts } : {}),
+        zones: zonesOf(p),
+        series: cleanText(seriesOf(p), TEXT_LIMITS.alertId),
       };
     }),
     total: listed.length,
     urgent: listed.filter(({ p }) => isUrgent(p.severity)).length,
     nextEnd: ends.length > 0 ? Math.min(...ends) : null,
+    cancelled,
   };
 }
 

@@ -17,6 +17,9 @@ export function weatherPlace(city: City): WeatherPlace {
     stateCode: city.stateCode,
     locale: city.locale,
     radarStation: city.content.pages.weather.radarStation,
+    ...(city.content.pages.weather.alertZones
+      ? { zones: city.content.pages.weather.alertZones.map((zone) => zone.code) }
+      : {}),
   };
 }
 

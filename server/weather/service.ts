@@ -11,6 +11,7 @@ import {
   type ForecastDay,
   type NwsPoint,
   type NwsStation,
+  type CancelledAlert,
   type WeatherAlert,
 } from "./nws";
 import { isDatabaseUnavailable } from "../db/health";
@@ -65,6 +66,8 @@ export interface WeatherPlace {
   locale: string;
   /** The NEXRAD station of its radar picture ("KHGX"), when it has one configured. */
   radarStation?: string;
+  /** The alert zones its data names (alertZones' codes), read beside its point's own. */
+  zones?: readonly string[];
 }
 
 /** What the weather page, home's block and the alert banner show of a city. */
@@ -87,6 +90,8 @@ export interface CityWeather {
   alertsInForce?: { total: number; urgent: number };
   /** When the alerts were last fetched (ISO), or null. */
   alertsFetchedAt: string | null;
+  /** Warnings the service cancelled that it still lists (push sends their all-clear). */
+  cancelled?: CancelledAlert[];
   /** The service's own forecast page for the city (the outage message links to it). */
   forecastPage: string;
   /** The radar picture's source and the full radar's page, when the city has a radar station. */
@@ -586,7 +591,9 @@ export class WeatherService {
     const { current, forecast } = this.conditions(place, point, now);
     const alertsAnswer = this.answers.get(this.alertsUrl(place));
     const inForce = point
-      ? this.read(this.alertsUrl(place), (b) => readAlertsInForce(b, point.zones, now))
+      ? this.read(this.alertsUrl(place), (b) =>
+          readAlertsInForce(b, [...point.zones, ...(place.zones ?? [])], now),
+        )
       : null;
     const alerts = inForce?.alerts ?? [];
     const loading = !this.answers.get(this.pointUrl(place))?.tried;
@@ -598,6 +605,7 @@ export class WeatherService {
       ...(inForce && inForce.total > alerts.length
         ? { alertsInForce: { total: inForce.total, urgent: inForce.urgent } }
         : {}),
+      ...(inForce?.cancelled.length ? { cancelled: inForce.cancelled } : {}),
       alertsFetchedAt:
         alertsAnswer && alertsAnswer.fetchedAt > 0
           ? new Date(alertsAnswer.fetchedAt).toISOString()
@@ -672,7 +680,9 @@ export class WeatherService {
  */
 function samePlace(a: WeatherPlace, b: WeatherPlace): boolean {
   const fields = Object.keys(a) as (keyof WeatherPlace)[];
-  return fields.length === Object.keys(b).length && fields.every((f) => a[f] === b[f]);
+  const same = (x: unknown, y: unknown) =>
+    Array.isArray(x) && Array.isArray(y) ? x.join() === y.join() : x === y;
+  return fields.length === Object.keys(b).length && fields.every((f) => same(a[f], b[f]));
 }
 
 /** The forecast page of the service for a place (the outage message links to it). */

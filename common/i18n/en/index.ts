@@ -7,6 +7,7 @@ import { forms } from "./forms";
 import { pages } from "./pages";
 import { meta } from "./meta";
 import { server } from "./server";
+import { pushMessage } from "./push-message";
 
 /**
  * The English catalogue: the specification's text. Its keys are every catalogue's keys; each
@@ -22,4 +23,5 @@ export const en = {
   ...pages,
   ...meta,
   ...server,
+  ...pushMessage,
 } as const;

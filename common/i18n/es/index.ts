@@ -9,6 +9,7 @@ import { forms } from "./forms";
 import { pages } from "./pages";
 import { meta } from "./meta";
 import { server } from "./server";
+import { pushMessage } from "./push-message";
 
 /** El catálogo español (es): las mismas claves que el inglés, área por área. */
 export const es: CatalogueOf<typeof en> = {
@@ -21,4 +22,5 @@ export const es: CatalogueOf<typeof en> = {
   ...pages,
   ...meta,
   ...server,
+  ...pushMessage,
 };

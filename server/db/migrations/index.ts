@@ -6,6 +6,7 @@ import * as articleLanguage from "./0004_article_language";
 import * as weatherDocuments from "./0005_weather_documents";
 import * as searchStemming from "./0006_search_stemming";
 import * as articlePublisher from "./0007_article_publisher";
+import * as push from "./0008_push";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0005_weather_documents": weatherDocuments,
   "0006_search_stemming": searchStemming,
   "0007_article_publisher": articlePublisher,
+  "0008_push": push,
 };

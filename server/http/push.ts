@@ -1,0 +1,144 @@
+import type { IncomingMessage } from "node:http";
+import type { Logger } from "pino";
+import { json } from "./answers";
+import type { CityExchange, Handler } from "./exchange";
+import type { Refusal } from "./pages/refusals";
+import { sendRefusal } from "./pages/refusals";
+import {
+  PUSH_BODY_LIMIT,
+  PushInputError,
+  endpointUrl,
+  parseJson,
+  readEndpoint,
+  readSubscription,
+} from "../push/subscription";
+import type { SubscribeResult, VapidKeys } from "../push/store";
+import type { NewSubscription } from "../push/subscription";
+
+export const PUSH_KEY_PATH = "/api/push/key";
+export const PUSH_SUBSCRIPTIONS_PATH = "/api/push/subscriptions";
+
+/** What the push API needs of the push service (server/push/). */
+export interface PushApi {
+  keys(): Promise<VapidKeys>;
+  subscribe(site: string, sub: NewSubscription, address: string): Promise<SubscribeResult>;
+  unsubscribe(endpoint: string): Promise<boolean>;
+  /** Resolves an endpoint's host and vets its addresses (the outbound guard's). */
+  vet(url: URL): Promise<void>;
+  /** Whether an endpoint's host may be pushed to over http (ALLOW_PRIVATE_HOSTS names it). */
+  allowsHttp(host: string): boolean;
+}
+
+/** A request's body as text, refused past `limit` bytes. */
+async function bodyOf(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit)
+    throw new PushInputError("too-large", "The request body is too large.", 413);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new PushInputError("too-large", "The request body is too large.", 413);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Whether a request comes from this site's own pages (no Origin: a script, left to the checks). */
+function sameOrigin(req: IncomingMessage, origin: string): boolean {
+  const given = req.headers.origin;
+  if (given === undefined) return true;
+  try {
+    return given !== "null" && new URL(given).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(res: CityExchange["res"], error: PushInputError): void {
+  if (error.status === 413) res.setHeader("Connection", "close");
+  json(res, error.status, { error: error.code, message: error.message });
+}
+
+/**
+ * Web Push's API, per site (an edition's under its prefix): the network's public VAPID key
+ * (`GET /api/push/key`), and a reader's subscription to warnings for some of the site's alert
+ * zones (`POST /api/push/subscriptions`: 201 made, 200 its zones replaced) or its end (`DELETE`:
+ * 204). Writes come from the site's own pages (the contact form's Origin rule) as JSON of at most
+ * PUSH_BODY_LIMIT bytes; a bad one is a 4xx naming what is wrong, and nothing is kept.
+ */
+export function pushRoutes(
+  api: PushApi,
+  clientOf: (req: IncomingMessage) => { address: string; origin: string },
+  logger: Logger,
+): Handler<CityExchange> {
+  return (exchange) => {
+    const { req, res, pathname } = exchange;
+    if (pathname !== PUSH_KEY_PATH && pathname !== PUSH_SUBSCRIPTIONS_PATH) return false;
+    let services;
+    try {
+      services = exchange.city();
+    } catch (error) {
+      sendRefusal(res, error as Refusal);
+      return true;
+    }
+    const zones = services.site.content.pages.weather.alertZones ?? [];
+    const answer = async () => {
+      if (zones.length === 0)
+        return json(res, 404, { error: "no-zones", message: "This site offers no warnings." });
+      if (pathname === PUSH_KEY_PATH) {
+        if (req.method !== "GET" && req.method !== "HEAD") return methodNotAllowed("GET, HEAD");
+        const { publicKey } = await api.keys();
+        res.setHeader("Cache-Control", "no-store");
+        return json(res, 200, { publicKey });
+      }
+      if (req.method !== "POST" && req.method !== "DELETE") return methodNotAllowed("POST, DELETE");
+      const client = clientOf(req);
+      if (!sameOrigin(req, client.origin))
+        throw new PushInputError("cross-origin", "Subscribe from this site's own pages.", 403);
+      const type = String(req.headers["content-type"] ?? "")
+        .split(";")[0]
+        ?.trim()
+        .toLowerCase();
+      if (type !== "application/json")
+        throw new PushInputError("unsupported-type", "Send application/json.", 415);
+      const body = parseJson(await bodyOf(req, PUSH_BODY_LIMIT));
+      if (req.method === "DELETE") {
+        await api.unsubscribe(readEndpoint(body));
+        res.writeHead(204, { "Cache-Control": "no-store" });
+        return res.end();
+      }
+      const offered = new Set(zones.map((zone) => zone.code));
+      const sub = readSubscription(body, offered, (host) => api.allowsHttp(host));
+      try {
+        await api.vet(endpointUrl(sub.endpoint, (host) => api.allowsHttp(host)));
+      } catch {
+        throw new PushInputError(
+          "bad-endpoint",
+          "The subscription's endpoint is not a push service this site can reach.",
+        );
+      }
+      const result = await api.subscribe(exchange.site, sub, client.address);
+      if (result === "reader-cap" || result === "total-cap")
+        throw new PushInputError(
+          "too-many",
+          result === "reader-cap"
+            ? "Too many subscriptions from this network: turn one off first."
+            : "Warnings are not taking new subscriptions right now.",
+          429,
+        );
+      return json(res, result === "created" ? 201 : 200, { zones: sub.zones });
+    };
+    const methodNotAllowed = (allow: string) => {
+      res.setHeader("Allow", allow);
+      json(res, 405, { error: "method", message: `Use ${allow}.` });
+    };
+    answer().catch((error: unknown) => {
+      if (res.headersSent) return res.destroy();
+      if (error instanceof PushInputError) return refuse(res, error);
+      logger.error({ err: error }, "push subscription failed");
+      json(res, 503, { error: "unavailable", message: "Warnings are unavailable right now." });
+    });
+    return true;
+  };
+}

@@ -1,0 +1,281 @@
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startPushService, type PushService } from "../../tests/fixture-servers/push-service";
+import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
+import { openDatabase, type Store } from "../db/open";
+import { openPostgres } from "../db/postgres";
+import { createOutboundGuard } from "../net/outbound";
+import type { WeatherAlert } from "../weather/nws";
+import type { CityWeather } from "../weather/service";
+import { PushDelivery } from "./delivery";
+import { topicOf, type PushSite } from "./message";
+import { createPushSender } from "./sender";
+import { PushStore } from "./store";
+import { readSubscription } from "./subscription";
+
+// Warnings pushed to the readers of their zones, end to end on loopback: the store (SQLite and
+// PostgreSQL), the sender through the outbound guard, a push service that checks the VAPID
+// signature and decrypts each payload with the subscription's keys.
+
+let postgres: TestPostgres;
+let service: PushService;
+beforeAll(async () => {
+  [postgres, service] = await Promise.all([startPostgres(), startPushService()]);
+}, 60_000);
+afterAll(async () => {
+  postgres?.stop();
+  await service?.close();
+});
+
+const stores: Store[] = [];
+const guard = createOutboundGuard({ allowPrivateHosts: ["127.0.0.1"], allowPublicHosts: false });
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+});
+afterAll(() => guard.close());
+
+const NOW = Date.parse("2026-12-03T20:00:00Z");
+const SITES: Record<string, PushSite> = {
+  houston: {
+    locale: "en-US",
+    timeZone: "America/Chicago",
+    zoneNames: new Map([
+      ["TXZ213", "Inland Harris"],
+      ["TXC201", "Harris County"],
+    ]),
+    weatherPath: "/weather",
+    name: "Houston City Wire",
+  },
+  "houston.es": {
+    locale: "es-US",
+    timeZone: "America/Chicago",
+    zoneNames: new Map([
+      ["TXZ213", "Interior de Harris"],
+      ["TXC201", "Condado de Harris"],
+    ]),
+    weatherPath: "/es/clima",
+    name: "Houston City Wire",
+  },
+};
+
+function flood(overrides: Partial<WeatherAlert> = {}): WeatherAlert {
+  return {
+    id: "urn:oid:flood.1",
+    event: "Flash Flood Warning",
+    headline: "Flash Flood Warning issued for Harris County",
+    description: "Heavy rain.",
+    instruction: "Turn around, don't drown.",
+    severity: "severe",
+    urgent: true,
+    areaDesc: "Harris, TX",
+    effective: "2026-12-03T19:30:00Z",
+    ends: "2026-12-04T03:45:00Z",
+    expires: "2026-12-03T23:00:00Z",
+    response: "Avoid",
+    zones: ["TXC201"],
+    series: "KHGX.FF.W.0042",
+    ...overrides,
+  };
+}
+
+function weatherWith(
+  alerts: WeatherAlert[],
+  cancelled: CityWeather["cancelled"] = [],
+): CityWeather {
+  return {
+    state: "ready",
+    current: null,
+    forecast: null,
+    alerts,
+    alertsFetchedAt: null,
+    cancelled,
+    forecastPage: "https://forecast.weather.gov/",
+    radar: null,
+  };
+}
+
+describe.each(["sqlite", "postgres"] as const)("push delivery on %s", (dialect) => {
+  async function setUp(options: { owners?: number } = {}) {
+    const db =
+      dialect === "postgres"
+        ? await openPostgres(postgres.createDatabase(), { poolSize: 4 })
+        : await openDatabase(":memory:");
+    stores.push(db);
+    const store = new PushStore(db);
+    const weather = { now: weatherWith([]) };
+    const outcomes: string[] = [];
+    const send = createPushSender({
+      guard,
+      keys: () => store.keys(),
+      subject: "mailto:newsroom@example.com",
+      retryBaseMs: 5,
+      now: () => NOW,
+    });
+    const deliveries = Array.from(
+      { length: options.owners ?? 1 },
+      (_, i) =>
+        new PushDelivery({
+          store,
+          send,
+          weatherOf: () => weather.now,
+          sitesOf: () => ["houston", "houston.es"],
+          siteOf: (site) => SITES[site],
+          owner: `instance-${i}`,
+          concurrency: 4,
+          logger: pino({ level: "silent" }),
+          onOutcome: (outcome) => outcomes.push(outcome),
+          now: () => NOW,
+        }),
+    );
+    const subscribe = async (site: string, zones: string[]) => {
+      const sub = readSubscription(
+        { subscription: service.subscribe(), zones },
+        new Set(["TXZ213", "TXC201"]),
+        (host) => host === "127.0.0.1",
+      );
+      expect(
+        await store.subscribe(site, sub, `client-${sub.endpoint}`, { perClient: 5, total: 100 }),
+      ).toBe("created");
+      return sub.endpoint;
+    };
+    const run = async (delivery = deliveries[0]) => {
+      delivery?.cityChanged("houston");
+      await delivery?.settled();
+    };
+    const pushesTo = (endpoint: string) =>
+      service.received.filter((push) => endpoint.endsWith(`/push/${push.id}`));
+    return { store, weather, deliveries, subscribe, run, pushesTo, outcomes };
+  }
+
+  it("pushes a warning once to each subscription of its zones, in its edition's language, none to another zone", async () => {
+    const { weather, subscribe, run, pushesTo, store } = await setUp();
+    const english = await subscribe("houston", ["TXC201", "TXZ213"]);
+    const spanish = await subscribe("houston.es", ["TXC201"]);
+    const elsewhere = await subscribe("houston", ["TXZ213"]);
+    weather.now = weatherWith([flood()]);
+    await run();
+    const [en] = pushesTo(english);
+    const [es] = pushesTo(spanish);
+    expect(pushesTo(elsewhere)).toEqual([]);
+    expect(en?.payload).toEqual({
+      title: "Flash Flood Warning",
+      body: "Harris County until Thu 9:45 PM. Avoid the affected area. Turn around, don't drown.",
+      url: "/weather",
+      tag: topicOf("KHGX.FF.W.0042", "TXC201"),
+      lang: "en",
+    });
+    expect(es?.payload).toMatchObject({
+      title: "Aviso de inundación repentina",
+      url: "/es/clima",
+      lang: "es",
+    });
+    expect(es?.payload.body).toBe(
+      "Condado de Harris, hasta el jue 9:45 p.m. Evite la zona afectada.",
+    );
+    // RFC 8030's headers: the TTL until the message expires (3 h), urgent, the warning's topic.
+    expect(en?.headers).toMatchObject({
+      ttl: "10800",
+      urgency: "high",
+      topic: topicOf("KHGX.FF.W.0042", "TXC201"),
+      "content-encoding": "aes128gcm",
+    });
+    expect(en?.vapidValid).toBe(true);
+    expect(en?.vapidKey).toBe((await store.keys()).publicKey);
+    // Told again with nothing changed for the reader: nothing is pushed again.
+    await run();
+    expect(pushesTo(english)).toHaveLength(1);
+    // A new headline the reader does not see: still nothing; a later end: pushed again.
+    weather.now = weatherWith([flood({ id: "urn:oid:flood.2", headline: "Updated" })]);
+    await run();
+    expect(pushesTo(english)).toHaveLength(1);
+    weather.now = weatherWith([flood({ id: "urn:oid:flood.3", ends: "2026-12-04T05:00:00Z" })]);
+    await run();
+    expect(pushesTo(english).map((p) => p.payload.body)).toEqual([
+      "Harris County until Thu 9:45 PM. Avoid the affected area. Turn around, don't drown.",
+      "Harris County until Thu 11:00 PM. Avoid the affected area. Turn around, don't drown.",
+    ]);
+    expect(pushesTo(english)[1]?.headers.topic).toBe(en?.headers.topic);
+  });
+
+  it("keeps a push within 360 characters and a moderate one at normal urgency; a minor one is not pushed", async () => {
+    const { weather, subscribe, run, pushesTo } = await setUp();
+    const reader = await subscribe("houston", ["TXZ213"]);
+    weather.now = weatherWith([
+      flood({ severity: "minor", urgent: false, zones: ["TXZ213"], series: "fog" }),
+      flood({
+        severity: "moderate",
+        urgent: false,
+        zones: ["TXZ213"],
+        series: "wind",
+        event: "Wind Advisory",
+        instruction: "Secure outdoor objects. ".repeat(40),
+      }),
+    ]);
+    await run();
+    const pushes = pushesTo(reader);
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]?.headers.urgency).toBe("normal");
+    const { title, body } = pushes[0]?.payload ?? { title: "", body: "" };
+    expect(title.length + body.length).toBeLessThanOrEqual(360);
+    expect(body.endsWith("…")).toBe(true);
+  });
+
+  it("sends an all-clear for a cancelled warning to those it reached, and only them", async () => {
+    const { weather, subscribe, run, pushesTo } = await setUp();
+    const reached = await subscribe("houston.es", ["TXC201"]);
+    weather.now = weatherWith([flood()]);
+    await run();
+    const later = await subscribe("houston", ["TXC201"]);
+    weather.now = weatherWith(
+      [],
+      [{ series: "KHGX.FF.W.0042", event: "Flash Flood Warning", zones: ["TXC201"] }],
+    );
+    await run();
+    await run();
+    expect(pushesTo(reached).map((p) => p.payload.title)).toEqual([
+      "Aviso de inundación repentina",
+      "Cancelado: Aviso de inundación repentina",
+    ]);
+    expect(pushesTo(reached)[1]?.headers.topic).toBe(pushesTo(reached)[0]?.headers.topic);
+    expect(pushesTo(later)).toEqual([]);
+  });
+
+  it("deletes a subscription the push service says is gone, tries 429 and 500 again, gives up on 400", async () => {
+    const { weather, subscribe, run, pushesTo, store, outcomes } = await setUp();
+    const gone = await subscribe("houston", ["TXC201"]);
+    const busy = await subscribe("houston", ["TXC201"]);
+    const refused = await subscribe("houston", ["TXC201"]);
+    service.answer(gone, 410);
+    service.answer(busy, 429, 500);
+    service.answer(refused, 400);
+    weather.now = weatherWith([flood()]);
+    await run();
+    expect(pushesTo(busy)).toHaveLength(1);
+    expect(pushesTo(refused)).toHaveLength(0);
+    expect(outcomes.sort()).toEqual(["expired", "failed", "sent"]);
+    const left = [];
+    for await (const sub of store.subscribers(["houston"], new Set(["TXC201"])))
+      left.push(sub.endpoint);
+    expect(left.sort()).toEqual([busy, refused].sort());
+    // Given up is not tried again.
+    await run();
+    expect(pushesTo(refused)).toHaveLength(0);
+  });
+
+  it("sends each push once among instances sharing the database, and takes over one whose instance died", async () => {
+    const { weather, subscribe, deliveries, pushesTo, store } = await setUp({ owners: 3 });
+    const readers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => subscribe(i % 2 ? "houston" : "houston.es", ["TXC201"])),
+    );
+    const dead = readers[0] ?? "";
+    const held = readers[1] ?? "";
+    const topic = topicOf("KHGX.FF.W.0042", "TXC201");
+    // One claimed by an instance that died a while ago (its lease ran out), one by a live one.
+    expect(await store.claim(dead, topic, "x", "dead", 60_000, NOW - 120_000)).toBe(true);
+    expect(await store.claim(held, topic, "x", "alive", 60_000, NOW)).toBe(true);
+    weather.now = weatherWith([flood()]);
+    for (const delivery of deliveries) delivery.cityChanged("houston");
+    await Promise.all(deliveries.map((delivery) => delivery.settled()));
+    for (const reader of readers) expect(pushesTo(reader)).toHaveLength(reader === held ? 0 : 1);
+  });
+});

@@ -1,0 +1,177 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { Logger } from "pino";
+import type { CityWeather } from "../weather/service";
+import type { Severity } from "../weather/nws";
+import { allClearMessage, warningMessage, type PushMessage, type PushSite } from "./message";
+import type { PushSend, SendOutcome } from "./sender";
+import type { PushStore, StoredSubscription } from "./store";
+
+/** How long a claimed push is this instance's before another may take it over (it died). */
+export const PUSH_LEASE_MS = 60_000;
+/** How often the cities with warnings are gone over again (a push another instance let go). */
+export const SWEEP_MS = 30_000;
+/** How long a push's record is kept (a warning is over within a day or two). */
+export const SENDS_KEPT_MS = 3 * 86_400_000;
+/** The severities pushed: storm mode's (Extreme, Severe) and the moderate warnings beside them. */
+export const PUSHED_SEVERITIES: ReadonlySet<Severity> = new Set(["extreme", "severe", "moderate"]);
+
+export interface PushDeliveryOptions {
+  store: Pick<PushStore, "subscribers" | "sentTopic" | "claim" | "extend" | "sent" | "unsubscribe">;
+  send: PushSend;
+  /** A city's weather now (WeatherService.peek). */
+  weatherOf: (city: string) => CityWeather | undefined;
+  /** A city's sites: its own and its editions' (each subscription keeps its edition). */
+  sitesOf: (city: string) => string[];
+  /** A site's words and places for its pushes; undefined for a site not served (any more). */
+  siteOf: (site: string) => PushSite | undefined;
+  /** This instance's name among those sharing the database (its claims' owner). */
+  owner: string;
+  /** Pushes sent at once, at most (PUSH_CONCURRENCY). */
+  concurrency: number;
+  logger: Logger;
+  /** Told of each push's end (metrics). */
+  onOutcome?: (outcome: "sent" | "failed" | "expired") => void;
+  now?: () => number;
+}
+
+/**
+ * Pushes warnings to the readers of their zones. When a city's weather changes, every warning it
+ * shows of PUSHED_SEVERITIES goes to each subscription of its sites that wants one of the zones
+ * it is in force in, once per change of what the reader sees (the claim's digest), and a warning
+ * the service cancelled sends an all-clear to those it was pushed to. Each push is claimed in
+ * the database first, so among instances one sends it; a claim whose instance died runs out and
+ * the sweep (every SWEEP_MS) sends it. Sending is bounded (`concurrency`), off the request path:
+ * nothing here is awaited by a page.
+ */
+export class PushDelivery {
+  private readonly now: () => number;
+  /** Cities whose weather changed, to be gone over (one run at a time). */
+  private readonly due = new Set<string>();
+  /** Cities that had warnings or cancellations at their last run (the sweep's). */
+  private readonly warned = new Set<string>();
+  private running: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: PushDeliveryOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Starts the sweep. */
+  start(): void {
+    this.timer = setInterval(() => {
+      for (const city of this.warned) this.cityChanged(city);
+    }, SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the sweep and waits for the pushes under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    await Promise.all(this.inFlight);
+  }
+
+  /** A city's weather changed (WeatherService.onChange): its pushes are worked out soon. */
+  cityChanged(city: string): void {
+    if (this.stopped) return;
+    this.due.add(city);
+    this.running ??= this.drain().finally(() => (this.running = undefined));
+  }
+
+  /** Resolves once every city told so far has been gone over and its pushes sent. */
+  async settled(): Promise<void> {
+    while (this.running || this.inFlight.size > 0) {
+      await this.running;
+      await Promise.all(this.inFlight);
+    }
+  }
+
+  private async drain(): Promise<void> {
+    await nextTurn();
+    while (this.due.size > 0 && !this.stopped) {
+      const city = this.due.values().next().value;
+      if (city === undefined) break;
+      this.due.delete(city);
+      await this.run(city).catch((err: unknown) =>
+        this.options.logger.error({ err, city }, "push delivery failed"),
+      );
+    }
+  }
+
+  /** Works out and sends one city's pushes. */
+  private async run(city: string): Promise<void> {
+    const weather = this.options.weatherOf(city);
+    const warnings = (weather?.alerts ?? []).filter(
+      (alert) => PUSHED_SEVERITIES.has(alert.severity) && (alert.zones?.length ?? 0) > 0,
+    );
+    const cancelled = weather?.cancelled ?? [];
+    if (warnings.length === 0 && cancelled.length === 0) {
+      this.warned.delete(city);
+      return;
+    }
+    this.warned.add(city);
+    const zones = new Set([...warnings, ...cancelled].flatMap((w) => w.zones ?? []));
+    const sentOf = new Map<string, Promise<Set<string>>>();
+    const now = this.now();
+    for await (const sub of this.options.store.subscribers(this.options.sitesOf(city), zones)) {
+      const site = this.options.siteOf(sub.site);
+      if (!site) continue;
+      for (const alert of warnings) {
+        const matched = sub.zones.filter((zone) => alert.zones?.includes(zone));
+        if (matched.length > 0) await this.push(sub, warningMessage(alert, matched, site, now));
+      }
+      for (const cancel of cancelled) {
+        const matched = sub.zones.filter((zone) => cancel.zones.includes(zone));
+        if (matched.length === 0) continue;
+        const message = allClearMessage(cancel.event, cancel.series, matched, site);
+        // An all-clear only to whom the warning was pushed.
+        let sent = sentOf.get(message.topic);
+        if (!sent) sentOf.set(message.topic, (sent = this.options.store.sentTopic(message.topic)));
+        if ((await sent).has(sub.endpoint)) await this.push(sub, message);
+      }
+    }
+  }
+
+  /** Claims and sends one push, waiting first for a place among `concurrency`. */
+  private async push(sub: StoredSubscription, message: PushMessage): Promise<void> {
+    const { store, owner } = this.options;
+    // A place first, then the claim: a lease is not spent waiting.
+    while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
+    const claimed = await store.claim(
+      sub.endpoint,
+      message.topic,
+      message.digest,
+      owner,
+      PUSH_LEASE_MS,
+      this.now(),
+    );
+    if (!claimed) return;
+    const sending = this.sendClaimed(sub, message).finally(() => this.inFlight.delete(sending));
+    this.inFlight.add(sending);
+  }
+
+  private async sendClaimed(sub: StoredSubscription, message: PushMessage): Promise<void> {
+    const { store, owner, logger } = this.options;
+    let outcome: SendOutcome;
+    try {
+      outcome = await this.options.send(sub, message, (until) =>
+        store.extend(sub.endpoint, message.topic, owner, until),
+      );
+    } catch (err) {
+      logger.warn({ err }, "push not sent");
+      outcome = "failed";
+    }
+    if (outcome === "gone") {
+      await store.unsubscribe(sub.endpoint);
+      this.options.onOutcome?.("expired");
+      return;
+    }
+    // Sent, or given up: either way not tried again for this digest.
+    await store.sent(sub.endpoint, message.topic, owner, this.now());
+    this.options.onOutcome?.(outcome);
+    if (outcome === "failed") logger.warn({ topic: message.topic }, "push failed");
+  }
+}
