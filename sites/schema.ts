@@ -35,6 +35,9 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24-h
 /** An id of a third-party embed; empty means "not configured": the page leaves the embed out. */
 const embedId = z.string().regex(/^[\w\-.:/?=&%]*$/, "must be a plain identifier");
 
+/** A colour as "#rrggbb". */
+const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i, "must be a colour as #rrggbb");
+
 /** An IANA time zone such as America/Chicago. */
 const timeZone = z.string().refine(isTimeZone, "must be an IANA time zone");
 
@@ -115,6 +118,24 @@ const settings = {
   timeZone,
   /** A BCP 47 locale such as en-US. */
   locale,
+  /**
+   * How the publication looks outside its pages: the colours of the installed app (its web app
+   * manifest, the browser's bar) and of its icon, the icon's letters and the name under it on a
+   * phone's home screen (server/offline/). The network's defaults are the stylesheet's accent and
+   * paper (sites/network.json); the icon's letters default to the first of the city's name.
+   */
+  brand: z
+    .strictObject({
+      /** The app's theme colour and the icon's background: "#rrggbb". */
+      color: hexColour,
+      /** The app's splash background and the icon's letters: "#rrggbb". */
+      background: hexColour,
+      /** The name under the icon (a manifest's short_name): a dozen characters show whole. */
+      shortName: z.string().trim().min(1).max(30).optional(),
+      /** The icon's letters (one to three), drawn in a serif. */
+      mark: z.string().trim().min(1).max(3).optional(),
+    })
+    .optional(),
   /** Site-relative path of the 1200×630 social image under public/. */
   socialImage: z.string().regex(/^\/[\w\-./]+\.(png|jpg|jpeg)$/, "must be a path under public/"),
   /** Site-relative path of the photo shown for a story whose feed gives none. */
