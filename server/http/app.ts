@@ -15,6 +15,7 @@ import { imageRoute } from "./images";
 import { liveChannel } from "./live";
 import type { HttpObserver, RouteClass } from "../metrics/observer";
 import { observeRequest, type RequestLabels } from "./observe";
+import { offlineKit } from "./offline";
 import type { LiveChannel } from "../live/channel";
 import { Limiter, Overloaded } from "./limiter";
 import { splitCityKey } from "./pages/cache-key";
@@ -212,7 +213,8 @@ function serverBuildOf({ build, vite }: AppOptions): ServerBuild | (() => Promis
  *
  * Then the Host names a city (cities.ts; an unknown host gets the network's not-found page), and
  * the city's, most specific path first, pages last since they take everything else:
- * 6. the social image, `/social.png` (social-image.ts);
+ * 6. the social image, `/social.png` (social-image.ts), and the edition's web app manifest and
+ *    the city's app icons, `/manifest.webmanifest` and `/icon-*.png` (offline.ts);
  * 7. the radio stream, `/api/stream` (radio.ts), and 8. the live channel, `/api/live`
  *    (live.ts): the two answers that last as long as their reader stays;
  * 9. the API outside React Router, the radio's now playing (radio.ts) and Web Push's key and
@@ -313,7 +315,10 @@ function handlerTables(
   network.push(["other", requestChecks()]);
   if (options.build) network.push(["static", staticFiles(options.build.clientDir)]);
   if (!options.services.isDev) network.push(["other", routerUrls()]);
-  const city: [RouteClass, Handler<CityExchange>][] = [["image", socialImage(logger)]];
+  const city: [RouteClass, Handler<CityExchange>][] = [
+    ["image", socialImage(logger)],
+    ["static", offlineKit(logger)],
+  ];
   if (options.radio) city.push(["stream", radioStream(options.radio, logger)]);
   if (options.live) city.push(["live", liveChannel(options.live, addressOf)]);
   if (options.radio) city.push(["api", radioApi(options.radio)]);
