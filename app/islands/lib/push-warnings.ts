@@ -211,7 +211,9 @@ export function startPushWarnings(section: HTMLElement): {
   };
 
   const show = (state: State, text = "") => {
-    const focused = section.contains(document.activeElement);
+    // Where the keyboard's focus was (a button about to be hidden loses it at once).
+    const before = document.activeElement;
+    const focused = before instanceof HTMLElement && section.contains(before);
     status.textContent = text;
     const on = state === "on";
     turnOn.hidden = on || state === "blocked";
@@ -226,8 +228,7 @@ export function startPushWarnings(section: HTMLElement): {
     form.querySelector("fieldset")?.toggleAttribute("hidden", state === "blocked");
     section.dataset.state = state;
     // The focus was on a button now hidden: onto the one that takes its place, else the status.
-    const active = document.activeElement;
-    if (focused && active instanceof HTMLElement && active.closest("[hidden]")) {
+    if (focused && before.closest("[hidden]")) {
       const next = [turnOff, change, turnOn].find((button) => !button.hidden);
       if (next) next.focus();
       else {
