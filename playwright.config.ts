@@ -20,6 +20,11 @@ export default defineConfig({
     baseURL: process.env.E2E_HOUSTON_URL,
     trace: "retain-on-failure",
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    // Every page registers the offline service worker (/sw.js, issue 52), which would answer the
+    // pages, assets and pictures of the rest of a test once it has taken over, out of reach of
+    // page.route(). The specs test the pages as the server sends them; offline.spec.ts (and any
+    // spec that needs the worker, such as Web Push's) allows it with test.use().
+    serviceWorkers: "block",
   },
   projects: [
     {

@@ -26,12 +26,28 @@ export async function loader({ context: router }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const t = useT();
+  // The offline service worker's words and the pages it keeps (app/offline/service-worker.ts):
+  // it reads them from the page it kept, so a copy shows its note in its own language and its
+  // city's time zone. "{time}" and "{date}" are left for the worker to fill in.
+  const offline = data?.offlineKeep
+    ? {
+        "data-keep": data.offlineKeep,
+        "data-saved-at": t("layout.savedAt", { time: "{time}" }),
+        "data-saved-on": t("layout.savedOn", { date: "{date}", time: "{time}" }),
+        "data-time-zone": data.site.timeZone,
+      }
+    : {};
   return (
-    <html lang={data?.site.locale ?? "en"} data-stylesheet={data?.stylesheetHref ?? undefined}>
+    <html
+      lang={data?.site.locale ?? "en"}
+      data-stylesheet={data?.stylesheetHref ?? undefined}
+      {...offline}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#8a1c1c" />
+        <meta name="theme-color" content={data?.themeColor ?? "#8a1c1c"} />
+        {data && <link rel="manifest" href={`${data.edition.path}/manifest.webmanifest`} />}
         <Meta />
         <EditionAlternates />
         <InlineStylesheet />

@@ -13,6 +13,11 @@ export const CACHE_CONTROL = {
   asset: "public, max-age=31536000, immutable",
   /** Files that may change between releases (robots.txt, sitemap.xml, public/). */
   file: `public, max-age=${STATIC_MAX_AGE_SECONDS}`,
+  /**
+   * The service worker (/sw.js): kept, but asked again (a 304 mostly) before each use, so that a
+   * new release's worker is installed on a reader's next online visit.
+   */
+  worker: "no-cache",
   /** Never stored: forms and their answers, errors, health, states that are about to change. */
   none: "no-store",
   /** The live radio stream: never stored, never compressed on the way. */

@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { thirdPartyScripts } from "../../common/embeds";
+import { publicPath } from "../../common/slugs";
+import { brandOf } from "../../sites/brand";
 import { devIslandSources } from "../../common/islands";
 import { inStorm } from "./storm";
 import { toPublicSite } from "./site";
@@ -35,7 +37,20 @@ export function rootData(context: LoadContext, weather: Weather) {
     storm: inStorm(weather),
     /** Ads stay in pages in storm mode (STORM_ADS). */
     stormAds: context.stormAds ?? false,
+    /** The city's colour: the browser's bar and the installed app's (sites/brand.ts). */
+    themeColor: brandOf(context.site).color,
+    /**
+     * The pages the offline service worker always keeps for this edition, its home and weather
+     * page (/es/ /es/clima), which the island loader names to it; none in development, where
+     * no worker is built (so none is registered).
+     */
+    offlineKeep: context.isDev ? null : offlineKeep(context.edition),
   };
+}
+
+/** An edition's home and weather page, as its readers' paths (app/offline/service-worker.ts). */
+export function offlineKeep(edition: LoadContext["edition"]): string {
+  return `${edition.path}/ ${edition.path}${publicPath("/weather", edition.slugs)}`;
 }
 
 export type RootData = ReturnType<typeof rootData>;

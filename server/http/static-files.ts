@@ -8,6 +8,12 @@ import { isRead, type Handler } from "./exchange";
 import { ASSET_SECURITY_HEADERS, SECURITY_HEADERS } from "./headers";
 import { serverText } from "./pages/refusals";
 
+/**
+ * The service worker's script, at the root so that its scope is the whole host (every edition's
+ * prefix too): built by scripts/build-sw.mjs from app/offline/service-worker.ts.
+ */
+export const SERVICE_WORKER_PATH = "/sw.js";
+
 /** Files larger than this stay on disk (none of the build's are): served by the app's fallback. */
 const MAX_IN_MEMORY_BYTES = 4 * 1024 * 1024;
 
@@ -75,7 +81,8 @@ function walk(dir: string): string[] {
  * The client build's files, read once at start with their headers made: a request for one is a
  * lookup and a write, with no filesystem call (a static file answers at close to a bare Node
  * server's speed). Hashed assets (under /assets/) are cached for a year and sent precompressed
- * (brotli, else gzip, from the build); other files for an hour. ETag and 304 for each.
+ * (brotli, else gzip, from the build); the service worker is asked again each time (no-cache);
+ * other files are cached for an hour. ETag and 304 for each.
  */
 export class StaticFiles {
   private readonly files = new Map<string, StaticFile>();
@@ -89,7 +96,11 @@ export class StaticFiles {
       const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
       const variant = (body: Buffer, encoding?: string): Variant => {
         const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}${encoding ? `-${encoding}` : ""}"`;
-        const cacheControl = asset ? CACHE_CONTROL.asset : CACHE_CONTROL.file;
+        const cacheControl = asset
+          ? CACHE_CONTROL.asset
+          : urlPath === SERVICE_WORKER_PATH
+            ? CACHE_CONTROL.worker
+            : CACHE_CONTROL.file;
         const headers = {
           ...(asset ? ASSET_SECURITY_HEADERS : SECURITY_HEADERS),
           "Content-Type": type,

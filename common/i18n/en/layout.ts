@@ -25,6 +25,10 @@ export const layout = {
   "layout.videoComingSoon": "Video coming soon",
   // The live channel.
   "layout.newStoriesCount": { one: "{count} new story", other: "{count} new stories" },
+  // A page the offline service worker shows from its copy (app/offline/service-worker.ts):
+  // when it was saved, today or on an earlier day ({time}, {date}: the city's, in its language).
+  "layout.savedAt": "Saved at {time}",
+  "layout.savedOn": "Saved on {date} at {time}",
   // The footer.
   "layout.footerConnect": "Connect",
   "layout.footerNetwork":

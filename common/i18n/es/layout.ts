@@ -28,6 +28,9 @@ export const layout: Area<typeof en> = {
   "layout.videoComingSoon": "Video próximamente",
   // El canal en vivo.
   "layout.newStoriesCount": { one: "{count} noticia nueva", other: "{count} noticias nuevas" },
+  // Una página que el service worker muestra desde su copia, sin conexión.
+  "layout.savedAt": "Guardada a las {time}",
+  "layout.savedOn": "Guardada el {date} a las {time}",
   // El pie de página.
   "layout.footerConnect": "Contacto",
   "layout.footerNetwork":

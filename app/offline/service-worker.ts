@@ -1,0 +1,333 @@
+// The offline storm kit's service worker (issue 52), served at /sw.js (scope: the whole host, so
+// every edition's prefix too) and registered by every page's island loader (common/islands.ts)
+// where the browser has service workers. Built by scripts/build-sw.mjs (at most 5 KB brotli:
+// service-worker.test.ts measures it).
+//
+// - Pages (navigations): the network first; after TIMEOUT_MS without an answer, or when the
+//   network fails, the copy this worker kept, with a note at the top of the page: "Saved at
+//   7:42 PM", in the page's language and its city's time zone. The words, the zone and the pages
+//   to keep come from the page itself (<html data-saved-at data-saved-on data-time-zone
+//   data-keep>, app/root.tsx): no text here. The note's rule is in every page's stylesheet
+//   (.saved-note, app/app.css; server/render/page-css.ts keeps it on every page), and it is no
+//   script: the page's CSP, kept with it, still holds.
+// - Each page's home and weather page (data-keep, posted by the loader) are kept and refreshed
+//   when older than REFRESH_MS, in a cache of their own; other pages read are kept up to
+//   MAX_PAGES, the oldest dropped first.
+// - Hashed assets (/assets/…): from the cache first (their names change with their content).
+// - Pictures (/img/…): the network first, the last MAX_PICTURES kept for offline.
+// - Anything else (the API and its radio stream, the live channel, /healthz, form posts, other
+//   hosts): not touched, never stored. A page is stored only when it is a 200 of HTML that the
+//   server allows to be stored (no no-store).
+// - A new release's worker (the file is asked again on each visit: no-cache) takes over at once;
+//   caches of other versions are deleted.
+// - Web Push (issue 52's points 1 and 2): a push is shown as a notification; a click on it opens
+//   (or focuses) its page.
+
+/** What is kept, by version of how it is kept: a change of format is a new name. */
+const VERSION = "v1";
+const KEPT = `kept-${VERSION}`;
+const PAGES = `pages-${VERSION}`;
+const ASSETS = `assets-${VERSION}`;
+const PICTURES = `pictures-${VERSION}`;
+const CACHES = [KEPT, PAGES, ASSETS, PICTURES];
+
+/** How long a page's network answer is waited for before the kept copy is shown. */
+const TIMEOUT_MS = 3000;
+/** How old a kept home or weather page may be before a visit fetches it again. */
+const REFRESH_MS = 10 * 60_000;
+const MAX_KEPT = 8;
+const MAX_PAGES = 40;
+const MAX_ASSETS = 80;
+const MAX_PICTURES = 30;
+
+/** The header a kept answer carries: when it was kept (milliseconds since the epoch). */
+const SAVED = "x-saved-at";
+/** Matching ignores Vary (Accept-Encoding): a page's one copy is the one kept. */
+const ANY = { ignoreVary: true };
+/** The icon a notification shows (server/offline/icons.ts). */
+const ICON = "/icon-192.png";
+
+// The few service worker types this file uses (the project's TypeScript has the DOM's types,
+// not a worker's: both in one program conflict).
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface MessageEvent extends ExtendableEvent {
+  data: unknown;
+}
+interface PushEvent extends ExtendableEvent {
+  data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  notification: Notification & { data: unknown };
+}
+interface WindowClient {
+  url: string;
+  focus(): Promise<unknown>;
+}
+interface Worker {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  registration: {
+    showNotification(
+      title: string,
+      options: NotificationOptions & { renotify?: boolean },
+    ): Promise<void>;
+  };
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
+}
+const worker = self as unknown as Worker;
+
+worker.addEventListener("install", (event) => event.waitUntil(worker.skipWaiting()));
+
+worker.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((name) => !CACHES.includes(name)).map((n) => caches.delete(n))),
+      )
+      .then(() => worker.clients.claim()),
+  );
+});
+
+/** Paths that are never a page to keep, at any edition's prefix: the API, the probes. */
+const NOT_PAGES = /(^|\/)(api|healthz|readyz|metrics)(\/|$)/;
+
+worker.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== worker.location.origin) return;
+  const path = url.pathname;
+  if (request.mode === "navigate") {
+    if (!NOT_PAGES.test(path)) event.respondWith(page(event, url.href));
+  } else if (path.startsWith("/assets/")) {
+    event.respondWith(asset(event, request));
+  } else if (path.startsWith("/img/")) {
+    event.respondWith(picture(event, request));
+  }
+});
+
+/** When an answer was kept (0 for one that says nothing). */
+function savedAt(response: Response): number {
+  return Number(response.headers.get(SAVED)) || 0;
+}
+
+/** Whether a page's answer may be kept: a 200 of HTML the server lets anyone store. */
+function storable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+    !/no-store|private/.test(response.headers.get("cache-control") ?? "")
+  );
+}
+
+/** Keeps `response` under `key` in `name`, marked with the time, then drops the oldest past `max`. */
+async function keep(name: string, key: string, response: Response, max: number): Promise<void> {
+  const headers = new Headers(response.headers);
+  headers.set(SAVED, String(Date.now()));
+  // The body as the page got it (decoded): its length and coding are no longer the wire's.
+  headers.delete("content-length");
+  headers.delete("content-encoding");
+  const body = await response.arrayBuffer();
+  const cache = await caches.open(name);
+  await cache.put(key, new Response(body, { status: response.status, headers }));
+  // A key put again goes last (the Cache API deletes and appends): the oldest come first.
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((k) => cache.delete(k)));
+}
+
+/** The newest kept copy of a page, of the home and weather pages' cache and the others'. */
+async function kept(url: string): Promise<Response | undefined> {
+  const found = await Promise.all(
+    [KEPT, PAGES].map((name) => caches.match(url, { ...ANY, cacheName: name })),
+  );
+  return found.reduce<Response | undefined>(
+    (newest, r) => (r && (!newest || savedAt(r) > savedAt(newest)) ? r : newest),
+    undefined,
+  );
+}
+
+/**
+ * A navigation: the network's page if it comes within TIMEOUT_MS (or whenever it comes, when none
+ * is kept), else the kept copy with its note; the kept copy at once when the network fails. The
+ * network's page is kept once the reader has it (in the home and weather pages' cache when it is
+ * one of them), without holding up its answer.
+ */
+function page(event: FetchEvent, url: string): Promise<Response> {
+  const network = fetch(event.request).then((response) => {
+    if (storable(response)) event.waitUntil(keepPage(url, response.clone()).catch(() => {}));
+    return response;
+  });
+  event.waitUntil(network.catch(() => undefined));
+  const late = new Promise<void>((resolve) => setTimeout(resolve, TIMEOUT_MS))
+    .then(() => kept(url))
+    .then((copy) => (copy ? withNote(copy) : network));
+  return Promise.race([network, late]).catch(() =>
+    kept(url).then((copy) => (copy ? withNote(copy) : Response.error())),
+  );
+}
+
+/** Keeps a page's answer: with the home and weather pages if it is one of them, else with the rest. */
+async function keepPage(url: string, response: Response): Promise<void> {
+  const isKept = await caches.match(url, { ...ANY, cacheName: KEPT });
+  await keep(isKept ? KEPT : PAGES, url, response, isKept ? MAX_KEPT : MAX_PAGES);
+}
+
+/** One of the page's own attributes on <html> (React escaped it for an attribute). */
+function attribute(html: string, name: string): string | undefined {
+  return new RegExp(`<html[^>]*\\s${name}="([^"]*)"`).exec(html)?.[1];
+}
+
+/**
+ * A kept page with the note that says when it was kept, first in its <body>: "Saved at 7:42 PM"
+ * (today), "Saved on Wed, Dec 2 at 7:42 PM" (before), in the page's language and its city's time
+ * zone (the device's if the page names none). A page without the words is shown as it was kept.
+ */
+async function withNote(copy: Response): Promise<Response> {
+  const html = await copy.text();
+  const lang = attribute(html, "lang");
+  const savedAtText = attribute(html, "data-saved-at");
+  const savedOnText = attribute(html, "data-saved-on");
+  let body = html;
+  if (savedAtText && savedOnText) {
+    const timeZone = attribute(html, "data-time-zone") || undefined;
+    const format = (options: Intl.DateTimeFormatOptions, at: number) =>
+      new Intl.DateTimeFormat(lang, { ...options, timeZone }).format(at);
+    const at = savedAt(copy);
+    const day = { year: "numeric", month: "numeric", day: "numeric" } as const;
+    const today = format(day, at) === format(day, Date.now());
+    const text = (today ? savedAtText : savedOnText)
+      .replace("{time}", format({ timeStyle: "short" }, at))
+      .replace("{date}", format({ weekday: "short", month: "short", day: "numeric" }, at));
+    body = html.replace(
+      /<body[^>]*>/,
+      (open) => `${open}<p class="saved-note" role="status">${text}</p>`,
+    );
+  }
+  const headers = new Headers(copy.headers);
+  headers.delete(SAVED);
+  return new Response(body, { status: copy.status, headers });
+}
+
+/**
+ * A page's word from the island loader, each time it is shown: `keep`, its edition's home and
+ * weather page (kept, and fetched again when older than REFRESH_MS), and `page`, itself (kept if
+ * no copy is: the first page a reader opens came before this worker did).
+ */
+worker.addEventListener("message", (event) => {
+  const { keep: keepList, page: here } = (event.data ?? {}) as { keep?: unknown; page?: unknown };
+  const paths = (typeof keepList === "string" ? keepList.split(" ") : []).filter(ownPath);
+  event.waitUntil(
+    Promise.all(paths.slice(0, 4).map(hold)).then(() =>
+      typeof here === "string" && ownPath(here) ? visit(here) : undefined,
+    ),
+  );
+});
+
+/** Whether a path from a page is one of this host's ("/es/clima", not "//elsewhere"). */
+function ownPath(path: string): boolean {
+  return path.startsWith("/") && !path.startsWith("//");
+}
+
+/** The page at `path` from the network, kept in `name` when it may be; nothing when offline. */
+async function fetchAndKeep(url: string, name: string, max: number): Promise<void> {
+  try {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (storable(response)) await keep(name, url, response, max);
+  } catch {
+    // Offline: what is kept stays.
+  }
+}
+
+/** Keeps one of the pages every visit keeps, moving a copy read as a page to their cache. */
+async function hold(path: string): Promise<void> {
+  const url = new URL(path, worker.location.origin).href;
+  const [held, pages] = await Promise.all([caches.open(KEPT), caches.open(PAGES)]);
+  let copy = await pages.match(url, ANY);
+  if (copy) {
+    await held.put(url, copy);
+    await pages.delete(url, ANY);
+  } else {
+    copy = await held.match(url, ANY);
+  }
+  if (!copy || Date.now() - savedAt(copy) >= REFRESH_MS) await fetchAndKeep(url, KEPT, MAX_KEPT);
+}
+
+/** Keeps the page shown, if no copy of it is kept yet. */
+async function visit(path: string): Promise<void> {
+  const url = new URL(path, worker.location.origin).href;
+  if (!(await kept(url))) await fetchAndKeep(url, PAGES, MAX_PAGES);
+}
+
+/** A hashed asset: the kept one, else the network's, kept. */
+async function asset(event: FetchEvent, request: Request): Promise<Response> {
+  const copy = await caches.match(request, { ...ANY, cacheName: ASSETS });
+  if (copy) return copy;
+  const response = await fetch(request);
+  if (response.status === 200) {
+    event.waitUntil(keep(ASSETS, request.url, response.clone(), MAX_ASSETS).catch(() => {}));
+  }
+  return response;
+}
+
+/** A picture: the network's (and the browser's HTTP cache), the last few kept for offline. */
+function picture(event: FetchEvent, request: Request): Promise<Response> {
+  return fetch(request).then(
+    (response) => {
+      if (response.status === 200) {
+        event.waitUntil(
+          keep(PICTURES, request.url, response.clone(), MAX_PICTURES).catch(() => {}),
+        );
+      }
+      return response;
+    },
+    () => caches.match(request, { ...ANY, cacheName: PICTURES }).then((r) => r ?? Response.error()),
+  );
+}
+
+/** A push (server/push/): `{ title, body, url, tag, lang }`, shown as a notification. */
+worker.addEventListener("push", (event) => {
+  const push = (event.data?.json() ?? {}) as Record<string, string | undefined>;
+  event.waitUntil(
+    worker.registration.showNotification(push.title ?? "", {
+      body: push.body,
+      tag: push.tag,
+      lang: push.lang,
+      data: { url: push.url },
+      icon: ICON,
+      renotify: true,
+    }),
+  );
+});
+
+/** A click on a notification: its page, in a window that shows it already, else a new one. */
+worker.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = (event.notification.data as { url?: string } | null)?.url;
+  if (!target) return;
+  const url = new URL(target, worker.location.origin).href;
+  event.waitUntil(
+    worker.clients
+      .matchAll({ type: "window", includeUncontrolled: true })
+      .then(
+        (windows) => windows.find((w) => w.url === url)?.focus() ?? worker.clients.openWindow(url),
+      ),
+  );
+});
+
+// A module, so that its types above are its own rather than the DOM's, merged.
+export {};
