@@ -42,7 +42,24 @@ describe("readEnv", () => {
       ALLOW_PUBLIC_HOSTS: true,
       SHOW_EMBED_PLACEHOLDERS: false,
       STORM_ADS: false,
+      PUSH_MAX_PER_CLIENT: 10,
+      PUSH_MAX_SUBSCRIPTIONS: 1_000_000,
+      PUSH_CONCURRENCY: 16,
     });
+  });
+
+  it("takes Web Push's VAPID keys both or neither, and a mailto: or https: subject", () => {
+    const keys = {
+      VAPID_PUBLIC_KEY: `B${"a".repeat(86)}`,
+      VAPID_PRIVATE_KEY: "k".repeat(43),
+    };
+    expect(readEnv(keys).VAPID_PUBLIC_KEY).toBe(keys.VAPID_PUBLIC_KEY);
+    expect(() => readEnv({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(/both or neither/);
+    expect(() => readEnv({ VAPID_PRIVATE_KEY: "short" })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(readEnv({ VAPID_SUBJECT: "mailto:newsroom@example.com" }).VAPID_SUBJECT).toBe(
+      "mailto:newsroom@example.com",
+    );
+    expect(() => readEnv({ VAPID_SUBJECT: "newsroom@example.com" })).toThrow(/VAPID_SUBJECT/);
   });
 
   it.each([

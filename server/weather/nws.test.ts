@@ -273,6 +273,50 @@ describe("alerts", () => {
     expect(severityOf(nws)).toBe(page);
   });
 
+  it("names the city's zones each alert is in force in, and its series (VTEC event, else its first message)", () => {
+    const vtec = (action: string) => ({
+      VTEC: [`/O.${action}.KHGX.FF.W.0042.261125T1730Z-261125T2000Z/`],
+    });
+    const body = {
+      features: [
+        alert("new", { parameters: vtec("NEW"), geocode: { UGC: ["TXC201", "TXZ213", "TXC157"] } }),
+        alert("no-vtec-update", {
+          references: [{ identifier: "first" }, { identifier: "second" }],
+        }),
+        alert("own", { geocode: { UGC: ["TXZ213"] } }),
+      ],
+    };
+    const { alerts } = readAlertsInForce(body, ["TXZ213", "TXC201"], NOW);
+    expect(alerts.map((a) => [a.id, a.zones, a.series])).toEqual([
+      ["new", ["TXC201", "TXZ213"], "KHGX.FF.W.0042"],
+      ["no-vtec-update", ["TXC201"], "first"],
+      ["own", ["TXZ213"], "own"],
+    ]);
+  });
+
+  it("lists the warnings the service cancelled in the city's zones, by series, for their all-clear", () => {
+    const body = {
+      features: [
+        alert("original", {
+          parameters: { VTEC: ["/O.NEW.KHGX.TO.W.0007.261125T1730Z-261125T1800Z/"] },
+        }),
+        alert("cancel", {
+          event: "Tornado Warning",
+          messageType: "Cancel",
+          references: [{ identifier: "original" }],
+          parameters: { VTEC: ["/O.CAN.KHGX.TO.W.0007.000000T0000Z-261125T1800Z/"] },
+        }),
+        alert("cancel-elsewhere", { messageType: "Cancel", geocode: { UGC: ["TXZ080"] } }),
+        alert("cancel-test", { messageType: "Cancel", status: "Test" }),
+      ],
+    };
+    const inForce = readAlertsInForce(body, ["TXZ213", "TXC201"], NOW);
+    expect(inForce.alerts).toEqual([]);
+    expect(inForce.cancelled).toEqual([
+      { series: "KHGX.TO.W.0007", event: "Tornado Warning", zones: ["TXC201"] },
+    ]);
+  });
+
   it("keeps those in force in the city's zones, most severe first; never an expired, cancelled, test or other zone's", () => {
     const body = {
       features: [
