@@ -96,7 +96,7 @@ export const weather = {
   "weather.pushFailedUnavailable":
     "Warnings by notification are not available right now. Please try again later.",
   "weather.pushFailedTooMany":
-    "Too many devices have signed up for warnings from your connection. Please try again later.",
+    "Warnings cannot take more sign-ups from here right now. Please try again later.",
   "weather.pushFailedZones":
     "One of these areas is no longer offered. Reload the page and choose again.",
   "weather.pushFailedBrowser":

@@ -103,7 +103,7 @@ export const weather: Area<typeof en> = {
   "weather.pushFailedUnavailable":
     "Los avisos por notificación no están disponibles en este momento. Inténtelo de nuevo más tarde.",
   "weather.pushFailedTooMany":
-    "Demasiados dispositivos de su conexión se han suscrito a los avisos. Inténtelo de nuevo más tarde.",
+    "Los avisos no admiten más suscripciones desde aquí en este momento. Inténtelo de nuevo más tarde.",
   "weather.pushFailedZones":
     "Una de estas zonas ya no se ofrece. Vuelva a cargar la página y elija de nuevo.",
   "weather.pushFailedBrowser":
