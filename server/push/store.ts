@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { generateVAPIDKeys } from "web-push";
+import webpush from "web-push";
 import { writeTransaction, type Store } from "../db/open";
 import type { NewSubscription, PushTarget } from "./subscription";
 
@@ -34,7 +34,7 @@ export class PushStore {
   async keys(now = Date.now()): Promise<VapidKeys> {
     const row = await this.readKeys();
     if (row) return row;
-    const made = generateVAPIDKeys();
+    const made = webpush.generateVAPIDKeys();
     await this.store.db
       .insertInto("push_keys")
       .values({ id: 1, public_key: made.publicKey, private_key: made.privateKey, created_at: now })

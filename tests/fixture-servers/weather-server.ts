@@ -177,6 +177,8 @@ export interface WeatherServer {
   port: number;
   /** Requests by path (and query), in order. */
   requests: string[];
+  /** When each came (ms since the epoch, the real clock), in the same order. */
+  requestTimes: number[];
   /** Their headers, in the same order. */
   headers: Record<string, string | undefined>[];
   /** Changes what it answers from now on. */
@@ -226,6 +228,7 @@ export async function startWeatherServer(
     forecasts: FIXTURE_FORECASTS,
   };
   const requests: string[] = [];
+  const requestTimes: number[] = [];
   const requestHeaders: Record<string, string | undefined>[] = [];
   const hanging = new Set<ServerResponse>();
   let base = "";
@@ -255,6 +258,7 @@ export async function startWeatherServer(
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", base);
     requests.push(url.pathname + url.search);
+    requestTimes.push(Date.now());
     requestHeaders.push({ "user-agent": req.headers["user-agent"], accept: req.headers.accept });
     const path = url.pathname;
     if (state.hanging.has(path)) {
@@ -462,6 +466,7 @@ export async function startWeatherServer(
     url: base,
     port,
     requests,
+    requestTimes,
     headers: requestHeaders,
     set(change) {
       Object.assign(state, change);
