@@ -350,6 +350,47 @@ describe("the island", () => {
     expect(pressable(section).map((b) => b.textContent)).toEqual(["Turn on warnings"]);
   });
 
+  it("turns off without the network: the browser's unsubscribing is enough", async () => {
+    localStorage.setItem(
+      "push-warnings:houston",
+      JSON.stringify({ endpoint: ENDPOINT, zones: ["TXZ213"] }),
+    );
+    const section = renderIn("en-US");
+    const { subscription } = browser({ permission: "granted", subscribed: true });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    await startPushWarnings(section).checked;
+    button(section, "off").click();
+    await vi.waitFor(() => expect(section.dataset.state).toBe("idle"));
+    expect(subscription.unsubscribe).toHaveBeenCalledOnce();
+    expect(status(section)).toBe("Warnings are off on this device.");
+  });
+
+  it("stays on, and says so, when neither the server nor the browser could turn it off", async () => {
+    localStorage.setItem(
+      "push-warnings:houston",
+      JSON.stringify({ endpoint: ENDPOINT, zones: ["TXZ213"] }),
+    );
+    const section = renderIn("en-US");
+    const { subscription } = browser({ permission: "granted", subscribed: true });
+    subscription.unsubscribe.mockRejectedValue(new Error("no"));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 503 })),
+    );
+    await startPushWarnings(section).checked;
+    button(section, "off").click();
+    await vi.waitFor(() =>
+      expect(status(section)).toBe("Warnings could not be turned off. Please try again."),
+    );
+    expect(section.dataset.state).toBe("on");
+    expect(localStorage.getItem("push-warnings:houston")).not.toBeNull();
+  });
+
   it("shows a returning reader's stored choice as off when the browser no longer has it", async () => {
     localStorage.setItem(
       "push-warnings:houston",

@@ -302,24 +302,32 @@ export function startPushWarnings(section: HTMLElement): {
     }
   };
 
-  /** Unsubscribes in the browser and on the server. */
+  /**
+   * Unsubscribes on the server and in the browser. Either is enough to stop the warnings (a push
+   * to an endpoint the browser dropped is refused, and the server then forgets it): off unless
+   * both failed.
+   */
   const unsubscribe = async () => {
     show("busy", words.turningOff);
     try {
       const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
       const subscription = await registration?.pushManager.getSubscription();
       const endpoint = subscription?.endpoint ?? stored()?.endpoint;
-      await subscription?.unsubscribe();
+      let told = !endpoint;
       if (endpoint) {
-        const answer = await fetch(pushApi(base, "subscriptions"), {
-          method: "DELETE",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ endpoint }),
-        });
-        // Unsubscribed in the browser, its push service refuses whatever the server still sends
-        // (and the server then forgets it): off, whatever the server answered.
-        if (!answer.ok && !subscription) throw new Failure(words.offFailed);
+        try {
+          const answer = await fetch(pushApi(base, "subscriptions"), {
+            method: "DELETE",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ endpoint }),
+          });
+          told = answer.ok;
+        } catch {
+          // no network: the browser's unsubscribing is enough
+        }
       }
+      const dropped = subscription ? await subscription.unsubscribe().catch(() => false) : false;
+      if (!told && !dropped) throw new Failure(words.offFailed);
       store(undefined);
       show("idle", words.off);
     } catch (error) {
