@@ -1,7 +1,7 @@
 // Takes full-page screenshots of pages at 375 px and 1280 px wide (or --widths) with the system
 // Chromium, scrolled through first so that lazy pictures have loaded:
 //   node scripts/screenshot.mjs http://localhost:3000/ [/path ...] [--out shots/] [--top]
-//     [--widths 375,800,1024,1280] [--no-js]
+//     [--widths 375,800,1024,1280] [--no-js] [--offline]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
@@ -21,6 +21,12 @@ if (!fullPage) args.splice(topIndex, 1);
 const noJsIndex = args.indexOf("--no-js");
 const javaScriptEnabled = noJsIndex < 0;
 if (!javaScriptEnabled) args.splice(noJsIndex, 1);
+// --offline: the page as the offline service worker shows it with the network down (file names
+// end in -offline): loaded once, the worker waited for, then the browser's HTTP cache emptied, the
+// network cut and the page reloaded.
+const offlineIndex = args.indexOf("--offline");
+const offline = offlineIndex >= 0;
+if (offline) args.splice(offlineIndex, 1);
 const [base, ...paths] = args;
 if (!base || !widths.every((w) => Number.isInteger(w) && w > 0)) {
   console.error(
@@ -48,7 +54,24 @@ for (const path of paths.length ? paths : ["/"]) {
       });
       await page.waitForLoadState("networkidle");
     }
-    const name = `${path.replace(/\W+/g, "_") || "_"}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`;
+    if (offline) {
+      const url = page.url();
+      await page.waitForFunction(
+        async (here) => {
+          if (!navigator.serviceWorker.controller) return false;
+          return Boolean(await caches.match(here, { ignoreVary: true }));
+        },
+        url,
+        { polling: 250 },
+      );
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.clearBrowserCache");
+      await page.context().setOffline(true);
+      await page.reload({ waitUntil: "load" });
+      await page.locator("p.saved-note").waitFor();
+    }
+    const suffix = `${javaScriptEnabled ? "" : "-nojs"}${offline ? "-offline" : ""}`;
+    const name = `${path.replace(/\W+/g, "_") || "_"}-${width}${suffix}.png`;
     await page.screenshot({ path: `${outDir}/${name}`, fullPage });
     console.log(`${outDir}/${name}`);
     await page.close();

@@ -169,7 +169,7 @@ describe("pages", () => {
     expect(kept?.headers.get("content-security-policy")).toBe("script-src 'self' 'sha256-abc'");
   });
 
-  it("come from the copy when the network is down, with the time they were saved first in <body>", async () => {
+  it("come from the copy when the network is down, with the time they were saved at its end", async () => {
     const worker = startWorker();
     worker.fetch.mockResolvedValueOnce(sitePage("Local News"));
     await worker.navigate("/local-news").settled();
@@ -177,7 +177,7 @@ describe("pages", () => {
     const page = await worker.navigate("/local-news").answer;
     const html = (await page?.text()) ?? "";
     expect(html).toMatch(
-      /<body class="bg-paper"><p class="saved-note" role="status">Saved at \d{1,2}:\d{2}\s[AP]M<\/p><main>/,
+      /<\/main><p class="saved-note" role="status">Saved at \d{1,2}:\d{2}\s[AP]M<\/p><\/body>/,
     );
     // Its CSP travels with it; the note is no script and has no style attribute.
     expect(page?.headers.get("content-security-policy")).toBe("script-src 'self' 'sha256-abc'");

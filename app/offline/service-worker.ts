@@ -4,7 +4,7 @@
 // service-worker.test.ts measures it).
 //
 // - Pages (navigations): the network first; after TIMEOUT_MS without an answer, or when the
-//   network fails, the copy this worker kept, with a note at the top of the page: "Saved at
+//   network fails, the copy this worker kept, with a note at the foot of the screen: "Saved at
 //   7:42 PM", in the page's language and its city's time zone. The words, the zone and the pages
 //   to keep come from the page itself (<html data-saved-at data-saved-on data-time-zone
 //   data-keep>, app/root.tsx): no text here. The note's rule is in every page's stylesheet
@@ -193,9 +193,11 @@ function attribute(html: string, name: string): string | undefined {
 }
 
 /**
- * A kept page with the note that says when it was kept, first in its <body>: "Saved at 7:42 PM"
- * (today), "Saved on Wed, Dec 2 at 7:42 PM" (before), in the page's language and its city's time
- * zone (the device's if the page names none). A page without the words is shown as it was kept.
+ * A kept page with the note that says when it was kept, last in its <body> and held at the foot
+ * of the screen (sticky: it moves nothing of the page, which a browser reloading it puts back
+ * where the reader was): "Saved at 7:42 PM" (today), "Saved on Wed, Dec 2 at 7:42 PM" (before),
+ * in the page's language and its city's time zone (the device's if the page names none). A page
+ * without the words is shown as it was kept.
  */
 async function withNote(copy: Response): Promise<Response> {
   const html = await copy.text();
@@ -213,10 +215,9 @@ async function withNote(copy: Response): Promise<Response> {
     const text = (today ? savedAtText : savedOnText)
       .replace("{time}", format({ timeStyle: "short" }, at))
       .replace("{date}", format({ weekday: "short", month: "short", day: "numeric" }, at));
-    body = html.replace(
-      /<body[^>]*>/,
-      (open) => `${open}<p class="saved-note" role="status">${text}</p>`,
-    );
+    const end = html.lastIndexOf("</body>");
+    const note = `<p class="saved-note" role="status">${text}</p>`;
+    if (end !== -1) body = html.slice(0, end) + note + html.slice(end);
   }
   const headers = new Headers(copy.headers);
   headers.delete(SAVED);

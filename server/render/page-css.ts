@@ -32,7 +32,7 @@ const PSEUDO_ONLY: [RegExp, string][] = [
 
 /**
  * Rules for markup no page has when it is made, which every page must still carry: the note the
- * offline service worker puts first in a page it shows from its copy (app/offline/
+ * offline service worker puts last in a page it shows from its copy (app/offline/
  * service-worker.ts), which inserts no stylesheet of its own. Each is kept as if it matched <body>.
  */
 const ON_EVERY_PAGE = /^\.saved-note$/;

@@ -55,7 +55,7 @@ async function offline(page: Page, context: BrowserContext): Promise<void> {
   await context.setOffline(true);
 }
 
-/** The note a page shown from the worker's copy has, first in its <body>. */
+/** The note a page shown from the worker's copy has, last in its <body>. */
 const note = (page: Page) => page.locator("body > p.saved-note");
 
 /** Messages the page logged about its Content Security Policy. */
@@ -83,6 +83,8 @@ test("home and /weather open offline, with the time they were saved; a page read
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(note(page)).toHaveText(/^Saved at \d{1,2}:\d{2}\s[AP]M$/);
+  // On the screen wherever the reload leaves the reader: held at its foot.
+  await expect(note(page)).toBeInViewport();
 
   await page.goto("/");
   await expect(page.locator("main#main-content")).toBeVisible();
@@ -92,6 +94,9 @@ test("home and /weather open offline, with the time they were saved; a page read
   // stylesheet draws it.
   await expect(note(page)).toHaveCSS("background-color", "rgb(26, 26, 26)");
   await expect(note(page)).toHaveCSS("text-align", "center");
+  await expect(note(page)).toBeInViewport();
+  await page.mouse.wheel(0, 2000);
+  await expect(note(page)).toBeInViewport();
 
   await page.goto("/weather");
   await expect(page.getByRole("heading", { name: "Current Conditions" })).toBeVisible();
