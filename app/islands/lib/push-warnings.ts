@@ -242,6 +242,15 @@ export function startPushWarnings(section: HTMLElement): {
     show("on", words.on.replace("{zones}", zones.map(nameOf).join(", ")));
   };
 
+  /** The site's public key, as subscribe() takes it. */
+  const serverKey = async () => {
+    const answer = await fetch(pushApi(base, "key"), { headers: { accept: "application/json" } });
+    if (!answer.ok) throw new Failure(failureText(await errorCode(answer), words));
+    const { publicKey } = (await answer.json()) as { publicKey?: unknown };
+    if (typeof publicKey !== "string") throw new Failure(words.failed);
+    return keyBytes(publicKey);
+  };
+
   /** Subscribes (or renews) and posts the subscription with the zones ticked. */
   const subscribe = async () => {
     const zones = ticked();
@@ -252,9 +261,13 @@ export function startPushWarnings(section: HTMLElement): {
     const wasOn = section.dataset.state === "on";
     show("busy", words.asking);
     try {
-      // Asked at once, in the click's user activation (browsers ask only then).
-      const permission =
-        Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+      // Asked at once, in the click's user activation (browsers ask only then); the key and the
+      // worker are made ready meanwhile, so that subscribing follows the answer closely.
+      const asked =
+        Notification.permission === "granted" ? "granted" : Notification.requestPermission();
+      const preparing = Promise.all([serverKey(), activeRegistration()]);
+      preparing.catch(() => undefined); // awaited only once permission is given
+      const permission = await asked;
       if (permission === "denied") {
         store(undefined);
         show("blocked", words.blocked);
@@ -265,14 +278,7 @@ export function startPushWarnings(section: HTMLElement): {
         return;
       }
       show("busy", words.working);
-      const keyAnswer = await fetch(pushApi(base, "key"), {
-        headers: { accept: "application/json" },
-      });
-      if (!keyAnswer.ok) throw new Failure(failureText(await errorCode(keyAnswer), words));
-      const { publicKey } = (await keyAnswer.json()) as { publicKey?: unknown };
-      if (typeof publicKey !== "string") throw new Failure(words.failed);
-      const applicationServerKey = keyBytes(publicKey);
-      const registration = await activeRegistration();
+      const [applicationServerKey, registration] = await preparing;
       const options = { userVisibleOnly: true, applicationServerKey };
       let subscription: PushSubscription;
       try {
