@@ -59,7 +59,7 @@ export const SERVICE_WORKER_URL = "/sw.js";
  * registers the worker (a browser asks for it again on each visit: a new release's takes over)
  * and, once a worker is active, names the pages to keep and itself. Without it, nothing changes.
  */
-const REGISTER_WORKER = `const k=document.documentElement.dataset.keep,w=navigator.serviceWorker;k&&w&&w.register("${SERVICE_WORKER_URL}").then(()=>w.ready).then(r=>r.active?.postMessage({keep:k,page:location.pathname+location.search})).catch(()=>{})`;
+const REGISTER_WORKER = `const k=document.documentElement.dataset.keep,w=navigator.serviceWorker;k&&w?.register("${SERVICE_WORKER_URL}").then(()=>w.ready).then(r=>r.active.postMessage({keep:k,page:location.href})).catch(()=>{})`;
 
 /**
  * The loader of the page's islands, inline at the end of <body> (its hash is in the page's CSP):

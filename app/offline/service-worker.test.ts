@@ -322,23 +322,25 @@ describe("the pages a visit keeps", () => {
     const worker = startWorker();
     worker.fetch.mockImplementation(async (url) => sitePage(String(url)));
     await worker
-      .dispatch("message", { data: { keep: "/es/ /es/clima", page: "/es/deportes" } })
+      .dispatch("message", { data: { keep: "/es/ /es/clima", page: `${ORIGIN}/es/deportes#top` } })
       .settled();
     expect(worker.caches.paths("kept-v1").sort()).toEqual(["/es/", "/es/clima"]);
     expect(worker.caches.paths("pages-v1")).toEqual(["/es/deportes"]);
     // Within ten minutes a visit fetches none of them again.
     const fetched = worker.fetch.mock.calls.length;
     await worker
-      .dispatch("message", { data: { keep: "/es/ /es/clima", page: "/es/deportes" } })
+      .dispatch("message", { data: { keep: "/es/ /es/clima", page: `${ORIGIN}/es/deportes#top` } })
       .settled();
     expect(worker.fetch.mock.calls.length).toBe(fetched);
   });
 
-  it("ignores another host's or a malformed list", async () => {
+  it("ignores another host's pages, the API, and a malformed word", async () => {
     const worker = startWorker();
     worker.fetch.mockImplementation(async () => sitePage("x"));
     await worker
-      .dispatch("message", { data: { keep: "//evil.example/ https://evil.example/" } })
+      .dispatch("message", {
+        data: { keep: "//evil.example/ https://evil.example/ /api/articles", page: "http://[" },
+      })
       .settled();
     await worker.dispatch("message", { data: "hello" }).settled();
     expect(worker.fetch).not.toHaveBeenCalled();

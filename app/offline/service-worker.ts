@@ -231,17 +231,26 @@ async function withNote(copy: Response): Promise<Response> {
  */
 worker.addEventListener("message", (event) => {
   const { keep: keepList, page: here } = (event.data ?? {}) as { keep?: unknown; page?: unknown };
-  const paths = (typeof keepList === "string" ? keepList.split(" ") : []).filter(ownPath);
+  const urls = (typeof keepList === "string" ? keepList.split(" ") : []).map(ownUrl);
+  const page = typeof here === "string" ? ownUrl(here) : undefined;
   event.waitUntil(
-    Promise.all(paths.slice(0, 4).map(hold)).then(() =>
-      typeof here === "string" && ownPath(here) ? visit(here) : undefined,
+    Promise.all(urls.slice(0, 4).map((url) => (url ? hold(url) : undefined))).then(() =>
+      page ? visit(page) : undefined,
     ),
   );
 });
 
-/** Whether a path from a page is one of this host's ("/es/clima", not "//elsewhere"). */
-function ownPath(path: string): boolean {
-  return path.startsWith("/") && !path.startsWith("//");
+/**
+ * The URL of a page of this host a page named (a path such as /es/clima, or its own address),
+ * without its fragment; undefined for another host's or one never kept (the API's).
+ */
+function ownUrl(value: string): string | undefined {
+  const url = URL.canParse(value, worker.location.origin)
+    ? new URL(value, worker.location.origin)
+    : undefined;
+  if (!url || url.origin !== worker.location.origin || NOT_PAGES.test(url.pathname)) return;
+  url.hash = "";
+  return url.href;
 }
 
 /** The page at `path` from the network, kept in `name` when it may be; nothing when offline. */
@@ -255,8 +264,7 @@ async function fetchAndKeep(url: string, name: string, max: number): Promise<voi
 }
 
 /** Keeps one of the pages every visit keeps, moving a copy read as a page to their cache. */
-async function hold(path: string): Promise<void> {
-  const url = new URL(path, worker.location.origin).href;
+async function hold(url: string): Promise<void> {
   const [held, pages] = await Promise.all([caches.open(KEPT), caches.open(PAGES)]);
   let copy = await pages.match(url, ANY);
   if (copy) {
@@ -269,8 +277,7 @@ async function hold(path: string): Promise<void> {
 }
 
 /** Keeps the page shown, if no copy of it is kept yet. */
-async function visit(path: string): Promise<void> {
-  const url = new URL(path, worker.location.origin).href;
+async function visit(url: string): Promise<void> {
   if (!(await kept(url))) await fetchAndKeep(url, PAGES, MAX_PAGES);
 }
 
