@@ -8,7 +8,10 @@ import type { PushStore, StoredSubscription } from "./store";
 
 /** How long a claimed push is this instance's before another may take it over (it died). */
 export const PUSH_LEASE_MS = 60_000;
-/** How often the cities with warnings are gone over again (a push another instance let go). */
+/**
+ * How often the cities with warnings are gone over again (a push whose instance died, once its
+ * lease ran out): every half lease, at most every 30 s.
+ */
 export const SWEEP_MS = 30_000;
 /** How long a push's record is kept (a warning is over within a day or two). */
 export const SENDS_KEPT_MS = 3 * 86_400_000;
@@ -28,6 +31,8 @@ export interface PushDeliveryOptions {
   owner: string;
   /** Pushes sent at once, at most (PUSH_CONCURRENCY). */
   concurrency: number;
+  /** How long a claim is this instance's (PUSH_LEASE_SECONDS; PUSH_LEASE_MS unless told). */
+  leaseMs?: number;
   logger: Logger;
   /** Told of each push's end (metrics). */
   onOutcome?: (outcome: "sent" | "failed" | "expired") => void;
@@ -60,9 +65,10 @@ export class PushDelivery {
 
   /** Starts the sweep. */
   start(): void {
+    const every = Math.min(SWEEP_MS, Math.floor((this.options.leaseMs ?? PUSH_LEASE_MS) / 2));
     this.timer = setInterval(() => {
       for (const city of this.warned) this.cityChanged(city);
-    }, SWEEP_MS);
+    }, every);
     this.timer.unref();
   }
 
@@ -140,26 +146,39 @@ export class PushDelivery {
     const { store, owner } = this.options;
     // A place first, then the claim: a lease is not spent waiting.
     while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
+    const claimedAt = this.now();
     const claimed = await store.claim(
       sub.endpoint,
       message.topic,
       message.digest,
       owner,
-      PUSH_LEASE_MS,
-      this.now(),
+      this.options.leaseMs ?? PUSH_LEASE_MS,
+      claimedAt,
     );
     if (!claimed) return;
-    const sending = this.sendClaimed(sub, message).finally(() => this.inFlight.delete(sending));
+    const sending = this.sendClaimed(sub, message, claimedAt).finally(() =>
+      this.inFlight.delete(sending),
+    );
     this.inFlight.add(sending);
   }
 
-  private async sendClaimed(sub: StoredSubscription, message: PushMessage): Promise<void> {
+  private async sendClaimed(
+    sub: StoredSubscription,
+    message: PushMessage,
+    claimedAt: number,
+  ): Promise<void> {
     const { store, owner, logger } = this.options;
     let outcome: SendOutcome;
     try {
-      outcome = await this.options.send(sub, message, (until) =>
-        store.extend(sub.endpoint, message.topic, owner, until),
-      );
+      // The claim held while it is worked on: a lease at least `leaseMs` past what the sender
+      // is about to do (an attempt, a wait), renewed only when the one held would end sooner.
+      const leaseMs = this.options.leaseMs ?? PUSH_LEASE_MS;
+      let leaseEnd = claimedAt + leaseMs;
+      outcome = await this.options.send(sub, message, async (until) => {
+        if (until + 1000 <= leaseEnd) return true;
+        leaseEnd = until + leaseMs;
+        return store.extend(sub.endpoint, message.topic, owner, leaseEnd);
+      });
     } catch (err) {
       logger.warn({ err }, "push not sent");
       outcome = "failed";

@@ -50,7 +50,11 @@ export function createPushSender(options: PushSenderOptions) {
   const now = options.now ?? Date.now;
   const base = options.retryBaseMs ?? RETRY_BASE_MS;
   const attempts = options.attempts ?? ATTEMPTS;
-  /** `extend` is told before each retry, to hold the claim past the wait (false: give up). */
+  /**
+   * `extend` is told, before each attempt and each wait, until when the claim must hold: past
+   * the attempt's timeout, past the wait (false: the claim is another's now, give up). A holder
+   * that dies stops extending, and its push is taken over once the lease runs out.
+   */
   return async function send(
     target: PushTarget,
     message: PushMessage,
@@ -69,7 +73,9 @@ export function createPushSender(options: PushSenderOptions) {
         contentEncoding: "aes128gcm",
       },
     );
+    const timeout = options.timeoutMs ?? SEND_TIMEOUT_MS;
     for (let attempt = 1; ; attempt++) {
+      if (extend && !(await extend(now() + timeout))) return "failed";
       let wait: number | undefined;
       try {
         const res = await options.guard.fetch(details.endpoint, {
@@ -82,7 +88,7 @@ export function createPushSender(options: PushSenderOptions) {
           ),
           body: details.body ?? undefined,
           redirect: "manual",
-          signal: AbortSignal.timeout(options.timeoutMs ?? SEND_TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeout),
         });
         await res.arrayBuffer().catch(() => undefined);
         if (res.status >= 200 && res.status < 300) return "sent";
@@ -94,7 +100,7 @@ export function createPushSender(options: PushSenderOptions) {
       }
       const delay = Math.max(wait ?? 0, base * 2 ** (attempt - 1));
       if (attempt >= attempts || now() + delay >= deadline) return "failed";
-      if (extend && !(await extend(now() + delay + SEND_TIMEOUT_MS))) return "failed";
+      if (extend && !(await extend(now() + delay + timeout))) return "failed";
       await sleep(delay);
     }
   };

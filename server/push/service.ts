@@ -10,7 +10,7 @@ import type { Metrics } from "../metrics/metrics";
 import type { OutboundGuard } from "../net/outbound";
 import type { Env } from "../settings/env";
 import type { CityWeather } from "../weather/service";
-import { PUSH_LEASE_MS, PushDelivery, SENDS_KEPT_MS } from "./delivery";
+import { PushDelivery, SENDS_KEPT_MS } from "./delivery";
 import { testMessage, type PushSite } from "./message";
 import { createPushSender } from "./sender";
 import { PushStore, type VapidKeys } from "./store";
@@ -21,9 +21,10 @@ const MONITOR_CHECK_MS = 3600_000;
 /**
  * How often the cities of subscriptions are asked for their weather: the weather service tracks
  * a city while its pages are asked for (a day: IDLE_AFTER_MS), and a subscriber's warnings must
- * come though nobody opened a page since the process started.
+ * come though nobody opened a page since the process started. Every instance does it, so a city
+ * subscribed on one is tracked by the others within minutes and any of them can take a push over.
  */
-const TRACK_MS = 3600_000;
+const TRACK_MS = 5 * 60_000;
 /** How often sends older than SENDS_KEPT_MS are forgotten. */
 const SENDS_PRUNE_MS = 6 * 3600_000;
 
@@ -113,6 +114,7 @@ export function openPush(parts: PushParts) {
     siteOf,
     owner,
     concurrency: env.PUSH_CONCURRENCY,
+    leaseMs: env.PUSH_LEASE_SECONDS * 1000,
     logger,
     onOutcome: metrics?.pushed,
   });
@@ -152,8 +154,8 @@ export function openPush(parts: PushParts) {
     const site = monitor && monitorSite ? siteOf(monitorSite) : undefined;
     if (!monitor || !site) return;
     const message = testMessage(site, new Date().toISOString().slice(0, 10));
-    if (!(await store.claim(monitor.endpoint, message.topic, message.digest, owner, PUSH_LEASE_MS)))
-      return;
+    const lease = env.PUSH_LEASE_SECONDS * 1000;
+    if (!(await store.claim(monitor.endpoint, message.topic, message.digest, owner, lease))) return;
     const outcome = await send(monitor, message);
     await store.sent(monitor.endpoint, message.topic, owner);
     metrics?.pushed(outcome === "gone" ? "expired" : outcome);
@@ -161,8 +163,15 @@ export function openPush(parts: PushParts) {
     log({ outcome }, "daily test push");
   };
   const timers: ReturnType<typeof setInterval>[] = [];
+  /** The timed work under way (stop waits for it). */
+  const running = new Set<Promise<void>>();
   const every = (ms: number, work: () => Promise<void>, what: string) => {
-    const run = () => void work().catch((err: unknown) => logger.error({ err }, what));
+    const run = () => {
+      const done = work()
+        .catch((err: unknown) => logger.error({ err }, what))
+        .finally(() => running.delete(done));
+      running.add(done);
+    };
     run();
     const timer = setInterval(run, ms);
     timer.unref();
@@ -180,6 +189,7 @@ export function openPush(parts: PushParts) {
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);
+      await Promise.all(running);
       await delivery.stop();
     },
   };

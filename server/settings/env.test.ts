@@ -45,6 +45,7 @@ describe("readEnv", () => {
       PUSH_MAX_PER_CLIENT: 10,
       PUSH_MAX_SUBSCRIPTIONS: 1_000_000,
       PUSH_CONCURRENCY: 16,
+      PUSH_LEASE_SECONDS: 60,
     });
   });
 

@@ -178,6 +178,9 @@ const EnvSchema = z.object({
   PUSH_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(1_000).default(10),
   PUSH_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  // How long an instance sharing DATABASE_URL holds a push it claimed before another may send
+  // it (the holder died mid-send); the cities with warnings are gone over every half of it.
+  PUSH_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   // An operator's own subscription (a PushSubscription's JSON) sent a test push each day, so a
   // broken pipeline is seen within a day; PUSH_MONITOR_SITE is the site whose words it is in.
   PUSH_MONITOR_SUBSCRIPTION: z.string().max(4096).optional(),

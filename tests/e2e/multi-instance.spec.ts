@@ -6,14 +6,23 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { startPushService, type PushService } from "../fixture-servers/push-service";
+import {
+  DEMO_ALERTS,
+  FIXTURE_ZONES,
+  startWeatherServer,
+  type FixtureAlert,
+  type WeatherServer,
+} from "../fixture-servers/weather-server";
 import { startPostgres, type TestPostgres } from "../support/postgres";
 import { startSiteProcess, type SiteProcess } from "../support/site-process";
 import { waitForIslands } from "./helpers";
 
 // Three instances of the production build on one PostgreSQL database (DATABASE_URL), as behind a
 // load balancer, fed by a publisher of this test's own whose feeds it changes, holds and
-// releases. Each refresh interval is 3 s and a lease 3 s (FEED_LEASE_SECONDS), so that what
-// takes a minute in production takes seconds here.
+// releases. Each refresh interval is 3 s and a lease 3 s (FEED_LEASE_SECONDS, PUSH_LEASE_SECONDS),
+// so that what takes a minute in production takes seconds here. Their weather comes from the
+// fixture weather service, and their warnings go to a loopback push service.
 
 test.describe.configure({ mode: "serial" });
 
@@ -78,6 +87,8 @@ async function startPublisher(): Promise<Publisher> {
 
 let postgres: TestPostgres;
 let publisher: Publisher;
+let weather: WeatherServer;
+let push: PushService;
 let databaseUrl: string;
 let dir: string;
 let instances: SiteProcess[] = [];
@@ -94,6 +105,11 @@ test.beforeAll(async () => {
   postgres = await startPostgres();
   databaseUrl = postgres.createDatabase();
   publisher = await startPublisher();
+  // Its clock held: a warning's times stay as issued (the fixture's are offsets from its now).
+  const started = Date.now();
+  weather = await startWeatherServer({ alerts: [], now: () => started });
+  weather.set({ maxAgeSeconds: 1 });
+  push = await startPushService();
   dir = mkdtempSync(path.join(os.tmpdir(), "multi-instance-"));
   const feedsFile = path.join(dir, "feeds.json");
   const url = (feed: string) => `${publisher.url}/f/${feed}.xml`;
@@ -119,6 +135,10 @@ test.beforeAll(async () => {
           FEED_REFRESH_SECONDS: String(REFRESH_S),
           FEED_MAX_REFRESH_SECONDS: String(REFRESH_S),
           FEED_LEASE_SECONDS: String(LEASE_S),
+          PUSH_LEASE_SECONDS: String(LEASE_S),
+          NWS_API_URL: weather.url,
+          NWS_RADAR_URL: weather.url,
+          NWS_ALERTS_SECONDS: "1",
           LOG_LEVEL: "warn",
         },
         timeoutMs: 60_000,
@@ -130,6 +150,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all(instances.map((site) => site.stop()));
   await publisher?.close();
+  await push?.close();
+  await weather?.close();
   postgres?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -221,6 +243,78 @@ test("count a sender across the three, and npm run messages lists what any of th
   expect(listed.status, listed.stderr).toBe(0);
   const messages = JSON.parse(listed.stdout) as { subject: string }[];
   expect(messages.filter((m) => m.subject === subject)).toHaveLength(3);
+});
+
+test("a warning is pushed once across the three, and a push whose instance was killed mid-send is sent by another once its lease runs out", async () => {
+  test.setTimeout(90_000);
+  // Every instance tracks the city's weather (its pages asked for).
+  for (const site of instances) {
+    await expect
+      .poll(
+        async () => (await (await fetch(`${site.url}/weather`)).text()).includes('id="current"'),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+  }
+  // Six readers, each subscribed through one of the three.
+  const readers: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const site = instances[i % 3] as SiteProcess;
+    const subscription = push.subscribe();
+    const res = await fetch(`${site.url}/api/push/subscriptions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.url },
+      body: JSON.stringify({ subscription, zones: [FIXTURE_ZONES.county] }),
+    });
+    expect(res.status).toBe(201);
+    readers.push(subscription.endpoint);
+  }
+  const [held, ...others] = readers as [string, ...string[]];
+  push.hold(held);
+  weather.set({ alerts: [DEMO_ALERTS[0] as FixtureAlert] });
+  await Promise.all(others.map((endpoint) => push.next(endpoint)));
+  // The held push: claimed by one instance, whose request the push service leaves unanswered.
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const claim = async () => {
+    const { rows } = await db.query<{ lease_owner: string | null; sent_at: string | null }>(
+      "SELECT lease_owner, sent_at FROM push_sends WHERE endpoint = $1",
+      [held],
+    );
+    return rows[0];
+  };
+  await expect
+    .poll(async () => (await claim())?.lease_owner ?? "", { timeout: 15_000 })
+    .not.toBe("");
+  const pid = Number((await claim())?.lease_owner?.split(":").at(-2));
+  const victim = instances.find((site) => site.pid === pid);
+  expect(victim, `claim owner pid ${pid}`).toBeDefined();
+  process.kill(pid, "SIGKILL");
+  const killedAt = Date.now();
+  instances = instances.filter((site) => site !== victim);
+  await victim?.stop();
+  // Another instance sends it once the lease has run out.
+  const sent = await push.next(held);
+  expect(sent.payload.title).toBe("Flash Flood Warning");
+  expect(sent.at - killedAt).toBeLessThan(30_000);
+  // Every push was sent once: each claim is recorded as sent, then two more leases' sweeps pass
+  // (an instance that would send one again has had its turns) and nobody got a second.
+  await expect
+    .poll(async () => {
+      const { rows } = await db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM push_sends WHERE sent_at IS NOT NULL",
+      );
+      return Number(rows[0]?.n);
+    })
+    .toBe(6);
+  await db.end();
+  const quietUntil = Date.now() + 2 * LEASE_S * 1000;
+  await expect.poll(() => Date.now() > quietUntil, { timeout: 10_000 }).toBe(true);
+  for (const endpoint of readers) {
+    expect(push.received.filter((p) => endpoint.endsWith(`/push/${p.id}`))).toHaveLength(1);
+  }
 });
 
 test("an instance killed mid-refresh: the others keep serving, and take its feed once its lease runs out", async () => {

@@ -24,7 +24,7 @@ export interface ReceivedPush {
 interface Held {
   ecdh: ECDH;
   auth: Buffer;
-  /** Statuses to answer, in order, before 201. */
+  /** Statuses to answer, in order, before 201 (0: never answer). */
   answers: number[];
 }
 
@@ -38,6 +38,8 @@ export interface PushService {
   next(endpoint?: string, count?: number): Promise<ReceivedPush>;
   /** Makes an endpoint answer these statuses first (410: gone; 429/500: try again). */
   answer(endpoint: string, ...statuses: number[]): void;
+  /** Holds the next push to an endpoint unanswered (a sender that dies meanwhile loses it). */
+  hold(endpoint: string): void;
   /** Every request seen, answered or not (retries included). */
   attempts: number;
   close(): Promise<void>;
@@ -112,6 +114,7 @@ export async function startPushService(): Promise<PushService> {
         return;
       }
       const status = sub.answers.shift();
+      if (status === 0) return; // held: never answered, never received
       if (status !== undefined) {
         if (status === 429) res.setHeader("Retry-After", "0");
         res.writeHead(status).end();
@@ -168,6 +171,9 @@ export async function startPushService(): Promise<PushService> {
     answer(endpoint, ...statuses) {
       const sub = held.get(endpoint.split("/").pop() ?? "");
       sub?.answers.push(...statuses);
+    },
+    hold(endpoint) {
+      held.get(endpoint.split("/").pop() ?? "")?.answers.push(0);
     },
     close: () =>
       new Promise<void>((resolve) => {
