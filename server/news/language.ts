@@ -83,3 +83,31 @@ export function detectLanguage(text: string): string | null {
   const code = best[0];
   return canonicalLanguage(iso6393To1[code] ?? MACROLANGUAGES[code] ?? code);
 }
+
+/** How many of a feed's stories must show one language before the feed is taken to be in it. */
+export const FEED_LANGUAGE_MIN = 3;
+/** The share of a feed's stories of a known language that must be in that one language. */
+export const FEED_LANGUAGE_SHARE = 0.8;
+
+/**
+ * The language a feed that names none is written in, from its stories' own (issue 53: a Mint
+ * story on /es/ was not marked "en inglés"): a headline full of names ("PM Modi-Xi Jinping
+ * informal summit in Varanasi") is too close between languages to guess alone, yet the feed's
+ * other stories are plainly English. The language at least FEED_LANGUAGE_MIN stories show, and
+ * FEED_LANGUAGE_SHARE of those whose language is known, by its primary subtag; else null (a
+ * mixed feed, or too few stories to tell).
+ */
+export function feedLanguageOf(languages: readonly (string | null)[]): string | null {
+  const counts = new Map<string, number>();
+  let known = 0;
+  for (const tag of languages) {
+    if (!tag) continue;
+    known++;
+    const primary = (tag.split("-")[0] as string).toLowerCase();
+    counts.set(primary, (counts.get(primary) ?? 0) + 1);
+  }
+  for (const [primary, count] of counts) {
+    if (count >= FEED_LANGUAGE_MIN && count >= known * FEED_LANGUAGE_SHARE) return primary;
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { feedBytes } from "./decode";
 import { readFeedDate } from "./dates";
+import { feedLanguageOf } from "./language";
 import { normalizeItem, plainText, type Article, type NormalizeOptions } from "./normalize";
 import { parseFeedBytes } from "./parse";
 import { PER_FEED_LIMIT } from "./store";
@@ -42,10 +43,22 @@ export function readFeed(
     .map((entry) => normalizeItem(entry.read(), itemOptions))
     .filter((a): a is Article => a !== null);
   return {
-    articles,
+    articles: withFeedLanguage(articles),
     itemCount: feed.entries.length,
     // The channel's title names the publisher: read as a story's title is (entities, mojibake).
     title: feed.title === undefined ? undefined : plainText(feed.title) || undefined,
     ttlMinutes: feed.ttlMinutes,
   };
+}
+
+/**
+ * A feed's stories whose language could not be told from their own text given the language of
+ * the feed's others, when they plainly share one (feedLanguageOf): so that each is marked on a
+ * page in another language ("en inglés") as its neighbours are.
+ */
+function withFeedLanguage(articles: Article[]): Article[] {
+  if (articles.every((a) => a.language !== null)) return articles;
+  const language = feedLanguageOf(articles.map((a) => a.language));
+  if (language === null) return articles;
+  return articles.map((a) => (a.language === null ? { ...a, language } : a));
 }
