@@ -40,6 +40,10 @@ export interface ArticlesTable {
   publisher: string | null;
   /** 1 when the entry says it is paid for, else 0 (migration 0007). */
   sponsored: Generated<number>;
+  /** Who wrote it, one a line, or null (migration 0009). */
+  authors: string | null;
+  /** Its categories as plain text, one a line, or null (migration 0009). */
+  categories: string | null;
   position: number;
   first_seen: number;
   last_seen: number;

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { WELL_FORMED, readFixture } from "../../tests/support/fixtures";
 import { decodeFeed } from "./decode";
 import {
+  AUTHOR_MAX,
   ELLIPSIS,
   SUMMARY_MAX,
+  authorsOf,
   normalizeItem,
   plainText,
   safeUrl,
@@ -394,5 +396,77 @@ describe("paid posts (issue 37)", () => {
     ])
       expect(check(title)?.sponsored, title).toBeUndefined();
     expect(check("Stadium deal", ["Sponsorship deals", "Paid parking"])?.sponsored).toBeUndefined();
+  });
+});
+
+describe("bylines (issue 53)", () => {
+  const OPTIONS = {
+    key: "local" as const,
+    feedUrl: FEED_URL,
+    defaultImage: DEFAULT_IMAGE,
+    ...WHEN,
+  };
+
+  it("takes an e-mail address away, with the brackets around it or around the name", () => {
+    expect(authorsOf(["jdoe@example.com (Jane Doe)"])).toEqual(["Jane Doe"]);
+    expect(authorsOf(["Jane Doe <jdoe@example.com>"])).toEqual(["Jane Doe"]);
+    expect(authorsOf(["Jane Doe (jdoe@example.com)"])).toEqual(["Jane Doe"]);
+    expect(authorsOf(["mailto:jdoe@example.com"])).toEqual([]);
+    // A bare address names nobody (fcutrecht-news.rss.xml's <author>).
+    expect(authorsOf(["webmaster@fcutrecht.net"])).toEqual([]);
+    expect(authorsOf(["noreply@blogger.com (Unknown)"])).toEqual([]);
+  });
+
+  it("takes markup, entities, control characters and a leading 'By' away", () => {
+    expect(authorsOf(["<b>Ana</b> P&eacute;rez", "By Sam Lee", "Kim\u0007 Ho\n"])).toEqual([
+      "Ana Pérez",
+      "Sam Lee",
+      "Kim Ho",
+    ]);
+    expect(authorsOf(["<script>alert(1)</script>"])).toEqual([]);
+  });
+
+  it("names each once, never a web address, and cuts a long one on a word", () => {
+    expect(authorsOf(["Ana Pérez", "ANA PÉREZ", "https://www.facebook.com/bbcnews"])).toEqual([
+      "Ana Pérez",
+    ]);
+    const [long] = authorsOf([`Lenny Bernstein, ${"illustration by Anna Parini ".repeat(5)}`]);
+    expect(long?.length).toBeLessThanOrEqual(AUTHOR_MAX);
+    expect(long).toMatch(/^Lenny Bernstein, illustration by Anna Parini .*\w…$/);
+  });
+
+  it("gives an article its authors and categories as plain text, and none when the entry has none", () => {
+    const article = normalizeItem(
+      raw({
+        title: "Hiring freeze at City Hall leaves 300 posts empty",
+        link: "https://metro.example/1",
+        authors: ["ana@metro.example (Ana P&eacute;rez)", "Sam Lee"],
+        categories: [" City &amp; County ", "Politics"],
+      }),
+      OPTIONS,
+    );
+    expect(article?.authors).toEqual(["Ana Pérez", "Sam Lee"]);
+    expect(article?.categories).toEqual(["City & County", "Politics"]);
+    const plain = normalizeItem(raw({ title: "Plain", link: "https://metro.example/2" }), OPTIONS);
+    expect(plain && "authors" in plain).toBe(false);
+    expect(plain && "categories" in plain).toBe(false);
+  });
+
+  it("reads the corpus's bylines: the Guardian's, the Verge's, NBC's two in one", () => {
+    const byline = (name: string, title: string) =>
+      articlesOf(name).find((a) => a.title === title)?.authors;
+    expect(
+      byline("guardian-us.rss.xml", "So, how did conservatives like the State of the Union?"),
+    ).toEqual(["Jason Wilson"]);
+    expect(
+      byline("theverge-frontpage.atom.xml", "This is the new Hulu experience with live TV"),
+    ).toEqual(["Chris Welch"]);
+    expect(
+      byline(
+        "nbc-newyork.rss.xml",
+        "NYC cops search for stabbing suspect after leaving 18-year-old to bleed out on sidewalk",
+      ),
+    ).toEqual(["Gaby Acevedo and Jessica Cunnington"]);
+    expect(articlesOf("fcutrecht-news.rss.xml").some((a) => a.authors)).toBe(false);
   });
 });

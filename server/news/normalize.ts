@@ -46,6 +46,16 @@ export interface Article {
   publisher?: string;
   /** True when the entry says it is paid for (isSponsored): left out unless its listing keeps it. */
   sponsored?: boolean;
+  /**
+   * Who wrote it, as the entry names them (issue 53): each a person's name as plain text, without
+   * an e-mail address or markup, at most AUTHOR_MAX characters; absent when it names nobody.
+   */
+  authors?: string[];
+  /**
+   * The entry's categories, as plain text (at most CATEGORY_MAX characters each): what the
+   * network's rules for what is not news read (not-news.ts); absent when it gives none.
+   */
+  categories?: string[];
 }
 
 const SKIPPED_ELEMENTS = new Set([
@@ -371,7 +381,80 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
       detectLanguage(`${title}. ${bodyText.slice(0, LANGUAGE_SAMPLE)}`),
     ...(publisher ? { publisher } : {}),
     ...(sponsored ? { sponsored } : {}),
+    ...optionalList("authors", authorsOf(item.authors)),
+    ...optionalList("categories", categoriesOf(item.categories)),
   };
+}
+
+/** `{ [name]: list }`, or nothing for an empty list (an article holds no empty field). */
+function optionalList<K extends string>(name: K, list: string[]): { [P in K]?: string[] } {
+  return (list.length > 0 ? { [name]: list } : {}) as { [P in K]?: string[] };
+}
+
+/** How long an author's name may be (a byline stays one line): cut on a word. */
+export const AUTHOR_MAX = 80;
+/** How many authors of an entry are kept. */
+const AUTHORS_KEPT = 6;
+/** How long a category is kept (a rule reads a few words). */
+const CATEGORY_MAX = 100;
+
+/** An e-mail address (RSS's <author> is one, often with the name in parentheses). */
+const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** A web address some feeds give as their author (a Facebook page). */
+const WEB_ADDRESS = /^(?:https?:\/\/|www\.)\S+$/i;
+/** Names no reader is helped by: a blog platform's stand-ins for nobody. */
+const NOBODY = new Set(["unknown", "admin", "administrator", "webmaster", "none", "null", "n/a"]);
+
+/**
+ * The entry's authors as bylines name them: markup, entities and control characters gone; an
+ * e-mail address taken away, with the brackets or parentheses around it or around the name
+ * ("jdoe@example.com (Jane Doe)" and "Jane Doe <jdoe@example.com>" are "Jane Doe"; a bare address
+ * is nobody); "By " before a name dropped (the page says it); cut on a word to AUTHOR_MAX; each
+ * once.
+ */
+export function authorsOf(raw: readonly string[] | undefined): string[] {
+  const authors: string[] = [];
+  for (const written of raw ?? []) {
+    const name = authorName(written);
+    if (name && !authors.some((a) => a.toLowerCase() === name.toLowerCase())) authors.push(name);
+    if (authors.length === AUTHORS_KEPT) break;
+  }
+  return authors;
+}
+
+function authorName(written: string): string | undefined {
+  // (A plain "<" in a name is rare; one around an address is not markup: "Jane <jdoe@x.org>".)
+  const unbracketed = written.replace(/<\s*([^<>\s]+@[^<>\s]+)\s*>/g, " $1 ");
+  let name = collapse(plainText(unbracketed).replace(EMAIL, " "));
+  // What the address left: "(Jane Doe)", "Jane Doe ()", "mailto:".
+  name = collapse(name.replace(/mailto:/gi, " ").replace(/[(<[]\s*[)>\]]/g, " "));
+  const wrapped = /^[([<]\s*(.*?)\s*[)\]>]$/.exec(name);
+  if (wrapped) name = wrapped[1] ?? "";
+  name = name
+    .replace(/^by\s+/i, "")
+    .replace(/^[\s,;:|–—-]+|[\s,;:|–—-]+$/g, "")
+    .trim();
+  if (!/\p{L}/u.test(name) || WEB_ADDRESS.test(name) || NOBODY.has(name.toLowerCase())) {
+    return undefined;
+  }
+  return cutOnWord(name, AUTHOR_MAX);
+}
+
+/** Text cut on its last word boundary within `max` characters (an ellipsis marks the cut). */
+function cutOnWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = truncate(text, max - 1);
+  return cut.endsWith(ELLIPSIS) ? `${cut.slice(0, -ELLIPSIS.length)}…` : cut;
+}
+
+/** The entry's categories as plain text, each once (the rules compare them folded). */
+function categoriesOf(raw: readonly string[] | undefined): string[] {
+  const categories = new Set<string>();
+  for (const written of raw ?? []) {
+    const category = collapse(plainText(written)).slice(0, CATEGORY_MAX).trim();
+    if (category) categories.add(category);
+  }
+  return [...categories];
 }
 
 /** How long an outlet's name from an entry may be (as a feed's title: store.ts PUBLISHER_MAX). */

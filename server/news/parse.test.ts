@@ -407,6 +407,100 @@ describe("an entry's categories", () => {
   });
 });
 
+describe("an entry's authors", () => {
+  const rss = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Metro</title>
+  <item><title>Two bylines</title><pubDate>Fri, 27 Nov 2026 15:00:00 +0000</pubDate>
+    <dc:creator><![CDATA[Ana Pérez]]></dc:creator><dc:creator> Sam Lee </dc:creator><dc:creator/>
+    <author>desk@metro.example (Metro Desk)</author>
+  </item>
+  <item><title>RSS's own</title><pubDate>Fri, 27 Nov 2026 14:00:00 +0000</pubDate>
+    <author>jdoe@example.com (Jane Doe)</author>
+  </item>
+  <item><title>Empty</title><pubDate>Fri, 27 Nov 2026 13:00:00 +0000</pubDate><author></author><dc:creator></dc:creator></item>
+  <item><title>None</title><pubDate>Fri, 27 Nov 2026 12:00:00 +0000</pubDate></item>
+  <item><title>A desk</title><pubDate>Fri, 27 Nov 2026 11:00:00 +0000</pubDate>
+    ${Array.from({ length: 12 }, (_, i) => `<dc:creator>Reporter ${i + 1}</dc:creator>`).join("")}
+  </item>
+</channel></rss>`;
+
+  it.each(BOTH_WAYS)(
+    "reads RSS's <dc:creator>s, else its <author>, as written, at most 8 (%s)",
+    (_way, read) => {
+      const items = read(rss).entries.map((e) => e.read());
+      expect(items.map((i) => i.authors)).toEqual([
+        ["Ana Pérez", "Sam Lee"],
+        ["jdoe@example.com (Jane Doe)"],
+        undefined,
+        undefined,
+        Array.from({ length: 8 }, (_, i) => `Reporter ${i + 1}`),
+      ]);
+    },
+  );
+
+  const atom = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Metro</title><id>tag:metro.example.org,2026:feed</id><updated>2026-11-27T15:00:00Z</updated>
+  <author><name>Metro Newsroom</name></author>
+  <entry>
+    <title>Two authors</title><id>tag:metro.example.org,2026:1</id><updated>2026-11-27T14:00:00Z</updated>
+    <author><name>Ana Pérez</name><email>ana@metro.example.org</email></author>
+    <author><name> Sam Lee </name><uri>https://metro.example.org/sam</uri></author>
+  </entry>
+  <entry><title>An address only</title><id>tag:metro.example.org,2026:2</id><updated>2026-11-27T13:00:00Z</updated>
+    <author><email>desk@metro.example.org</email></author></entry>
+  <entry><title>Written as text</title><id>tag:metro.example.org,2026:3</id><updated>2026-11-27T12:00:00Z</updated>
+    <author>Kim Ho</author></entry>
+  <entry><title>The feed's</title><id>tag:metro.example.org,2026:4</id><updated>2026-11-27T11:00:00Z</updated></entry>
+</feed>`;
+
+  it.each(BOTH_WAYS)(
+    "reads Atom's <author>s by their <name>; the feed's author is not an entry's (%s)",
+    (_way, read) => {
+      const items = read(atom).entries.map((e) => e.read());
+      expect(items.map((i) => i.authors)).toEqual([
+        ["Ana Pérez", "Sam Lee"],
+        undefined,
+        ["Kim Ho"],
+        undefined,
+      ]);
+    },
+  );
+
+  it("reads the corpus's bylines", () => {
+    const first = (name: string) => {
+      const item = parseFixture(name).items.find((i) => i.authors);
+      return [item?.title, item?.authors];
+    };
+    expect(first("guardian-us.rss.xml")).toEqual([
+      "Trump State of the Union address promised unity but emphasized discord",
+      ["David Smith in Washington"],
+    ]);
+    expect(first("mirror-world.rss.xml")).toEqual([
+      "Sickening video shows crocodile keep snapping its jaws after being beheaded on cruel reptile farm",
+      ["Joshua Taylor"],
+    ]);
+    expect(first("theverge-frontpage.atom.xml")).toEqual([
+      "This is the new Hulu experience with live TV",
+      ["Chris Welch"],
+    ]);
+    expect(first("nbc-newyork.rss.xml")).toEqual([
+      "NYC cops search for stabbing suspect after leaving 18-year-old to bleed out on sidewalk",
+      ["Gaby Acevedo and Jessica Cunnington"],
+    ]);
+    expect(first("fcutrecht-news.rss.xml")[1]).toEqual(["webmaster@fcutrecht.net"]);
+  });
+
+  it.each(WELL_FORMED)(
+    "reads %s's authors and categories skimmed as the tokenizer does",
+    (name) => {
+      const xml = decodeFeed(readFixture(name));
+      const fields = (feed: ReturnType<typeof parseFeed>) =>
+        feed.items.map((i) => [i.authors, i.categories]);
+      expect(fields(parseFeed(xml))).toEqual(fields(parseWithTree(repair(xml))));
+    },
+  );
+});
+
 describe("buildTree", () => {
   it.each([...WELL_FORMED, ...MALFORMED])(
     "builds %s and each of its entries as the tokenizer alone does",

@@ -43,6 +43,12 @@ export interface RawItem {
    * RSS's `<category>` and `<dc:subject>`, Atom's `<category>` label, else its term.
    */
   categories?: string[];
+  /**
+   * The entry's authors, as written (trimmed; empty ones dropped; at most MAX_AUTHORS): RSS's
+   * `<dc:creator>` elements, else its `<author>` ones (often an e-mail address); Atom's
+   * `<author>`s, each its `<name>` (else its text). Cleaned into bylines by normalize.ts.
+   */
+  authors?: string[];
 }
 
 export interface MediaRef {
@@ -728,18 +734,22 @@ function atomSource(entry: Node): RawItem["source"] {
   return sourceOf(text(node?.title), hrefOf(atomLink(node?.link)));
 }
 
-/** Adds to `into` the category (or categories) `value` holds, as `read` reads each. */
+/**
+ * Adds to `into` the category (or categories, or authors) `value` holds, as `read` reads each, up
+ * to `max` in all.
+ */
 function addCategories(
   into: string[],
   value: unknown,
   read: (category: unknown) => string | undefined,
+  max = MAX_CATEGORIES,
 ): void {
   if (!Array.isArray(value)) {
     const category = value === undefined ? undefined : read(value);
-    if (category && into.length < MAX_CATEGORIES) into.push(category);
+    if (category && into.length < max) into.push(category);
     return;
   }
-  for (let i = 0; i < value.length && into.length < MAX_CATEGORIES; i++) {
+  for (let i = 0; i < value.length && into.length < max; i++) {
     const category = read(value[i]);
     if (category) into.push(category);
   }
@@ -767,6 +777,36 @@ function atomCategories(entry: Node): string[] | undefined {
   return categories.length > 0 ? categories : undefined;
 }
 
+/** How many authors of an entry are read (a feed may credit a whole desk). */
+const MAX_AUTHORS = 8;
+
+/** An RSS item's authors: its `<dc:creator>` elements, else its `<author>` ones. */
+function rssAuthors(item: Node): string[] | undefined {
+  if (item["dc:creator"] === undefined && item.author === undefined) return undefined;
+  const authors: string[] = [];
+  addCategories(authors, item["dc:creator"], text, MAX_AUTHORS);
+  if (authors.length === 0) addCategories(authors, item.author, text, MAX_AUTHORS);
+  return authors.length > 0 ? authors : undefined;
+}
+
+/** An Atom author: its name, else (as some feeds write it) its own text. */
+function atomAuthor(author: unknown): string | undefined {
+  if (author !== null && typeof author === "object" && !Array.isArray(author)) {
+    const node = author as Node;
+    if (node.name !== undefined) return text(node.name);
+    return childNames(node).length === 0 ? text(node["#text"]) : undefined;
+  }
+  return text(author);
+}
+
+/** An Atom entry's authors (its own: a feed's author is most often the publication's). */
+function atomAuthors(entry: Node): string[] | undefined {
+  if (entry.author === undefined) return undefined;
+  const authors: string[] = [];
+  addCategories(authors, entry.author, atomAuthor, MAX_AUTHORS);
+  return authors.length > 0 ? authors : undefined;
+}
+
 function rssItem(item: Node, outerBases: string[] = []): RawItem {
   const guidNode = Array.isArray(item.guid) ? item.guid[0] : item.guid;
   const linkNode = list(item.link)[0] ?? item.link;
@@ -784,6 +824,7 @@ function rssItem(item: Node, outerBases: string[] = []): RawItem {
     ...mediaOf(item),
     source: rssSource(item),
     categories: rssCategories(item),
+    authors: rssAuthors(item),
   };
 }
 
@@ -894,6 +935,7 @@ function atomItem(entry: Node, outerBases: string[] = []): RawItem {
     ...mediaOf(entry),
     source: atomSource(entry),
     categories: atomCategories(entry),
+    authors: atomAuthors(entry),
   };
 }
 

@@ -112,6 +112,43 @@ describe.each(["sqlite", "postgres"] as const)("NewsStore on %s", (dialect) => {
     expect(together.get(feeds[1]?.id ?? -1)?.[0]?.source).toBe("a.example");
     expect(await store.newestOfFeeds([], 15)).toEqual(new Map());
   });
+
+  it("keeps a story's authors and categories, reads them back every way, and takes a refetch's", async () => {
+    const store = await fresh();
+    const url = "https://a.example/f";
+    const id = (await store.addFeeds([url])).get(url) ?? -1;
+    const feed = { id, url, title: "Metro" };
+    await store.recordSuccess(
+      id,
+      success([
+        story("x", "Hiring freeze at City Hall leaves 300 posts empty", {
+          authors: ["Ana Pérez", "Sam Lee"],
+          categories: ["City Hall", "Politics"],
+        }),
+        story("y", "Unsigned", { publishedAt: T0 - 1 }),
+      ]),
+    );
+    const read = (articles: readonly { authors?: string[]; categories?: string[] }[]) =>
+      articles.map((a) => [a.authors, a.categories]);
+    const expected = [
+      [
+        ["Ana Pérez", "Sam Lee"],
+        ["City Hall", "Politics"],
+      ],
+      [undefined, undefined],
+    ];
+    expect(read(await store.newest(feed, 15))).toEqual(expected);
+    expect(read((await store.newestOfFeeds([feed], 15)).get(id) ?? [])).toEqual(expected);
+    const ids = (await store.newest(feed, 15)).map((a) => a.id);
+    const byId = new Map((await store.articles(ids)).map((a) => [a.uid, a]));
+    expect(read(["x", "y"].map((uid) => byId.get(uid) ?? {}))).toEqual(expected);
+    // A refetch says what the feed says now: no author any more.
+    await store.recordSuccess(
+      id,
+      success([story("x", "Hiring freeze at City Hall leaves 300 posts empty")]),
+    );
+    expect((await store.newest(feed, 15)).find((a) => a.uid === "x")?.authors).toBeUndefined();
+  });
   describe("a refresh's write ends its own lease, never another instance's", () => {
     const LEASE = 3_000;
     const URL = "https://a.example/f";

@@ -178,7 +178,19 @@ function toStoredArticle(r: SearchRow): StoredArticle {
     source: r.publisher ?? r.source,
     ...(r.publisher ? { publisher: r.publisher } : {}),
     ...(r.sponsored ? { sponsored: true } : {}),
+    ...(r.authors ? { authors: lines(r.authors) } : {}),
+    ...(r.categories ? { categories: lines(r.categories) } : {}),
   };
+}
+
+/** A list stored one item a line (authors, categories: each is one line of plain text). */
+function lines(stored: string): string[] {
+  return stored.split("\n").filter((line) => line !== "");
+}
+
+/** A list as stored: one item a line, or null for none. */
+function storedLines(list: readonly string[] | undefined): string | null {
+  return list?.length ? list.join("\n") : null;
 }
 
 /** A feed's columns as FeedRow names them. */
@@ -213,6 +225,8 @@ const ARTICLE_COLUMNS = [
   "language",
   "publisher",
   "sponsored",
+  "authors",
+  "categories",
 ] as const;
 
 /** How many ids one statement binds at most (SQLite allows 32,766 variables). */
@@ -256,7 +270,7 @@ export function parseFeedChange(payload: string): { feedId: number; instance: st
   return { feedId, instance: space === -1 ? "" : payload.slice(space + 1) };
 }
 
-/** Articles per upsert statement (13 values each: well under either engine's limit). */
+/** Articles per upsert statement (19 values each: well under either engine's limit). */
 const ROWS_PER_UPSERT = 200;
 
 /** A successful fetch, as NewsStore.recordSuccess stores it. */
@@ -298,6 +312,8 @@ function articleRows(
       language: a.language,
       publisher: a.publisher ?? null,
       sponsored: a.sponsored ? 1 : 0,
+      authors: storedLines(a.authors),
+      categories: storedLines(a.categories),
       position,
       first_seen: now,
       last_seen: now,
@@ -334,6 +350,8 @@ async function upsertArticles(
           language: (eb) => eb.ref("excluded.language"),
           publisher: (eb) => eb.ref("excluded.publisher"),
           sponsored: (eb) => eb.ref("excluded.sponsored"),
+          authors: (eb) => eb.ref("excluded.authors"),
+          categories: (eb) => eb.ref("excluded.categories"),
           position: (eb) => eb.ref("excluded.position"),
           last_seen: (eb) => eb.ref("excluded.last_seen"),
         }),
@@ -558,7 +576,7 @@ export class NewsStore {
       FROM unnest(${feeds.map((feed) => feed.id)}::int[]) AS f(id)
       CROSS JOIN LATERAL (
         SELECT id, uid, title, summary, url, image, image_is_default, published_at, claimed_at,
-          last_seen, position, category, language, publisher, sponsored
+          last_seen, position, category, language, publisher, sponsored, authors, categories
         FROM articles WHERE feed_id = f.id
         ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position
         LIMIT ${limit}) a`.execute(this.db);
@@ -705,6 +723,8 @@ export class NewsStore {
         "a.language",
         "a.publisher",
         "a.sponsored",
+        "a.authors",
+        "a.categories",
         "a.feed_id as feedId",
         "f.url as feedUrl",
         "f.title as feedTitle",

@@ -7,6 +7,7 @@ import * as weatherDocuments from "./0005_weather_documents";
 import * as searchStemming from "./0006_search_stemming";
 import * as articlePublisher from "./0007_article_publisher";
 import * as push from "./0008_push";
+import * as articleAuthors from "./0009_article_authors";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006_search_stemming": searchStemming,
   "0007_article_publisher": articlePublisher,
   "0008_push": push,
+  "0009_article_authors": articleAuthors,
 };
