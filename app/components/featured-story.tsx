@@ -4,7 +4,7 @@ import { useSite } from "~/lib/root-data";
 import { StoryLink } from "./external-link";
 import { StoryImage } from "./story-image";
 import type { CardArticle } from "~/lib/news";
-import { AlsoAt, StoryKicker, hasPicture } from "./story-card";
+import { AlsoAt, Byline, StoryKicker, hasPicture } from "./story-card";
 
 /**
  * SPEC.md §3 featured-story card: title, summary, image, category, url. Without a picture of its
@@ -18,7 +18,14 @@ export function FeaturedStory({
     Partial<
       Pick<
         CardArticle,
-        "source" | "lang" | "dir" | "languageName" | "sponsored" | "alsoAt" | "publishedAt"
+        | "source"
+        | "lang"
+        | "dir"
+        | "languageName"
+        | "sponsored"
+        | "alsoAt"
+        | "publishedAt"
+        | "authors"
       >
     >;
 }) {
@@ -43,6 +50,7 @@ export function FeaturedStory({
             {story.title}
           </StoryLink>
         </h2>
+        <Byline authors={story.authors} className="mt-2" />
         <p lang={story.lang} dir={story.dir} className="mt-3 text-lg text-ink-85">
           {story.summary}
         </p>

@@ -167,3 +167,46 @@ describe("a paid post a feed's listing keeps", () => {
     expect(link.textContent).toMatch(/^Bayou festival returns, Houston Public Media, Sponsored/);
   });
 });
+
+describe("a story's byline (issue 53)", () => {
+  const byline = (container: HTMLElement) =>
+    container.querySelector("[data-byline]")?.textContent ?? null;
+
+  it("names its author in small muted text under the headline, and nothing when its feed names nobody", () => {
+    const { container } = render(<StoryCard article={{ ...article, authors: ["Ana Pérez"] }} />);
+    const p = container.querySelector("[data-byline]");
+    expect(p?.textContent).toBe("By Ana Pérez");
+    expect(p?.className).toContain("text-xs");
+    expect(p?.className).toContain("text-muted");
+    expect(p?.previousElementSibling?.tagName).toBe("H3");
+    expect(p?.querySelector("bdi")?.textContent).toBe("Ana Pérez");
+    cleanup();
+    expect(byline(render(<StoryCard article={article} />).container)).toBeNull();
+  });
+
+  it("joins several authors the language's way", async () => {
+    const authors = ["Ana Pérez", "Sam Lee", "Kim Ho"];
+    const two = render(<StoryCard article={{ ...article, authors: authors.slice(0, 2) }} />);
+    expect(byline(two.container)).toBe("By Ana Pérez and Sam Lee");
+    cleanup();
+    const three = render(<StoryCard article={{ ...article, authors }} />);
+    expect(byline(three.container)).toBe("By Ana Pérez, Sam Lee and Kim Ho");
+    cleanup();
+    const { useSite } = await import("~/lib/root-data");
+    const site = useSite().site as { locale: string };
+    site.locale = "es-US";
+    try {
+      const es = render(<StoryCard article={{ ...article, authors }} />);
+      expect(byline(es.container)).toBe("Por Ana Pérez, Sam Lee y Kim Ho");
+    } finally {
+      site.locale = "en-US";
+    }
+  });
+
+  it("is on the lead story too", () => {
+    const { container } = render(
+      <FeaturedStory story={{ ...article, authors: ["Ana Pérez", "Sam Lee"] }} />,
+    );
+    expect(byline(container)).toBe("By Ana Pérez and Sam Lee");
+  });
+});

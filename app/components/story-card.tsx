@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { CardArticle } from "~/lib/news";
+import { joinAuthors } from "~/lib/byline";
 import { useT } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
 import { ExternalLink, StoryLink } from "./external-link";
@@ -57,6 +58,7 @@ export function StoryCard({
           {article.marks && Marked ? <Marked parts={article.marks.title} /> : article.title}
         </StoryLink>
       </Heading>
+      <Byline authors={article.authors} />
       {article.summary && (
         <p
           lang={article.lang}
@@ -116,6 +118,30 @@ export function StoryKicker({
           <RelativeTime iso={article.publishedAt} />
         </>
       )}
+    </p>
+  );
+}
+
+/**
+ * Who wrote a story, as its feed names them ("By Ana Pérez and Sam Lee"), in small muted text
+ * under its headline; nothing when the feed names nobody. The names are isolated (`<bdi>`): a
+ * name in another script never reorders the words around it.
+ */
+export function Byline({
+  authors,
+  className = "mt-1",
+}: {
+  authors?: readonly string[];
+  className?: string;
+}) {
+  const t = useT();
+  if (!authors?.length) return null;
+  const [before, after = ""] = t("news.story.byline", { authors: "\u0000" }).split("\u0000");
+  return (
+    <p className={`${className} text-xs text-muted`} data-byline="">
+      {before}
+      <bdi>{joinAuthors(authors, t("news.story.authorsAnd"))}</bdi>
+      {after}
     </p>
   );
 }

@@ -135,6 +135,47 @@ describe("buildStoryList", () => {
     });
   });
 
+  it("names another outlet's story's authors as Person objects (issue 53)", () => {
+    const list = buildStoryList(
+      [
+        {
+          title: "Hiring freeze at City Hall leaves 300 posts empty",
+          url: "https://metro.example/1",
+          source: "Metro",
+          authors: ["Ana Pérez", "Sam Lee"],
+        },
+        { title: "Unsigned", url: "https://metro.example/2", source: "Metro" },
+      ],
+      siteUrl,
+    );
+    expect(list?.itemListElement).toEqual([
+      {
+        "@type": "ListItem",
+        position: 1,
+        url: "https://metro.example/1",
+        item: {
+          "@type": "NewsArticle",
+          headline: "Hiring freeze at City Hall leaves 300 posts empty",
+          publisher: { "@type": "Organization", name: "Metro" },
+          author: [
+            { "@type": "Person", name: "Ana Pérez" },
+            { "@type": "Person", name: "Sam Lee" },
+          ],
+        },
+      },
+      {
+        "@type": "ListItem",
+        position: 2,
+        url: "https://metro.example/2",
+        item: {
+          "@type": "NewsArticle",
+          headline: "Unsigned",
+          publisher: { "@type": "Organization", name: "Metro" },
+        },
+      },
+    ]);
+  });
+
   it("gives no list when no story has a link", () => {
     expect(buildStoryList([{ title: "x", url: "#" }], siteUrl)).toBeUndefined();
   });

@@ -38,6 +38,8 @@ export interface StoryLink {
   source?: string;
   /** Its language when it is not the page's. */
   lang?: string;
+  /** Who wrote it, as its feed names them (another outlet's story). */
+  authors?: readonly string[];
 }
 
 /** What a page adds to the metadata its PageInfo gives. */
@@ -188,6 +190,9 @@ export function buildStoryList(
           "@type": "NewsArticle",
           headline: s.title,
           publisher: { "@type": "Organization", name: s.source },
+          ...(s.authors?.length
+            ? { author: s.authors.map((name) => ({ "@type": "Person" as const, name })) }
+            : {}),
           ...(s.lang ? { inLanguage: s.lang } : {}),
         }
       : undefined;

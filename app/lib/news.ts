@@ -32,6 +32,8 @@ export interface CardArticle {
   languageName?: string;
   /** A paid post its feed's listing keeps: labelled "Sponsored" (issue 37). */
   sponsored?: true;
+  /** Who wrote it, as its feed names them (issue 53): the card's byline, the JSON-LD's author. */
+  authors?: readonly string[];
   /** The other outlets that ran the same story (a wire story), each with its link. */
   alsoAt?: readonly Outlet[];
   /**
@@ -92,6 +94,7 @@ export function toCardArticle(a: StoredArticle, locale: string): CardArticle {
     source: a.source,
     ...storyLanguage(a.language, locale),
     ...(a.sponsored ? { sponsored: true as const } : {}),
+    ...(a.authors?.length ? { authors: a.authors } : {}),
     ...(a.alsoAt?.length ? { alsoAt: a.alsoAt } : {}),
   };
 }

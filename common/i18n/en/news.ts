@@ -105,6 +105,9 @@ export const news = {
   "news.story.readFull": "Read full article",
   "news.story.alsoAt": "Also at",
   "news.story.archiveLabel": "Archive",
+  // Who wrote a story, as its feed names them: "By Ana Pérez, Sam Lee and Kim Ho".
+  "news.story.byline": "By {authors}",
+  "news.story.authorsAnd": "and",
 
   // Home.
   "news.home.featured": "Featured story",

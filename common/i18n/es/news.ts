@@ -101,6 +101,8 @@ export const news: Area<typeof en> = {
   "news.story.readFull": "Leer el artículo completo",
   "news.story.alsoAt": "También en",
   "news.story.archiveLabel": "Archivo",
+  "news.story.byline": "Por {authors}",
+  "news.story.authorsAnd": "y",
 
   "news.home.featured": "Noticia destacada",
   "news.home.related": "Relacionado",
