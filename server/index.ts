@@ -226,7 +226,13 @@ function readCities(env: Env, logger: Logger) {
   }
   const served = directory.ids();
   if (served.length === 0) throw new Error(`No city to serve in ${env.CITIES_DIR}`);
-  return { directory, served, subscriptions: new Subscriptions(directory.feeds()) };
+  return {
+    directory,
+    served,
+    subscriptions: new Subscriptions(directory.feeds(), {
+      notNews: directory.network().notNews,
+    }),
+  };
 }
 
 /** The news engine over every city's feeds (started by main once the server listens). */

@@ -71,6 +71,21 @@ const hostname = z
     "must be a lower-case host name without a port",
   );
 
+/** A title rule of what is not news: a title's start ("We're hiring", "{n}% off"). */
+const notNewsTitle = z.string().trim().min(2).max(80).regex(/\p{L}/u, "must hold a word");
+
+/**
+ * Rules of what is not news (server/news/not-news.ts): title starts and categories that mark a
+ * job ad, a call for applications or a marketing post. The network's (`network.notNews` in
+ * sites/network.json) hold for every feed; a feed's listing may add its own.
+ */
+export const NotNewsRulesSchema = z.strictObject({
+  /** Title starts, case, accents and apostrophes aside; `{n}` stands for a number. */
+  titles: z.array(notNewsTitle).max(200).optional(),
+  /** Categories, matched whole, case and accents aside. */
+  categories: z.array(z.string().trim().min(1).max(60)).max(200).optional(),
+});
+
 /**
  * One feed of a category: its URL, or its URL with what the city knows about it: the zone of its
  * dates that name none, the publisher's short name (bylines) and the language of its stories.
@@ -88,9 +103,11 @@ export const FeedEntrySchema = z.union(
       language: locale.optional(),
       /** "keep": the feed's paid posts are listed, labelled Sponsored (else left out). */
       sponsored: z.literal("keep").optional(),
+      /** This feed's own rules of what is not news, over the network's. */
+      notNews: NotNewsRulesSchema.optional(),
     }),
   ],
-  { error: "must be a feed URL or { url, timeZone?, name?, language?, sponsored? }" },
+  { error: "must be a feed URL or { url, timeZone?, name?, language?, sponsored?, notNews? }" },
 );
 export type FeedEntry = z.infer<typeof FeedEntrySchema>;
 

@@ -298,6 +298,39 @@ describe("CityDirectory with bad city files", () => {
       () => new CityDirectory({ dir: cities, networkFile: path.join(dir, "network.json") }),
     ).toThrow(/network\.json: .*network\.name: .*network\.url: /);
   });
+
+  it("checks the network's rules of what is not news, and a listing's, before serving (issue 53)", () => {
+    const { dir: cities } = filesOf([CITY]);
+    const network = (notNews: unknown) =>
+      path.join(
+        citiesDir({
+          "network.json": {
+            network: { ...FIXTURE_NETWORK, notNews },
+            defaultImage: CITY.defaultImage,
+          },
+        }),
+        "network.json",
+      );
+    const rules = { titles: ["We're hiring"], categories: ["Jobs"] };
+    const ok = new CityDirectory({ dir: cities, networkFile: network(rules) });
+    expect(ok.network().notNews).toEqual(rules);
+    expect(
+      () => new CityDirectory({ dir: cities, networkFile: network({ titles: "Jobs" }) }),
+    ).toThrow(/network\.notNews\.titles: /);
+    const listing = (notNews: unknown) => ({
+      ...fileOf(SECOND),
+      feeds: { local: [{ url: "https://jobs.example/feed", notNews }] },
+    });
+    const dir = citiesDir({
+      [`${SECOND.id}.json`]: listing({ categories: ["Classifieds"] }),
+      "badrules.json": { ...listing({ titles: ["!"] }), hosts: ["badrules.example"] },
+    });
+    const directory = new CityDirectory({ dir, networkFile: networkFile() });
+    expect(directory.ids()).toEqual([SECOND.id]);
+    expect(directory.problems.map((p) => [p.id, p.message])).toEqual([
+      ["badrules", expect.stringMatching(/feeds\.local\.0(\.notNews\.titles\.0)?: /)],
+    ]);
+  });
 });
 
 describe("CityDirectory and a city's editions", () => {

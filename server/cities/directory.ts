@@ -3,7 +3,13 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { CITY_ID, mergeOverDefaults, parseCity } from "../../sites/city-data";
-import { EditionSchema, SlugsSchema, type City, type Edition } from "../../sites/schema";
+import {
+  EditionSchema,
+  NotNewsRulesSchema,
+  SlugsSchema,
+  type City,
+  type Edition,
+} from "../../sites/schema";
 import type { Slugs } from "../../common/slugs";
 import { defaultEditionData, editionData, editionSiteId } from "../../sites/editions";
 import { languageOf } from "../../common/i18n/catalogue";
@@ -81,7 +87,15 @@ const FeedListsSchema = z
   .partialRecord(
     z.enum(FEED_KEYS),
     z.array(
-      z.union([z.string(), z.looseObject({ url: z.string(), timeZone: z.string().optional() })]),
+      z.union([
+        z.string(),
+        z.looseObject({
+          url: z.string(),
+          timeZone: z.string().optional(),
+          // (the engine reads them at start: checked here, before any page asks for the city)
+          notNews: NotNewsRulesSchema.optional(),
+        }),
+      ]),
     ),
   )
   .optional();
@@ -108,6 +122,8 @@ const NetworkInfoSchema = z.object({
   name: z.string().min(2),
   url: z.url({ protocol: /^https?$/ }),
   defaultImage: z.string().regex(/^\/[\w\-./]+$/, "must be a path under public/"),
+  /** The network's rules of what is not news, for every feed (server/news/not-news.ts). */
+  notNews: NotNewsRulesSchema.optional(),
 });
 export type NetworkInfo = z.infer<typeof NetworkInfoSchema>;
 

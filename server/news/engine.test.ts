@@ -22,7 +22,7 @@ import {
 } from "./engine";
 import type { FetchResult } from "./fetcher";
 import type { ListedFeed } from "./feed-report";
-import { Subscriptions } from "./network";
+import { Subscriptions, type FeedListing, type NetworkRules } from "./network";
 import { parseSearchQuery } from "./search";
 import type { SearchQuery } from "./store";
 import { NewsStore, type StoredArticle } from "./store";
@@ -943,15 +943,16 @@ describe("leases on a database of one instance (SQLite)", () => {
 describe("what a category's pages credit and show", () => {
   /** An engine over one city listing `feeds` for world news, each answering `answers[url]`. */
   async function worldEngine(
-    feeds: (string | { url: string; name?: string; language?: string; sponsored?: "keep" })[],
+    feeds: FeedListing[],
     answers: Record<string, string>,
     clock = { now: T0 },
+    network?: NetworkRules,
   ) {
     const db = await openDatabase(":memory:");
     dbs.push(db);
     const engine = await NewsEngine.open({
       store: new NewsStore(db),
-      subscriptions: Subscriptions.of(CITY, "America/Chicago", { world: feeds }),
+      subscriptions: Subscriptions.of(CITY, "America/Chicago", { world: feeds }, network),
       log: { info: () => {}, warn: () => {}, error: () => {} },
       userAgent: "test",
       defaultImage: "/images/default-news.svg",
@@ -1072,6 +1073,56 @@ describe("what a category's pages credit and show", () => {
       ["https://a.example/3", "Council approves the budget", false],
       ["https://b.example/3", "Council approves the budget", false],
     ]);
+  });
+
+  it("leaves out what the network's and a listing's rules say is not news, in the category and in search alike", async () => {
+    const at = (hours: number) =>
+      `<pubDate>${new Date(T0 - hours * 3600_000).toUTCString()}</pubDate>`;
+    const item = (site: string, i: number, title: string, extra = "") =>
+      // (each feed's headlines its own: the same headline twice is one wire story)
+      `<item><title>${title} (${site})</title><link>https://${site}.example/${i}</link>${at(i)}${extra}</item>`;
+    const feed = (site: string) =>
+      `<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${site}</title>` +
+      item(site, 1, "We&apos;re hiring: night editor for our Houston desk") +
+      item(site, 2, "Metro reporter (full-time, Houston)", "<category>Jobs</category>") +
+      item(
+        site,
+        3,
+        "Hiring freeze at City Hall leaves 300 posts empty",
+        "<dc:creator>Ana Pérez</dc:creator>",
+      ) +
+      item(site, 4, "Promo: two tickets for the price of one") +
+      item(site, 5, "City Hall is hiring fewer police officers this year") +
+      item(site, 6, "Night market opens", "<category>Sponsored content</category>") +
+      item(site, 7, "Hiring fair draws 2,000", "<category>Advertorial</category>") +
+      `</channel></rss>`;
+    const { read, engine } = await worldEngine(
+      ["https://a.example/w", { url: "https://b.example/w", notNews: { titles: ["Promo:"] } }],
+      { "https://a.example/w": feed("a"), "https://b.example/w": feed("b") },
+      { now: T0 },
+      { notNews: { titles: ["We're hiring"], categories: ["Jobs"] } },
+    );
+    const { articles } = await read();
+    expect(articles.map((a) => a.url)).toEqual([
+      "https://a.example/3",
+      "https://b.example/3",
+      "https://a.example/4", // (the listing's own rule is b's alone)
+      "https://a.example/5",
+      "https://b.example/5",
+    ]);
+    expect(articles[0]?.authors).toEqual(["Ana Pérez"]);
+    // A search finds the same stories, never what the rules leave out.
+    const found = async (q: string) =>
+      (await engine.city(CITY).search(q)).hits.map((h) => h.article.url).sort();
+    expect(await found("hiring")).toEqual([
+      "https://a.example/3",
+      "https://a.example/5",
+      "https://b.example/3",
+      "https://b.example/5",
+    ]);
+    expect(await found("promo")).toEqual(["https://a.example/4"]);
+    expect(await found("reporter")).toEqual([]);
+    expect(await found("market")).toEqual([]);
   });
 
   it("shows the window's stories alone while there are five, and the older ones once time leaves fewer", async () => {

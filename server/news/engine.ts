@@ -627,16 +627,21 @@ export class NewsEngine {
   /**
    * A feed's articles as its listing credits them: under the publisher's name and in the
    * language that the cities' data give it, when they do (else the outlet the entry names or the
-   * feed's title, and the story's own language, as stored); paid posts only where kept.
+   * feed's title, and the story's own language, as stored); paid posts only where kept, and
+   * nothing the rules of what is not news match (not-news.ts).
    */
   private credited<T extends StoredArticle>(url: string, articles: T[]): T[] {
     const { subscriptions } = this.options;
     const name = subscriptions.nameOf(url);
     const language = subscriptions.languageOf(url);
-    // Paid posts are left out unless the listing keeps them (then labelled: `sponsored`).
-    const shown = subscriptions.keepsSponsored(url)
-      ? articles
-      : articles.filter((a) => !a.sponsored);
+    // Paid posts are left out unless the listing keeps them (then labelled: `sponsored`), and
+    // what the network's and the listing's rules say is not news (job ads, marketing) always.
+    const keepsSponsored = subscriptions.keepsSponsored(url);
+    const notNews = subscriptions.notNewsOf(url);
+    const shown =
+      keepsSponsored && notNews.empty
+        ? articles
+        : articles.filter((a) => (keepsSponsored || !a.sponsored) && notNews.isNews(a));
     if (name === undefined && language === undefined) return shown;
     return shown.map((a) => ({
       ...a,

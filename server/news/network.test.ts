@@ -274,3 +274,35 @@ describe("the network engine", () => {
     expect(most).toBeLessThanOrEqual(3); // two of one.example, one of other.example
   });
 });
+
+describe("the rules of what is not news each feed is read with (issue 53)", () => {
+  it("are the network's, with every listing's own rules of that feed besides", () => {
+    const jobs = "https://jobs.example/feed";
+    const plain = "https://plain.example/feed";
+    const subscriptions = new Subscriptions(
+      [
+        {
+          id: "a",
+          timeZone: "UTC",
+          feeds: { local: [{ url: jobs, notNews: { titles: ["Promo:"] } }, plain] },
+        },
+        {
+          id: "b",
+          timeZone: "UTC",
+          feeds: { business: [{ url: jobs, notNews: { categories: ["Deals"] } }] },
+        },
+      ],
+      { notNews: { titles: ["We're hiring"] } },
+    );
+    const news = (url: string, title: string, categories?: string[]) =>
+      subscriptions.notNewsOf(url).isNews({ title, categories });
+    expect(news(plain, "We're hiring: night editor")).toBe(false);
+    expect(news(plain, "Promo: two for one")).toBe(true);
+    expect(news(jobs, "We're hiring: night editor")).toBe(false);
+    expect(news(jobs, "Promo: two for one")).toBe(false);
+    expect(news(jobs, "Two for one", ["Deals"])).toBe(false);
+    expect(news(jobs, "Hiring freeze at City Hall leaves 300 posts empty")).toBe(true);
+    // Without network rules, a feed without its own has none.
+    expect(Subscriptions.of("c", "UTC", { local: [plain] }).notNewsOf(plain).empty).toBe(true);
+  });
+});

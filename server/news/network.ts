@@ -1,8 +1,23 @@
 import { FEED_KEYS, type FeedKey } from "../../sites/categories";
+import { NO_RULES, NotNews, type NotNewsRules } from "./not-news";
 
 /** A feed as a city lists it: its URL, or its URL with what the city's data says about it. */
 export type FeedListing =
-  string | { url: string; timeZone?: string; name?: string; language?: string; sponsored?: "keep" };
+  | string
+  | {
+      url: string;
+      timeZone?: string;
+      name?: string;
+      language?: string;
+      sponsored?: "keep";
+      /** Rules of what is not news for this feed, over the network's (not-news.ts). */
+      notNews?: NotNewsRules;
+    };
+
+/** What the network says of every feed: its rules of what is not news (network.notNews). */
+export interface NetworkRules {
+  notNews?: NotNewsRules;
+}
 
 /** What the news engine needs of a city: its id, its zone and the feeds it lists per category. */
 export interface CityFeeds {
@@ -28,12 +43,20 @@ export class Subscriptions {
   private readonly names = new Map<string, string>();
   private readonly languages = new Map<string, string>();
   private readonly keepSponsored = new Set<string>();
+  /** The listings' own rules of what is not news, by URL. */
+  private readonly listingRules = new Map<string, NotNewsRules[]>();
+  /** The rules each feed is read with (the network's and its listings'), made when first asked. */
+  private readonly notNews = new Map<string, NotNews>();
+  private readonly networkNotNews: NotNews;
+  private readonly networkRules: NotNewsRules | undefined;
   private readonly everyUrl = new Set<string>();
   private readonly firstKey = new Map<string, FeedKey>();
   /** Each distinct list of URLs, shared by every city and category listing it. */
   private readonly lists = new Map<string, string[]>();
 
-  constructor(cities: Iterable<CityFeeds>) {
+  constructor(cities: Iterable<CityFeeds>, network: NetworkRules = {}) {
+    this.networkRules = network.notNews;
+    this.networkNotNews = network.notNews ? new NotNews(network.notNews) : NO_RULES;
     const localZones = new Map<string, string>();
     for (const city of cities) {
       const keys = new Map<FeedKey, string[]>();
@@ -57,6 +80,9 @@ export class Subscriptions {
             if (listing.language && !this.languages.has(url))
               this.languages.set(url, listing.language);
             if (listing.sponsored === "keep") this.keepSponsored.add(url);
+            if (listing.notNews) {
+              this.listingRules.set(url, [...(this.listingRules.get(url) ?? []), listing.notNews]);
+            }
           }
           if (key === "local" && !localZones.has(url)) localZones.set(url, city.timeZone);
         }
@@ -67,8 +93,13 @@ export class Subscriptions {
   }
 
   /** One city listing `feeds` (tests, tools). */
-  static of(id: string, timeZone: string, feeds: CityFeeds["feeds"]): Subscriptions {
-    return new Subscriptions([{ id, timeZone, feeds }]);
+  static of(
+    id: string,
+    timeZone: string,
+    feeds: CityFeeds["feeds"],
+    network?: NetworkRules,
+  ): Subscriptions {
+    return new Subscriptions([{ id, timeZone, feeds }], network);
   }
 
   /** Every URL some served city lists: the feeds the engine fetches, each once. */
@@ -123,5 +154,20 @@ export class Subscriptions {
    */
   keepsSponsored(url: string): boolean {
     return this.keepSponsored.has(url);
+  }
+
+  /**
+   * The rules of what is not news a feed's stories are read with: the network's, and those of
+   * every listing of it (a job ad one city's listing names is no city's news).
+   */
+  notNewsOf(url: string): NotNews {
+    const own = this.listingRules.get(url);
+    if (!own) return this.networkNotNews;
+    let rules = this.notNews.get(url);
+    if (!rules) {
+      rules = new NotNews(this.networkRules, ...own);
+      this.notNews.set(url, rules);
+    }
+    return rules;
   }
 }
