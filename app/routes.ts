@@ -21,12 +21,16 @@ export default [
     route("careers", "routes/careers.tsx", { id: "careers" }),
     route("partners", "routes/partners.tsx", { id: "partners" }),
     route("faq", "routes/faq.tsx", { id: "faq" }),
+    // Who we are (issue 53); /masthead is the About page's masthead.
+    route("about", "routes/about.tsx", { id: "about" }),
+    route("corrections", "routes/corrections.tsx", { id: "corrections" }),
     // Not in the spec: docs/decisions/003-search.md.
     route("search", "routes/search.tsx", { id: "search" }),
   ]),
   route("radio", "routes/radio.tsx", { id: "radio" }),
   route("books", "routes/books.tsx", { id: "books" }),
   route("automotive-energy", "routes/automotive-energy.ts"),
+  route("masthead", "routes/masthead.ts"),
   route("api/articles", "routes/api.articles.ts"),
   route("api/donation", "routes/api.donation.ts"),
   route("robots.txt", "routes/robots.ts"),

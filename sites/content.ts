@@ -106,6 +106,8 @@ export type NewsContent = z.infer<typeof NewsContentSchema>;
 export const FaqItemSchema = z.strictObject({
   question: text,
   answer: text,
+  /** A page of the site the answer points to ("corrections"), linked after it by its heading. */
+  page: z.enum(["about", "corrections", "contact", "careers", "opinion", "weather"]).optional(),
 });
 export type FaqItem = z.infer<typeof FaqItemSchema>;
 
@@ -270,8 +272,64 @@ export const CareersContentSchema = z.strictObject({
 });
 export type CareersContent = z.infer<typeof CareersContentSchema>;
 
+/** One of those who run the publication, as its masthead names them. */
+export const MastheadEntrySchema = z.strictObject({
+  /** What they do ("Publisher", "Editor"). */
+  role: text,
+  /** Who they are: a person, or a desk ("The {name} newsroom"). */
+  name: text,
+  /** How to write to them, when they take mail of their own. */
+  email: email.optional(),
+});
+export type MastheadEntry = z.infer<typeof MastheadEntrySchema>;
+
+/**
+ * The About page (issue 53): who the publication is, who owns it, how it is funded, what it
+ * gathers and from where, and its relation to its sponsors and to the books it promotes, as
+ * titled sections; then who runs it (its masthead, /about#masthead). The outlets it gathers from
+ * are counted from its feeds by the page, not written here.
+ */
+export const AboutContentSchema = z.strictObject({
+  /** ISO date (YYYY-MM-DD, the city's calendar day) the page was last revised. */
+  updated: isoDate,
+  /** One line under the heading: what the publication is. */
+  standfirst: text,
+  sections: z.array(LegalSectionSchema).min(1),
+  masthead: z.array(MastheadEntrySchema).min(1),
+});
+export type AboutContent = z.infer<typeof AboutContentSchema>;
+
+/** One correction: when it was made, what it corrected, and how. */
+export const CorrectionSchema = z.strictObject({
+  /** ISO date (YYYY-MM-DD, the city's calendar day) it was made. */
+  date: isoDate,
+  /** What was wrong, as the reader saw it: a summary's headline, a page's name. */
+  subject: text,
+  /** Where it was, when it has an address of its own. */
+  url: httpUrl.optional(),
+  /** What was wrong and what it now says. */
+  text,
+});
+export type Correction = z.infer<typeof CorrectionSchema>;
+
+/**
+ * The corrections page (issue 53): what the publication corrects (its summaries, labels, dates,
+ * weather texts), and the dated list of its corrections, newest first (empty: none so far). How
+ * to ask for one is the interface's (the contact page, a subject).
+ */
+export const CorrectionsContentSchema = z.strictObject({
+  /** ISO date (YYYY-MM-DD, the city's calendar day) the policy or the list last changed. */
+  updated: isoDate,
+  /** What we correct, and what is another outlet's to correct: a paragraph each. */
+  policy: z.array(text).min(1),
+  corrections: z.array(CorrectionSchema),
+});
+export type CorrectionsContent = z.infer<typeof CorrectionsContentSchema>;
+
 /** The city's static pages. */
 export const PagesContentSchema = z.strictObject({
+  about: AboutContentSchema,
+  corrections: CorrectionsContentSchema,
   faq: FaqContentSchema,
   weather: WeatherContentSchema,
   partners: PartnersContentSchema,

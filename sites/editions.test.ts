@@ -40,7 +40,14 @@ describe("an edition's data", () => {
     expect(data.content).toEqual({
       pages: { faq: { en: 1 }, legal: { es: 1 }, contact: { es: 2 } },
     });
-    expect(data.untranslated).toEqual(["faq", "weather", "partners", "careers"]);
+    expect(data.untranslated).toEqual([
+      "faq",
+      "weather",
+      "partners",
+      "careers",
+      "about",
+      "corrections",
+    ]);
   });
 
   it("serves an edition with hosts of its own at them, its canonical base theirs", () => {

@@ -86,7 +86,16 @@ export function editionData(
 }
 
 /** The static pages' content (content.pages) a city's data may give. */
-export const CONTENT_PAGES = ["faq", "weather", "partners", "contact", "legal", "careers"] as const;
+export const CONTENT_PAGES = [
+  "faq",
+  "weather",
+  "partners",
+  "contact",
+  "legal",
+  "careers",
+  "about",
+  "corrections",
+] as const;
 
 const pagesOf = (value: unknown): Record<string, unknown> => {
   const content = isObject(value) ? value.content : undefined;

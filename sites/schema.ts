@@ -227,12 +227,13 @@ const settings = {
 export const PAGE_SLUGS = [
   ...CATEGORIES.map((c) => c.slug),
   ...["weather", "contact", "privacy-policy", "terms-of-service", "privacy", "terms"],
-  ...["careers", "partners", "faq", "search", "radio", "books"],
+  ...["careers", "partners", "faq", "search", "radio", "books", "about", "corrections"],
 ] as const;
 
 /**
  * First path segments that are no page's, which a translated slug must not take: the server's
- * own (server/http) and the old path that redirects to a category (app/routes.ts).
+ * own (server/http), the old path that redirects to a category and /masthead, which redirects
+ * to the About page's masthead (app/routes.ts).
  */
 const RESERVED_SEGMENTS = [
   "api",
@@ -242,6 +243,7 @@ const RESERVED_SEGMENTS = [
   "readyz",
   "metrics",
   "automotive-energy",
+  "masthead",
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { useLocation, useMatches } from "react-router";
 import { languageName, primaryLanguage } from "~/lib/language";
 import { publicPath } from "../../common/slugs";
+import { SEARCH_PATH } from "../../common/urls";
 import { type RootData, useRootData } from "~/lib/root-data";
 
 /** A language's name in that language, as a reader of it looks for it ("Español", "English"). */
@@ -20,6 +21,18 @@ function editionsOf(data: Partial<RootData> | undefined): RootData["edition"]["a
 /** The origin of an absolute URL ("https://host"), or "" for anything else. */
 function originOf(url: string): string {
   return URL.canParse(url) ? new URL(url).origin : "";
+}
+
+/**
+ * What of the page's query a link to another edition keeps: on the search page, the reader's
+ * words (issue 53: switching language kept the page and dropped the query), so that the other
+ * edition searches its own stories for them; elsewhere nothing (no other page reads a query that
+ * means the same in another edition).
+ */
+export function keptQuery(pathname: string, search: string): string {
+  if (pathname.replace(/(.)\/+$/, "$1") !== SEARCH_PATH) return "";
+  const q = new URLSearchParams(search).get("q")?.trim();
+  return q ? `?${new URLSearchParams({ q }).toString()}` : "";
 }
 
 /** Whether the page rendered is the not-found page (it has no counterpart in other editions). */
@@ -71,16 +84,18 @@ export function EditionAlternates() {
  */
 export function EditionLinks({ className }: { className?: string }) {
   const data = useRootData();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (!data) return null;
   const others = editionsOf(data).filter((alt) => alt.locale !== data.site.locale);
   if (others.length === 0) return null;
   // A path for an edition on this page's hosts (the reader stays on the host they came by), its
   // full address for one at hosts of its own, or from a page at such hosts.
   const origin = originOf(data.siteUrl);
+  const query = keptQuery(pathname, search);
   const hrefOf = (alt: (typeof others)[number]) =>
     (alt.path !== undefined && originOf(alt.base) === origin ? alt.path : alt.base) +
-    publicPath(pathname, alt.slugs);
+    publicPath(pathname, alt.slugs) +
+    query;
   return (
     <ul className={className}>
       {others.map((alt) => (

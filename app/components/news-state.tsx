@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "~/lib/i18n";
 import type { NewsBlock } from "~/lib/news";
-import { useSite } from "~/lib/root-data";
 import { IslandScript } from "./island";
 import { RelativeTime } from "./relative-time";
 
@@ -58,10 +57,11 @@ export function NewsState({ block, label, errorPrefix, children }: NewsStateProp
 }
 
 /**
- * What a news page is, under its title: "Stories from 3 outlets, gathered by the {publication}
- * newsroom · Updated 12 minutes ago". The stories are other outlets' (issue 25): the byline says
- * so rather than "By the … newsroom", and "Updated" is when the page's feeds were last fetched
- * successfully, not when the page was made.
+ * What a news page is, under its title: "Stories selected from 3 outlets · Updated 12 minutes
+ * ago". The stories are other outlets' (issue 25), selected by the publication, not reported by
+ * it (issue 53: no "gathered by the newsroom"); the count is of the outlets of the stories
+ * shown, and "Updated" is when the page's feeds were last fetched successfully, not when the
+ * page was made.
  */
 export function Byline({
   updatedAt,
@@ -72,17 +72,14 @@ export function Byline({
   outlets: number;
   className?: string;
 }) {
-  const { site } = useSite();
   const t = useT();
-  const gathered = outlets > 0 ? "news.byline.gatheredAfterOutlets" : "news.byline.gathered";
+  if (outlets === 0 && !updatedAt) return null;
   return (
     <p className={`text-sm text-muted ${className}`}>
       {outlets > 0 && t("news.byline.outlets", { count: outlets })}
-      {/* On a phone, one line: who gathered them is in the masthead already. */}
-      <span className={outlets > 0 ? "max-sm:hidden" : ""}>{t(gathered, { name: site.name })}</span>
       {updatedAt && (
         <>
-          {t("news.byline.updated")}
+          {outlets > 0 ? t("news.byline.updated") : t("news.byline.updatedAlone")}
           <RelativeTime iso={updatedAt} minutes />
         </>
       )}

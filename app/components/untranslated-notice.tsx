@@ -10,6 +10,8 @@ const ORIGINAL = "en-US";
 /** Which static page's content each route shows (sites/editions.ts CONTENT_PAGES). */
 const CONTENT_OF: Readonly<Record<string, string>> = {
   faq: "faq",
+  about: "about",
+  corrections: "corrections",
   weather: "weather",
   partners: "partners",
   contact: "contact",

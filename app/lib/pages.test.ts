@@ -43,8 +43,8 @@ const SPEC_LAYOUT_PATHS = [
   "/faq",
 ];
 
-/** Pages the spec does not have, each added by a decision (docs/decisions/). */
-const ADDED_LAYOUT_PATHS = ["/search"];
+/** Pages the spec does not have, each added by a decision (docs/decisions/) or an issue. */
+const ADDED_LAYOUT_PATHS = ["/search", "/about", "/corrections"];
 
 interface RouteEntry {
   path?: string;
@@ -71,6 +71,7 @@ describe("the route table", () => {
       "/radio",
       "/books",
       "/automotive-energy",
+      "/masthead",
       "/api/articles",
       "/api/donation",
       "/robots.txt",
@@ -82,7 +83,8 @@ describe("the route table", () => {
   it("describes every page it serves", () => {
     const served = [...(layout?.children ?? []), ...entries].map(toPath);
     for (const page of PUBLIC_PAGES) expect(served).toContain(page.path);
-    expect(PUBLIC_PAGES).toHaveLength(SPEC_LAYOUT_PATHS.length + 2);
+    // The spec's, home and /radio and /books (outside the layout), and issue 53's who we are.
+    expect(PUBLIC_PAGES).toHaveLength(SPEC_LAYOUT_PATHS.length + 2 + 2);
   });
 });
 
@@ -97,6 +99,8 @@ describe("navigation", () => {
     expect(paths).toEqual(
       expect.arrayContaining(["/privacy-policy", "/terms-of-service", "/careers"]),
     );
+    // Who we are (issue 53), beside the FAQ.
+    expect(paths).toEqual(expect.arrayContaining(["/about", "/corrections", "/faq"]));
   });
 });
 

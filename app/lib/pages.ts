@@ -154,6 +154,26 @@ const OTHER_PAGES = {
       description: "meta.partners.description",
     },
   },
+  about: {
+    id: "about",
+    path: "/about",
+    kind: "page",
+    text: {
+      heading: "meta.about.heading",
+      label: "meta.about.label",
+      description: "meta.about.description",
+    },
+  },
+  corrections: {
+    id: "corrections",
+    path: "/corrections",
+    kind: "page",
+    text: {
+      heading: "meta.corrections.heading",
+      label: "meta.corrections.label",
+      description: "meta.corrections.description",
+    },
+  },
   faq: {
     id: "faq",
     path: "/faq",
@@ -289,7 +309,18 @@ const FOOTER_COLUMN_TEXT: readonly { title: MessageKey; pages: readonly PageId[]
   { title: "meta.footer.sections", pages: slugsIn("Sections") },
   {
     title: "meta.footer.more",
-    pages: ["weather", ...slugsIn("More"), "radio", "books", "faq", "partners", "careers"],
+    // Who we are (issue 53): the About page (its masthead) and the corrections, by the FAQ.
+    pages: [
+      "weather",
+      ...slugsIn("More"),
+      "radio",
+      "books",
+      "about",
+      "corrections",
+      "faq",
+      "partners",
+      "careers",
+    ],
   },
   { title: "meta.footer.legal", pages: ["privacy-policy", "terms-of-service", "privacy", "terms"] },
 ];

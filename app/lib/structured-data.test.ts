@@ -300,6 +300,10 @@ function expectedTimes(route: PageRoute, city: City): string | undefined {
     weather: undefined,
     contact: inCity(pages.contact.updated),
     faq: inCity(pages.faq.updated),
+    about: inCity(pages.about.updated),
+    corrections: [pages.corrections.updated, ...pages.corrections.corrections.map((c) => c.date)]
+      .map(inCity)
+      .sort((a, b) => Date.parse(b) - Date.parse(a))[0],
     partners: inCity(pages.partners.updated),
     books: inCity(pages.books.updated),
     careers: careers.sort((a, b) => Date.parse(b) - Date.parse(a))[0],

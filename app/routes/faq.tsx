@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { FAQPage, WithContext } from "schema-dts";
 import { PageHeading } from "~/components/page-heading";
+import { PageLink } from "~/components/page-link";
 import { useT } from "~/lib/i18n";
 import { usePageHref } from "~/lib/page-path";
 import { contentDates } from "~/lib/content-dates.server";
@@ -29,7 +30,11 @@ export function loader({ context: router }: Route.LoaderArgs) {
   return {
     heading: PAGES.faq.heading,
     contactPath: PAGES.contact.path,
-    faq: faq.items,
+    // Each answer with the page it points to (issue 53: the corrections page, the About page).
+    faq: faq.items.map(({ page, ...item }) => ({
+      ...item,
+      link: page ? { path: PAGES[page].path, heading: PAGES[page].heading } : null,
+    })),
     meta: pageMeta(context, PAGES.faq, { dates }, [ldJson(structured)]),
   };
 }
@@ -60,7 +65,17 @@ export default function Faq() {
                 +
               </span>
             </summary>
-            <p className="pb-4 text-[0.95rem] text-ink-85">{item.answer}</p>
+            <p className="pb-4 text-[0.95rem] text-ink-85">
+              {item.answer}
+              {item.link && (
+                <>
+                  {" "}
+                  <PageLink to={item.link.path} className="link">
+                    {t("pages.seeAlso", { page: item.link.heading })}
+                  </PageLink>
+                </>
+              )}
+            </p>
           </details>
         ))}
       </div>

@@ -80,7 +80,7 @@ describe("home in a Spanish edition", () => {
     expect(main).toContain('aria-label="Relacionado"');
     expect(main).toContain(">Últimas noticias</h2>");
     expect(main).toContain("Conozca más sobre Fixtureville");
-    expect(main).toMatch(/Noticias de \d+ medios?/);
+    expect(main).toMatch(/Notas seleccionadas de \d+ medios?/);
     expect(main).toContain("Patrocinado");
     expect(main).toContain("en alemán");
     expect(main).toContain("Bienes raíces");

@@ -3,9 +3,9 @@ import { SearchBox } from "~/components/search-box";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { type MessageKey, translatorFor } from "../../common/i18n";
 import { useT } from "~/lib/i18n";
-import { HEADER_MAIN, pagesFor } from "~/lib/pages";
+import { HEADER_MAIN, pagesFor, searchPageFor } from "~/lib/pages";
 import { pageMeta } from "~/lib/page-meta.server";
-import { loaderMeta } from "~/lib/root-data";
+import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/not-found";
 import { PageLink } from "~/components/page-link";
 import { cityContext } from "~/lib/city-context";
@@ -39,12 +39,15 @@ export function loader({ url, context: router }: Route.LoaderArgs) {
   ]);
   // The same page for every unknown path, and it changes only with a release: shared caches
   // (a CDN, and the server's own page cache) may keep it as long as a news page.
-  // Where a reader may go instead: search, and the header's main sections (from the server:
-  // the page table stays out of the browser's bundle).
-  const sections = HEADER_MAIN.filter((id) => id !== "home").map((id) => ({
-    path: PAGES[id].path,
-    text: PAGES[id].label,
-  }));
+  // Where a reader may go instead: home, the header's main sections, search and who we are
+  // (issue 53: a reader can tell whose site it is), from the server: the page table stays out of
+  // the browser's bundle.
+  const search = searchPageFor(context.site.locale);
+  const sections = [
+    ...HEADER_MAIN.map((id) => ({ path: PAGES[id].path, text: PAGES[id].label })),
+    { path: search.path, text: search.label },
+    { path: PAGES.about.path, text: PAGES.about.label },
+  ];
   return data(
     { meta, sections },
     { status: 404, headers: { "Cache-Control": CACHE_CONTROL.news } },
@@ -59,10 +62,22 @@ export const meta = loaderMeta;
 
 export default function NotFound() {
   const { sections } = useLoaderData<typeof loader>();
+  const { site } = useSite();
   const t = useT();
   return (
     <>
       <PageAlertBanner />
+      {/* The masthead (issue 53): whose site this is, its name leading home, as on every page. */}
+      <header className="rule-double bg-paper-95">
+        <div className="mx-auto max-w-7xl px-4 py-2 md:py-3">
+          <PageLink
+            to="/"
+            className="font-serif text-2xl font-bold tracking-tight text-ink md:text-4xl"
+          >
+            {site.name}
+          </PageLink>
+        </div>
+      </header>
       <main
         id="main-content"
         className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 py-16 text-center"

@@ -79,6 +79,7 @@ const PROPER_NAMES = new Set([
   "Cookies",
   "Digital",
   "Audio",
+  "City Wire Network",
 ]);
 
 /** What a reader reads of a city in a language: its texts, not its URLs, addresses and ids. */
@@ -91,13 +92,15 @@ function readerTexts(city: City): [string, string][] {
     officeHours: city.contact.officeHours,
     emergency: city.emergency?.map((e) => e.label),
     cityLinks: city.cityLinks.map((l) => l.label),
+    // The radio's week: its days and its shows' names (issue 53: left in English on /es/radio).
+    radio: city.radio.schedule.map((s) => ({ days: s.days, show: s.show })),
     news: city.content.news,
     pages,
   }).filter(
     ([where, text]) =>
       !/^https?:|@|^\/|^\d{4}-\d\d/.test(text) &&
       // Keys, not words: ids, stations, a hazard's kind ("hurricane"), an NWS zone's code.
-      !/\.(id|home|away|venue|radarStation|period|hazard|code)$/.test(where),
+      !/\.(id|home|away|venue|radarStation|period|hazard|code|page)$/.test(where),
   );
 }
 

@@ -115,9 +115,7 @@ test.describe("home", () => {
     for (const s of HOME_SECTIONS) await articlesOf(page, s.key);
     await page.goto("/");
     await expect(
-      page.getByText(
-        /^Stories from \d+ outlets, gathered by the Houston City Wire newsroom · Updated (Just now|\d+ minutes? ago)$/,
-      ),
+      page.getByText(/^Stories selected from \d+ outlets · Updated (Just now|\d+ minutes? ago)$/),
     ).toBeVisible();
   });
 
@@ -176,18 +174,15 @@ test.describe("list pages", () => {
 });
 
 test.describe("the byline of a list page", () => {
-  test("says how many outlets its stories come from, gathered by the newsroom", async ({
+  test("says how many outlets its stories are selected from (issue 53: not 'gathered by the newsroom')", async ({
     page,
   }) => {
     // One feed fills /real-estate; three fill /local-news (the fixture feeds).
     await page.goto("/real-estate");
-    await expect(
-      page.getByText(/^Stories from 1 outlet, gathered by the Houston City Wire newsroom/),
-    ).toBeVisible();
+    await expect(page.getByText(/^Stories selected from 1 outlet · /)).toBeVisible();
+    await expect(page.getByText(/gathered by/i)).toHaveCount(0);
     await page.goto("/local-news");
-    const byline = page.getByText(
-      /^Stories from \d outlets, gathered by the Houston City Wire newsroom/,
-    );
+    const byline = page.getByText(/^Stories selected from \d outlets · /);
     await expect(byline).toBeVisible();
     const count = Number(/from (\d)/.exec((await byline.textContent()) ?? "")?.[1]);
     expect(count).toBeGreaterThanOrEqual(2);

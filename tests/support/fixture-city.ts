@@ -163,6 +163,31 @@ const FIXTUREVILLE: City = {
       },
     },
     pages: {
+      about: {
+        updated: "2026-12-01",
+        standfirst: "{name} lists the day's stories from other outlets for {city}.",
+        sections: [
+          {
+            title: "Who owns us",
+            paragraphs: ["{name} is owned by the Fixture Network, made up for the tests."],
+          },
+        ],
+        masthead: [
+          { role: "Publisher", name: "Fixture Network" },
+          { role: "Editor", name: "The {name} newsroom", email: "{email}" },
+        ],
+      },
+      corrections: {
+        updated: "2026-12-01",
+        policy: ["We correct our own summaries, labels, dates and weather texts."],
+        corrections: [
+          {
+            date: "2026-11-30",
+            subject: "River Walk Lantern Night",
+            text: "The summary gave the wrong day; the lanterns are lit on Saturday.",
+          },
+        ],
+      },
       faq: {
         updated: "2026-10-15",
         items: [

@@ -22,6 +22,8 @@ interface PageOptions {
   now: number;
   weather?: CityServices["weather"];
   stormAds?: boolean;
+  /** The edition the page is in, and the city's others (none by default). */
+  edition?: CityServices["edition"];
 }
 
 /** A route of the site layout as a test gives it: its id, path (none: the index), loader, page. */
@@ -50,7 +52,11 @@ export async function renderPage(
   route: PageRoute,
   options: PageOptions,
 ): Promise<string> {
-  const services = cityServices(city, { news: options.news, weather: options.weather });
+  const services = cityServices(city, {
+    news: options.news,
+    weather: options.weather,
+    edition: options.edition,
+  });
   const context = {
     ...services,
     now: options.now,

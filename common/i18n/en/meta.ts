@@ -59,6 +59,16 @@ export const meta = {
   "meta.faq.label": "FAQ",
   "meta.faq.description": "Answers to common questions about {name}.",
 
+  "meta.about.heading": "About Us",
+  "meta.about.label": "About",
+  "meta.about.description":
+    "Who runs {name}, who owns and funds it, and where the stories on its pages come from.",
+
+  "meta.corrections.heading": "Corrections",
+  "meta.corrections.label": "Corrections",
+  "meta.corrections.description":
+    "What {name} corrects, how to ask for a correction, and the corrections made so far.",
+
   "meta.search.heading": "Search",
   "meta.search.label": "Search",
   "meta.search.description": "Search the stories of {name}.",

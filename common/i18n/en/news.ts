@@ -91,13 +91,13 @@ export const news = {
   "news.state.errorArchives": "Error loading archives",
   "news.state.errorArticles": "Error loading articles",
   "news.state.empty": "No stories yet. Check back soon.",
+  // What is true of a section's stories (issue 53): other outlets', selected, not reported here.
   "news.byline.outlets": {
-    one: "Stories from {count} outlet",
-    other: "Stories from {count} outlets",
+    one: "Stories selected from {count} outlet",
+    other: "Stories selected from {count} outlets",
   },
-  "news.byline.gatheredAfterOutlets": ", gathered by the {name} newsroom",
-  "news.byline.gathered": "Gathered by the {name} newsroom",
   "news.byline.updated": " · Updated ",
+  "news.byline.updatedAlone": "Updated ",
 
   // A story: its kicker, its card, the other outlets that ran it.
   "news.story.sponsored": "Sponsored",
@@ -125,7 +125,8 @@ export const news = {
 
   // The news pages' own text.
   "news.archives.standfirst": "Stories worth another look, from the archives of {name}.",
-  "news.opinion.standfirst": "Columns, commentary and letters from across the community.",
+  "news.opinion.standfirst":
+    "Columns and commentary from other outlets' opinion pages, kept apart from the news.",
   "news.opinion.submitTitle": "Submit Your Opinion",
   "news.opinion.submitWelcome": "We welcome op-eds and letters to the editor from readers.",
   "news.opinion.opEdLength": "Op-eds: 600-800 words",

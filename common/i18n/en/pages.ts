@@ -29,4 +29,23 @@ export const pages = {
   "pages.newTab": "opens in a new tab",
   "pages.viewOnAmazonLabel": "View on Amazon: {title} (opens in a new tab)",
   "pages.viewOnAmazon": "View on Amazon",
+
+  // Who we are (issue 53): the About page, its masthead, the corrections page.
+  "pages.aboutSources": "Where our stories come from",
+  "pages.aboutSourcesCount": {
+    one: "Our pages list stories from {count} outlet, read from its public feeds:",
+    other: "Our pages list stories from {count} outlets, read from their public feeds:",
+  },
+  "pages.masthead": "Masthead",
+  "pages.mastheadStandfirst": "Who runs {name}:",
+  "pages.correctionsStandfirst": "What {name} corrects, how to ask, and what we have corrected.",
+  "pages.correctionsWhat": "What we correct",
+  "pages.correctionsAsk": "How to ask for a correction",
+  "pages.correctionsAskText":
+    "Write to us from our {contact} with “Correction” as the subject, the link to the page or the story, and what is wrong. The newsroom reads every message.",
+  "pages.correctionsContact": "Contact page",
+  "pages.correctionsList": "Corrections made",
+  "pages.correctionsNone":
+    "None so far: each correction we make will be listed here with its date.",
+  "pages.seeAlso": "See: {page}",
 } as const;

@@ -63,6 +63,16 @@ export const meta: Area<typeof en> = {
   "meta.faq.label": "Preguntas frecuentes",
   "meta.faq.description": "Respuestas a las preguntas más comunes sobre {name}.",
 
+  "meta.about.heading": "Acerca de nosotros",
+  "meta.about.label": "Acerca de",
+  "meta.about.description":
+    "Quién hace {name}, quién es su dueño y cómo se financia, y de dónde vienen las notas de sus páginas.",
+
+  "meta.corrections.heading": "Correcciones",
+  "meta.corrections.label": "Correcciones",
+  "meta.corrections.description":
+    "Qué corrige {name}, cómo pedir una corrección y las correcciones hechas hasta ahora.",
+
   "meta.search.heading": "Buscar",
   "meta.search.label": "Buscar",
   "meta.search.description": "Busque entre las noticias de {name}.",

@@ -7,7 +7,7 @@ const latest = (topic: string) =>
 
 export const news: Area<typeof en> = {
   "news.category.local.heading": "Noticias locales",
-  "news.category.local.label": "Locales",
+  "news.category.local.label": "Noticias locales",
   "news.category.local.noun": "noticias locales",
   "news.category.local.description":
     "Noticias locales de {city}: barrios, el ayuntamiento, escuelas, seguridad pública e historias de la comunidad de toda el área de {city}.",
@@ -89,12 +89,11 @@ export const news: Area<typeof en> = {
   "news.state.errorArticles": "Error al cargar los artículos",
   "news.state.empty": "Todavía no hay noticias. Vuelva a consultar pronto.",
   "news.byline.outlets": {
-    one: "Noticias de {count} medio",
-    other: "Noticias de {count} medios",
+    one: "Notas seleccionadas de {count} medio",
+    other: "Notas seleccionadas de {count} medios",
   },
-  "news.byline.gatheredAfterOutlets": ", reunidas por la redacción de {name}",
-  "news.byline.gathered": "Reunidas por la redacción de {name}",
   "news.byline.updated": " · Actualizado ",
+  "news.byline.updatedAlone": "Actualizado ",
 
   "news.story.sponsored": "Patrocinado",
   "news.story.inLanguage": "en {language}",
@@ -118,7 +117,8 @@ export const news: Area<typeof en> = {
   "news.feed.local": "Últimas noticias locales",
 
   "news.archives.standfirst": "Historias que vale la pena volver a leer, del archivo de {name}.",
-  "news.opinion.standfirst": "Columnas, comentarios y cartas de toda la comunidad.",
+  "news.opinion.standfirst":
+    "Columnas y comentarios de las páginas de opinión de otros medios, separados de las noticias.",
   "news.opinion.submitTitle": "Envíe su opinión",
   "news.opinion.submitWelcome":
     "Recibimos columnas de opinión y cartas al editor de nuestros lectores.",

@@ -33,4 +33,22 @@ export const pages: Area<typeof en> = {
   "pages.newTab": "se abre en una pestaña nueva",
   "pages.viewOnAmazonLabel": "Ver en Amazon: {title} (se abre en una pestaña nueva)",
   "pages.viewOnAmazon": "Ver en Amazon",
+
+  "pages.aboutSources": "De dónde vienen nuestras notas",
+  "pages.aboutSourcesCount": {
+    one: "Nuestras páginas muestran notas de {count} medio, tomadas de su canal público:",
+    other: "Nuestras páginas muestran notas de {count} medios, tomadas de sus canales públicos:",
+  },
+  "pages.masthead": "Directorio",
+  "pages.mastheadStandfirst": "Quiénes hacen {name}:",
+  "pages.correctionsStandfirst": "Qué corrige {name}, cómo pedirlo y qué hemos corregido.",
+  "pages.correctionsWhat": "Qué corregimos",
+  "pages.correctionsAsk": "Cómo pedir una corrección",
+  "pages.correctionsAskText":
+    "Escríbanos desde nuestra {contact} con el asunto “Corrección”, el enlace a la página o a la nota, y lo que está mal. La redacción lee cada mensaje.",
+  "pages.correctionsContact": "página de Contacto",
+  "pages.correctionsList": "Correcciones hechas",
+  "pages.correctionsNone":
+    "Ninguna hasta ahora: cada corrección que hagamos aparecerá aquí con su fecha.",
+  "pages.seeAlso": "Vea: {page}",
 };
