@@ -1111,6 +1111,8 @@ describe("what a category's pages credit and show", () => {
       "https://b.example/5",
     ]);
     expect(articles[0]?.authors).toEqual(["Ana Pérez"]);
+    // Read by the rules, the categories are not handed on.
+    expect(articles.some((a) => "categories" in a)).toBe(false);
     // A search finds the same stories, never what the rules leave out.
     const found = async (q: string) =>
       (await engine.city(CITY).search(q)).hits.map((h) => h.article.url).sort();

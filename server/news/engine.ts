@@ -642,8 +642,10 @@ export class NewsEngine {
       keepsSponsored && notNews.empty
         ? articles
         : articles.filter((a) => (keepsSponsored || !a.sponsored) && notNews.isNews(a));
-    if (name === undefined && language === undefined) return shown;
-    return shown.map((a) => ({
+    // Read by the rules, the categories go: no page shows them, and no snapshot need keep them.
+    const bare = shown.some((a) => a.categories) ? shown.map(withoutCategories) : shown;
+    if (name === undefined && language === undefined) return bare;
+    return bare.map((a) => ({
       ...a,
       // An outlet the entry names (an aggregator's item) is credited over the listing's name.
       source: a.publisher ? a.source : (name ?? a.source),
@@ -852,6 +854,14 @@ function shownAs(snapshot: FeedSnapshot, label: string): StoredArticle[] {
     snapshot.shown.set(label, shown);
   }
   return shown;
+}
+
+/** An article without its categories (once the rules of what is not news have read them). */
+function withoutCategories<T extends StoredArticle>(article: T): T {
+  if (!article.categories) return article;
+  const copy = { ...article };
+  delete copy.categories;
+  return copy;
 }
 
 function hostOf(url: string): string {
