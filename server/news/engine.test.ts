@@ -1123,6 +1123,9 @@ describe("what a category's pages credit and show", () => {
       "https://b.example/5",
     ]);
     expect(await found("promo")).toEqual(["https://a.example/4"]);
+    // Counted as shown: what the rules leave out is no result.
+    expect((await engine.city(CITY).search("hiring")).total).toBe(4);
+    expect((await engine.city(CITY).search("reporter")).total).toBe(0);
     expect(await found("reporter")).toEqual([]);
     expect(await found("market")).toEqual([]);
   });

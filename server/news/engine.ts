@@ -634,14 +634,8 @@ export class NewsEngine {
     const { subscriptions } = this.options;
     const name = subscriptions.nameOf(url);
     const language = subscriptions.languageOf(url);
-    // Paid posts are left out unless the listing keeps them (then labelled: `sponsored`), and
-    // what the network's and the listing's rules say is not news (job ads, marketing) always.
-    const keepsSponsored = subscriptions.keepsSponsored(url);
-    const notNews = subscriptions.notNewsOf(url);
-    const shown =
-      keepsSponsored && notNews.empty
-        ? articles
-        : articles.filter((a) => (keepsSponsored || !a.sponsored) && notNews.isNews(a));
+    const shows = this.shows(url);
+    const shown = shows === SHOWS_ALL ? articles : articles.filter(shows);
     // Read by the rules, the categories go: no page shows them, and no snapshot need keep them.
     const bare = shown.some((a) => a.categories) ? shown.map(withoutCategories) : shown;
     if (name === undefined && language === undefined) return bare;
@@ -651,6 +645,19 @@ export class NewsEngine {
       source: a.publisher ? a.source : (name ?? a.source),
       language: language ?? a.language,
     }));
+  }
+
+  /**
+   * Which of a feed's stories its listing shows: paid posts only where the listing keeps them
+   * (then labelled: `sponsored`), and never what the network's and the listing's rules say is not
+   * news (job ads, marketing: not-news.ts).
+   */
+  private shows(url: string): (story: ShownStory) => boolean {
+    const { subscriptions } = this.options;
+    const keepsSponsored = subscriptions.keepsSponsored(url);
+    const notNews = subscriptions.notNewsOf(url);
+    if (keepsSponsored && notNews.empty) return SHOWS_ALL;
+    return (story) => (keepsSponsored || !story.sponsored) && notNews.isNews(story);
   }
 
   /** A feed's version: how many times what pages show of it changed in this process. */
@@ -801,7 +808,13 @@ export class NewsEngine {
       for (const id of this.feedIds(city, key))
         if (!labels.has(id)) labels.set(id, categoryLabel(key));
     }
-    const { matches, more } = await store.search(parsed, SEARCH_WINDOW, [...labels.keys()]);
+    const found = await store.search(parsed, SEARCH_WINDOW, [...labels.keys()]);
+    // What the listings leave out is neither counted nor shown (as in the categories).
+    const matches = found.matches.filter((m) => {
+      const url = m.feedId === undefined ? undefined : this.rows.get(m.feedId)?.url;
+      return url === undefined || this.shows(url)(m);
+    });
+    const { more } = found;
     return orderResults(matches, parsed, {
       page,
       more,
@@ -855,6 +868,11 @@ function shownAs(snapshot: FeedSnapshot, label: string): StoredArticle[] {
   }
   return shown;
 }
+
+/** What says whether a listing shows a story (NewsEngine.shows). */
+type ShownStory = Pick<StoredArticle, "title" | "sponsored" | "categories">;
+/** A listing that shows every story of its feed. */
+const SHOWS_ALL = (): boolean => true;
 
 /** An article without its categories (once the rules of what is not news have read them). */
 function withoutCategories<T extends StoredArticle>(article: T): T {

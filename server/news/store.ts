@@ -154,6 +154,14 @@ export interface SearchMatch {
   url: string;
   title: string;
   language: string | null;
+  /**
+   * What says whether its listing shows it (engine.ts: paid posts, the rules of what is not
+   * news), so that a search counts only what it shows: its feed, and whether it is paid for.
+   */
+  feedId?: number;
+  sponsored?: boolean;
+  /** Its categories (absent for none). */
+  categories?: string[];
 }
 
 /** An article's columns, its feed's URL and its publisher. */
@@ -626,15 +634,29 @@ export class NewsStore {
     const more = ids.length > window;
     if (more) ids.pop();
     if (ids.length === 0 || feedIds.length === 0) return { matches: [], more };
-    const matches = await this.db
+    const rows = await this.db
       .selectFrom("articles")
-      .select(["id", "published_at as publishedAt", "url", "title", "language"])
+      .select([
+        "id",
+        "published_at as publishedAt",
+        "url",
+        "title",
+        "language",
+        "feed_id as feedId",
+        "sponsored",
+        "categories",
+      ])
       .where(this.inList("id", ids))
       .where(this.inList("feed_id", feedIds))
       .orderBy(sql`published_at IS NULL`)
       .orderBy("published_at", "desc")
       .orderBy("id", "desc")
       .execute();
+    const matches = rows.map(({ sponsored, categories, ...match }): SearchMatch => ({
+      ...match,
+      ...(sponsored ? { sponsored: true } : {}),
+      ...(categories ? { categories: lines(categories) } : {}),
+    }));
     return { matches, more };
   }
 
