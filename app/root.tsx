@@ -6,7 +6,7 @@ import { InlineStylesheet } from "./components/inline-stylesheet";
 import { EditionAlternates } from "./components/edition-links";
 import { LinkWordsContext, linkWords } from "./components/external-link";
 import { useT } from "./lib/i18n";
-import { ISLAND_LOADER } from "../common/islands";
+import { ISLAND_LOADER, ISLAND_LOADER_WITH_WORKER } from "../common/islands";
 import { cityContext } from "./lib/city-context";
 
 /** Where the built stylesheet is: the production server reads it once and inlines it in pages. */
@@ -26,23 +26,8 @@ export async function loader({ context: router }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const t = useT();
-  // The offline service worker's words and the pages it keeps (app/offline/service-worker.ts):
-  // it reads them from the page it kept, so a copy shows its note in its own language and its
-  // city's time zone. "{time}" and "{date}" are left for the worker to fill in.
-  const offline = data?.offlineKeep
-    ? {
-        "data-keep": data.offlineKeep,
-        "data-saved-at": t("layout.savedAt", { time: "{time}" }),
-        "data-saved-on": t("layout.savedOn", { date: "{date}", time: "{time}" }),
-        "data-time-zone": data.site.timeZone,
-      }
-    : {};
   return (
-    <html
-      lang={data?.site.locale ?? "en"}
-      data-stylesheet={data?.stylesheetHref ?? undefined}
-      {...offline}
-    >
+    <html lang={data?.site.locale ?? "en"} data-stylesheet={data?.stylesheetHref ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,7 +43,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             (IslandScript), which the loader (ISLAND_LOADER) imports once the page has painted
             (docs/decisions/008-islands.md); links are page loads. */}
         <LinkWordsContext value={linkWords(t)}>{children}</LinkWordsContext>
-        <script dangerouslySetInnerHTML={{ __html: ISLAND_LOADER }} />
+        {/* In production the loader also registers the offline service worker (decision 012). */}
+        <script
+          dangerouslySetInnerHTML={{
+            __html: data?.serviceWorker ? ISLAND_LOADER_WITH_WORKER : ISLAND_LOADER,
+          }}
+        />
       </body>
     </html>
   );

@@ -54,20 +54,26 @@ export const ISLAND_MARKER_TYPE = "text/x-island";
 export const SERVICE_WORKER_URL = "/sw.js";
 
 /**
- * The service worker's registration, a part of the loader: where the browser has service workers
- * and the page names the pages to keep (<html data-keep>, which production pages have), it
- * registers the worker (a browser asks for it again on each visit: a new release's takes over)
- * and, once a worker is active, names the pages to keep and itself. Without it, nothing changes.
- */
-const REGISTER_WORKER = `const k=document.documentElement.dataset.keep,w=navigator.serviceWorker;k&&w?.register("${SERVICE_WORKER_URL}").then(()=>w.ready).then(r=>r.active.postMessage({keep:k,page:location.href})).catch(()=>{})`;
-
-/**
  * The loader of the page's islands, inline at the end of <body> (its hash is in the page's CSP):
  * once the browser has painted the page (its first paint entry, Paint Timing; a frame and a task
- * later where that is not reported), it imports the module each marker names, and registers the
- * service worker (REGISTER_WORKER). Without JavaScript nothing runs, and the page is whole.
+ * later where that is not reported), it imports the module each marker names. Without
+ * JavaScript nothing runs, and the page is whole.
  */
-export const ISLAND_LOADER = `(()=>{const load=()=>{for(const s of document.querySelectorAll('script[type="${ISLAND_MARKER_TYPE}"]'))import(s.dataset.src);${REGISTER_WORKER}};self.PerformanceObserver?.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):requestAnimationFrame(()=>setTimeout(load))})()`;
+export const ISLAND_LOADER = islandLoader("");
+
+/**
+ * The loader of a production page (app/root.tsx), which also registers the offline service
+ * worker where the browser has service workers (a browser asks for it again on each visit: a
+ * new release's takes over); everything else the worker reads from the pages it keeps. In
+ * development no worker is built, so none is registered. Without it, nothing changes.
+ */
+export const ISLAND_LOADER_WITH_WORKER = islandLoader(
+  `;navigator.serviceWorker?.register("${SERVICE_WORKER_URL}").catch(()=>{})`,
+);
+
+function islandLoader(after: string): string {
+  return `(()=>{const load=()=>{for(const s of document.querySelectorAll('script[type="${ISLAND_MARKER_TYPE}"]'))import(s.dataset.src)${after}};self.PerformanceObserver?.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):requestAnimationFrame(()=>setTimeout(load))})()`;
+}
 
 /** The attribute of <html> where each island's module, once started, adds its name. */
 export const ISLANDS_READY = "data-islands-ready";

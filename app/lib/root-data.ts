@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { thirdPartyScripts } from "../../common/embeds";
-import { publicPath } from "../../common/slugs";
 import { brandOf } from "../../sites/brand";
 import { devIslandSources } from "../../common/islands";
 import { inStorm } from "./storm";
@@ -40,17 +39,11 @@ export function rootData(context: LoadContext, weather: Weather) {
     /** The city's colour: the browser's bar and the installed app's (sites/brand.ts). */
     themeColor: brandOf(context.site).color,
     /**
-     * The pages the offline service worker always keeps for this edition, its home and weather
-     * page (/es/ /es/clima), which the island loader names to it; none in development, where
-     * no worker is built (so none is registered).
+     * Whether the island loader registers the offline service worker: not in development, where
+     * none is built. It reads what it needs from the pages and the edition's manifest.
      */
-    offlineKeep: context.isDev ? null : offlineKeep(context.edition),
+    serviceWorker: !context.isDev,
   };
-}
-
-/** An edition's home and weather page, as its readers' paths (app/offline/service-worker.ts). */
-export function offlineKeep(edition: LoadContext["edition"]): string {
-  return `${edition.path}/ ${edition.path}${publicPath("/weather", edition.slugs)}`;
 }
 
 export type RootData = ReturnType<typeof rootData>;

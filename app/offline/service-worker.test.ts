@@ -128,15 +128,24 @@ function startWorker() {
   return { caches, fetch, scope, windows, dispatch, navigate, request };
 }
 
-/** A page as the site renders it: its <html> names the note's words, its zone and its pages. */
-function sitePage(title: string, lang = "en-US", headers: Record<string, string> = {}): Response {
-  const words =
-    lang === "en-US"
-      ? 'data-saved-at="Saved at {time}" data-saved-on="Saved on {date} at {time}"'
-      : 'data-saved-at="Guardada a las {time}" data-saved-on="Guardada el {date} a las {time}"';
+/** What a page names: its edition's manifest, the whole stylesheet. */
+interface Names {
+  manifest?: string;
+  stylesheet?: string;
+}
+
+/** A page as the site renders it: its language, its manifest's link, the whole stylesheet. */
+function sitePage(
+  title: string,
+  lang = "en-US",
+  headers: Record<string, string> = {},
+  names: Names = {},
+): Response {
+  const stylesheet = names.stylesheet ? ` data-stylesheet="${names.stylesheet}"` : "";
+  const manifest = names.manifest ? `<link rel="manifest" href="${names.manifest}"/>` : "";
   const html =
-    `<!DOCTYPE html><html lang="${lang}" data-keep="/ /weather" ${words} ` +
-    `data-time-zone="America/Chicago"><head><title>${title}</title></head>` +
+    `<!DOCTYPE html><html lang="${lang}"${stylesheet}><head><meta charSet="utf-8"/>${manifest}` +
+    `<title>${title}</title></head>` +
     `<body class="bg-paper"><main><h1>${title}</h1></main></body></html>`;
   return new Response(html, {
     status: 200,
@@ -149,6 +158,56 @@ function sitePage(title: string, lang = "en-US", headers: Record<string, string>
   });
 }
 
+/** An edition's manifest, as server/offline/manifest.ts makes it (what the worker reads of it). */
+function siteManifest(spanish: boolean): Response {
+  const body = spanish
+    ? {
+        start_url: "/es/",
+        shortcuts: [{ name: "Clima", url: "/es/clima" }],
+        offline_note: {
+          saved_at: "Guardada a las {time}",
+          saved_on: "Guardada el {date} a las {time}",
+          time_zone: "America/Chicago",
+        },
+      }
+    : {
+        start_url: "/",
+        shortcuts: [{ name: "Weather", url: "/weather" }],
+        offline_note: {
+          saved_at: "Saved at {time}",
+          saved_on: "Saved on {date} at {time}",
+          time_zone: "America/Chicago",
+        },
+      };
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { "Content-Type": "application/manifest+json" },
+  });
+}
+
+const STYLESHEET = "/assets/app-abc123.css";
+
+/** Answers as the site does: pages (Spanish under /es/), each edition's manifest, the stylesheet. */
+function site(request: unknown): Promise<Response> {
+  const url = new URL(typeof request === "string" ? request : (request as { url: string }).url);
+  const spanish = url.pathname.startsWith("/es/");
+  if (url.pathname.endsWith(".css")) {
+    return Promise.resolve(new Response(".saved-note{position:sticky}", { status: 200 }));
+  }
+  if (url.pathname.endsWith("/manifest.webmanifest")) return Promise.resolve(siteManifest(spanish));
+  return Promise.resolve(
+    sitePage(
+      url.pathname,
+      spanish ? "es-US" : "en-US",
+      {},
+      {
+        manifest: spanish ? "/es/manifest.webmanifest" : "/manifest.webmanifest",
+        stylesheet: STYLESHEET,
+      },
+    ),
+  );
+}
+
 const offline = () => Promise.reject(new TypeError("Failed to fetch"));
 
 afterEach(() => {
@@ -158,10 +217,10 @@ afterEach(() => {
 describe("pages", () => {
   it("come from the network when it answers, and are kept", async () => {
     const worker = startWorker();
-    worker.fetch.mockResolvedValue(sitePage("Local News"));
+    worker.fetch.mockImplementation(site);
     const { answer, settled } = worker.navigate("/local-news");
     const page = await answer;
-    expect(await page?.text()).toContain("<h1>Local News</h1>");
+    expect(await page?.text()).toContain("<h1>/local-news</h1>");
     await settled();
     expect(worker.caches.paths("pages-v1")).toEqual(["/local-news"]);
     const kept = await worker.caches.match(`${ORIGIN}/local-news`);
@@ -171,13 +230,13 @@ describe("pages", () => {
 
   it("come from the copy when the network is down, with the time they were saved at its end", async () => {
     const worker = startWorker();
-    worker.fetch.mockResolvedValueOnce(sitePage("Local News"));
+    worker.fetch.mockImplementation(site);
     await worker.navigate("/local-news").settled();
     worker.fetch.mockImplementation(offline);
     const page = await worker.navigate("/local-news").answer;
     const html = (await page?.text()) ?? "";
     expect(html).toMatch(
-      /<\/main><p class="saved-note" role="status">Saved at \d{1,2}:\d{2}\s[AP]M<\/p><\/body>/,
+      /<\/main><link rel="stylesheet" href="\/assets\/app-abc123\.css"><p class="saved-note" role="status">Saved at \d{1,2}:\d{2}\s[AP]M<\/p><\/body>/,
     );
     // Its CSP travels with it; the note is no script and has no style attribute.
     expect(page?.headers.get("content-security-policy")).toBe("script-src 'self' 'sha256-abc'");
@@ -186,14 +245,15 @@ describe("pages", () => {
 
   it("say so in the page's language, and name the day of a copy from before today", async () => {
     const worker = startWorker();
-    worker.fetch.mockResolvedValueOnce(sitePage("Portada", "es-US"));
+    worker.fetch.mockImplementation(site);
     await worker.navigate("/es/").settled();
     worker.fetch.mockImplementation(offline);
     const today = await (await worker.navigate("/es/").answer)?.text();
     expect(today).toMatch(/<p class="saved-note" role="status">Guardada a las \d{1,2}:\d{2}/);
 
     // The same copy, kept two days ago at 19:42 in Houston.
-    const cache = await worker.caches.open("pages-v1");
+    // Home is kept with the edition's weather page.
+    const cache = await worker.caches.open("kept-v1");
     const old = (await cache.match(`${ORIGIN}/es/`)) as Response;
     const headers = new Headers(old.headers);
     const at = Date.now() - 2 * 86_400_000;
@@ -212,7 +272,7 @@ describe("pages", () => {
   it("come from the copy after 3 s without an answer, and the late answer is kept", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "Date"] });
     const worker = startWorker();
-    worker.fetch.mockResolvedValueOnce(sitePage("Weather"));
+    worker.fetch.mockImplementation(site);
     await worker.navigate("/weather").settled();
     let arrive: (response: Response) => void = () => {};
     worker.fetch.mockImplementationOnce(() => new Promise((resolve) => (arrive = resolve)));
@@ -317,33 +377,85 @@ describe("assets and pictures", () => {
   });
 });
 
-describe("the pages a visit keeps", () => {
-  it("keeps the edition's home and weather page, and the page itself", async () => {
+describe("the pages a page names", () => {
+  it("are kept with it: its edition's home and weather page, and the whole stylesheet", async () => {
     const worker = startWorker();
-    worker.fetch.mockImplementation(async (url) => sitePage(String(url)));
-    await worker
-      .dispatch("message", { data: { keep: "/es/ /es/clima", page: `${ORIGIN}/es/deportes#top` } })
-      .settled();
-    expect(worker.caches.paths("kept-v1").sort()).toEqual(["/es/", "/es/clima"]);
+    worker.fetch.mockImplementation(site);
+    await worker.navigate("/es/deportes").settled();
+    expect(worker.caches.paths("kept-v1").sort()).toEqual([
+      "/es/",
+      "/es/clima",
+      "/es/manifest.webmanifest",
+    ]);
     expect(worker.caches.paths("pages-v1")).toEqual(["/es/deportes"]);
-    // Within ten minutes a visit fetches none of them again.
+    expect(worker.caches.paths("assets-v1")).toEqual(["/assets/app-abc123.css"]);
+    // Within ten minutes a page read fetches none of them again; home read is kept with them.
     const fetched = worker.fetch.mock.calls.length;
-    await worker
-      .dispatch("message", { data: { keep: "/es/ /es/clima", page: `${ORIGIN}/es/deportes#top` } })
-      .settled();
-    expect(worker.fetch.mock.calls.length).toBe(fetched);
+    await worker.navigate("/es/deportes").settled();
+    expect(worker.fetch.mock.calls.length).toBe(fetched + 1);
+    await worker.navigate("/es/").settled();
+    expect(worker.caches.paths("kept-v1")).toHaveLength(3);
+    expect(worker.caches.paths("pages-v1")).toEqual(["/es/deportes"]);
   });
 
-  it("ignores another host's pages, the API, and a malformed word", async () => {
+  it("are shown offline with the whole stylesheet, which has the note's rule", async () => {
     const worker = startWorker();
-    worker.fetch.mockImplementation(async () => sitePage("x"));
-    await worker
-      .dispatch("message", {
-        data: { keep: "//evil.example/ https://evil.example/ /api/articles", page: "http://[" },
-      })
-      .settled();
-    await worker.dispatch("message", { data: "hello" }).settled();
-    expect(worker.fetch).not.toHaveBeenCalled();
+    worker.fetch.mockImplementation(site);
+    await worker.navigate("/es/deportes").settled();
+    worker.fetch.mockImplementation(offline);
+    const html = await (await worker.navigate("/es/clima").answer)?.text();
+    expect(html).toMatch(
+      /<\/main><link rel="stylesheet" href="\/assets\/app-abc123\.css"><p class="saved-note" role="status">Guardada a las /,
+    );
+    const css = await worker.request("/assets/app-abc123.css").answer;
+    expect(await css?.text()).toContain(".saved-note");
+  });
+
+  it("are never another host's or the API's", async () => {
+    const worker = startWorker();
+    worker.fetch.mockImplementation(async (request) => {
+      const url = typeof request === "string" ? request : (request as { url: string }).url;
+      if (!url.endsWith(".webmanifest")) {
+        return sitePage("x", "en-US", {}, { manifest: "/manifest.webmanifest" });
+      }
+      const body = {
+        start_url: "//evil.example/",
+        shortcuts: [{ url: "https://evil.example/" }, { url: "/api/articles" }],
+      };
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    await worker.navigate("/").settled();
+    // The page and its manifest, nothing it names.
+    expect(worker.fetch).toHaveBeenCalledTimes(2);
+    expect(worker.caches.paths("kept-v1")).toEqual(["/manifest.webmanifest"]);
+  });
+
+  it("leave a page as it was kept when its manifest is not", async () => {
+    const worker = startWorker();
+    worker.fetch.mockImplementation(async (request) =>
+      typeof request === "string"
+        ? offline()
+        : sitePage("x", "en-US", {}, { manifest: "/manifest.webmanifest" }),
+    );
+    await worker.navigate("/sports").settled();
+    worker.fetch.mockImplementation(offline);
+    const html = await (await worker.navigate("/sports").answer)?.text();
+    expect(html).toContain("<h1>x</h1>");
+    expect(html).not.toContain("saved-note");
+  });
+
+  it("are kept from the page that registered the worker, which came before it", async () => {
+    const worker = startWorker();
+    worker.fetch.mockImplementation(site);
+    worker.windows.push({ url: `${ORIGIN}/es/deportes#top`, focus: vi.fn() });
+    worker.windows.push({ url: "https://elsewhere.example/", focus: vi.fn() });
+    await worker.dispatch("activate", {}).settled();
+    expect(worker.caches.paths("pages-v1")).toEqual(["/es/deportes"]);
+    expect(worker.caches.paths("kept-v1").sort()).toEqual([
+      "/es/",
+      "/es/clima",
+      "/es/manifest.webmanifest",
+    ]);
   });
 });
 

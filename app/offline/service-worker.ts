@@ -6,13 +6,15 @@
 // - Pages (navigations): the network first; after TIMEOUT_MS without an answer, or when the
 //   network fails, the copy this worker kept, with a note at the foot of the screen: "Saved at
 //   7:42 PM", in the page's language and its city's time zone. The words, the zone and the pages
-//   to keep come from the page itself (<html data-saved-at data-saved-on data-time-zone
-//   data-keep>, app/root.tsx): no text here. The note's rule is in every page's stylesheet
-//   (.saved-note, app/app.css; server/render/page-css.ts keeps it on every page), and it is no
-//   script: the page's CSP, kept with it, still holds.
-// - Each page's home and weather page (data-keep, posted by the loader) are kept and refreshed
-//   when older than REFRESH_MS, in a cache of their own; other pages read are kept up to
-//   MAX_PAGES, the oldest dropped first.
+//   to keep come from the page's edition's web app manifest, which every page links
+//   (`offline_note`, `start_url`, `shortcuts`: server/offline/manifest.ts), kept with its pages;
+//   the whole stylesheet from the page (<html data-stylesheet>): no text here. The note's rule is
+//   in the whole stylesheet (.saved-note, app/app.css), kept with the pages and linked by the
+//   copy; neither is a script: the page's CSP, kept with it, still holds.
+// - The pages a kept page's manifest names (its edition's home and weather page) are kept too,
+//   and fetched again when older than REFRESH_MS, in a cache of their own; other pages read are
+//   kept up to MAX_PAGES, the oldest dropped first. The page that registered the worker came
+//   before it: once active, the worker fetches the pages open in a window.
 // - Hashed assets (/assets/…): from the cache first (their names change with their content).
 // - Pictures (/img/…): the network first, the last MAX_PICTURES kept for offline.
 // - Anything else (the API and its radio stream, the live channel, /healthz, form posts, other
@@ -35,7 +37,8 @@ const CACHES = [KEPT, PAGES, ASSETS, PICTURES];
 const TIMEOUT_MS = 3000;
 /** How old a kept home or weather page may be before a visit fetches it again. */
 const REFRESH_MS = 10 * 60_000;
-const MAX_KEPT = 8;
+/** Each edition's home, weather page and manifest. */
+const MAX_KEPT = 12;
 const MAX_PAGES = 40;
 const MAX_ASSETS = 80;
 const MAX_PICTURES = 30;
@@ -55,9 +58,6 @@ interface ExtendableEvent extends Event {
 interface FetchEvent extends ExtendableEvent {
   request: Request;
   respondWith(response: Promise<Response>): void;
-}
-interface MessageEvent extends ExtendableEvent {
-  data: unknown;
 }
 interface PushEvent extends ExtendableEvent {
   data: { json(): unknown } | null;
@@ -85,7 +85,6 @@ interface Worker {
   };
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
-  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   addEventListener(type: "push", listener: (event: PushEvent) => void): void;
   addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
 }
@@ -100,7 +99,9 @@ worker.addEventListener("activate", (event) => {
       .then((names) =>
         Promise.all(names.filter((name) => !CACHES.includes(name)).map((n) => caches.delete(n))),
       )
-      .then(() => worker.clients.claim()),
+      .then(() => worker.clients.claim())
+      .then(() => worker.clients.matchAll({ type: "window", includeUncontrolled: true }))
+      .then((windows) => Promise.all(windows.map((w) => visit(w.url)))),
   );
 });
 
@@ -135,8 +136,16 @@ function storable(response: Response): boolean {
   );
 }
 
-/** Keeps `response` under `key` in `name`, marked with the time, then drops the oldest past `max`. */
-async function keep(name: string, key: string, response: Response, max: number): Promise<void> {
+/**
+ * Keeps `response` under `key` in `name`, marked with the time, then drops the oldest past `max`.
+ * Gives its body.
+ */
+async function keep(
+  name: string,
+  key: string,
+  response: Response,
+  max: number,
+): Promise<ArrayBuffer> {
   const headers = new Headers(response.headers);
   headers.set(SAVED, String(Date.now()));
   // The body as the page got it (decoded): its length and coding are no longer the wire's.
@@ -148,6 +157,7 @@ async function keep(name: string, key: string, response: Response, max: number):
   // A key put again goes last (the Cache API deletes and appends): the oldest come first.
   const keys = await cache.keys();
   await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((k) => cache.delete(k)));
+  return body;
 }
 
 /** The newest kept copy of a page, of the home and weather pages' cache and the others'. */
@@ -175,16 +185,73 @@ function page(event: FetchEvent, url: string): Promise<Response> {
   event.waitUntil(network.catch(() => undefined));
   const late = new Promise<void>((resolve) => setTimeout(resolve, TIMEOUT_MS))
     .then(() => kept(url))
-    .then((copy) => (copy ? withNote(copy) : network));
+    .then((copy) => (copy ? withNote(copy, url) : network));
   return Promise.race([network, late]).catch(() =>
-    kept(url).then((copy) => (copy ? withNote(copy) : Response.error())),
+    kept(url).then((copy) => (copy ? withNote(copy, url) : Response.error())),
   );
 }
 
-/** Keeps a page's answer: with the home and weather pages if it is one of them, else with the rest. */
+/** What the worker reads in an edition's web app manifest (server/offline/manifest.ts). */
+interface Manifest {
+  start_url?: string;
+  shortcuts?: { url?: string }[];
+  offline_note?: { saved_at?: string; saved_on?: string; time_zone?: string };
+}
+
+/** The address of the web app manifest a page links, if it links one. */
+function manifestLink(html: string, base: string): string | undefined {
+  const href = /<link rel="manifest" href="([^"]+)"/.exec(html)?.[1];
+  return href ? new URL(href, base).href : undefined;
+}
+
+/** A manifest kept with the pages, fetched again when older than REFRESH_MS (or when asked). */
+async function manifest(url: string, fresh: boolean): Promise<Manifest | undefined> {
+  let copy = await caches.match(url, { ...ANY, cacheName: KEPT });
+  if (fresh && (!copy || Date.now() - savedAt(copy) >= REFRESH_MS)) {
+    try {
+      const response = await fetch(url);
+      if (response.ok && new URL(url).origin === worker.location.origin) {
+        await keep(KEPT, url, response, MAX_KEPT);
+        copy = await caches.match(url, { ...ANY, cacheName: KEPT });
+      }
+    } catch {
+      // Offline: the copy kept, if any.
+    }
+  }
+  return copy?.json().catch(() => undefined) as Promise<Manifest | undefined>;
+}
+
+/**
+ * Keeps a page's answer (with the home and weather pages if it is one of them, else with the
+ * rest), then what it names: its manifest and the home and weather page that names, and the
+ * whole stylesheet.
+ */
 async function keepPage(url: string, response: Response): Promise<void> {
   const isKept = await caches.match(url, { ...ANY, cacheName: KEPT });
-  await keep(isKept ? KEPT : PAGES, url, response, isKept ? MAX_KEPT : MAX_PAGES);
+  const body = await keep(isKept ? KEPT : PAGES, url, response, isKept ? MAX_KEPT : MAX_PAGES);
+  // <html> and the manifest's link are at the start of the page.
+  const start = new TextDecoder().decode(body.slice(0, 2048));
+  const link = manifestLink(start, url);
+  const named = link ? await manifest(link, true) : undefined;
+  const keepList = [named?.start_url, ...(named?.shortcuts ?? []).map((s) => s.url)];
+  const stylesheet = attribute(start, "data-stylesheet");
+  await Promise.all([
+    ...keepList.slice(0, 4).map((path) => path && hold(new URL(path, url).href)),
+    stylesheet && stylesheet.startsWith("/assets/")
+      ? ensureAsset(new URL(stylesheet, url).href)
+      : undefined,
+  ]);
+}
+
+/** Keeps a hashed asset a page needs offline (the whole stylesheet), unless it is kept. */
+async function ensureAsset(url: string): Promise<void> {
+  if (await caches.match(url, { ...ANY, cacheName: ASSETS })) return;
+  try {
+    const response = await fetch(url);
+    if (response.status === 200) await keep(ASSETS, url, response, MAX_ASSETS);
+  } catch {
+    // Offline: the copy is shown with its own rules, its note unstyled.
+  }
 }
 
 /** One of the page's own attributes on <html> (React escaped it for an attribute). */
@@ -196,17 +263,19 @@ function attribute(html: string, name: string): string | undefined {
  * A kept page with the note that says when it was kept, last in its <body> and held at the foot
  * of the screen (sticky: it moves nothing of the page, which a browser reloading it puts back
  * where the reader was): "Saved at 7:42 PM" (today), "Saved on Wed, Dec 2 at 7:42 PM" (before),
- * in the page's language and its city's time zone (the device's if the page names none). A page
- * without the words is shown as it was kept.
+ * in the page's language and its city's time zone (the device's if its manifest names none), the
+ * words its edition's manifest's. A page whose manifest is not kept is shown as it was kept.
  */
-async function withNote(copy: Response): Promise<Response> {
+async function withNote(copy: Response, url: string): Promise<Response> {
   const html = await copy.text();
   const lang = attribute(html, "lang");
-  const savedAtText = attribute(html, "data-saved-at");
-  const savedOnText = attribute(html, "data-saved-on");
+  const link = manifestLink(html, url);
+  const note = (link ? await manifest(link, false) : undefined)?.offline_note;
+  const savedAtText = note?.saved_at;
+  const savedOnText = note?.saved_on;
   let body = html;
   if (savedAtText && savedOnText) {
-    const timeZone = attribute(html, "data-time-zone") || undefined;
+    const timeZone = note.time_zone || undefined;
     const format = (options: Intl.DateTimeFormatOptions, at: number) =>
       new Intl.DateTimeFormat(lang, { ...options, timeZone }).format(at);
     const at = savedAt(copy);
@@ -216,41 +285,15 @@ async function withNote(copy: Response): Promise<Response> {
       .replace("{time}", format({ timeStyle: "short" }, at))
       .replace("{date}", format({ weekday: "short", month: "short", day: "numeric" }, at));
     const end = html.lastIndexOf("</body>");
-    const note = `<p class="saved-note" role="status">${text}</p>`;
-    if (end !== -1) body = html.slice(0, end) + note + html.slice(end);
+    const stylesheet = attribute(html, "data-stylesheet");
+    // The whole stylesheet (a superset of the page's own rules, decision 006) has the note's.
+    const rules = stylesheet ? `<link rel="stylesheet" href="${stylesheet}">` : "";
+    const shown = `${rules}<p class="saved-note" role="status">${text}</p>`;
+    if (end !== -1) body = html.slice(0, end) + shown + html.slice(end);
   }
   const headers = new Headers(copy.headers);
   headers.delete(SAVED);
   return new Response(body, { status: copy.status, headers });
-}
-
-/**
- * A page's word from the island loader, each time it is shown: `keep`, its edition's home and
- * weather page (kept, and fetched again when older than REFRESH_MS), and `page`, itself (kept if
- * no copy is: the first page a reader opens came before this worker did).
- */
-worker.addEventListener("message", (event) => {
-  const { keep: keepList, page: here } = (event.data ?? {}) as { keep?: unknown; page?: unknown };
-  const urls = (typeof keepList === "string" ? keepList.split(" ") : []).map(ownUrl);
-  const page = typeof here === "string" ? ownUrl(here) : undefined;
-  event.waitUntil(
-    Promise.all(urls.slice(0, 4).map((url) => (url ? hold(url) : undefined))).then(() =>
-      page ? visit(page) : undefined,
-    ),
-  );
-});
-
-/**
- * The URL of a page of this host a page named (a path such as /es/clima, or its own address),
- * without its fragment; undefined for another host's or one never kept (the API's).
- */
-function ownUrl(value: string): string | undefined {
-  const url = URL.canParse(value, worker.location.origin)
-    ? new URL(value, worker.location.origin)
-    : undefined;
-  if (!url || url.origin !== worker.location.origin || NOT_PAGES.test(url.pathname)) return;
-  url.hash = "";
-  return url.href;
 }
 
 /** The page at `path` from the network, kept in `name` when it may be; nothing when offline. */
@@ -263,8 +306,12 @@ async function fetchAndKeep(url: string, name: string, max: number): Promise<voi
   }
 }
 
-/** Keeps one of the pages every visit keeps, moving a copy read as a page to their cache. */
+/**
+ * Keeps one of the pages a page names (its edition's home and weather page), moving a copy read
+ * as a page to their cache; fetched again when older than REFRESH_MS.
+ */
 async function hold(url: string): Promise<void> {
+  if (!ownPage(url)) return;
   const [held, pages] = await Promise.all([caches.open(KEPT), caches.open(PAGES)]);
   let copy = await pages.match(url, ANY);
   if (copy) {
@@ -276,9 +323,22 @@ async function hold(url: string): Promise<void> {
   if (!copy || Date.now() - savedAt(copy) >= REFRESH_MS) await fetchAndKeep(url, KEPT, MAX_KEPT);
 }
 
-/** Keeps the page shown, if no copy of it is kept yet. */
-async function visit(url: string): Promise<void> {
-  if (!(await kept(url))) await fetchAndKeep(url, PAGES, MAX_PAGES);
+/** Keeps a page open in a window (and what it names), if no copy of it is kept yet. */
+async function visit(address: string): Promise<void> {
+  const url = address.split("#")[0] ?? "";
+  if (!ownPage(url) || (await kept(url))) return;
+  try {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (storable(response)) await keepPage(url, response);
+  } catch {
+    // Offline: nothing to keep.
+  }
+}
+
+/** Whether a URL is one of this host's pages (not another host's, not the API's). */
+function ownPage(url: string): boolean {
+  const { origin, pathname } = new URL(url);
+  return origin === worker.location.origin && !NOT_PAGES.test(pathname);
 }
 
 /** A hashed asset: the kept one, else the network's, kept. */

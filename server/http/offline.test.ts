@@ -182,19 +182,18 @@ describe("the service worker's file", () => {
 });
 
 describe("what a page tells the worker", () => {
-  /** The attributes of a page's <html>. */
-  const htmlOf = async (target: string) =>
-    /<html[^>]*>/.exec((await get(target)).body.toString("utf8"))?.[0] ?? "";
-
-  it("names its edition's home and weather page, and the note's words in its language", async () => {
-    const en = await htmlOf("/local-news");
-    expect(en).toContain('data-keep="/ /weather"');
-    expect(en).toContain('data-saved-at="Saved at {time}"');
-    expect(en).toContain('data-saved-on="Saved on {date} at {time}"');
-    expect(en).toContain('data-time-zone="America/Chicago"');
-    const es = await htmlOf("/es/");
-    expect(es).toContain('data-keep="/es/ /es/clima"');
-    expect(es).toContain('data-saved-at="Guardada a las {time}"');
-    expect(es).toContain('data-saved-on="Guardada el {date} a las {time}"');
+  it("registers it (production pages only) and links its edition's manifest, which has the note's words", async () => {
+    const page = (await get("/local-news")).body.toString("utf8");
+    expect(page).toContain('navigator.serviceWorker?.register("/sw.js")');
+    expect(json(await get("/manifest.webmanifest")).offline_note).toEqual({
+      saved_at: "Saved at {time}",
+      saved_on: "Saved on {date} at {time}",
+      time_zone: "America/Chicago",
+    });
+    expect(json(await get("/es/manifest.webmanifest")).offline_note).toEqual({
+      saved_at: "Guardada a las {time}",
+      saved_on: "Guardada el {date} a las {time}",
+      time_zone: "America/Chicago",
+    });
   });
 });

@@ -34,6 +34,12 @@ export interface WebManifest {
   background_color: string;
   icons: ManifestIcon[];
   shortcuts: { name: string; url: string }[];
+  /**
+   * The offline service worker's words and zone (app/offline/service-worker.ts), a proprietary
+   * member (browsers ignore members they do not know): the note on a page it shows from its copy,
+   * today's and an earlier day's, with `{time}` and `{date}` for it to fill in, in the city's zone.
+   */
+  offline_note: { saved_at: string; saved_on: string; time_zone: string };
 }
 
 /**
@@ -41,7 +47,8 @@ export interface WebManifest {
  * name and colours (sites/brand.ts), its language, and its home as the app's start and scope (the
  * Spanish edition's app opens /es/ and stays in it; the default edition's covers the whole host).
  * Its icons are the city's (the same for each edition); its one shortcut is the weather page, in
- * the edition's words and path (/es/clima).
+ * the edition's words and path (/es/clima). The offline service worker keeps its start and
+ * shortcut with every page it keeps, and takes its note's words from it.
  */
 export function webManifest(site: City, edition: Pick<EditionInfo, "path" | "slugs">): WebManifest {
   const brand = brandOf(site);
@@ -74,5 +81,10 @@ export function webManifest(site: City, edition: Pick<EditionInfo, "path" | "slu
         url: edition.path + publicPath("/weather", edition.slugs),
       },
     ],
+    offline_note: {
+      saved_at: t("layout.savedAt", { time: "{time}" }),
+      saved_on: t("layout.savedOn", { date: "{date}", time: "{time}" }),
+      time_zone: site.timeZone,
+    },
   };
 }

@@ -43,6 +43,11 @@ describe("webManifest", () => {
       start_url: "/es/",
       scope: "/es/",
       shortcuts: [{ name: "Clima", url: "/es/clima" }],
+      offline_note: {
+        saved_at: "Guardada a las {time}",
+        saved_on: "Guardada el {date} a las {time}",
+        time_zone: "America/Chicago",
+      },
     });
   });
 

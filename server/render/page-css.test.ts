@@ -74,16 +74,6 @@ describe("trimPageCss", () => {
     expect(withField).toContain("::placeholder{opacity:1}");
   });
 
-  it("keeps the offline note's rule on every page, which no page has when it is made", async () => {
-    const html = page(BODY).replace(
-      '<style id="site-css">',
-      '<style id="site-css">@layer components{.saved-note{padding:.5rem 1rem}.saved-notes{color:red}}',
-    );
-    const css = styleOf(await trimPageCss(html));
-    expect(css).toContain(".saved-note{padding:.5rem 1rem}");
-    expect(css).not.toContain("saved-notes");
-  });
-
   it("changes nothing else in the page, byte for byte", async () => {
     const before = page(BODY);
     const after = await trimPageCss(before);

@@ -31,13 +31,6 @@ const PSEUDO_ONLY: [RegExp, string][] = [
 ];
 
 /**
- * Rules for markup no page has when it is made, which every page must still carry: the note the
- * offline service worker puts last in a page it shows from its copy (app/offline/
- * service-worker.ts), which inserts no stylesheet of its own. Each is kept as if it matched <body>.
- */
-const ON_EVERY_PAGE = /^\.saved-note$/;
-
-/**
  * Finds which of the stylesheet's rules a page's markup uses (Beasties: the rules whose
  * selectors, pseudo-classes and pseudo-elements set aside, match an element of the page, with
  * the media queries and layers they need). A rule for a state the page can reach without
@@ -61,7 +54,6 @@ class PageRules extends Beasties {
    * page-css.test.ts fails if it stops doing so.
    */
   normalizeCssSelector(selector: string): string {
-    if (ON_EVERY_PAGE.test(selector)) return "body";
     for (const [pattern, elements] of PSEUDO_ONLY) if (pattern.test(selector)) return elements;
     return beastiesNormalize.call(this, unwrapLeading(selector));
   }
