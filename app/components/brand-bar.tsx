@@ -12,7 +12,7 @@ export function BrandBar({ name }: { name: string }) {
   return (
     <>
       <PageAlertBanner />
-      <header className="border-b-4 border-accent bg-ink text-white">
+      <header className="on-ink border-b-4 border-accent bg-ink text-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
           <PageLink
             to="/"

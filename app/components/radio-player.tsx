@@ -74,7 +74,10 @@ export function RadioPlayer({
   const radio = useRadio(audio, streamUrl, stationName, words);
   const showMuted = radio.muted || radio.volume === 0;
   return (
-    <section aria-labelledby="radio-title" className="rounded-2xl bg-ink p-6 text-white shadow-xl">
+    <section
+      aria-labelledby="radio-title"
+      className="on-ink rounded-2xl bg-ink p-6 text-white shadow-xl"
+    >
       <h1 id="radio-title" className="font-serif text-3xl font-bold">
         {heading}
       </h1>

@@ -34,7 +34,7 @@ export function SiteFooter({
   const linkClass =
     "inline-flex min-h-8 items-center text-stone-200 hover:text-white hover:underline";
   return (
-    <footer className="mt-16 bg-ink text-stone-200">
+    <footer className="on-ink mt-16 bg-ink text-stone-200">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 lg:grid-cols-4">
         {nav.footer.map((column) => (
           <section key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>

@@ -14,10 +14,10 @@ const MENU_ID = "site-menu";
 const PARTNERS_LABEL_ID = "partner-sites";
 
 /**
- * Masthead and sticky navigation. Under 768 px the links and a search box sit in a panel behind
- * a menu toggle (the menu island, app/islands/menu.ts); choosing a link (or Escape) closes it.
- * Without JavaScript the panel is shown, and the header is not sticky on phones (it would hold
- * the whole panel on top of the page).
+ * The top strip, then the masthead and sticky navigation. Under 768 px the links and a search
+ * box sit in a panel behind a menu toggle (the menu island, app/islands/menu.ts); choosing a link
+ * (or Escape) closes it. Without JavaScript the panel is shown, and the header is not sticky on
+ * phones (it would hold the whole panel on top of the page).
  */
 export function SiteHeader({
   site,
@@ -33,6 +33,40 @@ export function SiteHeader({
   const sponsored = !root?.storm || root.stormAds;
   return (
     <>
+      {/* The top strip (the date, the other editions, the sponsors), above the masthead on the
+          screen and so before it for the keyboard and screen readers (issue 53). */}
+      <div className="border-b border-rule bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
+          <div className="flex items-center gap-4">
+            <p>{formatDateLine(now, site)}</p>
+            {/* The same page in the city's other editions, each named in its own language. */}
+            <EditionLinks className="flex items-center gap-4" />
+          </div>
+          {/* The visible label names the list, so what is read is what is seen: paid links say
+              what they are (issue 37). Left out in storm mode, as every ad is (STORM_ADS keeps
+              them): nothing paid sits under a warning. */}
+          {sponsored && (
+            <div className="flex items-center gap-4">
+              <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
+                {t("layout.sponsoredList")}
+              </span>
+              <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
+                {site.partners.map((p) => (
+                  <li key={p.url}>
+                    <ExternalLink
+                      href={p.url}
+                      rel="noopener"
+                      className="hover:text-accent hover:underline"
+                    >
+                      {p.label}
+                    </ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
       {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
           the page rather than staying on top of most of the screen. */}
       <header className="sticky top-0 z-40 rule-double bg-paper-95 backdrop-blur-header max-md:noscript:static">
@@ -76,40 +110,6 @@ export function SiteHeader({
         </nav>
         <IslandScript name="menu" />
       </header>
-      {/* The top strip: first on the screen, after the masthead and the navigation for the
-          keyboard (its partner links are not the page's first tab stops: SiteLayout's order). */}
-      <div className="order-first border-b border-rule bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
-          <div className="flex items-center gap-4">
-            <p>{formatDateLine(now, site)}</p>
-            {/* The same page in the city's other editions, each named in its own language. */}
-            <EditionLinks className="flex items-center gap-4" />
-          </div>
-          {/* The visible label names the list, so what is read is what is seen: paid links say
-              what they are (issue 37). Left out in storm mode, as every ad is (STORM_ADS keeps
-              them): nothing paid sits under a warning. */}
-          {sponsored && (
-            <div className="flex items-center gap-4">
-              <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
-                {t("layout.sponsoredList")}
-              </span>
-              <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
-                {site.partners.map((p) => (
-                  <li key={p.url}>
-                    <ExternalLink
-                      href={p.url}
-                      rel="noopener"
-                      className="hover:text-accent hover:underline"
-                    >
-                      {p.label}
-                    </ExternalLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
-      </div>
     </>
   );
 }

@@ -41,10 +41,10 @@ export default function SiteLayout() {
     words: relativeWordsFor(site.locale),
     script: islands.clock,
   };
-  // One column whose parts may be placed apart from their order in the document: the header's
-  // top strip (the date and the partner links) sits above the masthead, but comes after it and
-  // the navigation for the keyboard and screen readers (SiteHeader). The column spans the page,
-  // so the header stays sticky all the way down.
+  // One column whose parts may be placed apart from their order in the document (the alert
+  // banner comes first on the screen); the header's top strip (the date, the other editions and
+  // the partner links) is above the masthead in both (SiteHeader). The column spans the page, so
+  // the header stays sticky all the way down.
   // The skip link, once focused, is whole (not-sr-only clears padding: it is set again) and
   // white, so that it stands out over the alert banner's red as over the page.
   // The words of links in the page's language (root.tsx's Layout gives them too; a test renders

@@ -64,7 +64,7 @@ export default function Books() {
         {/* A paid promotion, which says so, seen and heard (issue 37). */}
         <section
           aria-labelledby="university-label university"
-          className="mt-4 rounded-lg bg-ink px-6 py-10 text-white md:px-10"
+          className="on-ink mt-4 rounded-lg bg-ink px-6 py-10 text-white md:px-10"
         >
           <p
             id="university-label"

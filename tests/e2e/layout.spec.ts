@@ -7,6 +7,19 @@ const PHONE = { width: 375, height: 812 };
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
+/** The WCAG contrast ratio of two `rgb(r, g, b)` colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r = 0, g = 0, bl = 0] = (c.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 test.describe("header at 1280 px", () => {
   test.use({ viewport: DESKTOP });
 
@@ -54,34 +67,42 @@ test.describe("header at 1280 px", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("the keyboard reaches the publication's name before the partner links, which still sit on top", async ({
+  test("the keyboard reaches the top strip (Español, the sponsors) after the skip link and before the masthead and the navigation, as it stands on the screen", async ({
     page,
   }) => {
     await gotoReady(page, "/");
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
-    // (On a calm day: no alert banner, whose link would come first: weather.spec.ts.)
+    // (On a calm day: no alert banner, whose link would come first: weather.spec.ts.) Then the
+    // strip's links, in its order: the other edition, then the two sponsors.
+    const strip = [
+      page.getByRole("link", { name: "Español" }),
+      ...(await page
+        .getByRole("list", { name: "Sponsored:", exact: true })
+        .getByRole("link")
+        .all()),
+    ];
+    expect(strip).toHaveLength(3);
+    for (const link of strip) {
+      await page.keyboard.press("Tab");
+      await expect(link).toBeFocused();
+    }
+    // Then the publication's name, and the navigation after it.
     await page.keyboard.press("Tab");
     const masthead = page.getByRole("banner").getByRole("link", { name: "Houston City Wire" });
     await expect(masthead).toBeFocused();
-    // Then the search and the navigation; the partners only after the navigation's last link.
-    const partners = page.getByRole("list", { name: "Sponsored:", exact: true }).getByRole("link");
-    const order = await page.evaluate(() => {
-      const focusable = [
-        ...document.querySelectorAll<HTMLElement>("a[href], button, input, summary"),
-      ];
-      return focusable.map((el) => el.textContent?.trim() ?? "");
-    });
-    const firstPartner = order.findIndex((t) => t.startsWith("Buddha TV"));
-    const home = order.findIndex((t) => t === "Home");
-    expect(home).toBeGreaterThan(0);
-    expect(firstPartner).toBeGreaterThan(home);
-    // On the screen, the strip with the partners is above the masthead.
-    const [strip, name] = await Promise.all([
-      partners.first().boundingBox(),
+    const home = mainNav(page).getByRole("link", { name: "Home", exact: true }).first();
+    for (let i = 0; i < 5 && !(await home.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await expect(home).toBeFocused();
+    // On the screen, the strip is above the masthead, which is above the navigation.
+    const [sponsor, name, nav] = await Promise.all([
+      strip[1]?.boundingBox(),
       masthead.boundingBox(),
+      home.boundingBox(),
     ]);
-    expect(strip?.y ?? Infinity).toBeLessThan(name?.y ?? 0);
+    expect(sponsor?.y ?? Infinity).toBeLessThan(name?.y ?? 0);
+    expect(name?.y ?? Infinity).toBeLessThan(nav?.y ?? 0);
   });
 
   test("the skip link moves focus to the main content", async ({ page }) => {
@@ -148,6 +169,51 @@ test.describe("footer", () => {
       "tel:7135550142",
     );
     await expect(footer).toContainText("one of a network of 3,000 local publications");
+  });
+
+  test("its focus ring stands out from its dark ground (3:1, WCAG 2.2), while the page's keeps the accent", async ({
+    page,
+  }) => {
+    await gotoReady(page, "/");
+    // A keyboard user's focus (the ring is :focus-visible's).
+    await page.keyboard.press("Tab");
+    const ringOf = (el: Element) => {
+      const style = getComputedStyle(el);
+      // The colour the ring is drawn on: the nearest ancestor's that is not transparent.
+      let ground = "rgb(255, 255, 255)";
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const bg = getComputedStyle(node).backgroundColor;
+        if (bg !== "rgba(0, 0, 0, 0)" && bg !== "transparent") {
+          ground = bg;
+          break;
+        }
+      }
+      return {
+        visible: el.matches(":focus-visible"),
+        color: style.outlineColor,
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        ground,
+      };
+    };
+    const footer = page.getByRole("contentinfo");
+    for (const name of ["Careers", "Privacy Policy", "newsroom@houstoncitywire.com"]) {
+      const link = footer.getByRole("link", { name, exact: true });
+      await link.focus();
+      const ring = await link.evaluate(ringOf);
+      expect(ring.visible, name).toBe(true);
+      expect(ring.style, name).toBe("solid");
+      expect(ring.width, name).toBeGreaterThanOrEqual(2);
+      expect(ring.ground, name).toBe("rgb(26, 26, 26)");
+      expect(contrast(ring.color, ring.ground), name).toBeGreaterThanOrEqual(3);
+    }
+    // The rest of the site keeps its ring in the accent, on paper.
+    const story = page.getByRole("main").locator("article a[href]").first();
+    await story.focus();
+    const ring = await story.evaluate(ringOf);
+    expect(ring.visible).toBe(true);
+    expect(ring.color).toBe("rgb(138, 28, 28)");
+    expect(contrast(ring.color, ring.ground)).toBeGreaterThanOrEqual(3);
   });
 });
 
