@@ -8,7 +8,16 @@ import { TEST_SITE_URL } from "./env";
 // search engines as the English page's counterpart both ways, and as accessible as the English.
 
 const BLOCKING = new Set(["serious", "critical"]);
-const PAGES = ["/es/", "/es/noticias-locales", "/es/clima", "/es/contacto", "/es/no-such-page"];
+const PAGES = [
+  "/es/",
+  "/es/noticias-locales",
+  "/es/clima",
+  "/es/contacto",
+  "/es/no-such-page",
+  // Who we are (issue 53).
+  "/es/acerca-de",
+  "/es/correcciones",
+];
 
 /**
  * Words and phrases of the English interface (the specification's text), each of which a page
