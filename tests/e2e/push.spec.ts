@@ -40,6 +40,16 @@ test.beforeAll(async () => {
       NWS_ALERTS_SECONDS: "1",
     },
   });
+  // The weather page offers warnings under its alerts, which it shows once the service has
+  // answered: a page made before that says live weather is loading (a busy machine's first).
+  await expect
+    .poll(
+      async () => (await (await fetch(`${site.url}/weather`)).text()).includes('id="current"'),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
 });
 test.afterAll(async () => {
   await site?.stop();
