@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E } from "./env";
 import { waitForIslands } from "./helpers";
 
@@ -94,6 +94,75 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toHaveText(THANK_YOU);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
     expect(storedWithSubject(subject)).toHaveLength(1);
+  });
+});
+
+test.describe("the thanks and the errors", () => {
+  /** What a message box looks like: its box, its colours and its type. */
+  const lookOf = (el: Element) => {
+    const style = getComputedStyle(el);
+    return {
+      background: style.backgroundColor,
+      color: style.color,
+      border: `${style.borderLeftWidth} ${style.borderLeftStyle} ${style.borderLeftColor}`,
+      padding: style.padding,
+      radius: style.borderRadius,
+      margin: style.marginBottom,
+      font: `${style.fontSize} ${style.fontWeight}`,
+    };
+  };
+
+  /**
+   * The thanks and a field's error as a reader with or without JavaScript sees them (each from
+   * its own address: the rate limit of one does not touch the other).
+   */
+  async function messages(
+    browser: Browser,
+    javaScriptEnabled: boolean,
+    n: number,
+  ): Promise<{ thanks: ReturnType<typeof lookOf>; error: ReturnType<typeof lookOf> }> {
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      javaScriptEnabled,
+      extraHTTPHeaders: sender(n),
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto("/contact");
+      if (javaScriptEnabled) await waitForIslands(page);
+      await fill(page, { Name: "", Email: "ed@example.org", Subject: "Look", Message: "Hi" });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      const error = await page.getByText("Please enter your name.").evaluate(lookOf);
+      await fill(page, {
+        Name: "Ed Park",
+        Email: "ed@example.org",
+        Subject: "Look",
+        Message: "Hi",
+      });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("status")).toHaveText(THANK_YOU);
+      const thanks = await page.getByRole("status").evaluate(lookOf);
+      return { thanks, error };
+    } finally {
+      await context.close();
+    }
+  }
+
+  test("look the same with JavaScript as without: a green box, and the accent's words", async ({
+    browser,
+  }) => {
+    // Two readers, two posts each.
+    test.slow();
+    const [withScript, without] = await Promise.all([
+      messages(browser, true, 4),
+      messages(browser, false, 5),
+    ]);
+    // Without JavaScript, the page's own rules: a box with a green rule, on green.
+    expect(without.thanks.background).not.toBe("rgba(0, 0, 0, 0)");
+    expect(without.thanks.border).toMatch(/^4px solid /);
+    expect(without.error.color).toBe("rgb(107, 20, 20)");
+    // With it, the same (the island's answer is markup its page did not have).
+    expect(withScript).toEqual(without);
   });
 });
 
