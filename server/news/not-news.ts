@@ -1,6 +1,6 @@
 /**
  * What is not news (issue 53): job ads, calls for applications and marketing posts that feeds
- * carry among their stories ("We're hiring: night editor for our Houston desk", a category
+ * carry among their stories ("We're hiring: night editor for our metro desk", a category
  * Jobs). Rules are data: the network's (`network.notNews` in sites/network.json) for every feed,
  * and a listing's own (`notNews` of a feed in a city's `feeds`) for that feed besides. A story
  * matching one is left out wherever stories are read (engine.ts credited: categories, home, the
