@@ -224,7 +224,9 @@ export function CurrentConditions({
         )}
       </p>
       {feelsLike && <p className="mt-1 text-lg font-semibold">{feelsLike}</p>}
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {/* Four tiles in a row only where each has room for "15 mph SSW" on one line: from md, up
+          to lg, where the conditions share the page with the alerts (two by two there). */}
+      <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-2">
         {facts.flatMap(([label, value]) =>
           value === null
             ? []

@@ -7,6 +7,8 @@ import { PageHeading } from "~/components/page-heading";
 import { NewStoriesOffer } from "~/components/live-updates";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
+import { hasPicture } from "~/components/story-card";
+import { pairByKind } from "~/lib/card-rows";
 import { EmbedFrame } from "~/components/embed-frame";
 import { VideoEmbed } from "~/components/video-embed";
 import { categoryAt, categoryHeading } from "../../sites/categories";
@@ -35,7 +37,13 @@ export async function loader({ context: router, pattern }: Route.LoaderArgs) {
   if (!category?.fed) throw data("Not found", { status: 404 });
   const { key, slug: id } = category;
   const stories = await orUnavailable(context.news.getCategory(key));
-  const block = toNewsBlock(stories, context.site.locale);
+  const shown = toNewsBlock(stories, context.site.locale);
+  // Two of a kind a row in the grid (picture cards, text cards), in the page's order everywhere
+  // (its list in the structured data too).
+  const block = {
+    ...shown,
+    articles: pairByKind(shown.articles, (a) => hasPicture(a.image, context.site.defaultImage)),
+  };
   const { news } = context.content;
   const t = translatorFor(context.site.locale);
   return data(

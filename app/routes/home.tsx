@@ -150,6 +150,12 @@ export default function Home() {
   // Local beside the lead when it has stories; no other section takes its place there.
   const local = filled(first);
   const others = rest.filter(filled);
+  const lead = (
+    <section aria-label={t("news.home.featured")}>
+      <FeaturedStory story={featured} />
+      {!local && others.length === 0 && <NoNewsYet waiting={waiting} />}
+    </section>
+  );
   return (
     <>
       <h1 className="sr-only">{heading}</h1>
@@ -168,20 +174,40 @@ export default function Home() {
       <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4" />
       <NewStoriesOffer categories={HOME_KEYS} className="mb-4" />
       {/*
-        The first screen, on a phone too: the lead story, then the Local section's headlines:
-        beside a lead with a picture, across the page under a text-led one.
+        One grid, so that neither column waits for the other (issue 53). On a phone, in order:
+        the lead story, the Local section's headlines, the weather (within the first two
+        screens), the other sections, then the rest of the sidebar. From lg, the lead and the
+        sections down the left and, beside a lead with a picture of its own, the Local headlines,
+        the weather and the rest down the right; a text-led lead and its Local headlines go
+        across the page above both. The last row is the flexible one: the long column of
+        sections grows only it, so the weather follows the Local headlines closely.
       */}
-      <div
-        className={`grid gap-x-10 gap-y-6 border-b border-rule pb-8 ${leadPictured ? "lg:grid-cols-[minmax(0,1fr)_20rem]" : ""}`}
-      >
-        <section aria-label={t("news.home.featured")}>
-          <FeaturedStory story={featured} />
-          {!local && others.length === 0 && <NoNewsYet waiting={waiting} />}
-        </section>
-        {local && <HomeSection section={local} compact wide={!leadPictured} />}
-      </div>
-      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-12">
+      <div className="grid gap-x-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_auto_auto_1fr]">
+        {leadPictured ? (
+          <>
+            {lead}
+            {local && (
+              <div className="mt-6 lg:col-start-2 lg:row-span-2 lg:mt-0">
+                <HomeSection section={local} compact />
+              </div>
+            )}
+          </>
+        ) : (
+          <div className="lg:col-span-2">
+            {lead}
+            {local && (
+              <div className="mt-6">
+                <HomeSection section={local} compact wide />
+              </div>
+            )}
+          </div>
+        )}
+        {!storm && (
+          <div className="mt-8 lg:col-start-2 lg:row-start-3">
+            <WeatherSummary weather={weather} place={site} href={pageHref} />
+          </div>
+        )}
+        <div className="mt-10 min-w-0 space-y-12 lg:col-start-1 lg:row-[2/5]">
           {/* Some news is still loading: the page asks for itself again (the until-ready island). */}
           {waiting && (local || others.length > 0) && (
             <>
@@ -198,10 +224,9 @@ export default function Home() {
           ))}
         </div>
         <aside
-          className="flex flex-col gap-8 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
+          className="mt-10 flex flex-col gap-8 lg:col-start-2 lg:row-start-4 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
           aria-label={t("news.home.related")}
         >
-          {!storm && <WeatherSummary weather={weather} place={site} href={pageHref} />}
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
           {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
           <NewsFeedBlock
