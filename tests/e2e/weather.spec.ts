@@ -70,7 +70,7 @@ test.describe("a city under a flash flood warning", () => {
     await expect(page.getByRole("heading", { name: "7-Day Forecast" })).toBeVisible();
     await expect(page.locator("section[aria-labelledby='forecast'] li")).toHaveCount(7);
     // The zone's alerts, most severe first; not the expired one, the test, or another zone's.
-    const alerts = page.locator("section[aria-labelledby='alerts'] li");
+    const alerts = page.locator("section[aria-labelledby='alerts'] li[data-severity]");
     await expect(alerts).toHaveCount(2);
     await expect(alerts.nth(0)).toHaveAttribute("data-severity", "severe");
     await expect(alerts.nth(0)).toContainText("Flash Flood Warning");
