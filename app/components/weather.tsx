@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { WeatherCondition, WeatherContent } from "../../sites/content";
 import type {
-  AlertResponse,
   AlertTexts,
   CurrentConditions as Conditions,
   ForecastDay,
@@ -10,6 +9,7 @@ import type {
 } from "../../server/weather/nws";
 import type { CityDate } from "~/lib/city-date";
 import { formatNumber } from "../../common/i18n/format";
+import { responseText as alertResponseText } from "../../common/i18n/alert-response";
 import { weatherWords, type ShownText } from "../../common/i18n/weather-words";
 import type { T } from "~/lib/i18n";
 import { withParts } from "~/lib/message-parts";
@@ -321,21 +321,9 @@ function AlertItem({ alert, t }: { alert: ShownAlert; t: T }) {
   );
 }
 
-/** What the public should do, in the page's words, for each response an alert can give. */
-const RESPONSE_TEXT: Record<AlertResponse, Parameters<T>[0]> = {
-  Shelter: "weather.responseShelter",
-  Evacuate: "weather.responseEvacuate",
-  Prepare: "weather.responsePrepare",
-  Execute: "weather.responseExecute",
-  Avoid: "weather.responseAvoid",
-  Monitor: "weather.responseMonitor",
-  Assess: "weather.responseAssess",
-  AllClear: "weather.responseAllClear",
-};
-
 /** What the public should do, in the page's words, from the alert's response; null for none. */
 export function responseText(alert: Pick<WeatherAlert, "response">, t: T): string | null {
-  return alert.response ? t(RESPONSE_TEXT[alert.response]) : null;
+  return alertResponseText(alert.response, t);
 }
 
 /** " (opens in a new tab)", for screen readers, after a link's words. */

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { translatorFor } from "../../common/i18n";
+import { responseText } from "../../common/i18n/alert-response";
 import { weatherWords } from "../../common/i18n/weather-words";
-import type { AlertResponse, WeatherAlert } from "../weather/nws";
+import type { WeatherAlert } from "../weather/nws";
 
 /** The most characters of a push's title and body together (Wireless Emergency Alerts' 360). */
 export const MAX_PUSH_CHARS = 360;
@@ -59,17 +60,6 @@ export function ttlOf(alert: Pick<WeatherAlert, "expires" | "ends">, now: number
   return Math.min(MAX_TTL_S, Math.max(MIN_TTL_S, seconds));
 }
 
-const RESPONSE_KEY = {
-  Shelter: "weather.responseShelter",
-  Evacuate: "weather.responseEvacuate",
-  Prepare: "weather.responsePrepare",
-  Execute: "weather.responseExecute",
-  Avoid: "weather.responseAvoid",
-  Monitor: "weather.responseMonitor",
-  Assess: "weather.responseAssess",
-  AllClear: "weather.responseAllClear",
-} as const satisfies Record<AlertResponse, string>;
-
 /** `text` cut at a word to at most `max` characters, with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -119,9 +109,7 @@ export function warningMessage(
     (alert.language === language ? alert.event : weatherWords(site.locale).event(alert.event).text);
   const instruction =
     translated?.instruction ?? ((alert.language ?? "en") === language ? alert.instruction : null);
-  const todo = [alert.response ? t(RESPONSE_KEY[alert.response]) : "", instruction ?? ""]
-    .filter(Boolean)
-    .join(" ");
+  const todo = [responseText(alert.response, t) ?? "", instruction ?? ""].filter(Boolean).join(" ");
   const area = areaOf(zones, site);
   const title = clip(event, 80);
   const body = clip(
