@@ -52,6 +52,13 @@ export const CARD_IMAGE: ImageLayout = {
     "(min-width: 1280px) 428px, (min-width: 1024px) calc(50vw - 212px), (min-width: 640px) calc(50vw - 32px), calc(100vw - 32px)",
 };
 
+/** A card of home's sections: a 6rem square beside its headline on a phone, else as CARD_IMAGE. */
+export const THUMB_ON_PHONE_IMAGE: ImageLayout = {
+  widths: [320, 640, 960],
+  sizes:
+    "(min-width: 1280px) 428px, (min-width: 1024px) calc(50vw - 212px), (min-width: 640px) calc(50vw - 32px), 6rem",
+};
+
 /** Home's featured story: 3 of 5 columns from md, the whole width below. */
 export const LEAD_IMAGE: ImageLayout = {
   widths: [640, 960, 1280],

@@ -44,14 +44,19 @@ export function FeaturedStory({
       <div className={pictured ? "md:col-span-2" : "max-w-3xl"}>
         <StoryKicker article={story} className="text-xs" />
         <h2
-          className={`mt-1 font-serif leading-tight font-bold text-ink ${pictured ? "text-3xl" : "text-4xl md:text-5xl"}`}
+          className={`mt-1 font-serif leading-tight font-bold text-ink ${pictured ? "text-2xl sm:text-3xl" : "text-4xl md:text-5xl"}`}
         >
           <StoryLink story={story} className="hover:text-accent hover:underline">
             {story.title}
           </StoryLink>
         </h2>
         <Byline authors={story.authors} className="mt-2" />
-        <p lang={story.lang} dir={story.dir} className="mt-3 text-lg text-ink-85">
+        {/* On a phone two lines of it, so that headlines follow within the first screen. */}
+        <p
+          lang={story.lang}
+          dir={story.dir}
+          className="mt-3 text-ink-85 max-sm:line-clamp-2 sm:text-lg"
+        >
           {story.summary}
         </p>
         <AlsoAt outlets={story.alsoAt} />

@@ -14,6 +14,8 @@ interface ShownSection {
   title: string;
   /** Its category as the loading text names it, in the page's language ("local"). */
   noun: string;
+  /** Its category's label on a story's kicker ("Politics"), in the page's language. */
+  label: string;
   block: NewsBlock;
 }
 
@@ -58,15 +60,15 @@ export function HomeSection({
             }
           >
             {section.block.articles.map((article) => (
-              <CompactStory key={article.id} article={article} />
+              <CompactStory key={article.id} article={article} sectionLabel={section.label} />
             ))}
           </div>
         ) : (
-          <div className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
-            {lead && <StoryCard article={lead} />}
+          <div className="grid gap-x-8 gap-y-4 sm:grid-cols-2 max-sm:[&_[data-summary]]:line-clamp-2">
+            {lead && <StoryCard article={lead} thumbOnPhone />}
             <div className="sm:pt-4">
               {rest.map((article) => (
-                <CompactStory key={article.id} article={article} />
+                <CompactStory key={article.id} article={article} sectionLabel={section.label} />
               ))}
             </div>
           </div>

@@ -22,7 +22,8 @@ export function LinkListCard({
       <h2 id={slug(list.title)} className="font-serif text-xl font-bold">
         {list.title}
       </h2>
-      <ul className="mt-2 divide-y divide-rule">
+      {/* Two columns on a phone, where the list runs the page's width. */}
+      <ul className="mt-2 divide-y divide-rule max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:divide-y-0">
         {list.links.map((link) => (
           <li key={link.url}>
             <ExternalLink

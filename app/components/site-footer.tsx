@@ -33,15 +33,18 @@ export function SiteFooter({
   }).format(now);
   const linkClass =
     "inline-flex min-h-8 items-center text-stone-200 hover:text-white hover:underline";
+  const listClass =
+    "flex flex-wrap gap-x-5 text-sm sm:block sm:space-y-1 max-sm:[&>li]:whitespace-nowrap";
   return (
     <footer className="on-ink mt-16 bg-ink text-stone-200">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 lg:grid-cols-4">
+      {/* On a phone one column, each column's links running on as a line does (issue 53: home's height). */}
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-2 sm:gap-8 sm:py-12 lg:grid-cols-4">
         {nav.footer.map((column) => (
           <section key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
             <ColumnHeading id={`footer-${column.title.toLowerCase()}`}>
               {column.title}
             </ColumnHeading>
-            <ul className="space-y-1 text-sm">
+            <ul className={listClass}>
               {column.links.map((link) => (
                 <li key={link.path}>
                   <PageLink to={link.path} className={linkClass}>
@@ -52,7 +55,7 @@ export function SiteFooter({
             </ul>
           </section>
         ))}
-        <section aria-labelledby="footer-connect" className="col-span-2 lg:col-span-1">
+        <section aria-labelledby="footer-connect" className="sm:col-span-2 lg:col-span-1">
           <ColumnHeading id="footer-connect">{t("layout.footerConnect")}</ColumnHeading>
           <address className="space-y-1 text-sm not-italic">
             <p>
@@ -69,7 +72,7 @@ export function SiteFooter({
             )}
             {site.contact.address && <p>{site.contact.address}</p>}
           </address>
-          <ul className="mt-3 space-y-1 text-sm">
+          <ul className={`mt-3 ${listClass}`}>
             {[...site.social, ...site.partners].map((l) => (
               <li key={l.url}>
                 <ExternalLink href={l.url} className={linkClass}>

@@ -210,3 +210,48 @@ describe("a story's byline (issue 53)", () => {
     expect(byline(container)).toBe("By Ana Pérez and Sam Lee");
   });
 });
+
+describe("home on a phone (issue 53: the page under 7,000 px)", () => {
+  it("a section's lead card can put its picture beside the headline as a small square, asking a small picture", () => {
+    // A picture through the site's image route, which offers a srcset.
+    const routed = { ...article, image: "/img/640/a12.abcdefghijklmnopqrstuv" };
+    const { container } = render(<StoryCard article={routed} thumbOnPhone />);
+    const card = container.querySelector("article");
+    const img = container.querySelector("img");
+    expect(card?.className).toMatch(/max-sm:grid\b/);
+    expect(img?.className).toMatch(/max-sm:col-start-2\b/);
+    expect(img?.className).toMatch(/max-sm:aspect-square\b/);
+    expect(img?.getAttribute("sizes")).toMatch(/, 6rem$/);
+    // The summary runs under both columns; the headline stays in the first.
+    expect(container.querySelector("[data-summary]")?.className).toMatch(/max-sm:col-span-2/);
+    // Any other card keeps its full-width picture on a phone.
+    cleanup();
+    const plain = render(<StoryCard article={routed} />).container;
+    expect(plain.querySelector("article")?.className).not.toMatch(/max-sm:grid/);
+    expect(plain.querySelector("img")?.getAttribute("sizes")).toMatch(/calc\(100vw - 32px\)$/);
+  });
+
+  it("a compact headline leaves out its category under a section of that category, not another's", async () => {
+    const { CompactStory } = await import("./compact-story");
+    const { container } = render(
+      <>
+        <CompactStory article={article} sectionLabel="Local" />
+        <CompactStory
+          article={{ ...article, id: "2", category: "Real Estate" }}
+          sectionLabel="Local"
+        />
+      </>,
+    );
+    const [own, other] = [...container.querySelectorAll("article p")].map((p) => p.textContent);
+    expect(own).toBe("Houston Public Media·2 hours ago");
+    expect(other).toBe("Real Estate·Houston Public Media·2 hours ago");
+  });
+
+  it("the lead story's summary is two lines on a phone, its headline a size smaller", () => {
+    const { container } = render(<FeaturedStory story={{ ...article }} />);
+    expect(container.querySelector("h2")?.className).toMatch(/\btext-2xl sm:text-3xl\b/);
+    expect(container.querySelector("h2 ~ p:last-of-type, article p.mt-3")?.className).toMatch(
+      /max-sm:line-clamp-2/,
+    );
+  });
+});

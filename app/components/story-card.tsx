@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { Fragment, type ComponentType } from "react";
 import type { CardArticle } from "~/lib/news";
 import { joinAuthors } from "~/lib/byline";
 import { useT } from "~/lib/i18n";
@@ -7,6 +7,7 @@ import { ExternalLink, StoryLink } from "./external-link";
 import { RelativeTime } from "./relative-time";
 import { SponsoredLabel } from "./sponsored-label";
 import { StoryImage } from "./story-image";
+import { CARD_IMAGE, THUMB_ON_PHONE_IMAGE } from "../../common/images";
 
 export interface StoryCardProps {
   article: CardArticle;
@@ -23,6 +24,11 @@ export interface StoryCardProps {
    * other pages do not load it.
    */
   Marked?: ComponentType<{ parts: readonly string[] }>;
+  /**
+   * On a phone the picture is a small square beside the kicker and headline, the summary under
+   * both (DESIGN.md "The phone front page": home's sections, issue 53); from sm as any card.
+   */
+  thumbOnPhone?: boolean;
 }
 
 /**
@@ -37,33 +43,51 @@ export function StoryCard({
   readMore,
   headingLevel = 3,
   Marked,
+  thumbOnPhone = false,
 }: StoryCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { site } = useSite();
   const t = useT();
   const pictured = hasPicture(article.image, site.defaultImage);
+  // The picture beside the text on a phone: the picture's column on the right across the
+  // kicker, headline and byline rows; the summary across both columns under them.
+  const thumb = pictured && thumbOnPhone;
+  const side = thumb ? "max-sm:col-start-1" : "";
   return (
     <article
-      className={`flex flex-col ${pictured ? "border-t border-rule pt-4" : "border-t-2 border-accent pt-3"}`}
+      className={`flex flex-col ${pictured ? "border-t border-rule pt-4" : "border-t-2 border-accent pt-3"} ${thumb ? "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_6rem] max-sm:content-start max-sm:gap-x-3" : ""}`}
       data-card={pictured ? "picture" : "text"}
     >
-      {pictured && <StoryImage src={article.image} alt={article.title} priority={priority} />}
+      {pictured && (
+        <StoryImage
+          src={article.image}
+          alt={article.title}
+          priority={priority}
+          layout={thumb ? THUMB_ON_PHONE_IMAGE : CARD_IMAGE}
+          className={
+            thumb
+              ? "max-sm:col-start-2 max-sm:row-span-3 max-sm:row-start-1 max-sm:aspect-square"
+              : ""
+          }
+        />
+      )}
       <StoryKicker
         article={article}
         label={label}
-        className={`${pictured ? "mt-3" : ""} text-xs`}
+        className={`${pictured ? "mt-3" : ""} text-xs ${thumb ? "max-sm:mt-0 max-sm:col-start-1" : ""}`}
       />
-      <Heading className="mt-1 font-serif text-xl leading-snug font-bold text-ink">
+      <Heading className={`mt-1 font-serif text-xl leading-snug font-bold text-ink ${side}`}>
         <StoryLink story={article} className="hover:text-accent hover:underline">
           {article.marks && Marked ? <Marked parts={article.marks.title} /> : article.title}
         </StoryLink>
       </Heading>
-      <Byline authors={article.authors} />
+      <Byline authors={article.authors} className={`mt-1 ${side}`} />
       {article.summary && (
         <p
           lang={article.lang}
           dir={article.dir}
-          className={`mt-2 text-[0.95rem] text-ink-85 ${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"}`}
+          className={`mt-2 text-[0.95rem] text-ink-85 ${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"} ${thumb ? "max-sm:col-span-2" : ""}`}
+          data-summary=""
         >
           {article.marks && Marked ? <Marked parts={article.marks.summary} /> : article.summary}
         </p>
@@ -92,32 +116,32 @@ export function StoryKicker({
 }: {
   article: Pick<CardArticle, "category"> &
     Partial<Pick<CardArticle, "source" | "publishedAt" | "languageName" | "sponsored">>;
-  label?: string;
+  /** Shown instead of the category; false leaves the category out (a section that names it). */
+  label?: string | false;
   className?: string;
 }) {
   const t = useT();
+  const parts = [
+    label !== false && (
+      <span key="label" className="tracking-wider text-accent uppercase">
+        {label ?? article.category}
+      </span>
+    ),
+    article.source && <span key="source">{article.source}</span>,
+    article.languageName && (
+      <span key="language">{t("news.story.inLanguage", { language: article.languageName })}</span>
+    ),
+    article.publishedAt && <RelativeTime key="date" iso={article.publishedAt} />,
+  ].filter((part) => part !== false && part !== undefined && part !== "");
   return (
     <p className={`flex flex-wrap gap-x-2 font-semibold text-muted ${className}`}>
       {article.sponsored && <SponsoredLabel text={t("news.story.sponsored")} />}
-      <span className="tracking-wider text-accent uppercase">{label ?? article.category}</span>
-      {article.source && (
-        <>
-          <span aria-hidden="true">·</span>
-          <span>{article.source}</span>
-        </>
-      )}
-      {article.languageName && (
-        <>
-          <span aria-hidden="true">·</span>
-          <span>{t("news.story.inLanguage", { language: article.languageName })}</span>
-        </>
-      )}
-      {article.publishedAt && (
-        <>
-          <span aria-hidden="true">·</span>
-          <RelativeTime iso={article.publishedAt} />
-        </>
-      )}
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <span aria-hidden="true">·</span>}
+          {part}
+        </Fragment>
+      ))}
     </p>
   );
 }

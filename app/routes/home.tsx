@@ -41,6 +41,8 @@ export async function loader({ context: router }: Route.LoaderArgs) {
     HOME_SECTIONS.map(async ({ key, slug }) => ({
       title: t(homeTitle(key)),
       noun: t(categoryText(key).noun),
+      // Its stories' kicker label ("Politics"): a compact headline of its own category omits it.
+      label: t(categoryText(key).label),
       key,
       path: PAGES[slug].path,
       news: await orUnavailable(context.news.getCategory(key)),
@@ -171,7 +173,7 @@ export default function Home() {
           <WeatherSummary weather={weather} place={site} href={pageHref} />
         </div>
       )}
-      <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4" />
+      <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4 max-sm:text-xs" />
       <NewStoriesOffer categories={HOME_KEYS} className="mb-4" />
       {/*
         One grid, so that neither column waits for the other (issue 53). On a phone, in order:
@@ -207,7 +209,7 @@ export default function Home() {
             <WeatherSummary weather={weather} place={site} href={pageHref} />
           </div>
         )}
-        <div className="mt-10 min-w-0 space-y-12 lg:col-start-1 lg:row-[2/5]">
+        <div className="mt-10 min-w-0 space-y-8 sm:space-y-12 lg:col-start-1 lg:row-[2/5]">
           {/* Some news is still loading: the page asks for itself again (the until-ready island). */}
           {waiting && (local || others.length > 0) && (
             <>
@@ -224,7 +226,8 @@ export default function Home() {
           ))}
         </div>
         <aside
-          className="mt-10 flex flex-col gap-8 lg:col-start-2 lg:row-start-4 [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
+          // On a phone, where it follows all the sections, the News Feed lists its first five.
+          className="mt-10 flex flex-col gap-8 lg:col-start-2 lg:row-start-4 max-sm:[&_ol>li:nth-child(n+6)]:hidden [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
           aria-label={t("news.home.related")}
         >
           <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
