@@ -30,6 +30,12 @@ export interface WeatherReader extends WeatherSource {
 /** A city's contact messages as the contact page uses them. */
 export type MessageDesk = CityMessages;
 
+/** What the briefing's sign-up form shows: whether sign-ups are open, and the hour it is sent. */
+export interface BriefingForm {
+  open: boolean;
+  hour: number;
+}
+
 /** What every loader and action receives as `context`: the one seam between server and app. */
 export interface LoadContext {
   /** The validated data of the city the request's host names. */
@@ -51,6 +57,8 @@ export interface LoadContext {
   embedPlaceholders: boolean;
   /** Ads stay in the city's pages in storm mode (STORM_ADS); absent or false: left out. */
   stormAds?: boolean;
+  /** The morning briefing's sign-up form: open (SMTP_URL set) or closed, and its local hour. */
+  briefing?: BriefingForm;
   /** The site's stylesheet, inlined in every page's head (empty in development). */
   stylesheet?: string;
   /** Where the whole stylesheet is served (production), for islands that show markup of their own. */
@@ -76,6 +84,8 @@ export interface SharedServices {
   embedPlaceholders?: boolean;
   /** Ads stay in pages in storm mode (STORM_ADS); absent: left out. */
   stormAds?: boolean;
+  /** The morning briefing's sign-up form (absent: closed). */
+  briefing?: BriefingForm;
   /** The site's stylesheet as text (production: read once from the build). */
   stylesheet?: string;
   /**

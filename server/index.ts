@@ -46,6 +46,7 @@ import { WeatherService, type CityWeather } from "./weather/service";
 import { WEATHER_CHANGES, WeatherStore, parseWeatherChange } from "./weather/store";
 import { FEED_CHANGES, NewsStore, parseFeedChange } from "./news/store";
 import { openPush } from "./push/service";
+import { openBriefing } from "./briefing/service";
 
 /**
  * The process: checks settings and indexes the cities (a bad city file is reported and left
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
     defaultSite: env.DEFAULT_SITE ?? served[0],
   });
   weather.onChange((city) => push.delivery.cityChanged(city));
+  // The morning briefing by e-mail: sign-ups, and each city's at BRIEFING_HOUR in its zone.
+  const briefing = openBriefing({ ...parts, env, city: (site) => cities.city(site), sitesOf });
   const hubs = new Map<string, RadioHub>();
   const readiness = readinessOf(db, served);
   const serving: Serving = {
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
     }),
     live,
     push: push.api,
+    briefing: briefing.api,
     images: createImageRoute(images, logger),
     logger,
     readiness,
@@ -127,8 +131,14 @@ async function main(): Promise<void> {
   void engine.start();
   weather.start();
   push.start();
+  briefing.start();
   stopOnSignals(env, readiness, logger, async () => {
-    const refreshesStopped = Promise.all([engine.stop(), weather.stop(), push.stop()]);
+    const refreshesStopped = Promise.all([
+      engine.stop(),
+      weather.stop(),
+      push.stop(),
+      briefing.stop(),
+    ]);
     for (const hub of hubs.values()) hub.shutdown();
     live.close();
     void pool?.close();
@@ -526,7 +536,11 @@ type Serving = Omit<AppOptions, "services" | "build" | "vite" | "pool">;
 async function developmentApp(serving: Serving) {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const services: SharedServices = { isDev: true, embedPlaceholders: true };
+  const services: SharedServices = {
+    isDev: true,
+    embedPlaceholders: true,
+    briefing: serving.briefing && { open: serving.briefing.open, hour: serving.briefing.hour },
+  };
   return { app: createApp({ services, vite, ...serving }), pool: undefined };
 }
 
@@ -545,6 +559,7 @@ async function productionApp(env: Env, serving: Serving) {
     isDev: false,
     embedPlaceholders: env.SHOW_EMBED_PLACEHOLDERS,
     stormAds: env.STORM_ADS,
+    briefing: serving.briefing && { open: serving.briefing.open, hour: serving.briefing.hour },
     stylesheet: stylesheet.css,
     stylesheetHref: stylesheet.href,
     islands: readIslands(buildDir),

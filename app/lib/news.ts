@@ -3,7 +3,7 @@ import type { Outlet, StoredArticle } from "../../server/news/store";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { storyLanguage } from "./language";
 import { translatorFor } from "../../common/i18n";
-import { isRecent, storyCategory, type FeedKey } from "../../sites/categories";
+import { storyCategory, type FeedKey } from "../../sites/categories";
 
 /** SPEC.md §7 and §9: a news page shows at most this many stories of a category. */
 export const PAGE_STORIES = 15;
@@ -99,27 +99,8 @@ export function toCardArticle(a: StoredArticle, locale: string): CardArticle {
   };
 }
 
-/**
- * The home page's lead: the newest local story while it is recent; else, while another of
- * home's sections has a recent story, the newest of those (a stale local feed never leads with
- * an old story over today's news); else the newest local story. None without a local story:
- * the site's built-in featured story stands in (SPEC.md §2).
- */
-export function leadStory(
-  categories: readonly { key: FeedKey; news: CategoryNews }[],
-  now: number,
-): StoredArticle | undefined {
-  const [local] = categories;
-  // A paid post a listing keeps is listed, labelled, but never leads.
-  const firstLocal = local?.news.articles.find((a) => !a.sponsored);
-  if (!local || !firstLocal) return undefined;
-  if (isRecent(firstLocal.publishedAt, local.key, now)) return firstLocal;
-  const recent = categories.flatMap(({ key, news }) =>
-    news.articles.filter((a) => !a.sponsored && isRecent(a.publishedAt, key, now)).slice(0, 1),
-  );
-  const newest = recent.sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0))[0];
-  return newest ?? firstLocal;
-}
+// The home page's lead (common/lead-story.ts: the morning briefing picks it too).
+export { leadStory } from "../../common/lead-story";
 
 /** Cache-Control for a page made from news: short when ready, none while still loading. */
 export function newsCacheControl(blocks: NewsBlock[]): string {

@@ -36,6 +36,8 @@ export function rootData(context: LoadContext, weather: Weather) {
     storm: inStorm(weather),
     /** Ads stay in pages in storm mode (STORM_ADS). */
     stormAds: context.stormAds ?? false,
+    /** The morning briefing's sign-up form: open or closed, and the local hour it is sent. */
+    briefing: context.briefing ?? { open: false, hour: 6 },
     /** The city's colour: the browser's bar and the installed app's (sites/brand.ts). */
     themeColor: brandOf(context.site).color,
     /**

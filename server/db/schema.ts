@@ -108,6 +108,37 @@ export interface PushSendsTable {
   updated_at: number;
 }
 
+/** A reader's sign-up to the morning briefing (migration 0010). */
+export interface BriefingSubscribersTable {
+  /** Random and opaque: the sends' key. */
+  id: string;
+  /** The site (edition) it was made on: its mails' language and city. */
+  site: string;
+  /** The address, lower-cased domain; deleted when it unsubscribes. */
+  email: string;
+  /** SHA-256 of the secret token its links carry (base64url). */
+  token_hash: string;
+  /** A keyed hash of the signing reader's address (the per-reader cap); null once confirmed. */
+  client: string | null;
+  created_at: number;
+  /** When the reader confirmed it; null while it waits (swept when too old). */
+  confirmed_at: number | null;
+  /** When its last confirmation mail was sent. */
+  mailed_at: number | null;
+}
+
+/** A subscriber's briefing of a day, and who is sending it (migration 0010). */
+export interface BriefingSendsTable {
+  subscriber: string;
+  /** The city's date, YYYY-MM-DD. */
+  day: string;
+  lease_until: number | null;
+  lease_owner: string | null;
+  /** When it was sent or given up (null while it is being sent). */
+  sent_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   feeds: FeedsTable;
   articles: ArticlesTable;
@@ -117,4 +148,6 @@ export interface Database {
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   push_sends: PushSendsTable;
+  briefing_subscribers: BriefingSubscribersTable;
+  briefing_sends: BriefingSendsTable;
 }

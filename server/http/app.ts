@@ -22,6 +22,8 @@ import { splitCityKey } from "./pages/cache-key";
 import { createPageHandler, pages, type PageAnswer } from "./pages/handler";
 import { PageCache, compressIn } from "./pages/page-cache";
 import { pushRoutes, type PushApi } from "./push";
+import { briefingRoutes } from "./briefing";
+import type { BriefingApi } from "../briefing/service";
 import { radioApi, radioStream, type RadioOf } from "./radio";
 import { requestChecks, routerUrls } from "./request-checks";
 import { socialImage } from "./social-image";
@@ -58,6 +60,8 @@ export interface AppOptions {
   live?: LiveChannel;
   /** Web Push's API, `/api/push/…` (server/push/; absent in tests that do not need it). */
   push?: PushApi;
+  /** The morning briefing's sign-up, confirmation and unsubscribe, `/briefing…` (server/briefing/). */
+  briefing?: BriefingApi;
   /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
   images?: (req: IncomingMessage, res: ServerResponse, pathname: string, reader?: string) => void;
   logger: Logger;
@@ -323,6 +327,7 @@ function handlerTables(
   if (options.live) city.push(["live", liveChannel(options.live, addressOf)]);
   if (options.radio) city.push(["api", radioApi(options.radio)]);
   if (options.push) city.push(["api", pushRoutes(options.push, clientOf, logger)]);
+  if (options.briefing) city.push(["api", briefingRoutes(options.briefing, clientOf, logger)]);
   if (options.images) city.push(["image", imageRoute(options.images, addressOf)]);
   city.push(["page", pages(handler, options.vite)]);
   return { network, city };

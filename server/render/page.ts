@@ -5,6 +5,7 @@ import type { SiteContent } from "../../sites/content";
 import type { City } from "../../sites/schema";
 import type { IslandSources } from "../../common/islands";
 import type {
+  BriefingForm,
   LoadContext,
   MessageDesk,
   NewsSource,
@@ -51,6 +52,8 @@ export interface RenderSettings {
   embedPlaceholders: boolean;
   /** Ads stay in pages in storm mode (STORM_ADS). */
   stormAds: boolean;
+  /** The morning briefing's sign-up form (absent: closed). */
+  briefing?: BriefingForm;
   /** The site's stylesheet as text (production). */
   stylesheet?: string;
   /** Where the whole stylesheet is served; pages then inline only their own rules. */
@@ -67,6 +70,7 @@ export function renderSettings(services: SharedServices, csp: boolean): RenderSe
     isDev: services.isDev,
     embedPlaceholders: services.embedPlaceholders ?? services.isDev,
     stormAds: services.stormAds ?? false,
+    briefing: services.briefing,
     stylesheet: services.stylesheet,
     stylesheetHref: services.stylesheetHref,
     islands: services.islands,
@@ -152,6 +156,7 @@ export async function renderPage(
     islands: settings.islands,
     embedPlaceholders: settings.embedPlaceholders,
     stormAds: settings.stormAds,
+    briefing: settings.briefing,
     news: io.news,
     messages: io.messages,
     weather: io.weather,

@@ -46,7 +46,27 @@ describe("readEnv", () => {
       PUSH_MAX_SUBSCRIPTIONS: 1_000_000,
       PUSH_CONCURRENCY: 16,
       PUSH_LEASE_SECONDS: 60,
+      BRIEFING_HOUR: 6,
+      BRIEFING_CONCURRENCY: 8,
+      BRIEFING_MAX_PER_CLIENT: 5,
+      BRIEFING_LEASE_SECONDS: 120,
     });
+  });
+
+  it("takes the briefing's smtp(s):// SMTP_URL, an address for MAIL_FROM, an hour 0–23", () => {
+    const env = readEnv({
+      SMTP_URL: "smtps://user:secret@mail.example.org:465",
+      MAIL_FROM: "Houston City Wire <briefing@example.org>",
+      BRIEFING_HOUR: "23",
+    });
+    expect(env.SMTP_URL).toBe("smtps://user:secret@mail.example.org:465");
+    expect(env.MAIL_FROM).toBe("Houston City Wire <briefing@example.org>");
+    expect(env.BRIEFING_HOUR).toBe(23);
+    expect(readEnv({ MAIL_FROM: "briefing@example.org" }).MAIL_FROM).toBe("briefing@example.org");
+    expect(() => readEnv({ SMTP_URL: "https://mail.example.org" })).toThrow(/SMTP_URL/);
+    expect(() => readEnv({ MAIL_FROM: "the newsroom" })).toThrow(/MAIL_FROM/);
+    expect(() => readEnv({ MAIL_FROM: "A <a@b.c>\r\nBcc: x@y.z" })).toThrow(/MAIL_FROM/);
+    expect(() => readEnv({ BRIEFING_HOUR: "24" })).toThrow(/BRIEFING_HOUR/);
   });
 
   it("takes Web Push's VAPID keys both or neither, and a mailto: or https: subject", () => {

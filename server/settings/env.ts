@@ -188,6 +188,23 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z]{2})?$/, "must be a site id")
     .optional(),
+  // The morning briefing by e-mail (server/briefing/): the SMTP server mail goes to
+  // (smtp:// or smtps://, user and password in the URL; unset, sign-ups are closed), the sender's
+  // address (unset, the city's newsroom address), and the local hour each city's is sent at.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .refine((v) => /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v), {
+      error: "must be an address (newsroom@example.com) or a name and one (Name <a@b.c>)",
+    })
+    .optional(),
+  BRIEFING_HOUR: z.coerce.number().int().min(0).max(23).default(6),
+  // Mails one instance sends at once, confirmation mails one reader (an IPv4 address or IPv6
+  // /64) may ask for in a day, and how long an instance holds a briefing it claimed.
+  BRIEFING_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  BRIEFING_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(1_000).default(5),
+  BRIEFING_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   // The shared database of several instances (PostgreSQL); unset, SQLite in DATA_DIR.
   DATABASE_URL: z
     .string()

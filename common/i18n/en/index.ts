@@ -8,6 +8,7 @@ import { pages } from "./pages";
 import { meta } from "./meta";
 import { server } from "./server";
 import { pushMessage } from "./push-message";
+import { briefing } from "./briefing";
 
 /**
  * The English catalogue: the specification's text. Its keys are every catalogue's keys; each
@@ -24,4 +25,5 @@ export const en = {
   ...meta,
   ...server,
   ...pushMessage,
+  ...briefing,
 } as const;

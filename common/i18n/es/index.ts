@@ -10,6 +10,7 @@ import { pages } from "./pages";
 import { meta } from "./meta";
 import { server } from "./server";
 import { pushMessage } from "./push-message";
+import { briefing } from "./briefing";
 
 /** El catálogo español (es): las mismas claves que el inglés, área por área. */
 export const es: CatalogueOf<typeof en> = {
@@ -23,4 +24,5 @@ export const es: CatalogueOf<typeof en> = {
   ...meta,
   ...server,
   ...pushMessage,
+  ...briefing,
 };

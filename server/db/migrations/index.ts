@@ -8,6 +8,7 @@ import * as searchStemming from "./0006_search_stemming";
 import * as articlePublisher from "./0007_article_publisher";
 import * as push from "./0008_push";
 import * as articleAuthors from "./0009_article_authors";
+import * as briefing from "./0010_briefing";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0007_article_publisher": articlePublisher,
   "0008_push": push,
   "0009_article_authors": articleAuthors,
+  "0010_briefing": briefing,
 };

@@ -1,0 +1,81 @@
+import { useId } from "react";
+import { BRIEFING_PATH, EMAIL_FIELD, HONEYPOT_FIELD, briefingTime } from "../../common/briefing";
+import { useT } from "~/lib/i18n";
+import { useSite } from "~/lib/root-data";
+
+/**
+ * The morning briefing's sign-up form (issue 54): an address and a button, posted as a plain
+ * form to the edition's `/briefing` (server/http/briefing.ts answers with a page of its own), so
+ * it works without JavaScript. While sign-ups are closed (no SMTP_URL) it is shown, and says so.
+ * `tone`: on the page's paper, or on the footer's ink.
+ */
+export function BriefingSignup({
+  tone = "paper",
+  className = "",
+}: {
+  tone?: "paper" | "ink";
+  className?: string;
+}) {
+  const { site, edition, briefing } = useSite();
+  const t = useT();
+  const id = useId();
+  const ink = tone === "ink";
+  const heading = ink
+    ? "mb-3 font-sans text-sm font-bold tracking-wider text-white uppercase"
+    : "font-serif text-xl font-bold";
+  return (
+    <section
+      aria-labelledby={`${id}h`}
+      data-briefing-signup=""
+      className={`${ink ? "" : "border border-rule bg-white p-4"} ${className}`.trim()}
+    >
+      <h2 id={`${id}h`} className={heading}>
+        {t("briefing.heading")}
+      </h2>
+      <p className={`mt-1 text-sm ${ink ? "text-stone-200" : ""}`}>
+        {t("briefing.pitch", { site: site.name, time: briefingTime(briefing.hour, site.locale) })}
+      </p>
+      {briefing.open ? (
+        <form method="post" action={`${edition.path}${BRIEFING_PATH}`} className="mt-2">
+          <label htmlFor={`${id}e`} className="block text-sm font-semibold">
+            {t("briefing.email")}
+          </label>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <input
+              id={`${id}e`}
+              name={EMAIL_FIELD}
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              className="min-h-11 min-w-0 flex-1 basis-48 rounded border border-stone-400 bg-white px-3 text-ink"
+            />
+            <button
+              type="submit"
+              className="min-h-11 rounded bg-accent px-4 font-semibold text-white hover:underline"
+            >
+              {t("briefing.signUp")}
+            </button>
+          </div>
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor={`${id}w`}>{t("forms.website")}</label>
+            <input
+              id={`${id}w`}
+              name={HONEYPOT_FIELD}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+            />
+          </div>
+          <p className={`mt-1 text-xs ${ink ? "text-stone-300" : "text-muted"}`}>
+            {t("briefing.kept")}
+          </p>
+        </form>
+      ) : (
+        <p className={`mt-2 text-sm font-semibold ${ink ? "text-white" : ""}`}>
+          {t("briefing.closed")}
+        </p>
+      )}
+    </section>
+  );
+}
