@@ -3,6 +3,7 @@ import type { SiteNavigation } from "~/lib/pages";
 import type { PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
 import { PageLink } from "./page-link";
+import { BriefingSignup } from "./briefing-signup";
 
 /** The number of publications in the network (SPEC.md §1). */
 export const NETWORK_SIZE = 3000;
@@ -87,6 +88,10 @@ export function SiteFooter({
             </li>
           </ul>
         </section>
+      </div>
+      {/* The morning briefing by e-mail (issue 54): on every page. */}
+      <div className="mx-auto max-w-7xl px-4 pb-8">
+        <BriefingSignup tone="ink" className="max-w-xl" />
       </div>
       <div className="border-t border-stone-700">
         <div className="mx-auto max-w-7xl px-4 py-6 text-sm text-stone-300">

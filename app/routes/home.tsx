@@ -12,6 +12,7 @@ import { VideoEmbed } from "~/components/video-embed";
 import { WeatherSummary } from "~/components/weather-live";
 import { EmergencyBlock } from "~/components/storm-mode";
 import { PushWarnings } from "~/components/push-warnings";
+import { BriefingSignup } from "~/components/briefing-signup";
 import { inStorm } from "~/lib/storm";
 import { HOME_KEYS, HOME_SECTIONS, categoryText, homeTitle } from "../../sites/categories";
 import { translatorFor } from "../../common/i18n";
@@ -207,6 +208,7 @@ export default function Home() {
         {!storm && (
           <div className="mt-8 lg:col-start-2 lg:row-start-3">
             <WeatherSummary weather={weather} place={site} href={pageHref} />
+            <BriefingSignup className="mt-4" />
           </div>
         )}
         <div className="mt-10 min-w-0 space-y-8 sm:space-y-12 lg:col-start-1 lg:row-[2/5]">

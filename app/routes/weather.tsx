@@ -3,6 +3,7 @@ import { IslandScript } from "~/components/island";
 import { ClimateHistory, NewTab, WEATHER_H2 } from "~/components/weather";
 import { PageHeading } from "~/components/page-heading";
 import { PushWarnings } from "~/components/push-warnings";
+import { BriefingSignup } from "~/components/briefing-signup";
 import { WeatherLive } from "~/components/weather-live";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { pageMeta } from "~/lib/page-meta.server";
@@ -109,6 +110,7 @@ export default function Weather() {
           t={t}
         />
       )}
+      <BriefingSignup className="mt-10 max-w-2xl" />
       <p className="mt-10 text-sm text-muted">
         {withParts(t("weather.sources"), {
           link: (
