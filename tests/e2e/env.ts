@@ -17,6 +17,8 @@ export const E2E_VARIABLES = {
   radioPort: "E2E_RADIO_PORT",
   /** The fixture weather service the default site asks (tests/fixture-servers/weather-server.ts). */
   weatherUrl: "E2E_WEATHER_URL",
+  /** Where the default site's mails land, one `<n>.eml` each (its SMTP_URL's loopback server). */
+  mailDir: "E2E_MAIL_DIR",
 } as const;
 
 type E2ESetting = keyof typeof E2E_VARIABLES;

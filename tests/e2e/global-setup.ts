@@ -4,6 +4,7 @@ import path from "node:path";
 import { demoFeedsFile } from "../fixture-servers/demo-feeds";
 import { startFeedServer } from "../fixture-servers/feed-server";
 import { startRadioStation } from "../fixture-servers/radio-upstream";
+import { startSmtp } from "../fixture-servers/smtp-server";
 import { CALM_ALERTS, startWeatherServer } from "../fixture-servers/weather-server";
 import { startSiteProcess } from "../support/site-process";
 import { E2E_VARIABLES, TEST_SITE_URL } from "./env";
@@ -40,6 +41,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const station = await startRadioStation();
   // A calm day (a wind advisory): storm mode and the banner have sites of their own.
   const weather = await startWeatherServer({ alerts: CALM_ALERTS });
+  // The morning briefing's mail (issue 54): a loopback SMTP server writing each mail to a folder.
+  const mailDir = path.join(dir, "mail");
+  const smtp = await startSmtp({ parse: false, dir: mailDir });
   const feedsFile = path.join(dir, "feeds.json");
   writeFileSync(feedsFile, JSON.stringify(demoFeedsFile(feeds.url), null, 2));
   // Both servers share this 2-core machine with two browsers, which starves them at times: a page
@@ -63,6 +67,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // The fixture weather service (same loopback address as the feeds).
         NWS_API_URL: weather.url,
         NWS_RADAR_URL: weather.url,
+        SMTP_URL: smtp.url,
       },
     }),
     // SITE_URL empty (unset): canonical links come from each city's own hosts.
@@ -79,6 +84,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     feedsFile,
     radioPort: String(station.port),
     weatherUrl: weather.url,
+    mailDir,
   };
   for (const [name, value] of Object.entries(settings)) {
     process.env[E2E_VARIABLES[name as keyof typeof settings]] = value;
@@ -90,6 +96,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       feeds.close(),
       station.close(),
       weather.close(),
+      smtp.close(),
     ]);
     rmSync(dir, { recursive: true, force: true });
   };

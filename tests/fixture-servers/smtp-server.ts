@@ -1,4 +1,6 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -30,10 +32,16 @@ export interface TestSmtp {
 /**
  * An SMTP server on 127.0.0.1 and a free port (the `smtp-server` package), keeping every mail it
  * takes parsed (mailparser): what the briefing's tests, the e2e site and the benchmark send to.
- * `parse: false` keeps only the count (the benchmark: parsing is not what it measures).
+ * `parse: false` keeps only the count (the benchmark: parsing is not what it measures); `dir`
+ * also writes each mail there as `<n>.eml`, whole once it is there (the e2e specs, in other
+ * processes than the global setup that runs the server, read them).
  */
-export async function startSmtp(options: { parse?: boolean } = {}): Promise<TestSmtp> {
+export async function startSmtp(
+  options: { parse?: boolean; dir?: string } = {},
+): Promise<TestSmtp> {
   const parse = options.parse ?? true;
+  const { dir } = options;
+  if (dir) mkdirSync(dir, { recursive: true });
   const mails: ReceivedMail[] = [];
   const attempts = new Map<string, number>();
   const waiters = new Set<() => void>();
@@ -62,6 +70,11 @@ export async function startSmtp(options: { parse?: boolean } = {}): Promise<Test
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const done = () => {
           counted++;
+          if (dir) {
+            const file = path.join(dir, `${counted}.eml`);
+            writeFileSync(`${file}.part`, raw);
+            renameSync(`${file}.part`, file);
+          }
           for (const wake of waiters) wake();
           callback();
         };
