@@ -36,3 +36,17 @@ describe("an edition's translated paths", () => {
     expect(publicPath("/constructor", SLUGS)).toBe("/constructor");
   });
 });
+
+describe("a page's own feeds (issue 54)", () => {
+  it("are under the page's translated path, both ways, and nothing else under a page is", () => {
+    expect(publicPath("/local-news/rss.xml", SLUGS)).toBe("/noticias-locales/rss.xml");
+    expect(publicPath("/weather/atom.xml", SLUGS)).toBe("/clima/atom.xml");
+    expect(publicPath("/weather/feed.json", SLUGS)).toBe("/clima/feed.json");
+    expect(routePath("/noticias-locales/rss.xml", SLUGS)).toBe("/local-news/rss.xml");
+    expect(routePath("/Clima/feed.json", SLUGS)).toBe("/weather/feed.json");
+    // Home's are its own; another file under a page is not a feed.
+    expect(publicPath("/rss.xml", SLUGS)).toBe("/rss.xml");
+    expect(publicPath("/weather/other.xml", SLUGS)).toBe("/weather/other.xml");
+    expect(routePath("/clima/rss.json", SLUGS)).toBe("/clima/rss.json");
+  });
+});

@@ -3,13 +3,20 @@
 // The routes keep one spelling each (app/routes.ts): a request's public path is turned into its
 // route's before React Router sees it (routePath), and every link, canonical URL, alternate and
 // sitemap entry the other way (publicPath). Every page's path is one segment, so only a path of
-// one segment is ever translated: /api/live, /images/… and the like never are.
+// one segment is ever translated, with one exception: a page's own feeds (issue 54), its path
+// and a feed's file name (/noticias-locales/rss.xml). /api/live, /images/… and the like never are.
 
 /** A page's slug in an edition's language, by its route's slug ("weather" → "clima"). */
 export type Slugs = Readonly<Record<string, string>>;
 
-/** A path's one segment, its trailing slash, and what follows the path (?query, #fragment). */
-const ONE_SEGMENT = /^\/([^/?#]+)(\/?)([?#].*)?$/;
+/** The file names of a page's own feeds (app/lib/feeds.ts), the one second segment translated. */
+export const FEED_FILES = ["rss.xml", "atom.xml", "feed.json"] as const;
+
+/**
+ * A path's one segment, then its trailing slash or one of its feeds' file names, and what follows
+ * the path (?query, #fragment).
+ */
+const ONE_SEGMENT = /^\/([^/?#]+)(\/?|\/(?:rss\.xml|atom\.xml|feed\.json))([?#].*)?$/;
 
 function translate(path: string, find: (segment: string) => string | undefined): string {
   const parts = ONE_SEGMENT.exec(path);

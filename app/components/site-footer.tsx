@@ -4,6 +4,7 @@ import type { PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
 import { PageLink } from "./page-link";
 import { BriefingSignup } from "./briefing-signup";
+import { FEED_FORMATS, feedRoutePath, type FeedFormat } from "~/lib/feeds";
 
 /** The number of publications in the network (SPEC.md §1). */
 export const NETWORK_SIZE = 3000;
@@ -96,6 +97,27 @@ export function SiteFooter({
       <div className="border-t border-stone-700">
         <div className="mx-auto max-w-7xl px-4 py-6 text-sm text-stone-300">
           <p>{t("layout.footerNetwork", { site: site.name, size: NETWORK_SIZE })}</p>
+          {/* The site's own feeds (issue 54): home's in each format, and the weather alerts'. */}
+          <p className="mt-3 flex flex-wrap items-center gap-x-4">
+            <span>{t("layout.footerFeeds")}</span>
+            {FEED_FORMATS.map((format) => (
+              <PageLink
+                key={format.id}
+                to={feedRoutePath("/", format)}
+                type={format.type}
+                className={linkClass}
+              >
+                {format.label}
+              </PageLink>
+            ))}
+            <PageLink
+              to={feedRoutePath("/weather", FEED_FORMATS[0] as FeedFormat)}
+              type="application/rss+xml"
+              className={linkClass}
+            >
+              {t("layout.footerFeedsAlerts")}
+            </PageLink>
+          </p>
           <p className="mt-1">{t("layout.copyright", { year, site: site.name })}</p>
         </div>
       </div>

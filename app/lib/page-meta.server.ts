@@ -3,6 +3,8 @@ import { buildMeta, newsPageExtras, type MetaInput, type PageExtras, type StoryL
 import { pageInLocale } from "./pages";
 import { toPublicSite } from "./site";
 import { publicPath } from "../../common/slugs";
+import { categoryAt } from "../../sites/categories";
+import { feedAlternates } from "./feeds";
 import type { LoadContext } from "../../server/context";
 
 /**
@@ -35,5 +37,14 @@ export function newsPageMeta(
   stories?: readonly StoryLink[],
 ): MetaDescriptor[] {
   const section = pageInLocale(page, context.site.locale).heading;
-  return pageMeta(context, page, newsPageExtras(section, stories));
+  // A category's page names its own feeds (issue 54).
+  const feeds = categoryAt(page.path.slice(1))?.fed
+    ? feedAlternates(
+        context.siteUrl,
+        page.path,
+        `${section} — ${context.site.name}`,
+        context.edition.slugs,
+      )
+    : [];
+  return pageMeta(context, page, newsPageExtras(section, stories), feeds);
 }

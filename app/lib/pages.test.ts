@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../sites/categories";
 import routes from "../routes";
+import { FEED_PATHS } from "./feeds";
 import {
   FOOTER_COLUMNS,
   HEADER_MAIN,
@@ -65,7 +66,7 @@ describe("the route table", () => {
     );
   });
 
-  it("puts /radio, /books, the redirect, robots, sitemap and the catch-all outside it", () => {
+  it("puts /radio, /books, the redirects, robots, sitemap, the feeds and the catch-all outside it", () => {
     const outside = entries.filter((r) => r !== layout).map(toPath);
     expect(outside).toEqual([
       "/radio",
@@ -76,6 +77,10 @@ describe("the route table", () => {
       "/api/donation",
       "/robots.txt",
       "/sitemap.xml",
+      // The site's own feeds (issue 54), and where readers look for them first.
+      ...FEED_PATHS,
+      "/rss",
+      "/feed",
       "/*",
     ]);
   });

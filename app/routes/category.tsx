@@ -7,14 +7,12 @@ import { PageHeading } from "~/components/page-heading";
 import { NewStoriesOffer } from "~/components/live-updates";
 import { PageWithSidebar } from "~/components/page-with-sidebar";
 import { StoryGrid } from "~/components/story-grid";
-import { hasPicture } from "~/components/story-card";
-import { pairByKind } from "~/lib/card-rows";
 import { EmbedFrame } from "~/components/embed-frame";
 import { VideoEmbed } from "~/components/video-embed";
 import { categoryAt, categoryHeading } from "../../sites/categories";
 import { translatorFor } from "../../common/i18n";
 import { useT } from "~/lib/i18n";
-import { orUnavailable } from "~/lib/database.server";
+import { categoryStories } from "~/lib/page-stories.server";
 import { newsCacheControl, toNewsBlock } from "~/lib/news";
 import { newsPageMeta } from "~/lib/page-meta.server";
 import { PAGES } from "~/lib/pages";
@@ -36,14 +34,9 @@ export async function loader({ context: router, pattern }: Route.LoaderArgs) {
   const category = categoryAt(pattern.replace(/^\/|\/$/g, ""));
   if (!category?.fed) throw data("Not found", { status: 404 });
   const { key, slug: id } = category;
-  const stories = await orUnavailable(context.news.getCategory(key));
-  const shown = toNewsBlock(stories, context.site.locale);
   // Two of a kind a row in the grid (picture cards, text cards), in the page's order everywhere
-  // (its list in the structured data too).
-  const block = {
-    ...shown,
-    articles: pairByKind(shown.articles, (a) => hasPicture(a.image, context.site.defaultImage)),
-  };
+  // (its list in the structured data and its feeds too).
+  const { news: stories, block } = await categoryStories(context, category);
   const { news } = context.content;
   const t = translatorFor(context.site.locale);
   return data(

@@ -14,12 +14,14 @@ import { EmergencyBlock } from "~/components/storm-mode";
 import { PushWarnings } from "~/components/push-warnings";
 import { BriefingSignup } from "~/components/briefing-signup";
 import { inStorm } from "~/lib/storm";
-import { HOME_KEYS, HOME_SECTIONS, categoryText, homeTitle } from "../../sites/categories";
+import { HOME_KEYS } from "../../sites/categories";
 import { translatorFor } from "../../common/i18n";
 import { useT } from "~/lib/i18n";
 import { NewStoriesOffer } from "~/components/live-updates";
-import { countOutlets, leadStory, newsCacheControl, toCardArticle, toNewsBlock } from "~/lib/news";
-import { ShownStories, notShown } from "../../common/story-keys";
+import { countOutlets, newsCacheControl, toCardArticle } from "~/lib/news";
+import { feedAlternates } from "~/lib/feeds";
+import { homeStories } from "~/lib/page-stories.server";
+import { notShown } from "../../common/story-keys";
 import { pageMeta } from "~/lib/page-meta.server";
 import { orUnavailable } from "~/lib/database.server";
 import { newsPageExtras } from "~/lib/meta";
@@ -29,8 +31,6 @@ import { usePageHref } from "~/lib/page-path";
 import type { Route } from "./+types/home";
 import { cityContext } from "~/lib/city-context";
 
-/** SPEC.md §9: home shows the first 5 articles of each section. */
-export const HOME_SECTION_SIZE = 5;
 /** Headlines in the sidebar's News Feed (NewsFeedBlock's own number). */
 const NEWS_FEED_SIZE = 8;
 
@@ -38,30 +38,10 @@ export async function loader({ context: router }: Route.LoaderArgs) {
   const context = cityContext(router);
   const { locale } = context.site;
   const t = translatorFor(locale);
-  const categories = await Promise.all(
-    HOME_SECTIONS.map(async ({ key, slug }) => ({
-      title: t(homeTitle(key)),
-      noun: t(categoryText(key).noun),
-      // Its stories' kicker label ("Politics"): a compact headline of its own category omits it.
-      label: t(categoryText(key).label),
-      key,
-      path: PAGES[slug].path,
-      news: await orUnavailable(context.news.getCategory(key)),
-    })),
-  );
   const { news } = context.content;
-  // Each story once on the page (the lead, then the sections in order, then the News Feed): a
-  // story already shown (its link, or a wire headline) is passed over.
-  const shown = new ShownStories();
-  const lead = leadStory(categories, context.now);
-  const featured = lead ? notShown([toCardArticle(lead, locale)], shown)[0] : undefined;
-  const sections = categories.map(({ news: category, ...section }) => {
-    const block = toNewsBlock(category, locale, { limit: category.articles.length });
-    return {
-      ...section,
-      block: { ...block, articles: notShown(block.articles, shown, HOME_SECTION_SIZE) },
-    };
-  });
+  // The lead, then the sections, each story once (page-stories.server.ts; the feeds list the same).
+  const { featured, sections, shown, updatedAt, stories: listed } = await homeStories(context);
+  const stories = sections.flatMap((s) => s.block.articles);
   // The News Feed: the newest of home's categories together that the page has not shown.
   const combined = await orUnavailable(context.news.getCategories(HOME_KEYS, Infinity));
   const weather = await context.weather.get();
@@ -70,15 +50,11 @@ export async function loader({ context: router }: Route.LoaderArgs) {
     shown,
     NEWS_FEED_SIZE,
   );
-  const updated = categories.flatMap(({ news: c }) => (c.updatedAt === null ? [] : [c.updatedAt]));
-  const stories = sections.flatMap((s) => s.block.articles);
   // Home never shows a section's loading or error text (issue 37): a section with nothing to
   // show is left out; still loading, the page keeps asking for itself (until-ready).
   const waiting = sections.some((s) => s.block.state === "loading");
   // Stories shown without a link: the News Feed's refresh cannot find them among the page's links.
-  const unlinked = [...(featured ? [featured] : []), ...stories]
-    .filter((a) => a.url === "#")
-    .map((a) => a.id);
+  const unlinked = listed.filter((a) => a.url === "#").map((a) => a.id);
   // With no story, the site's built-in featured story stands in.
   const shownLead = featured ?? news.featuredStory;
   return data(
@@ -86,8 +62,8 @@ export async function loader({ context: router }: Route.LoaderArgs) {
       heading: pagesFor(locale).home.heading,
       featured: shownLead,
       // The dateline: how many outlets the page's stories come from, and its last refresh.
-      outlets: countOutlets([...(featured ? [featured] : []), ...stories]),
-      updatedAt: updated.length ? new Date(Math.max(...updated)).toISOString() : null,
+      outlets: countOutlets(listed),
+      updatedAt: updatedAt === null ? null : new Date(updatedAt).toISOString(),
       // With a picture of its own, the lead sits beside the Local headlines; text-led, above.
       leadPictured: hasPicture(shownLead.image, context.site.defaultImage),
       sections,
@@ -112,7 +88,12 @@ export async function loader({ context: router }: Route.LoaderArgs) {
         title: news.featuredVideo.title,
       },
       // The stories of home's sections in page order, the featured one first; no single section.
-      meta: pageMeta(context, PAGES.home, newsPageExtras(undefined, [shownLead, ...stories])),
+      meta: pageMeta(
+        context,
+        PAGES.home,
+        newsPageExtras(undefined, [shownLead, ...stories]),
+        feedAlternates(context.siteUrl, "/", context.site.name, context.edition.slugs),
+      ),
     },
     { headers: { "Cache-Control": newsCacheControl(sections.map((s) => s.block)) } },
   );

@@ -3,10 +3,12 @@ import { PUBLIC_PAGES } from "~/lib/pages";
 import { escapeXml } from "../../common/xml";
 import { publicPath } from "../../common/slugs";
 import type { Route } from "./+types/sitemap";
+import { FEED_PATHS } from "~/lib/feeds";
 import { cityContext } from "~/lib/city-context";
 
 /**
- * Every public route as an absolute URL (the not-found and redirect routes are left out). A city
+ * Every public route as an absolute URL (the not-found and redirect routes are left out), and
+ * every page's feeds. A city
  * with several editions lists each page in each, and every entry names all its counterparts
  * (`xhtml:link rel="alternate" hreflang`, with x-default the city's default edition), as
  * https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap
@@ -18,8 +20,10 @@ export function loader({ context: router }: Route.LoaderArgs) {
   // Each edition's address of a page: its base and the page's path in its language.
   const own = { base: context.siteUrl, slugs: context.edition.slugs };
   const editions = alternates.length ? alternates : [own];
-  const urls = PUBLIC_PAGES.flatMap((page) => {
-    const at = (alt: (typeof editions)[number]) => `${alt.base}${publicPath(page.path, alt.slugs)}`;
+  // The pages, then their own feeds (issue 54): home's, each category's, the weather alerts'.
+  const paths = [...PUBLIC_PAGES.map((page) => page.path), ...FEED_PATHS];
+  const urls = paths.flatMap((path) => {
+    const at = (alt: (typeof editions)[number]) => `${alt.base}${publicPath(path, alt.slugs)}`;
     return editions.map((edition) => {
       const loc = `    <loc>${escapeXml(at(edition))}</loc>`;
       if (alternates.length === 0) return `  <url><loc>${escapeXml(at(edition))}</loc></url>`;

@@ -3,13 +3,13 @@ import type { WeatherAlert } from "../weather/nws";
 import {
   MAX_PUSH_CHARS,
   allClearMessage,
-  clip,
   testMessage,
   topicOf,
   ttlOf,
   warningMessage,
   type PushSite,
 } from "./message";
+import { clip } from "../../common/i18n/alert-words";
 
 const NOW = Date.parse("2026-12-03T20:00:00Z");
 const SITE: PushSite = {

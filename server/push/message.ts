@@ -1,11 +1,17 @@
 import { createHash } from "node:crypto";
 import { translatorFor } from "../../common/i18n";
-import { responseText } from "../../common/i18n/alert-response";
+import {
+  MAX_ALERT_CHARS,
+  alertWords,
+  areaOf,
+  clip,
+  type AlertPlace,
+} from "../../common/i18n/alert-words";
 import { weatherWords } from "../../common/i18n/weather-words";
 import type { WeatherAlert } from "../weather/nws";
 
 /** The most characters of a push's title and body together (Wireless Emergency Alerts' 360). */
-export const MAX_PUSH_CHARS = 360;
+export const MAX_PUSH_CHARS = MAX_ALERT_CHARS;
 /** A push's shortest and longest time to live at the push service, in seconds. */
 export const MIN_TTL_S = 60;
 export const MAX_TTL_S = 86_400;
@@ -34,11 +40,7 @@ export interface PushMessage {
 }
 
 /** Where a site's reader is: its language and zone, its zones' names, its weather page. */
-export interface PushSite {
-  locale: string;
-  timeZone: string;
-  /** The site's alert zones' names in its language, by UGC code. */
-  zoneNames: ReadonlyMap<string, string>;
+export interface PushSite extends AlertPlace {
   /** The path of its weather page (/weather, /es/clima). */
   weatherPath: string;
   /** The publication's name (the daily test push names it). */
@@ -60,33 +62,10 @@ export function ttlOf(alert: Pick<WeatherAlert, "expires" | "ends">, now: number
   return Math.min(MAX_TTL_S, Math.max(MIN_TTL_S, seconds));
 }
 
-/** `text` cut at a word to at most `max` characters, with an ellipsis when cut. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, Math.max(0, max - 1));
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
-}
-
-/** A time in the reader's language and the city's zone, with its weekday ("Thu 9:45 PM"). */
-function timeText(iso: string, site: PushSite): string {
-  return new Intl.DateTimeFormat(site.locale, {
-    weekday: "short",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: site.timeZone,
-  }).format(new Date(iso));
-}
-
 function digestOf(payload: PushPayload, urgency: string): string {
   return createHash("sha256")
     .update(JSON.stringify([payload.title, payload.body, payload.url, payload.lang, urgency]))
     .digest("base64url");
-}
-
-/** The names of `zones` in the site's words, joined ("Inland Harris, Harris County"). */
-function areaOf(zones: readonly string[], site: PushSite): string {
-  return zones.map((zone) => site.zoneNames.get(zone) ?? zone).join(", ");
 }
 
 /**
@@ -101,27 +80,8 @@ export function warningMessage(
   site: PushSite,
   now: number,
 ): PushMessage {
-  const t = translatorFor(site.locale);
-  const language = t.language;
-  const translated = alert.translations?.[language];
-  const event =
-    translated?.event ??
-    (alert.language === language ? alert.event : weatherWords(site.locale).event(alert.event).text);
-  const instruction =
-    translated?.instruction ?? ((alert.language ?? "en") === language ? alert.instruction : null);
-  const todo = [responseText(alert.response, t) ?? "", instruction ?? ""].filter(Boolean).join(" ");
-  const area = areaOf(zones, site);
-  const title = clip(event, 80);
-  const body = clip(
-    (alert.ends
-      ? t("pushMessage.body", { area, until: timeText(alert.ends, site), todo })
-      : t("pushMessage.bodyNoEnd", { area, todo })
-    )
-      // A time that ends in a period ("9:45 p.m.") before the sentence's own.
-      .replace(/\.\.(\s|$)/g, ".$1")
-      .trim(),
-    MAX_PUSH_CHARS - title.length,
-  );
+  const { title, body } = alertWords(alert, zones, site);
+  const language = translatorFor(site.locale).language;
   const topic = topicOf(alert.series ?? alert.id, zones[0] ?? "");
   const urgency = alert.urgent ? "high" : "normal";
   const payload = { title, body, url: site.weatherPath, tag: topic, lang: language };

@@ -34,6 +34,12 @@ export const layout = {
   "layout.footerNetwork":
     "{site} is one of a network of {size} local publications serving communities across the United States.",
   "layout.copyright": "© {year} {site}. All rights reserved.",
+  // The site's own feeds (issue 54): the footer's line, and the weather alerts' feed.
+  "layout.footerFeeds": "Follow in a feed reader:",
+  "layout.footerFeedsAlerts": "Weather alerts",
+  "layout.feedAlertsTitle": "Weather alerts for {city}",
+  "layout.feedAlertsDescription":
+    "The National Weather Service's warnings, watches and advisories in force for {city}, each until it ends.",
   // Storm mode's emergency block.
   "layout.stormHeading": "Weather emergency in {city}",
   "layout.stormArea": "Area:",

@@ -36,6 +36,12 @@ export const layout: Area<typeof en> = {
   "layout.footerNetwork":
     "{site} forma parte de una red de {size} publicaciones locales al servicio de comunidades de todo Estados Unidos.",
   "layout.copyright": "© {year} {site}. Todos los derechos reservados.",
+  // Los canales propios del sitio: la línea del pie de página y el canal de alertas del tiempo.
+  "layout.footerFeeds": "Síganos en un lector de noticias:",
+  "layout.footerFeedsAlerts": "Alertas del tiempo",
+  "layout.feedAlertsTitle": "Alertas del tiempo en {city}",
+  "layout.feedAlertsDescription":
+    "Los avisos, vigilancias y advertencias del Servicio Meteorológico Nacional vigentes en {city}, cada uno hasta que termina.",
   // El bloque de emergencia del modo tormenta.
   "layout.stormHeading": "Emergencia meteorológica en {city}",
   "layout.stormArea": "Zona:",

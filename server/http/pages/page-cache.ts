@@ -34,7 +34,8 @@ export function isNotFoundKey(key: string): boolean {
 }
 
 /** Types worth compressing when a response is sent. */
-export const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|x-turbo|rss)|image\/svg)/;
+export const COMPRESSIBLE =
+  /^(text\/|application\/(json|xml|javascript|x-turbo|rss|atom|feed\+json)|image\/svg)/;
 
 /** Whether a response is worth compressing: text of a kilobyte or more. */
 export function worthCompressing(page: Pick<RenderedPage, "headers" | "body">): boolean {

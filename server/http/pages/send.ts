@@ -80,6 +80,14 @@ function headersFor(
   return headers;
 }
 
+/** Whether a page last changed at `lastModified` is unchanged since the request's If-Modified-Since. */
+function unchangedSince(req: IncomingMessage, lastModified: string | undefined): boolean {
+  const since = req.headers["if-modified-since"];
+  if (since === undefined || lastModified === undefined) return false;
+  const [asked, changed] = [Date.parse(since), Date.parse(lastModified)];
+  return Number.isFinite(asked) && Number.isFinite(changed) && changed <= asked;
+}
+
 /** Answers a conditional request whose validator still holds: true when it was answered. */
 function answeredNotModified(
   req: IncomingMessage,
@@ -89,13 +97,18 @@ function answeredNotModified(
   vary: string,
 ): boolean {
   const asked = req.headers["if-none-match"];
-  if (asked === undefined) return false;
   const etag = etagOf(page, coding);
-  if (!notModified(asked, etag)) return false;
+  const lastModified = page.headers["last-modified"];
+  // If-None-Match decides when it is sent (RFC 9110 §13.2.2); else If-Modified-Since, for a page
+  // that says when it last changed (a feed: a feed reader sends either).
+  if (asked !== undefined ? !notModified(asked, etag) : !unchangedSince(req, lastModified)) {
+    return false;
+  }
   res.writeHead(304, {
     ETag: etag,
     "Cache-Control": page.headers["cache-control"] ?? CACHE_CONTROL.news,
     Vary: vary,
+    ...(lastModified ? { "Last-Modified": lastModified } : {}),
   });
   res.end();
   return true;
