@@ -29,6 +29,8 @@ export interface FeedChannel {
   /** The URL of each of its formats (each document names itself: rel="self"). */
   self: Record<FeedFormat["id"], string>;
   copyright: string;
+  /** The publication: the feed's author (Atom requires one where an entry names none). */
+  publisher: { name: string; url: string };
 }
 
 /** One item: a story as its page shows it, or a weather alert. */
@@ -77,6 +79,7 @@ function feedOf(channel: FeedChannel, stories: readonly FeedStory[], format: Fee
     updated: channel.updated,
     generator: false,
     copyright: clean(channel.copyright),
+    author: { name: clean(channel.publisher.name), link: channel.publisher.url },
     feedLinks: { [format]: channel.self[format] },
   });
   for (const story of stories) {
@@ -197,8 +200,17 @@ function json(channel: FeedChannel, stories: readonly FeedStory[]): string {
         : {}),
     };
   });
+  // JSON Feed 1.1's `authors` replaces 1.0's `author`.
+  const rest: Record<string, unknown> = { ...doc };
+  delete rest.author;
   return `${JSON.stringify(
-    { ...doc, version: "https://jsonfeed.org/version/1.1", language: channel.language, items },
+    {
+      ...rest,
+      version: "https://jsonfeed.org/version/1.1",
+      language: channel.language,
+      authors: [{ name: clean(channel.publisher.name), url: channel.publisher.url }],
+      items,
+    },
     null,
     2,
   )}\n`;

@@ -170,6 +170,7 @@ export async function loader({ context: router, pattern }: Route.LoaderArgs) {
       json: feedUrl(context.siteUrl, pagePath, FEED_FORMATS[2] as FeedFormat, slugs),
     },
     copyright: t("layout.copyright", { year, site: context.site.name }),
+    publisher: { name: context.site.name, url: `${context.siteUrl}/` },
   };
   return new Response(writeFeed(format.id, channel, listing.stories), {
     headers: {

@@ -1,4 +1,7 @@
+import { DomUtils, parseDocument } from "htmlparser2";
+import type { AnyNode, Element } from "domhandler";
 import Parser from "rss-parser";
+import { z } from "zod";
 import { createStaticHandler } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseFeed } from "../news/parse";
@@ -330,4 +333,109 @@ describe("the weather alerts' feed", () => {
     const loading = await feed("/weather/feed.json", { weather: { state: "loading", alerts: [] } });
     expect(loading.headers.get("Cache-Control")).toMatch(/no-store/);
   });
+});
+
+// The formats' own requirements, checked on what the loader writes (the W3C validator's MUSTs):
+// RSS 2.0 (https://www.rssboard.org/rss-specification), Atom 1.0 (RFC 4287 §4.1), JSON Feed 1.1.
+
+const RFC_822 =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/;
+const RFC_3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+
+function elements(xml: string) {
+  const doc = parseDocument(xml, { xmlMode: true });
+  const all = (name: string, within: AnyNode[] = doc.children) =>
+    DomUtils.getElementsByTagName(name, within, true);
+  const only = (name: string, parent: Element) =>
+    parent.children.filter((c): c is Element => c.type === "tag" && c.name === name);
+  return { doc, all, only, text: DomUtils.textContent };
+}
+
+function validRss(xml: string): void {
+  const { all, only, text } = elements(xml);
+  const [rss] = all("rss");
+  expect(rss?.attribs.version).toBe("2.0");
+  const [channel] = all("channel");
+  if (!channel) throw new Error("no channel");
+  for (const name of ["title", "link", "description"]) expect(only(name, channel)).toHaveLength(1);
+  expect(text(only("language", channel))).toMatch(/^[a-z]{2}-[A-Z]{2}$/);
+  for (const item of only("item", channel)) {
+    expect(only("title", item).length + only("description", item).length).toBeGreaterThan(0);
+    expect(only("guid", item)).toHaveLength(1);
+    expect(text(only("pubDate", item))).toMatch(RFC_822);
+    expect(() => new URL(text(only("link", item)))).not.toThrow();
+    for (const source of only("source", item)) expect(source.attribs.url).toMatch(/^https?:\/\//);
+  }
+}
+
+function validAtom(xml: string): void {
+  const { all, only, text } = elements(xml);
+  const [feed] = all("feed");
+  if (!feed) throw new Error("no feed");
+  expect(feed.attribs.xmlns).toBe("http://www.w3.org/2005/Atom");
+  for (const name of ["id", "title", "updated"]) expect(only(name, feed)).toHaveLength(1);
+  expect(text(only("updated", feed))).toMatch(RFC_3339);
+  const entries = only("entry", feed);
+  // A feed without an author needs one on every entry (§4.1.1).
+  if (only("author", feed).length === 0) {
+    for (const entry of entries) expect(only("author", entry).length).toBeGreaterThan(0);
+  }
+  expect(only("link", feed).some((l) => l.attribs.rel === "self")).toBe(true);
+  const ids = new Set<string>();
+  for (const entry of entries) {
+    for (const name of ["id", "title", "updated"]) expect(only(name, entry)).toHaveLength(1);
+    expect(text(only("updated", entry))).toMatch(RFC_3339);
+    const id = text(only("id", entry));
+    expect(() => new URL(id)).not.toThrow();
+    ids.add(id);
+    // No content: an alternate link is required (§4.1.2).
+    expect(only("link", entry).some((l) => (l.attribs.rel ?? "alternate") === "alternate")).toBe(
+      true,
+    );
+    for (const source of only("source", entry)) {
+      expect(only("id", source)).toHaveLength(1);
+      expect(only("title", source)).toHaveLength(1);
+    }
+  }
+  expect(ids.size).toBe(entries.length);
+}
+
+const JSON_FEED_1_1 = z.object({
+  version: z.literal("https://jsonfeed.org/version/1.1"),
+  title: z.string().min(1),
+  home_page_url: z.url().optional(),
+  feed_url: z.url().optional(),
+  description: z.string().optional(),
+  language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
+  authors: z.array(z.object({ name: z.string(), url: z.url().optional() })).min(1),
+  items: z.array(
+    z
+      .object({
+        id: z.string().min(1),
+        url: z.url().optional(),
+        title: z.string().optional(),
+        content_text: z.string().optional(),
+        content_html: z.string().optional(),
+        date_published: z.string().regex(RFC_3339).optional(),
+        date_modified: z.string().regex(RFC_3339).optional(),
+        authors: z.array(z.object({ name: z.string().min(1) })).optional(),
+        tags: z.array(z.string()).optional(),
+      })
+      .refine((item) => item.content_text !== undefined || item.content_html !== undefined, {
+        message: "an item has content_text or content_html",
+      }),
+  ),
+});
+
+describe("each feed keeps its format's rules", () => {
+  for (const path of ["/", "/local-news", "/sports", "/weather"]) {
+    it(`${path}: RSS 2.0, Atom 1.0 and JSON Feed 1.1`, async () => {
+      const base = path === "/" ? "" : path;
+      const weather = { alerts: [] as WeatherAlert[] };
+      validRss(await (await feed(`${base}/rss.xml`, { weather })).text());
+      validAtom(await (await feed(`${base}/atom.xml`, { weather })).text());
+      const json: unknown = await (await feed(`${base}/feed.json`, { weather })).json();
+      expect(JSON_FEED_1_1.safeParse(json).error).toBeUndefined();
+    });
+  }
 });
