@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { useT } from "~/lib/i18n";
 import type { SiteNavigation } from "~/lib/pages";
 import type { PublicSite } from "~/lib/site";
@@ -29,6 +30,8 @@ export function SiteFooter({
   nav: SiteNavigation;
 }) {
   const t = useT();
+  // An edition's home is its basename's "/": it has the sign-up form of its own.
+  const home = useLocation().pathname === "/";
   const year = new Intl.DateTimeFormat(site.locale, {
     year: "numeric",
     timeZone: site.timeZone,
@@ -90,10 +93,12 @@ export function SiteFooter({
           </ul>
         </section>
       </div>
-      {/* The morning briefing by e-mail (issue 54): on every page. */}
-      <div className="mx-auto max-w-7xl px-4 pb-8">
-        <BriefingSignup tone="ink" className="max-w-xl" />
-      </div>
+      {/* The morning briefing by e-mail (issue 54): on every page but home, which has its own. */}
+      {!home && (
+        <div className="mx-auto max-w-7xl px-4 pb-8">
+          <BriefingSignup tone="ink" className="max-w-xl" />
+        </div>
+      )}
       <div className="border-t border-stone-700">
         <div className="mx-auto max-w-7xl px-4 py-6 text-sm text-stone-300">
           <p>{t("layout.footerNetwork", { site: site.name, size: NETWORK_SIZE })}</p>

@@ -189,7 +189,7 @@ export default function Home() {
         {!storm && (
           <div className="mt-8 lg:col-start-2 lg:row-start-3">
             <WeatherSummary weather={weather} place={site} href={pageHref} />
-            <BriefingSignup className="mt-4" />
+            <BriefingSignup compact className="mt-3 sm:mt-4" />
           </div>
         )}
         <div className="mt-10 min-w-0 space-y-8 sm:space-y-12 lg:col-start-1 lg:row-[2/5]">
