@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { useT } from "~/lib/i18n";
+import { useRootData } from "~/lib/root-data";
 import type { SiteNavigation } from "~/lib/pages";
 import type { PublicSite } from "~/lib/site";
 import { ExternalLink } from "./external-link";
@@ -30,8 +31,10 @@ export function SiteFooter({
   nav: SiteNavigation;
 }) {
   const t = useT();
-  // An edition's home is its basename's "/": it has the sign-up form of its own.
-  const home = useLocation().pathname === "/";
+  // An edition's home is its basename's "/": it has the sign-up form of its own (under the
+  // weather, which storm mode moves to the top without it).
+  const storm = useRootData()?.storm ?? false;
+  const ownForm = useLocation().pathname === "/" && !storm;
   const year = new Intl.DateTimeFormat(site.locale, {
     year: "numeric",
     timeZone: site.timeZone,
@@ -94,7 +97,7 @@ export function SiteFooter({
         </section>
       </div>
       {/* The morning briefing by e-mail (issue 54): on every page but home, which has its own. */}
-      {!home && (
+      {!ownForm && (
         <div className="mx-auto max-w-7xl px-4 pb-8">
           <BriefingSignup tone="ink" className="max-w-xl" />
         </div>

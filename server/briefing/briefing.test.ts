@@ -70,6 +70,7 @@ describe("signing up", () => {
     expect(answer.status).toBe(200);
     expect(answer.html).toContain("Check your inbox");
     expect(answer.html).toContain("reader@example.org");
+    expect(answer.html).toContain("We keep your address only while you are subscribed");
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to).toEqual(["reader@example.org"]);
     expect(mail?.parsed.subject).toBe("Confirm your Houston City Wire morning briefing");

@@ -129,7 +129,7 @@ export function briefingRoutes(
         const accepted = (shown: string) =>
           page(200, {
             title: "briefing.checkInboxTitle",
-            lines: [t("briefing.checkInbox", { email: shown })],
+            lines: [t("briefing.checkInbox", { email: shown }), t("briefing.kept")],
           });
         if ((form.get(HONEYPOT_FIELD) ?? "") !== "") {
           logger.warn({ form: "briefing" }, "honeypot filled: sign-up dropped");

@@ -79,8 +79,10 @@ test("Spanish: sign up on /es/clima at 375 px, in Spanish, and the link confirms
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ya está suscrito");
 });
 
-test("the footer's form is on every page, in the edition's language", async ({ page }) => {
-  await page.goto("/es/");
+test("the footer's form is on every page but home (which has its own), in the edition's language", async ({
+  page,
+}) => {
+  await page.goto("/es/contacto");
   const footer = page.locator("footer [data-briefing-signup]");
   await expect(footer.getByRole("heading", { name: "El boletín matutino" })).toBeVisible();
   await expect(footer.locator("form")).toHaveAttribute("action", "/es/briefing");
@@ -88,4 +90,9 @@ test("the footer's form is on every page, in the edition's language", async ({ p
   await expect(
     page.locator("footer [data-briefing-signup]").getByRole("button", { name: "Sign up" }),
   ).toBeVisible();
+  for (const home of ["/", "/es/"]) {
+    await page.goto(home);
+    await expect(page.locator("[data-briefing-signup]")).toHaveCount(1);
+    await expect(page.locator("footer [data-briefing-signup]")).toHaveCount(0);
+  }
 });
