@@ -51,7 +51,7 @@ describe("the briefing sign-up form", () => {
     expect(page.querySelector("form")?.getAttribute("action")).toBe("/es/briefing");
     expect(page.querySelector("h2")?.textContent).toBe("El boletín matutino");
     expect(page.querySelector("button")?.textContent).toBe("Suscribirme");
-    expect(page.body.textContent).toMatch(/cada mañana a las 7:00/);
+    expect(page.body.textContent).toMatch(/cada mañana a las 7:00/i);
   });
 
   it("says sign-ups are closed, with no form, without SMTP_URL", () => {

@@ -59,8 +59,9 @@ export function BriefingSignup({
               required
               maxLength={254}
               autoComplete="email"
+              // Its label's words in the box where the label is hidden (a phone).
               placeholder={compact ? t("briefing.email") : undefined}
-              className="min-h-11 min-w-0 flex-1 rounded border border-stone-400 bg-white px-3 text-ink placeholder:text-stone-600"
+              className={`min-h-11 min-w-0 flex-1 rounded border border-stone-400 bg-white px-3 text-ink placeholder:text-stone-600 ${compact ? "sm:placeholder:text-transparent" : ""}`.trim()}
             />
             <button
               type="submit"

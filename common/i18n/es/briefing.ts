@@ -6,7 +6,7 @@ import type { briefing as english } from "../en/briefing";
 export const briefing: Area<typeof english> = {
   "briefing.heading": "El boletín matutino",
   "briefing.pitch":
-    "El clima, las alertas vigentes y las noticias principales del día de {site}, por correo cada mañana a las {time}.",
+    "Cada mañana a las {time}, el clima, las alertas vigentes y las noticias principales del día de {site}, por correo.",
   "briefing.email": "Su correo electrónico",
   "briefing.signUp": "Suscribirme",
   "briefing.closed": "Las suscripciones al boletín matutino están cerradas por ahora.",
@@ -20,7 +20,7 @@ export const briefing: Area<typeof english> = {
   "briefing.unavailable":
     "Las suscripciones no funcionan en este momento. Inténtelo de nuevo en unos minutos.",
   "briefing.confirmedTitle": "Ya está suscrito",
-  "briefing.confirmed": "Su boletín matutino de {site} llegará cada mañana a las {time}.",
+  "briefing.confirmed": "Cada mañana a las {time} llegará su boletín matutino de {site}.",
   "briefing.expiredTitle": "Este enlace ya venció",
   "briefing.expired":
     "Este enlace de confirmación ya no es válido. Suscríbase de nuevo para recibir uno nuevo.",
