@@ -102,7 +102,7 @@ test("/partners offers its three documents, by mail while their previews are not
 });
 
 for (const [path, heading, sections] of [
-  ["/privacy-policy", "Privacy Policy", 8],
+  ["/privacy-policy", "Privacy Policy", 9],
   ["/terms-of-service", "Terms of Service", 8],
 ] as const) {
   test(`${path} has numbered sections`, async ({ page }) => {
