@@ -197,6 +197,39 @@ describe("signing up", () => {
   });
 });
 
+describe("the routes' limits", () => {
+  it("shows the form at GET /briefing, refuses a body over 4 KB (413) and other methods (405)", async () => {
+    const page = await fetch(`${site.url}/es/briefing`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<form method="post" action="/es/briefing"');
+    expect(html).toContain("El boletín matutino");
+    const large = await fetch(`${site.url}/briefing`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+      body: `email=${"a".repeat(5000)}@example.org`,
+    });
+    expect(large.status).toBe(413);
+    const put = await fetch(`${site.url}/briefing`, { method: "PUT" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("GET, HEAD, POST");
+    const confirm = await fetch(`${site.url}/briefing/confirm?token=x`, { method: "POST" });
+    expect(confirm.status).toBe(405);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("sends no briefing outside its hours: before BRIEFING_HOUR, or six hours after", async () => {
+    await subscribe("window@example.org");
+    smtp.mails.length = 0;
+    clock.now = SIX_AM + 6 * 3600_000; // noon in Houston: too late for this morning's
+    await service.tick();
+    expect(smtp.mails).toHaveLength(0);
+    clock.now = SIX_AM + 5 * 3600_000 + 59 * 60_000; // 11:59: still this morning's
+    await service.tick();
+    expect((await smtp.waitFor(1)).map((m) => m.to[0])).toEqual(["window@example.org"]);
+  });
+});
+
 describe("without SMTP_URL", () => {
   it("shows the form saying sign-ups are closed, and a post keeps nothing", async () => {
     const closed = briefingOver(db, undefined);
