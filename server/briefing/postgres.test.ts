@@ -114,4 +114,26 @@ describe("the morning briefing on PostgreSQL", { timeout: 30_000 }, () => {
     await survivor.tick();
     expect(smtp.mails).toHaveLength(6);
   });
+
+  it("sign-ups on two instances at once: one subscriber and one mail an address, the reader's cap shared", async () => {
+    const { db, instances } = await twoInstances();
+    const [a, b] = instances;
+    const same = await Promise.all(
+      [a, b, a, b].map((s) => s.api.signUp("houston", "both@example.org", "192.0.2.10")),
+    );
+    expect(same.every((r) => r.kind === "accepted")).toBe(true);
+    // Three more from the same reader (BRIEFING_MAX_PER_CLIENT is 3 in the tests), split.
+    const more = await Promise.all(
+      ["x1", "x2", "x3"].map((n, i) =>
+        (i % 2 ? a : b).api.signUp("houston", `${n}@example.org`, "192.0.2.10"),
+      ),
+    );
+    expect(more.filter((r) => r.kind === "too-many")).toHaveLength(1);
+    await Promise.all([a.idle(), b.idle()]);
+    const rows = await db.db.selectFrom("briefing_subscribers").select("email").execute();
+    expect(rows.filter((r) => r.email === "both@example.org")).toHaveLength(1);
+    expect(rows).toHaveLength(3);
+    expect(perAddress().get("both@example.org")).toBe(1);
+    expect(smtp.mails).toHaveLength(3);
+  });
 });
