@@ -1,5 +1,5 @@
 import { Feed, type Item } from "feed";
-import { escapeXml } from "../../common/xml";
+import { escapeHtml, escapeXml } from "../../common/xml";
 import type { FeedFormat } from "./feeds";
 
 // The documents of the site's own feeds (issue 54), written with the `feed` package from what a
@@ -61,7 +61,7 @@ function clean(text: string): string {
 
 /** Plain text as HTML (a format's HTML texts): its markup characters escaped. */
 function html(text: string): string {
-  return clean(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return escapeHtml(clean(text));
 }
 
 /** A story's link as a feed may carry it: an http(s) URL, else the page's. */

@@ -4,18 +4,9 @@ import type { OutgoingMail } from "./sender";
 
 export { BRIEFING_PATH, CONFIRM_PATH, UNSUBSCRIBE_PATH, briefingTime } from "../../common/briefing";
 
-const ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
+import { escapeHtml } from "../../common/xml";
 
-/** Text made safe for HTML, between tags and inside a quoted attribute alike. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
-}
+export { escapeHtml };
 
 /** A link of a sign-up's: the edition's base, the path and the token. */
 export function tokenLink(siteUrl: string, path: string, token: string): string {

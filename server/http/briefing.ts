@@ -15,35 +15,10 @@ import type { BriefingApi } from "../briefing/service";
 import { contentSecurityPolicy, htmlHeaders } from "./headers";
 import type { CityExchange, Handler } from "./exchange";
 import { sendRefusal, type Refusal } from "./pages/refusals";
+import { BodyTooLarge, readBody, sameOrigin } from "./request-body";
 
 /** The most a sign-up's or an unsubscribe's body may hold (a form of one address: a few hundred bytes). */
 export const BRIEFING_BODY_LIMIT = 4096;
-
-class TooLarge extends Error {}
-
-/** A request's body as text, refused past `limit` bytes. */
-async function bodyOf(req: IncomingMessage, limit: number): Promise<string> {
-  if (Number(req.headers["content-length"] ?? 0) > limit) throw new TooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new TooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Whether a request comes from this site's own pages (no Origin: a plain client, allowed). */
-function sameOrigin(req: IncomingMessage, origin: string): boolean {
-  const given = req.headers.origin;
-  if (given === undefined) return true;
-  try {
-    return given !== "null" && new URL(given).origin === origin;
-  } catch {
-    return false;
-  }
-}
 
 function send(
   res: ServerResponse,
@@ -124,7 +99,7 @@ export function briefingRoutes(
         if (req.method !== "POST") return methods("GET, HEAD, POST");
         if (!sameOrigin(req, clientOf(req).origin))
           return page(403, { title: "briefing.notSentTitle", lines: [t("server.crossOrigin")] });
-        const form = new URLSearchParams(await bodyOf(req, BRIEFING_BODY_LIMIT));
+        const form = new URLSearchParams(await readBody(req, BRIEFING_BODY_LIMIT));
         const email = form.get(EMAIL_FIELD) ?? "";
         const accepted = (shown: string) =>
           page(200, {
@@ -186,7 +161,7 @@ export function briefingRoutes(
       }
       if (req.method !== "POST") return methods("GET, HEAD, POST");
       // RFC 8058: the body says List-Unsubscribe=One-Click; whatever it says, the token decides.
-      await bodyOf(req, BRIEFING_BODY_LIMIT);
+      await readBody(req, BRIEFING_BODY_LIMIT);
       await api.unsubscribe(token);
       return page(200, {
         title: "briefing.unsubscribedTitle",
@@ -195,7 +170,7 @@ export function briefingRoutes(
     };
     answer().catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
-      if (error instanceof TooLarge) {
+      if (error instanceof BodyTooLarge) {
         res.setHeader("Connection", "close");
         return page(413, { title: "briefing.notSentTitle", lines: [t("server.bodyTooLarge")] });
       }

@@ -14,6 +14,7 @@ import {
 } from "../push/subscription";
 import type { SubscribeResult, VapidKeys } from "../push/store";
 import type { NewSubscription } from "../push/subscription";
+import { BodyTooLarge, readBody, sameOrigin } from "./request-body";
 
 export const PUSH_KEY_PATH = "/api/push/key";
 export const PUSH_SUBSCRIPTIONS_PATH = "/api/push/subscriptions";
@@ -29,29 +30,15 @@ export interface PushApi {
   allowsHttp(host: string): boolean;
 }
 
-/** A request's body as text, refused past `limit` bytes. */
-async function bodyOf(req: IncomingMessage, limit: number): Promise<string> {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > limit)
-    throw new PushInputError("too-large", "The request body is too large.", 413);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new PushInputError("too-large", "The request body is too large.", 413);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Whether a request comes from this site's own pages (no Origin: a script, left to the checks). */
-function sameOrigin(req: IncomingMessage, origin: string): boolean {
-  const given = req.headers.origin;
-  if (given === undefined) return true;
+/** A push request's body, refused with the API's 413 past PUSH_BODY_LIMIT. */
+async function pushBody(req: IncomingMessage): Promise<string> {
   try {
-    return given !== "null" && new URL(given).origin === origin;
-  } catch {
-    return false;
+    return await readBody(req, PUSH_BODY_LIMIT);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      throw new PushInputError("too-large", "The request body is too large.", 413);
+    }
+    throw error;
   }
 }
 
@@ -102,7 +89,7 @@ export function pushRoutes(
         .toLowerCase();
       if (type !== "application/json")
         throw new PushInputError("unsupported-type", "Send application/json.", 415);
-      const body = parseJson(await bodyOf(req, PUSH_BODY_LIMIT));
+      const body = parseJson(await pushBody(req));
       if (req.method === "DELETE") {
         await api.unsubscribe(readEndpoint(body));
         res.writeHead(204, { "Cache-Control": "no-store" });

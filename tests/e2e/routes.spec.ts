@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/lib/pages";
+import { FEED_PATHS } from "../../app/lib/feeds";
 import { publicPath } from "../../common/slugs";
 import { readFileSync } from "node:fs";
 import { TEST_SITE_URL } from "./env";
@@ -106,7 +107,7 @@ test("robots.txt points at the sitemap", async ({ request }) => {
   expect(await res.text()).toContain(`Sitemap: ${TEST_SITE_URL}/sitemap.xml`);
 });
 
-test("sitemap.xml lists every public route as an absolute URL, in each of the city's editions", async ({
+test("sitemap.xml lists every public route and every page's feeds as absolute URLs, in each of the city's editions", async ({
   request,
 }) => {
   const res = await request.get("/sitemap.xml");
@@ -126,7 +127,12 @@ test("sitemap.xml lists every public route as an absolute URL, in each of the ci
   expect(spanish?.weather).toBe("clima");
   expect(locs.sort()).toEqual(
     editions
-      .flatMap(({ base, slugs }) => PUBLIC_PAGES.map((p) => `${base}${publicPath(p.path, slugs)}`))
+      .flatMap(({ base, slugs }) =>
+        // The pages, then their own feeds (issue 54), each at its path in the edition's language.
+        [...PUBLIC_PAGES.map((p) => p.path), ...FEED_PATHS].map(
+          (path) => `${base}${publicPath(path, slugs)}`,
+        ),
+      )
       .sort(),
   );
 });

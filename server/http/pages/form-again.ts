@@ -3,6 +3,7 @@ import { translatorFor } from "../../../common/i18n";
 import { contentSecurityPolicy, htmlHeaders } from "../headers";
 import { noteShed } from "../observe";
 import { OVERLOAD_RETRY_AFTER_S } from "./refusals";
+import { escapeHtml } from "../../../common/xml";
 
 /** The contact form's fields, in its order, with their labels (app/components/contact-form.tsx). */
 const FIELDS = [
@@ -11,19 +12,6 @@ const FIELDS = [
   ["subject", "forms.subject"],
   ["message", "forms.message"],
 ] as const;
-
-const ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text made safe for HTML, between tags and inside a quoted attribute alike. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
-}
 
 /** Whether a page's path (its route's, an edition's prefix taken off) is the contact page's. */
 export function isContactRoute(route: string): boolean {
