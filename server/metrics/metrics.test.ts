@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -150,6 +151,31 @@ describe("Metrics", () => {
     expect(utilization).toBeLessThanOrEqual(1);
     expect(sampleOf(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(text).toContain("nodejs_eventloop_lag_seconds");
+  });
+
+  it("ages the last push per process, so the README alerts on the min across instances, not the max", async () => {
+    // Two instances: both pushed a warning three days ago; one sent today's test push since.
+    let now = Date.parse("2026-12-03T12:00:00Z");
+    const sender = new Metrics({ now: () => now });
+    const other = new Metrics({ now: () => now });
+    sender.pushed("sent");
+    other.pushed("sent");
+    now += 3 * 86_400_000;
+    sender.pushed("sent");
+    const name = "citynews_push_last_success_age_seconds";
+    const ages = await Promise.all(
+      [sender, other].map(async (m) => sampleOf(await m.text(), name) ?? NaN),
+    );
+    // The pipeline works: the freshest age is the one to alert on; the other's would fire.
+    expect(Math.min(...ages)).toBe(0);
+    expect(Math.max(...ages)).toBeGreaterThan(26 * 3600);
+    const help = (await sender.text()).split("\n").find((l) => l.startsWith(`# HELP ${name} `));
+    expect(help).toMatch(/this process/);
+    expect(help).toMatch(/\bmin\b across instances/);
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const alerting = readme.slice(readme.indexOf("What to alert on for warnings"));
+    expect(alerting.slice(0, 1200)).toContain(`min(${name})`);
+    expect(readme).not.toContain(`max(${name})`);
   });
 
   it("keeps a registry per instance", async () => {

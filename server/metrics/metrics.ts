@@ -184,8 +184,9 @@ function renderSlotsGauge(registry: Registry): HttpObserver["watchRenders"] {
 
 /**
  * Push's gauges: the seconds since a push service last took a push of this process (absent until
- * one has: with PUSH_MONITOR_SUBSCRIPTION a test goes daily, so past a day something broke), and
- * the subscriptions kept.
+ * one has), and the subscriptions kept. With PUSH_MONITOR_SUBSCRIPTION one instance of several
+ * sends a test push daily, so the others' ages keep growing: the alert is on the min across
+ * instances (past a day, something broke), never the max.
  */
 function pushGauges(
   registry: Registry,
@@ -195,7 +196,7 @@ function pushGauges(
   const now = () => (sources.now ?? Date.now)();
   new Gauge({
     name: "citynews_push_last_success_age_seconds",
-    help: "Seconds since a push service last accepted a push from this process (absent: none yet)",
+    help: "Seconds since a push service last accepted a push from this process (absent: none yet); per process, and one instance sends the daily test push: alert on the min across instances",
     registers: [registry],
     collect() {
       const at = last();
