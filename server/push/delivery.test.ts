@@ -1,4 +1,5 @@
 import pino from "pino";
+import { isStormAlert } from "../../common/storm-mode";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startPushService, type PushService } from "../../tests/fixture-servers/push-service";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
@@ -197,24 +198,33 @@ describe.each(["sqlite", "postgres"] as const)("push delivery on %s", (dialect) 
     expect(pushesTo(english)[1]?.headers.topic).toBe(en?.headers.topic);
   });
 
-  it("keeps a push within 360 characters and a moderate one at normal urgency; a minor one is not pushed", async () => {
+  it("pushes only the warnings storm mode shows (Extreme, Severe), within 360 characters: no moderate or minor one", async () => {
     const { weather, subscribe, run, pushesTo } = await setUp();
     const reader = await subscribe("houston", ["TXZ213"]);
     weather.now = weatherWith([
-      flood({ severity: "minor", urgent: false, zones: ["TXZ213"], series: "fog" }),
+      flood({
+        severity: "extreme",
+        urgent: true,
+        zones: ["TXZ213"],
+        series: "wind",
+        event: "Extreme Wind Warning",
+        instruction: "Take shelter in an interior room. ".repeat(30),
+      }),
       flood({
         severity: "moderate",
         urgent: false,
         zones: ["TXZ213"],
-        series: "wind",
-        event: "Wind Advisory",
-        instruction: "Secure outdoor objects. ".repeat(40),
+        series: "advisory",
+        event: "Flood Advisory",
       }),
+      flood({ severity: "minor", urgent: false, zones: ["TXZ213"], series: "fog" }),
     ]);
     await run();
+    // The same rule as storm mode's block: what it shows is what is pushed.
+    expect(weather.now.alerts.filter(isStormAlert).map((alert) => alert.series)).toEqual(["wind"]);
     const pushes = pushesTo(reader);
-    expect(pushes).toHaveLength(1);
-    expect(pushes[0]?.headers.urgency).toBe("normal");
+    expect(pushes.map((push) => push.payload.title)).toEqual(["Extreme Wind Warning"]);
+    expect(pushes[0]?.headers.urgency).toBe("high");
     const { title, body } = pushes[0]?.payload ?? { title: "", body: "" };
     expect(title.length + body.length).toBeLessThanOrEqual(360);
     expect(body.endsWith("…")).toBe(true);

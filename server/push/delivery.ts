@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "pino";
+import { isStormAlert } from "../../common/storm-mode";
 import type { CityWeather } from "../weather/service";
-import type { Severity } from "../weather/nws";
 import { allClearMessage, warningMessage, type PushMessage, type PushSite } from "./message";
 import type { PushSend, SendOutcome } from "./sender";
 import type { PushStore, StoredSubscription } from "./store";
@@ -15,8 +15,6 @@ export const PUSH_LEASE_MS = 60_000;
 export const SWEEP_MS = 30_000;
 /** How long a push's record is kept (a warning is over within a day or two). */
 export const SENDS_KEPT_MS = 3 * 86_400_000;
-/** The severities pushed: storm mode's (Extreme, Severe) and the moderate warnings beside them. */
-export const PUSHED_SEVERITIES: ReadonlySet<Severity> = new Set(["extreme", "severe", "moderate"]);
 
 export interface PushDeliveryOptions {
   store: Pick<PushStore, "subscribers" | "sentTopic" | "claim" | "extend" | "sent" | "unsubscribe">;
@@ -41,8 +39,9 @@ export interface PushDeliveryOptions {
 
 /**
  * Pushes warnings to the readers of their zones. When a city's weather changes, every warning it
- * shows of PUSHED_SEVERITIES goes to each subscription of its sites that wants one of the zones
- * it is in force in, once per change of what the reader sees (the claim's digest), and a warning
+ * shows in storm mode (common/storm-mode.ts isStormAlert: Extreme, Severe; the same rule as the
+ * site's emergency block) goes to each subscription of its sites that wants one of the zones it
+ * is in force in, once per change of what the reader sees (the claim's digest), and a warning
  * the service cancelled sends an all-clear to those it was pushed to. Each push is claimed in
  * the database first, so among instances one sends it; a claim whose instance died runs out and
  * the sweep (every SWEEP_MS) sends it. Sending is bounded (`concurrency`), off the request path:
@@ -111,7 +110,7 @@ export class PushDelivery {
   private async run(city: string): Promise<void> {
     const weather = this.options.weatherOf(city);
     const warnings = (weather?.alerts ?? []).filter(
-      (alert) => PUSHED_SEVERITIES.has(alert.severity) && (alert.zones?.length ?? 0) > 0,
+      (alert) => isStormAlert(alert) && (alert.zones?.length ?? 0) > 0,
     );
     const cancelled = weather?.cancelled ?? [];
     if (warnings.length === 0 && cancelled.length === 0) {

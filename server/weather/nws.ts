@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { WeatherCondition } from "../../sites/content";
+import { isStormSeverity } from "../../common/storm-mode";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
 
 export { TEXT_LIMITS };
@@ -489,7 +490,10 @@ export interface WeatherAlert {
   description: string;
   instruction: string | null;
   severity: Severity;
-  /** Extreme or Severe (the service's): shown as a banner on every page of the city. */
+  /**
+   * Extreme or Severe (the service's; common/storm-mode.ts isStormSeverity): shown as a banner on
+   * every page of the city, in storm mode, and pushed to the readers of its zones.
+   */
   urgent: boolean;
   areaDesc: string;
   /** When the hazard begins: the service's `onset`, else when the message took effect (ISO). */
@@ -750,7 +754,6 @@ export function readAlertsInForce(
         0,
     )
     .slice(0, MAX_ALERTS_PER_CITY);
-  const isUrgent = (severity: string) => /^(extreme|severe)$/i.test(severity);
   const ends = listed.flatMap(({ end }) => (end === null ? [] : [end]));
   return {
     alerts: kept.map(({ p }) => {
@@ -760,7 +763,7 @@ export function readAlertsInForce(
         id: cleanText(p.id, TEXT_LIMITS.alertId),
         ...textsOf(p),
         severity: severityOf(p.severity),
-        urgent: isUrgent(p.severity),
+        urgent: isStormSeverity(p.severity),
         areaDesc: cleanText(p.areaDesc, TEXT_LIMITS.areaDesc),
         effective: isoOrNull(p.onset) ?? isoOrNull(p.effective),
         ends: isoOrNull(p.ends),
@@ -773,7 +776,7 @@ export function readAlertsInForce(
       };
     }),
     total: listed.length,
-    urgent: listed.filter(({ p }) => isUrgent(p.severity)).length,
+    urgent: listed.filter(({ p }) => isStormSeverity(p.severity)).length,
     nextEnd: ends.length > 0 ? Math.min(...ends) : null,
     cancelled,
   };
