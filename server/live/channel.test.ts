@@ -1,6 +1,12 @@
-import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import {
+  ServerResponse,
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+} from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CityExchange } from "../http/exchange";
 import { LIVE_PATH, liveChannel } from "../http/live";
 import { Refusal } from "../http/pages/refusals";
@@ -100,6 +106,37 @@ describe("the live channel", () => {
     const text = await stream.until(`id: ${event.id}\n`);
     expect(text).toBe(`retry: 5000\n\nid: ${event.id}\nevent: alert\ndata: {"alerts":[]}\n\n`);
     stream.close();
+  });
+
+  it("writes an event once for its city: every page of the city is given the same bytes, the same object", async () => {
+    const { channel, port } = await serve();
+    const pages = [];
+    for (const client of ["one", "two", "three"]) {
+      pages.push(await open(port, { "X-Test-Client": client }));
+    }
+    const elsewhere = await open(port, { Host: "b.test", "X-Test-Client": "four" });
+    for (const stream of [...pages, elsewhere]) await stream.until("retry:");
+    // Every chunk the server's responses are given (the channel writes through res.write).
+    const write = vi.spyOn(ServerResponse.prototype, "write");
+    const event = channel.publish("a", "news", { category: "sports", count: 1 });
+    const chunks = write.mock.calls
+      .map(([chunk]) => chunk as unknown)
+      .filter((chunk) => String(chunk).includes(`id: ${event.id}\n`));
+    write.mockRestore();
+    // One chunk per page of the city, none for the other city's page.
+    expect(chunks).toHaveLength(3);
+    // Made once: a Buffer (an object, so identity says it was shared, as a string's cannot),
+    // and that one Buffer reaches every page. A frame made per page would be three objects.
+    const [first] = chunks;
+    expect(Buffer.isBuffer(first)).toBe(true);
+    for (const chunk of chunks) expect(chunk).toBe(first);
+    expect(String(first)).toBe(
+      `id: ${event.id}\nevent: news\ndata: {"category":"sports","count":1}\n\n`,
+    );
+    for (const stream of pages)
+      expect(await stream.until(`id: ${event.id}\n`)).toContain(event.data);
+    expect(elsewhere.text()).not.toContain(event.id);
+    for (const stream of [...pages, elsewhere]) stream.close();
   });
 
   it("gives a page that comes back with Last-Event-ID what it missed, in order", async () => {
