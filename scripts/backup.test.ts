@@ -1,5 +1,6 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import {
   copyFileSync,
   existsSync,
@@ -13,6 +14,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import Database from "better-sqlite3";
 import { siteElsewhere } from "../tests/support/lock-holder";
 import { afterAll, describe, expect, it } from "vitest";
@@ -26,6 +28,8 @@ import {
 } from "../server/db/backup";
 import { networkDatabaseFile, openDatabase, type Store } from "../server/db/open";
 import { databaseFixture, makeLegacySqlite } from "../tests/support/databases";
+import { freePort } from "../tests/support/ports";
+import { siteProcessEnv } from "../tests/support/site-process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const root = mkdtempSync(path.join(os.tmpdir(), "backup-"));
@@ -90,6 +94,59 @@ const oneLine = (stderr: string) => {
   expect(stderr).not.toMatch(/^\s+at /m);
   return stderr.trim();
 };
+
+/** Sites started by siteOn and not yet stopped: ended (SIGKILL) after the tests, whatever failed. */
+const sites = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of sites) child.kill("SIGKILL");
+});
+
+/**
+ * The site itself (server/index.ts through tsx, its main() as `npm run dev` runs it) in a process
+ * of its own on `dataDir`, once it logs that it listens: DATA_DIR's lock taken, its database
+ * open. Development mode, because production's needs the build, which the unit tests run before
+ * (scripts/test-all.sh) and which is this source only once rebuilt; start-up is the same main().
+ */
+async function siteOn(dataDir: string): Promise<{ stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: ROOT,
+    env: {
+      ...siteProcessEnv(port, dataDir),
+      NODE_ENV: "development",
+      // Its "listening" line is at info.
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  sites.add(child);
+  const exited = once(child, "exit").then(() => sites.delete(child));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  let output = "";
+  // Read to its end (a full pipe would stop the site's logging), kept until it listens.
+  const keep = (chunk: Buffer) => {
+    if (output.length < 200_000) output += chunk.toString();
+  };
+  child.stderr.on("data", keep);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        keep(chunk);
+        // Development's log lines are pino-pretty's, in colour: "[time] INFO: listening".
+        if (/\bINFO: listening$/m.test(stripVTControlCharacters(output))) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`the site ended (${code}): ${output}`)));
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop };
+}
 
 describe("backupDatabase", () => {
   it("copies the database consistently while another connection writes in a loop", async () => {
@@ -377,6 +434,39 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     } finally {
       await elsewhere.kill();
     }
+  });
+
+  // The site's start-up is a few seconds (Vite's dev server) on a busy 2-core machine.
+  it("restore refuses while the site itself runs on DATA_DIR, in one line, DATA_DIR unchanged; once it stops, restores", async () => {
+    const site = await siteData();
+    insertMessage(site.raw, 1);
+    const file = path.join(backupsFolder(), "b.db");
+    await backupDatabase(site.file, file);
+    // The database the site runs on: without the backup's message.
+    site.raw.exec("DELETE FROM messages");
+    await site.store.close();
+    const running = await siteOn(site.dir);
+    try {
+      const names = readdirSync(site.dir).sort();
+      const database = statSync(site.file).ino;
+      const restore = run("restore", { DATA_DIR: site.dir }, file);
+      expect(restore.status).toBe(1);
+      expect(oneLine(restore.stderr)).toBe(
+        `The site is running on DATA_DIR (${site.dir}): stop it first`,
+      );
+      // The site may write to its database meanwhile: the same files, the same database file
+      // (not moved aside), no safety copy, and not the backup's message.
+      expect(readdirSync(site.dir).sort()).toEqual(names);
+      expect(statSync(site.file).ino).toBe(database);
+      expect(countMessages(site.file)).toBe(0);
+    } finally {
+      await running.stop();
+    }
+    const restored = run("restore", { DATA_DIR: site.dir }, file);
+    expect(restored.stderr).toBe("");
+    expect(restored.status).toBe(0);
+    expect(restored.stdout).toContain(".bak-");
+    expect(countMessages(site.file)).toBe(1);
   });
 
   it.each(["backup", "restore"])(
