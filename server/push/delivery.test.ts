@@ -9,7 +9,7 @@ import { createOutboundGuard } from "../net/outbound";
 import type { WeatherAlert } from "../weather/nws";
 import type { CityWeather } from "../weather/service";
 import { PushDelivery } from "./delivery";
-import { topicOf, type PushSite } from "./message";
+import { allClearMessage, topicOf, type PushSite } from "./message";
 import { createPushSender } from "./sender";
 import { PushStore } from "./store";
 import { readSubscription } from "./subscription";
@@ -248,6 +248,54 @@ describe.each(["sqlite", "postgres"] as const)("push delivery on %s", (dialect) 
     ]);
     expect(pushesTo(reached)[1]?.headers.topic).toBe(pushesTo(reached)[0]?.headers.topic);
     expect(pushesTo(later)).toEqual([]);
+  });
+
+  it("records a failed push as not delivered: no all-clear to its reader, but one to a reader whose update failed", async () => {
+    const { weather, subscribe, run, pushesTo, outcomes } = await setUp();
+    const reached = await subscribe("houston", ["TXC201"]);
+    const refused = await subscribe("houston", ["TXC201"]);
+    const updateRefused = await subscribe("houston", ["TXC201"]);
+    // One reader's push service refuses the warning and its update.
+    service.answer(refused, 400, 400);
+    weather.now = weatherWith([flood()]);
+    await run();
+    // The warning's update (a later end) is refused for a reader who had the warning.
+    service.answer(updateRefused, 400);
+    weather.now = weatherWith([flood({ id: "urn:oid:flood.3", ends: "2026-12-04T05:00:00Z" })]);
+    await run();
+    weather.now = weatherWith(
+      [],
+      [{ series: "KHGX.FF.W.0042", event: "Flash Flood Warning", zones: ["TXC201"] }],
+    );
+    await run();
+    const allClear = allClearMessage(
+      "Flash Flood Warning",
+      "KHGX.FF.W.0042",
+      ["TXC201"],
+      SITES.houston as PushSite,
+    ).payload.title;
+    const titles = (endpoint: string) => pushesTo(endpoint).map((push) => push.payload.title);
+    expect(titles(reached)).toEqual(["Flash Flood Warning", "Flash Flood Warning", allClear]);
+    expect(titles(refused)).toEqual([]);
+    expect(titles(updateRefused)).toEqual(["Flash Flood Warning", allClear]);
+    expect(outcomes.filter((outcome) => outcome === "failed")).toHaveLength(3);
+  });
+
+  it("tries a failed push again with the service's next message of the warning, not each time it is gone over", async () => {
+    const { weather, subscribe, run, pushesTo } = await setUp();
+    const refused = await subscribe("houston", ["TXC201"]);
+    const reached = await subscribe("houston", ["TXC201"]);
+    service.answer(refused, 400);
+    weather.now = weatherWith([flood()]);
+    await run();
+    await run();
+    expect(pushesTo(refused)).toEqual([]);
+    // An update that changes nothing the reader sees: pushed only to the one it did not reach.
+    weather.now = weatherWith([flood({ id: "urn:oid:flood.2", headline: "Updated" })]);
+    await run();
+    await run();
+    expect(pushesTo(refused).map((push) => push.payload.title)).toEqual(["Flash Flood Warning"]);
+    expect(pushesTo(reached)).toHaveLength(1);
   });
 
   it("deletes a subscription the push service says is gone, tries 429 and 500 again, gives up on 400", async () => {

@@ -17,7 +17,10 @@ export const SWEEP_MS = 30_000;
 export const SENDS_KEPT_MS = 3 * 86_400_000;
 
 export interface PushDeliveryOptions {
-  store: Pick<PushStore, "subscribers" | "sentTopic" | "claim" | "extend" | "sent" | "unsubscribe">;
+  store: Pick<
+    PushStore,
+    "subscribers" | "sentTopic" | "claim" | "extend" | "sent" | "failed" | "unsubscribe"
+  >;
   send: PushSend;
   /** A city's weather now (WeatherService.peek). */
   weatherOf: (city: string) => CityWeather | undefined;
@@ -41,8 +44,9 @@ export interface PushDeliveryOptions {
  * Pushes warnings to the readers of their zones. When a city's weather changes, every warning it
  * shows in storm mode (common/storm-mode.ts isStormAlert: Extreme, Severe; the same rule as the
  * site's emergency block) goes to each subscription of its sites that wants one of the zones it
- * is in force in, once per change of what the reader sees (the claim's digest), and a warning
- * the service cancelled sends an all-clear to those it was pushed to. Each push is claimed in
+ * is in force in, once per change of what the reader sees (the claim's digest; a push that
+ * failed, again with the service's next message), and a warning the service cancelled sends an
+ * all-clear to those a push of it reached. Each push is claimed in
  * the database first, so among instances one sends it; a claim whose instance died runs out and
  * the sweep (every SWEEP_MS) sends it. Sending is bounded (`concurrency`), off the request path:
  * nothing here is awaited by a page.
@@ -153,6 +157,7 @@ export class PushDelivery {
       owner,
       this.options.leaseMs ?? PUSH_LEASE_MS,
       claimedAt,
+      message.source,
     );
     if (!claimed) return;
     const sending = this.sendClaimed(sub, message, claimedAt).finally(() =>
@@ -187,9 +192,14 @@ export class PushDelivery {
       this.options.onOutcome?.("expired");
       return;
     }
-    // Sent, or given up: either way not tried again for this digest.
-    await store.sent(sub.endpoint, message.topic, owner, this.now());
+    // Sent: not pushed again until what the reader sees changes. Failed: not delivered (no
+    // all-clear follows it), tried again for a later message of the service.
+    if (outcome === "sent") await store.sent(sub.endpoint, message.topic, owner, this.now());
+    else {
+      const { topic, digest, source } = message;
+      await store.failed(sub.endpoint, topic, owner, digest, source, this.now());
+      logger.warn({ topic }, "push failed");
+    }
     this.options.onOutcome?.(outcome);
-    if (outcome === "failed") logger.warn({ topic: message.topic }, "push failed");
   }
 }

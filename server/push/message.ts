@@ -37,6 +37,11 @@ export interface PushMessage {
   topic: string;
   /** A hash of what the reader sees: an update that changes none of it is not pushed again. */
   digest: string;
+  /**
+   * The service's message it says (a warning's alert id): a push that failed is tried again
+   * for a later one, though what the reader would see is the same.
+   */
+  source: string;
 }
 
 /** Where a site's reader is: its language and zone, its zones' names, its weather page. */
@@ -85,7 +90,14 @@ export function warningMessage(
   const topic = topicOf(alert.series ?? alert.id, zones[0] ?? "");
   const urgency = alert.urgent ? "high" : "normal";
   const payload = { title, body, url: site.weatherPath, tag: topic, lang: language };
-  return { payload, ttl: ttlOf(alert, now), urgency, topic, digest: digestOf(payload, urgency) };
+  return {
+    payload,
+    ttl: ttlOf(alert, now),
+    urgency,
+    topic,
+    digest: digestOf(payload, urgency),
+    source: alert.id,
+  };
 }
 
 /** The all-clear of a cancelled warning, to a reader it was pushed to (the same topic). */
@@ -104,7 +116,14 @@ export function allClearMessage(
   );
   const topic = topicOf(series, zones[0] ?? "");
   const payload = { title, body, url: site.weatherPath, tag: topic, lang: t.language };
-  return { payload, ttl: 6 * 3600, urgency: "normal", topic, digest: digestOf(payload, "normal") };
+  return {
+    payload,
+    ttl: 6 * 3600,
+    urgency: "normal",
+    topic,
+    digest: digestOf(payload, "normal"),
+    source: `cancelled ${series}`,
+  };
 }
 
 /** The daily test push to the operator's own subscription (PUSH_MONITOR_SUBSCRIPTION). */
@@ -114,5 +133,12 @@ export function testMessage(site: PushSite, day: string): PushMessage {
   const body = t("pushMessage.testBody", { site: site.name });
   const topic = topicOf(`test ${day}`, "monitor");
   const payload = { title, body, url: site.weatherPath, tag: "test", lang: t.language };
-  return { payload, ttl: 3600, urgency: "normal", topic, digest: digestOf(payload, "normal") };
+  return {
+    payload,
+    ttl: 3600,
+    urgency: "normal",
+    topic,
+    digest: digestOf(payload, "normal"),
+    source: `test ${day}`,
+  };
 }

@@ -155,9 +155,12 @@ export function openPush(parts: PushParts) {
     if (!monitor || !site) return;
     const message = testMessage(site, new Date().toISOString().slice(0, 10));
     const lease = env.PUSH_LEASE_SECONDS * 1000;
-    if (!(await store.claim(monitor.endpoint, message.topic, message.digest, owner, lease))) return;
+    const { topic, digest, source } = message;
+    if (!(await store.claim(monitor.endpoint, topic, digest, owner, lease, Date.now(), source)))
+      return;
     const outcome = await send(monitor, message);
-    await store.sent(monitor.endpoint, message.topic, owner);
+    if (outcome === "sent") await store.sent(monitor.endpoint, topic, owner);
+    else await store.failed(monitor.endpoint, topic, owner, digest, source);
     metrics?.pushed(outcome === "gone" ? "expired" : outcome);
     const log = outcome === "sent" ? logger.info.bind(logger) : logger.error.bind(logger);
     log({ outcome }, "daily test push");

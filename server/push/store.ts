@@ -139,7 +139,10 @@ export class PushStore {
     }
   }
 
-  /** The endpoints that were sent a push of `topic` (a cancelled warning's all-clear goes to them). */
+  /**
+   * The endpoints a push of `topic` reached (a cancelled warning's all-clear goes to them): one
+   * the push service took, whatever became of a later one. A push that failed reached nobody.
+   */
   async sentTopic(topic: string): Promise<Set<string>> {
     const rows = await this.store.db
       .selectFrom("push_sends")
@@ -152,10 +155,14 @@ export class PushStore {
 
   /**
    * Claims the sending of `digest` under `topic` to `endpoint` for `leaseMs`: true when this
-   * instance is to send it. Never when that digest was sent already, nor while another instance
-   * holds the lease; once its lease ran out (its instance died mid-send), the next claim takes
-   * it over. Among instances claiming at once one wins: the row's insert or its conditional
-   * update is one statement (PostgreSQL's row lock, SQLite's one writer).
+   * instance is to send it. A push whose sending ended is claimed again only for another digest
+   * (what the reader sees changed), or, when it failed, for the same digest of a later message
+   * of the service (`source`: the reader saw nothing of the earlier one, so an update tries
+   * again; the same message is not, however often the weather is gone over). Never while
+   * another instance holds the lease; once its lease ran out (its instance died mid-send), the
+   * next claim takes it over. Among instances claiming at once one wins: the row's insert or
+   * its conditional update is one statement (PostgreSQL's row lock, SQLite's one writer). When
+   * the push last reached the endpoint (`sent_at`) is kept for the all-clear.
    */
   async claim(
     endpoint: string,
@@ -164,6 +171,7 @@ export class PushStore {
     owner: string,
     leaseMs: number,
     now = Date.now(),
+    source = "",
   ): Promise<boolean> {
     const { db } = this.store;
     const inserted = await db
@@ -182,17 +190,20 @@ export class PushStore {
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
     const taken = await db
       .updateTable("push_sends")
-      .set({
-        digest,
-        lease_until: now + leaseMs,
-        lease_owner: owner,
-        sent_at: null,
-        updated_at: now,
-      })
+      .set({ digest, lease_until: now + leaseMs, lease_owner: owner, updated_at: now })
       .where("endpoint", "=", endpoint)
       .where("topic", "=", topic)
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
-      .where((eb) => eb.or([eb("digest", "<>", digest), eb("sent_at", "is", null)]))
+      .where((eb) =>
+        eb.or([
+          // Being sent by an instance that died.
+          eb.and([eb("lease_until", "is not", null), eb("lease_until", "<=", now)]),
+          // Sent (the digest), or failed (its mark), and now something else.
+          eb.and([
+            eb("lease_until", "is", null),
+            eb("digest", "not in", [digest, failedDigest(digest, source)]),
+          ]),
+        ]),
+      )
       .executeTakeFirst();
     return Number(taken.numUpdatedRows) > 0;
   }
@@ -209,11 +220,38 @@ export class PushStore {
     return Number(done.numUpdatedRows) > 0;
   }
 
-  /** Records a claimed push as sent (or given up: it is not tried again), ending the lease. */
+  /** Records a claimed push as sent (the push service took it), ending the lease. */
   async sent(endpoint: string, topic: string, owner: string, now = Date.now()): Promise<void> {
     await this.store.db
       .updateTable("push_sends")
       .set({ sent_at: now, lease_until: null, lease_owner: null, updated_at: now })
+      .where("endpoint", "=", endpoint)
+      .where("topic", "=", topic)
+      .where("lease_owner", "=", owner)
+      .execute();
+  }
+
+  /**
+   * Records a claimed push as failed (refused, or still failing at the end of its time to live),
+   * ending the lease: not delivered, so its digest is kept marked (failedDigest) rather than as
+   * seen, and `sent_at` stays when an earlier push of the topic reached the reader, if one did.
+   */
+  async failed(
+    endpoint: string,
+    topic: string,
+    owner: string,
+    digest: string,
+    source: string,
+    now = Date.now(),
+  ): Promise<void> {
+    await this.store.db
+      .updateTable("push_sends")
+      .set({
+        digest: failedDigest(digest, source),
+        lease_until: null,
+        lease_owner: null,
+        updated_at: now,
+      })
       .where("endpoint", "=", endpoint)
       .where("topic", "=", topic)
       .where("lease_owner", "=", owner)
@@ -243,6 +281,14 @@ export class PushStore {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+}
+
+/**
+ * What a push's record keeps as its digest when it failed: the digest and the service's message
+ * it said, marked, so it is never taken for what the reader sees (a digest is base64url).
+ */
+export function failedDigest(digest: string, source: string): string {
+  return `failed ${digest} ${source}`;
 }
 
 function parseZones(text: string): string[] {
