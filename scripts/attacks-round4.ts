@@ -16,7 +16,9 @@
 //     scrape of /metrics (bytes, time); and a site whose METRICS_PORT is taken (does it serve?);
 //  6. slowHeaders: a request's headers sent a byte every 500 ms, on a new connection and on one
 //     whose first request was answered: when the server answers 408 or closes (at most 40 s);
-//  7. restoreUnderSite (attacks-restore.ts): `npm run restore` under a running site, then posts.
+//  7. restoreUnderSite (attacks-restore.ts): `npm run restore` under a running site, then posts;
+//  8. the run's partials (attacks-partials.ts): a backup's leftovers, a missing backup folder, a
+//     restored trigger, a date in the fall-back hour under two TZs, a hostile feed's links.
 // Every address but loopback's is a documentation address in an X-Forwarded-For header (the
 // site believes a loopback proxy's: TRUST_PROXY's default).
 import { spawn } from "node:child_process";
@@ -28,6 +30,13 @@ import path from "node:path";
 import { alertsAtTheCaps, startWeatherServer } from "../tests/fixture-servers/weather-server";
 import { generateCities } from "../tests/support/generate-cities";
 import { restoreUnderSite } from "./attacks-restore";
+import {
+  backupFolder,
+  backupLeftovers,
+  fallBackHour,
+  hostileLinks,
+  restoreTrigger,
+} from "./attacks-partials";
 import { freePort } from "../tests/support/ports";
 import { siteProcessEnv, startSiteProcess, type SiteProcess } from "../tests/support/site-process";
 
@@ -698,4 +707,9 @@ export const ROUND4_PARTS: Record<string, () => Promise<void>> = {
   "metrics-scale": metricsScale,
   "slow-headers": slowHeaders,
   "restore-running": restoreUnderSite,
+  "backup-leftovers": backupLeftovers,
+  "backup-folder": backupFolder,
+  "restore-trigger": restoreTrigger,
+  "fall-back-hour": fallBackHour,
+  "hostile-links": hostileLinks,
 };

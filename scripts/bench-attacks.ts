@@ -12,12 +12,16 @@
 //     target, X-Forwarded-Host), one search spelled 100 ways, one client's flood of searches
 //     against others' contact posts, 200 cross-origin posts' log, /healthz while 500 connections
 //     open, hostile weather answers, PostgreSQL ending connections, restarting, timing out.
-//  5. the fourth round's (issue 51; scripts/attacks-round4.ts, `round4` for all six): the live
+//  5. the fourth round's (issue 51; scripts/attacks-round4.ts, `round4` for all of them): the live
 //     channel's replay and its share by /64 (live-replay), renders shared by /64 (render-64),
 //     dot segments and React Router's URLs (dot-segments), a contact post refused under load
 //     (refused-post), metrics at 3,000 cities (BENCH_CITIES) and a taken METRICS_PORT
-//     (metrics-scale), headers sent a byte at a time (slow-headers); a figure an earlier build
-//     cannot give is printed n/a.
+//     (metrics-scale), headers sent a byte at a time (slow-headers), `npm run restore` under a
+//     running site (restore-running); and the run's partials (scripts/attacks-partials.ts): a
+//     backup's leftover files (backup-leftovers), a missing backup folder (backup-folder), a
+//     restored trigger (restore-trigger), a zone-less date in the fall-back hour under two TZs
+//     (fall-back-hour), a hostile feed's non-http(s) links in the API and the page
+//     (hostile-links); a figure an earlier build cannot give is printed n/a.
 // BENCH_PARTS picks parts (comma-separated names, as below); run from a checkout of an earlier
 // commit, built, to print its figures: the site is started from the current folder's build.
 // BENCH_SITE_URL is not supported: it needs the site's data folder and key.
