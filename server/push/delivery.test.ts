@@ -1,6 +1,9 @@
+import { createECDH, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import pino from "pino";
-import { isStormAlert } from "../../common/storm-mode";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isStormAlert } from "../../common/storm-mode";
 import { startPushService, type PushService } from "../../tests/fixture-servers/push-service";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { openDatabase, type Store } from "../db/open";
@@ -8,7 +11,7 @@ import { openPostgres } from "../db/postgres";
 import { createOutboundGuard } from "../net/outbound";
 import type { WeatherAlert } from "../weather/nws";
 import type { CityWeather } from "../weather/service";
-import { PushDelivery } from "./delivery";
+import { PushDelivery, type PushDeliveryOptions } from "./delivery";
 import { allClearMessage, topicOf, type PushSite } from "./message";
 import { createPushSender } from "./sender";
 import { PushStore } from "./store";
@@ -335,5 +338,90 @@ describe.each(["sqlite", "postgres"] as const)("push delivery on %s", (dialect) 
     for (const delivery of deliveries) delivery.cityChanged("houston");
     await Promise.all(deliveries.map((delivery) => delivery.settled()));
     for (const reader of readers) expect(pushesTo(reader)).toHaveLength(reader === held ? 0 : 1);
+  });
+});
+
+describe("push delivery's bound", () => {
+  it("has at most `concurrency` pushes in flight at the push service, and sends them all", async () => {
+    const N = 3;
+    const M = 10;
+    // A loopback push service that answers only when told: what it holds is what is in flight.
+    const held: http.ServerResponse[] = [];
+    let arrived = 0;
+    let most = 0;
+    let arrival = () => {};
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        arrived++;
+        held.push(res);
+        most = Math.max(most, held.length);
+        arrival();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const db = await openDatabase(":memory:");
+      stores.push(db);
+      const real = new PushStore(db);
+      let claims = 0;
+      const store: PushDeliveryOptions["store"] = {
+        subscribers: (sites, zones) => real.subscribers(sites, zones),
+        sentTopic: (topic) => real.sentTopic(topic),
+        claim: (...args) => {
+          claims++;
+          return real.claim(...args);
+        },
+        extend: (...args) => real.extend(...args),
+        sent: (...args) => real.sent(...args),
+        failed: (...args) => real.failed(...args),
+        unsubscribe: (endpoint) => real.unsubscribe(endpoint),
+      };
+      for (let i = 0; i < M; i++) {
+        const ecdh = createECDH("prime256v1");
+        ecdh.generateKeys();
+        const sub = {
+          endpoint: `http://127.0.0.1:${port}/push/${i}`,
+          p256dh: ecdh.getPublicKey().toString("base64url"),
+          auth: randomBytes(16).toString("base64url"),
+          zones: ["TXC201"],
+        };
+        await real.subscribe("houston", sub, `client-${i}`, { perClient: 5, total: 100 });
+      }
+      const delivery = new PushDelivery({
+        store,
+        send: createPushSender({ guard, keys: () => real.keys(), subject: "mailto:a@example.com" }),
+        weatherOf: () => weatherWith([flood()]),
+        sitesOf: () => ["houston"],
+        siteOf: (site) => SITES[site],
+        owner: "instance",
+        concurrency: N,
+        logger: pino({ level: "silent" }),
+        now: () => NOW,
+      });
+      delivery.cityChanged("houston");
+      // Each time the service holds all it can be sent (N, fewer at the end) and every push
+      // claimed so far has arrived (one claimed beyond the bound would arrive too), the oldest is
+      // answered; no timer decides anything.
+      let answered = 0;
+      while (answered < M) {
+        await new Promise<void>((resolve) => {
+          arrival = () => {
+            if (held.length >= Math.min(N, M - answered) && arrived === claims) resolve();
+          };
+          arrival();
+        });
+        held.shift()?.writeHead(201).end();
+        answered++;
+      }
+      await delivery.settled();
+      expect(most).toBe(N);
+      expect([arrived, claims]).toEqual([M, M]);
+      expect(await real.sentTopic(topicOf("KHGX.FF.W.0042", "TXC201"))).toHaveProperty("size", M);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -24,6 +24,8 @@ export interface PushSenderOptions {
   /** How long one attempt may take. */
   timeoutMs?: number;
   now?: () => number;
+  /** The wait between attempts (tests give one that moves their clock, `now`, instead). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export const RETRY_BASE_MS = 2_000;
@@ -50,6 +52,7 @@ export function createPushSender(options: PushSenderOptions) {
   const now = options.now ?? Date.now;
   const base = options.retryBaseMs ?? RETRY_BASE_MS;
   const attempts = options.attempts ?? ATTEMPTS;
+  const pause = options.sleep ?? ((ms: number) => sleep(ms));
   /**
    * `extend` is told, before each attempt and each wait, until when the claim must hold: past
    * the attempt's timeout, past the wait (false: the claim is another's now, give up). A holder
@@ -101,7 +104,7 @@ export function createPushSender(options: PushSenderOptions) {
       const delay = Math.max(wait ?? 0, base * 2 ** (attempt - 1));
       if (attempt >= attempts || now() + delay >= deadline) return "failed";
       if (extend && !(await extend(now() + delay + timeout))) return "failed";
-      await sleep(delay);
+      await pause(delay);
     }
   };
 }
