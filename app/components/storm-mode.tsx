@@ -1,3 +1,4 @@
+import { isStormAlert } from "../../common/storm-mode";
 import type { ReactNode } from "react";
 import type { CityWeather } from "../../server/weather/service";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
@@ -49,7 +50,7 @@ export function EmergencyBlock({
   children?: ReactNode;
 }) {
   const t = useT();
-  const urgent = weather.alerts.filter((a) => a.urgent);
+  const urgent = weather.alerts.filter(isStormAlert);
   if (urgent.length === 0) return null;
   const shown = urgent.slice(0, STORM_ALERTS).map((alert) => {
     // The alert's type in the page's language; its texts in their own, marked when not the page's.

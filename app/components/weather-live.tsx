@@ -1,3 +1,4 @@
+import { isStormAlert } from "../../common/storm-mode";
 import type { ReactNode } from "react";
 import { relativeWordsFor } from "~/lib/i18n";
 import { usePageHref } from "~/lib/page-path";
@@ -145,7 +146,7 @@ export function AlertBanner({
   /** A page's address in the edition (usePageHref: its prefix, its language): links stay in it. */
   href?: (path: string) => string;
 }) {
-  const urgent = weather.alerts.filter((a) => a.urgent);
+  const urgent = weather.alerts.filter(isStormAlert);
   if (urgent.length === 0) return null;
   const shown = urgent.slice(0, BANNER_ALERTS).map((alert) => ({
     ...alert,
