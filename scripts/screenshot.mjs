@@ -1,7 +1,7 @@
 // Takes full-page screenshots of pages at 375 px and 1280 px wide (or --widths) with the system
 // Chromium, scrolled through first so that lazy pictures have loaded:
 //   node scripts/screenshot.mjs http://localhost:3000/ [/path ...] [--out shots/] [--top]
-//     [--widths 375,800,1024,1280] [--no-js] [--offline]
+//     [--widths 375,800,1024,1280] [--no-js] [--offline] [--dark]
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/chromium.mjs";
@@ -27,6 +27,10 @@ if (!javaScriptEnabled) args.splice(noJsIndex, 1);
 const offlineIndex = args.indexOf("--offline");
 const offline = offlineIndex >= 0;
 if (offline) args.splice(offlineIndex, 1);
+// --dark: the reader's system set to dark (prefers-color-scheme; file names end in -dark)
+const darkIndex = args.indexOf("--dark");
+const colorScheme = darkIndex >= 0 ? "dark" : "light";
+if (darkIndex >= 0) args.splice(darkIndex, 1);
 const [base, ...paths] = args;
 if (!base || !widths.every((w) => Number.isInteger(w) && w > 0)) {
   console.error(
@@ -41,6 +45,7 @@ for (const path of paths.length ? paths : ["/"]) {
     const page = await browser.newPage({
       viewport: { width, height: width < 768 ? 812 : 900 },
       javaScriptEnabled,
+      colorScheme,
     });
     await page.goto(new URL(path, base).href, { waitUntil: "networkidle" });
     if (fullPage) {
@@ -70,7 +75,7 @@ for (const path of paths.length ? paths : ["/"]) {
       await page.reload({ waitUntil: "load" });
       await page.locator("p.saved-note").waitFor();
     }
-    const suffix = `${javaScriptEnabled ? "" : "-nojs"}${offline ? "-offline" : ""}`;
+    const suffix = `${javaScriptEnabled ? "" : "-nojs"}${offline ? "-offline" : ""}${colorScheme === "dark" ? "-dark" : ""}`;
     const name = `${path.replace(/\W+/g, "_") || "_"}-${width}${suffix}.png`;
     await page.screenshot({ path: `${outDir}/${name}`, fullPage });
     console.log(`${outDir}/${name}`);
