@@ -33,7 +33,9 @@ export function FeaturedStory({
   const pictured = hasPicture(story.image, site.defaultImage);
   return (
     <article
-      className={pictured ? "grid gap-4 md:grid-cols-5" : "border-t-4 border-accent pt-4"}
+      className={
+        pictured ? "grid grid-cols-1 gap-4 md:grid-cols-5" : "border-t-4 border-accent pt-4"
+      }
       data-card={pictured ? "picture" : "text"}
     >
       {pictured && (

@@ -148,7 +148,7 @@ export default function Home() {
         (under it on a phone), not down the sidebar.
       */}
       {storm && (
-        <div className="mb-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="mb-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <EmergencyBlock weather={weather} place={site} links={emergencyLinks} href={pageHref}>
             <PushWarnings zones={alertZones} className="mt-4" />
           </EmergencyBlock>
@@ -166,7 +166,7 @@ export default function Home() {
         across the page above both. The last row is the flexible one: the long column of
         sections grows only it, so the weather follows the Local headlines closely.
       */}
-      <div className="grid gap-x-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_auto_auto_1fr]">
+      <div className="grid grid-cols-1 gap-x-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_auto_auto_1fr]">
         {leadPictured ? (
           <>
             {lead}
