@@ -8,6 +8,7 @@ import {
   type WeatherFixtureState,
   type WeatherServer,
 } from "../fixture-servers/weather-server";
+import { wcagViolations } from "./axe";
 import { E2E } from "./env";
 import { startSiteProcess, type SiteProcess } from "../support/site-process";
 import { englishWeatherWords } from "../support/weather-vocabulary";
@@ -207,6 +208,17 @@ for (const width of [375, 1280]) {
               : "Aviso de huracán en Houston hasta nuevo aviso",
           );
           await expect(banner.locator("time")).toHaveCount(0);
+          // Storm mode is read in both colour schemes (issue 55), and in the dark one the banner
+          // is still red: an alert, not one more dark box.
+          expect(await wcagViolations(page)).toEqual([]);
+          await page.emulateMedia({ colorScheme: "dark" });
+          const [r = 0, g = 0, b = 0] = (
+            (await banner.evaluate((el) => getComputedStyle(el).backgroundColor)).match(
+              /[\d.]+/g,
+            ) ?? []
+          ).map(Number);
+          expect(r - Math.max(g, b)).toBeGreaterThan(60);
+          await page.emulateMedia({ colorScheme: "light" });
         }
 
         for (const [path, label, notice, feels] of [
@@ -222,6 +234,7 @@ for (const width of [375, 1280]) {
           expect(
             hoursAway(await item.locator("time").first().getAttribute("datetime")),
           ).toBeCloseTo(6, 1);
+          expect(await wcagViolations(page)).toEqual([]);
         }
       },
       { heatIndexC: 38.9 },

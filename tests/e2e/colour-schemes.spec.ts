@@ -1,0 +1,74 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Both colour schemes (issue 55, decision 013): a page follows the reader's system setting by CSS
+// alone, with JavaScript off too, and the surfaces that are ink in the light scheme stay ink.
+
+const PAGES = ["/", "/local-news", "/weather", "/radio", "/books", "/es/"];
+
+/** WCAG's relative luminance of a computed colour (rgb() or rgba(), its alpha ignored). */
+function luminance(css: string): number {
+  const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).map(Number);
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** The colours a reader sees first: the page's ground and its first heading's ink (not on ink). */
+async function colours(page: Page) {
+  return page.evaluate(() => {
+    const heading =
+      document.querySelector("main :is(h1, h2):not(.sr-only, .on-ink *)") ?? document.body;
+    const footer = document.querySelector("footer");
+    return {
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+      ground: getComputedStyle(document.body).backgroundColor,
+      ink: getComputedStyle(heading).color,
+      footer: footer ? getComputedStyle(footer).backgroundColor : null,
+    };
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("each page is light paper for a light system and dark for a dark one, from its first paint", async ({
+      page,
+    }) => {
+      for (const path of PAGES) {
+        await page.emulateMedia({ colorScheme: "light" });
+        await page.goto(path);
+        const light = await colours(page);
+        expect(light.scheme, path).toBe("light dark");
+        expect(light.ground, path).toBe("rgb(253, 252, 249)");
+        expect(luminance(light.ink), path).toBeLessThan(0.05);
+
+        // Asked again with the system dark: the first response's own CSS draws it, no script.
+        await page.emulateMedia({ colorScheme: "dark" });
+        await page.goto(path);
+        const dark = await colours(page);
+        expect(luminance(dark.ground), path).toBeLessThan(0.02);
+        expect(luminance(dark.ink), path).toBeGreaterThan(0.6);
+        // The footer is ink in both schemes.
+        if (light.footer) expect(dark.footer, path).toBe(light.footer);
+      }
+    });
+  });
+}
+
+test("in the dark scheme a field is a dark ground with light text, not a white box", async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/weather");
+  // The header's search field (bg-white text-ink): white is the fields' ground, dark here.
+  const fill = await page.evaluate(() => {
+    const search = document.querySelector<HTMLInputElement>('input[type="search"]');
+    const style = search ? getComputedStyle(search) : null;
+    return { field: style?.backgroundColor ?? "", text: style?.color ?? "" };
+  });
+  expect(luminance(fill.field)).toBeLessThan(0.05);
+  expect(luminance(fill.text)).toBeGreaterThan(0.6);
+});
