@@ -99,11 +99,14 @@ export interface PushSubscriptionsTable {
 export interface PushSendsTable {
   endpoint: string;
   topic: string;
-  /** What the reader sees of the last push claimed (a hash of its payload). */
+  /**
+   * What the reader sees of the last push claimed (a hash of its payload), or, when that push
+   * failed, the same marked with the service's message (server/push/store.ts failedDigest).
+   */
   digest: string;
   lease_until: number | null;
   lease_owner: string | null;
-  /** When it was sent (null while it is being sent). */
+  /** When a push of this topic last reached the endpoint (null until one has). */
   sent_at: number | null;
   updated_at: number;
 }
