@@ -20,7 +20,14 @@ import { waitForIslands } from "./helpers";
 test.use({ serviceWorkers: "allow" });
 
 const FLOOD = DEMO_ALERTS[0] as FixtureAlert;
-const WIND: FixtureAlert = { ...(DEMO_ALERTS[1] as FixtureAlert), zones: [FIXTURE_ZONES.forecast] };
+// A Severe warning for the inland zone: only what storm mode shows (Extreme, Severe) is pushed,
+// so the fixture's Wind Advisory (Moderate) is raised to a High Wind Warning.
+const WIND: FixtureAlert = {
+  ...(DEMO_ALERTS[1] as FixtureAlert),
+  event: "High Wind Warning",
+  severity: "Severe",
+  zones: [FIXTURE_ZONES.forecast],
+};
 
 let weather: WeatherServer;
 let push: PushService;
@@ -125,10 +132,10 @@ test("a reader who turned warnings on from /weather is pushed a warning for thei
   // Then a warning for the inland zone: its reader is told of that one only, never the flood.
   weather.set({ alerts: [FLOOD, WIND] });
   const wind = await push.next(inland);
-  expect(wind.payload.title).toBe("Wind Advisory");
-  expect(wind.headers.urgency).toBe("normal");
+  expect(wind.payload.title).toBe("High Wind Warning");
+  expect(wind.headers.urgency).toBe("high");
   const toInland = push.received.filter((p) => inland.endsWith(`/push/${p.id}`));
-  expect(toInland.map((p) => p.payload.title)).toEqual(["Wind Advisory"]);
+  expect(toInland.map((p) => p.payload.title)).toEqual(["High Wind Warning"]);
   // The county's readers were not pushed the flood again (nothing they see changed).
   const toCounty = push.received.filter((p) => county.endsWith(`/push/${p.id}`));
   expect(toCounty.map((p) => p.payload.title)).toEqual(["Flash Flood Warning"]);
