@@ -47,14 +47,14 @@ export function RecentlyPlayed({
         ) : (
           <ol className="space-y-1">
             {recent.slice(0, RECENT_ROWS).map((item) => (
-              <li key={`${item.at}-${item.title}`} className="flex h-7 items-baseline gap-3">
+              <li key={`${item.at}-${item.title}`} className="flex min-h-7 items-baseline gap-3">
                 <time
                   dateTime={new Date(item.at).toISOString()}
                   className="w-20 shrink-0 text-sm text-stone-300 tabular-nums"
                 >
                   {time.format(item.at)}
                 </time>
-                <span className="min-w-0 truncate">{item.title}</span>
+                <span className="min-w-0 break-words">{item.title}</span>
               </li>
             ))}
           </ol>
