@@ -24,22 +24,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { networkDatabaseFile, openDatabase } from "../server/db/open";
 import { startSiteProcess } from "../tests/support/site-process";
+import { line, runScript } from "./attacks-report";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-function line(label: string, value: string): void {
-  console.log(`  ${label.padEnd(58)} ${value}`);
-}
-
-/** Runs one of the package's scripts (backup, restore) as an operator would, on `dataDir`. */
-function run(script: string, dataDir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-}
 
 /** Standard error's lines (none when empty), and whether they hold a stack trace's frames. */
 function errorLines(stderr: string): { lines: string[]; stack: boolean } {
@@ -79,7 +66,7 @@ export async function backupLeftovers(): Promise<void> {
   await withData(async (dataDir) => {
     const folder = path.join(dataDir, "backups");
     mkdirSync(folder);
-    const made = run("backup", dataDir, path.join(folder, "b.db"));
+    const made = runScript("backup", dataDir, path.join(folder, "b.db"));
     if (made.status !== 0) throw new Error(`npm run backup failed: ${made.stderr}`);
     const left = readdirSync(folder).filter((name) => name !== "b.db");
     console.log("\nA backup's leftovers (issue 51, point 2)");
@@ -92,7 +79,7 @@ export async function backupLeftovers(): Promise<void> {
 
 export async function backupFolder(): Promise<void> {
   await withData(async (dataDir) => {
-    const backup = run("backup", dataDir, path.join(dataDir, "no-such-folder", "b.db"));
+    const backup = runScript("backup", dataDir, path.join(dataDir, "no-such-folder", "b.db"));
     const { lines, stack } = errorLines(backup.stderr);
     console.log("\nA backup into a missing folder (issue 51, point 2)");
     line(
@@ -107,7 +94,7 @@ export async function restoreTrigger(): Promise<void> {
     const folder = mkdtempSync(path.join(os.tmpdir(), "bench-trigger-"));
     try {
       const backup = path.join(folder, "b.db");
-      const made = run("backup", dataDir, backup);
+      const made = runScript("backup", dataDir, backup);
       if (made.status !== 0) throw new Error(`npm run backup failed: ${made.stderr}`);
       const db = new Database(backup);
       db.exec(
@@ -116,7 +103,7 @@ export async function restoreTrigger(): Promise<void> {
       db.close();
       // The site stopped, as a restore needs.
       await closeDatabase();
-      const restore = run("restore", dataDir, backup);
+      const restore = runScript("restore", dataDir, backup);
       const restored = new Database(networkDatabaseFile(dataDir), { readonly: true });
       const triggered = restored
         .prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'forget_messages'")

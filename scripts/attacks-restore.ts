@@ -3,36 +3,24 @@
 // the running site: how many it acknowledged, and how many of them DATA_DIR's network.db holds
 // (read by another connection, as the next start would). On ffaf472 the restore went through, the
 // site went on writing to the file it had replaced, and none of the 20 acknowledged was kept.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { startSiteProcess } from "../tests/support/site-process";
+import { line, runScript } from "./attacks-report";
 
 const POSTS = 20;
-
-function line(label: string, value: string): void {
-  console.log(`  ${label.padEnd(58)} ${value}`);
-}
-
-/** Runs one of the package's scripts (backup, restore) as an operator would, on `dataDir`. */
-function run(script: string, dataDir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-}
 
 export async function restoreUnderSite(): Promise<void> {
   const site = await startSiteProcess({ env: { LOG_LEVEL: "error" }, timeoutMs: 60_000 });
   const folder = mkdtempSync(path.join(os.tmpdir(), "bench-restore-"));
   try {
     const backup = path.join(folder, "before.db");
-    const made = run("backup", site.dataDir, backup);
+    const made = runScript("backup", site.dataDir, backup);
     if (made.status !== 0) throw new Error(`npm run backup failed: ${made.stderr}`);
     // The site idle, its database open: the restore the README says is refused.
-    const restore = run("restore", site.dataDir, backup);
+    const restore = runScript("restore", site.dataDir, backup);
     const tag = `restore-bench-${Date.now()}`;
     let acknowledged = 0;
     for (let i = 0; i < POSTS; i++) {

@@ -29,6 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import { alertsAtTheCaps, startWeatherServer } from "../tests/fixture-servers/weather-server";
 import { generateCities } from "../tests/support/generate-cities";
+import { line } from "./attacks-report";
 import { restoreUnderSite } from "./attacks-restore";
 import {
   backupFolder,
@@ -41,11 +42,6 @@ import { freePort } from "../tests/support/ports";
 import { siteProcessEnv, startSiteProcess, type SiteProcess } from "../tests/support/site-process";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** One labelled figure line. */
-function line(label: string, value: string): void {
-  console.log(`  ${label.padEnd(58)} ${value}`);
-}
 
 /** Counts of a list of statuses, "38× 200, 2× 503" (0: no answer). */
 function counted(statuses: readonly number[]): string {
