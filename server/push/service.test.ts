@@ -42,6 +42,25 @@ const HOUSTON = {
   } as unknown as CityServices,
 } as const satisfies CityLookup;
 
+/** The settings every test's process has, with `settings` over them. */
+const envWith = (settings: Record<string, string> = {}) =>
+  readEnv({ DATA_DIR: "/nonexistent-unused", CONTACT_KEY_SECRET: "c".repeat(40), ...settings });
+
+/** Push as the Houston site's process opens it, on `db` (with `metrics` when given). */
+function openHoustonPush(env: ReturnType<typeof readEnv>, db: Store, metrics?: Metrics) {
+  return openPush({
+    env,
+    db,
+    guard,
+    logger: pino({ level: "silent" }),
+    ...(metrics ? { metrics } : {}),
+    city: () => HOUSTON,
+    sitesOf: () => ["houston"],
+    weatherOf: () => undefined,
+    defaultSite: "houston",
+  });
+}
+
 describe("openPush", () => {
   it("names a site's weather page and zones for its pushes", () => {
     expect(pushSiteOf(HOUSTON)).toMatchObject({
@@ -56,23 +75,8 @@ describe("openPush", () => {
     stores.push(db);
     const monitor = service.subscribe();
     const metrics = new Metrics();
-    const env = readEnv({
-      DATA_DIR: "/nonexistent-unused",
-      CONTACT_KEY_SECRET: "c".repeat(40),
-      PUSH_MONITOR_SUBSCRIPTION: JSON.stringify(monitor),
-    });
-    const open = () =>
-      openPush({
-        env,
-        db,
-        guard,
-        logger: pino({ level: "silent" }),
-        metrics,
-        city: () => HOUSTON,
-        sitesOf: () => ["houston"],
-        weatherOf: () => undefined,
-        defaultSite: "houston",
-      });
+    const env = envWith({ PUSH_MONITOR_SUBSCRIPTION: JSON.stringify(monitor) });
+    const open = () => openHoustonPush(env, db, metrics);
     const first = open();
     const second = open();
     first.start();
@@ -109,21 +113,10 @@ describe("openPush", () => {
     const db = await openDatabase(":memory:");
     stores.push(db);
     const monitor = service.subscribe();
-    const push = openPush({
-      env: readEnv({
-        DATA_DIR: "/nonexistent-unused",
-        CONTACT_KEY_SECRET: "c".repeat(40),
-        PUSH_MONITOR_SUBSCRIPTION: JSON.stringify(monitor),
-        ...settings,
-      }),
+    const push = openHoustonPush(
+      envWith({ PUSH_MONITOR_SUBSCRIPTION: JSON.stringify(monitor), ...settings }),
       db,
-      guard,
-      logger: pino({ level: "silent" }),
-      city: () => HOUSTON,
-      sitesOf: () => ["houston"],
-      weatherOf: () => undefined,
-      defaultSite: "houston",
-    });
+    );
     const keys = await push.api.keys();
     push.start();
     const received = await service.next(monitor.endpoint);
@@ -160,21 +153,10 @@ describe("openPush", () => {
   it("caps subscriptions per reader by PUSH_MAX_PER_CLIENT and in all by PUSH_MAX_SUBSCRIPTIONS", async () => {
     const db = await openDatabase(":memory:");
     stores.push(db);
-    const push = openPush({
-      env: readEnv({
-        DATA_DIR: "/nonexistent-unused",
-        CONTACT_KEY_SECRET: "c".repeat(40),
-        PUSH_MAX_PER_CLIENT: "2",
-        PUSH_MAX_SUBSCRIPTIONS: "3",
-      }),
+    const push = openHoustonPush(
+      envWith({ PUSH_MAX_PER_CLIENT: "2", PUSH_MAX_SUBSCRIPTIONS: "3" }),
       db,
-      guard,
-      logger: pino({ level: "silent" }),
-      city: () => HOUSTON,
-      sitesOf: () => ["houston"],
-      weatherOf: () => undefined,
-      defaultSite: "houston",
-    });
+    );
     const subscribe = (address: string) =>
       push.api.subscribe(
         "houston",
