@@ -1,19 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
+import { luminance } from "./contrast";
 
 // Both colour schemes (issue 55, decision 013): a page follows the reader's system setting by CSS
 // alone, with JavaScript off too, and the surfaces that are ink in the light scheme stay ink.
 
 const PAGES = ["/", "/local-news", "/weather", "/radio", "/books", "/es/"];
-
-/** WCAG's relative luminance of a computed colour (rgb() or rgba(), its alpha ignored). */
-function luminance(css: string): number {
-  const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).map(Number);
-  const lin = (c: number) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
 
 /** The colours a reader sees first: the page's ground and its first heading's ink (not on ink). */
 async function colours(page: Page) {

@@ -1,24 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { HEADER_PAGES, PAGES } from "../../app/lib/pages";
+import { contrast } from "./contrast";
 import { gotoReady } from "./helpers";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-
-/** The WCAG contrast ratio of two `rgb(r, g, b)` colours. */
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r = 0, g = 0, bl = 0] = (c.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 test.describe("header at 1280 px", () => {
   test.use({ viewport: DESKTOP });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { COLOR_SCHEMES } from "./axe";
+import { contrast } from "./contrast";
 import { gotoReady } from "./helpers";
 
 // WCAG 2.2 AA where axe cannot look (issue 55, point 3), in both colour schemes: focus rings
@@ -12,6 +13,15 @@ const PAGES = ["/", "/local-news", "/weather", "/radio", "/books", "/contact", "
 /** Every control the keyboard can reach that is on the screen, in document order. */
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
+/** A control's ring as the page draws it, and the colour behind the control. */
+interface Ring {
+  element: string;
+  ring: string;
+  color: string;
+  width: number;
+  ground: string;
+}
 
 interface RingFailure {
   element: string;
@@ -27,7 +37,7 @@ interface RingFailure {
  */
 async function weakRings(page: Page): Promise<RingFailure[]> {
   await page.keyboard.press("Tab");
-  return page.evaluate((selector) => {
+  const rings = await page.evaluate((selector) => {
     const rgba = (css: string): [number, number, number, number] => {
       const probe = document.createElement("canvas").getContext("2d");
       if (!probe) return [0, 0, 0, 1];
@@ -37,17 +47,6 @@ async function weakRings(page: Page): Promise<RingFailure[]> {
       probe.fillRect(0, 0, 1, 1);
       const [r = 0, g = 0, b = 0, a = 255] = probe.getImageData(0, 0, 1, 1).data;
       return [r, g, b, a / 255];
-    };
-    const luminance = ([r, g, b]: number[]) => {
-      const lin = (c: number) => {
-        const s = c / 255;
-        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * lin(r ?? 0) + 0.7152 * lin(g ?? 0) + 0.0722 * lin(b ?? 0);
-    };
-    const ratio = (a: number[], b: number[]) => {
-      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
     };
     /** The colour behind an element: its ancestors' grounds composed over the canvas's. */
     const groundOf = (el: Element): number[] => {
@@ -69,7 +68,9 @@ async function weakRings(page: Page): Promise<RingFailure[]> {
         ];
       return ground;
     };
-    const failures: RingFailure[] = [];
+    const asRgb = ([r = 0, g = 0, b = 0]: number[]) =>
+      `rgb(${[r, g, b].map(Math.round).join(", ")})`;
+    const rings: Ring[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden")
@@ -77,21 +78,25 @@ async function weakRings(page: Page): Promise<RingFailure[]> {
       el.focus({ preventScroll: true });
       if (document.activeElement !== el) continue;
       const style = getComputedStyle(el);
-      const ring = rgba(style.outlineColor);
-      const width = style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth);
-      const ground = groundOf(el);
-      const contrast = width >= 2 ? ratio(ring, ground) : 0;
-      if (contrast < 3)
-        failures.push({
-          element: `${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 40)}"`,
-          ring: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
-          ground: `rgb(${ground.slice(0, 3).map(Math.round).join(", ")})`,
-          ratio: Math.round(contrast * 100) / 100,
-        });
+      rings.push({
+        element: `${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 40)}"`,
+        ring: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+        color: asRgb(rgba(style.outlineColor)),
+        width: style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth),
+        ground: asRgb(groundOf(el)),
+      });
     }
     (document.activeElement as HTMLElement | null)?.blur();
-    return failures;
+    return rings;
   }, FOCUSABLE);
+  return rings
+    .map(({ element, ring, color, width, ground }) => ({
+      element,
+      ring,
+      ground,
+      ratio: width >= 2 ? Math.round(contrast(color, ground) * 100) / 100 : 0,
+    }))
+    .filter(({ ratio }) => ratio < 3);
 }
 
 /**
