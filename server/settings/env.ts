@@ -9,7 +9,7 @@ const cityId = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,62}$/, "must be a city id (a file name in CITIES_DIR)");
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -260,10 +260,239 @@ export function parseTrustProxy(value: string): false | number | string[] | Erro
   return list;
 }
 
-/** The name of every setting (README and .env.example document each). */
+/** The name of every setting (docs/settings.md and .env.example document each). */
 export const SETTING_NAMES = Object.keys(EnvSchema.shape).filter((name) => name !== "SITE");
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SITE">;
+
+/** A setting's name: a key of EnvSchema but SITE, which it names only to refuse it. */
+export type SettingName = keyof Env;
+
+/**
+ * What each setting means, in groups, for docs/settings.md: `npm run docs:settings`
+ * (scripts/settings-doc.ts) writes it from these words and from EnvSchema (each setting's type,
+ * bounds and default), and a test fails when the file and the schema part. Markdown, with links
+ * relative to docs/.
+ */
+export const SETTING_GROUPS: readonly {
+  title: string;
+  settings: Partial<Record<SettingName, string>>;
+}[] = [
+  {
+    title: "The server and its cities",
+    settings: {
+      NODE_ENV: "`development` under `npm run dev` (stack traces on error pages, no CSP)",
+      PORT: "HTTP port",
+      HOST: "Interface to bind",
+      SITES:
+        "Comma-separated ids of the cities this process serves (file names in `CITIES_DIR`); the others are not indexed, routed or fetched for",
+      DEFAULT_SITE:
+        "The city that answers a host naming none (`localhost` in development, the demo, the tests); unset, such a host gets the network's \"Site not found\" page (404, never cached, never a city's page). `FEEDS_FILE`, `EMBEDS_FILE`, `SITE_URL` and `RADIO_*` apply to this city",
+      CITIES_DIR:
+        "Folder of the city files, one `<id>.json` each (see [cities and editions](cities.md))",
+      NETWORK_FILE:
+        "The network's defaults every city file is merged over (its `network` names the network in its fetches' `User-Agent`)",
+      SITE_URL:
+        "The default city's canonical base URL (canonical links, Open Graph, `sitemap.xml`, `robots.txt`), for staging and tests",
+      LOG_LEVEL: "pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`",
+      SHUTDOWN_GRACE_SECONDS:
+        "On SIGTERM or SIGINT `/readyz` answers 503 at once and the server keeps serving this long (0 to 300 s; a load balancer's time to stop sending readers), then closes; a second signal cuts it short (`npm run dev` and the demo: 0)",
+    },
+  },
+  {
+    title: "Data, database and keys",
+    settings: {
+      DATA_DIR:
+        "Folder for the SQLite database `network.db` (every feed once, articles, and every city's contact messages; WAL mode; a `<city>.db` of a one-city install is adopted as it), the generated keys and the image cache; readable by the server's own user only (folders 0700, files 0600, also when an older version left them open)",
+      DATABASE_URL:
+        "A `postgres://` URL: every store (feeds, articles and search, feed state, contact messages and their rate limit) on that PostgreSQL database, shared by every instance behind a load balancer; its schema is migrated at start-up under an advisory lock. When set, `IMAGE_KEY_SECRET` and `CONTACT_KEY_SECRET` must be too",
+      DATABASE_POOL_SIZE:
+        "Connections each instance opens to `DATABASE_URL` for the news (the contact form keeps two of its own)",
+      CONTACT_KEY_SECRET:
+        "Key of the contact form's sender HMAC (at least 32 characters); unset, a random one is made once in `DATA_DIR/network.contact-key`",
+      IMAGE_KEY_SECRET:
+        "Key (at least 32 characters) that signs the image route's picture ids; unset, a random one is made once in `DATA_DIR/network.image-key`. Servers behind one load balancer need the same one",
+      IMAGE_CACHE_MB:
+        "Most the image route keeps on disk in `DATA_DIR/images` (resized pictures and one master per original, 16 MB at least); past it the least recently used files are deleted",
+    },
+  },
+  {
+    title: "Feeds",
+    settings: {
+      FEEDS_FILE:
+        'A JSON file `{ "local": ["https://…", { "url": "https://…", "name": "The Guardian", "language": "en-GB" }], … }` that replaces the default city\'s feeds (each a URL, or as a city lists one: see [cities and editions](cities.md)), and its editions\' too unless `"editions": { "es": { "local": [...] } }` names an edition\'s own by language; an unknown key or field, a non-http(s) URL or a bad language tag stops start-up',
+      FEED_REFRESH_SECONDS:
+        "The shortest interval between two fetches of a feed (1 to 86400 s), with ±10 % jitter",
+      FEED_MAX_REFRESH_SECONDS:
+        "The longest: each feed is fetched at the pace it publishes (a week over its items of the last week), between the two, and never sooner than its `<ttl>`, `Cache-Control` or `Expires` asks",
+      FEED_BACKOFF_BASE_SECONDS:
+        "First retry delay of a failing feed; it doubles per failure, up to 1 hour",
+      FEED_LEASE_SECONDS:
+        "How long an instance sharing `DATABASE_URL` holds a feed it refreshes; past it (the instance died mid-refresh) another takes the feed. Keep it above a fetch's 10 s, or a slow fetch may be made twice",
+      RETENTION_DAYS:
+        "Articles are kept this many days after their feed last listed them (pruned hourly)",
+      RETENTION_MIN_PER_FEED:
+        "…but each feed's newest this many are kept whatever their age (at least 15, what a page shows)",
+    },
+  },
+  {
+    title: "What the server may reach",
+    settings: {
+      ALLOW_PRIVATE_HOSTS:
+        "Comma-separated host names, IPs or CIDRs that feeds may reach at a private address; by default only public ones (SSRF guard)",
+      ALLOW_PUBLIC_HOSTS:
+        "`false`: the server reaches nothing but `ALLOW_PRIVATE_HOSTS` (no public address is connected to and no other host name is looked up); the tests, `npm run demo` and the benchmarks run so, so that they never leave the machine",
+    },
+  },
+  {
+    title: "Embeds and storm mode",
+    settings: {
+      EMBEDS_FILE:
+        'A JSON file `{ "adClient": "ca-pub-…", "leadForm": "https://…", … }` that replaces the site config\'s `embeds` (a key left out is not configured); an unknown key or a bad value stops start-up',
+      SHOW_EMBED_PLACEHOLDERS:
+        "`true`: an embed the site does not configure (video, events wall, lead form, documents, radar, ads) shows a labelled placeholder box, for designing pages (always on under `npm run dev`); readers never see one: an unconfigured embed is left out",
+      STORM_ADS:
+        "Storm mode (an Extreme or Severe alert in force for the city: home leads with the emergency block, the donation prompt is held): `false` leaves every ad slot and sponsor block out of the city's pages while it lasts; `true` keeps them",
+    },
+  },
+  {
+    title: "Behind a proxy",
+    settings: {
+      TRUST_PROXY:
+        "Whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed (the reader's address for the contact form's rate limit, and https for its Origin check): `off` when readers reach the server directly; a hop count (`1`) behind a load balancer whose address changes; or comma-separated addresses, CIDRs and `loopback`/`linklocal`/`uniquelocal` of the proxies",
+      TRUST_FORWARDED_HOST:
+        "`true`: a proxy `TRUST_PROXY` trusts names the reader's host in `X-Forwarded-Host`, and its last entry (the one that proxy added; earlier ones are the client's) chooses the city; pages then say `Vary: Accept-Encoding, X-Forwarded-Host`. Off: the `Host` header (or an absolute-form request target's authority, which wins over it) alone chooses",
+    },
+  },
+  {
+    title: "Load: renders, form posts and live channels",
+    settings: {
+      RENDER_CONCURRENCY:
+        "Page renders (with their compression) at once; no second one starts while the event loop has been more than 80 % busy over the last second (cache hits, files and `/healthz` never wait for one)",
+      RENDER_QUEUE:
+        "Renders that may wait for a slot, each for at most `RENDER_MAX_WAIT_MS`; beyond either a reader gets 503 with `Retry-After: 2` (load shedding: the admitted and the readers of cached pages stay fast)",
+      RENDER_MAX_WAIT_MS:
+        "The longest a render (or a form post) waits for its slot, in milliseconds (100 to 60,000); a reader kept waiting longer gets 503 with `Retry-After` instead. More suits a small machine whose readers should rather wait (the end-to-end tests' servers, beside two browsers on 2 cores, take 20 s)",
+      RENDER_PER_CLIENT:
+        "Renders one reader may have running or waiting at once (a reader is an IPv4 address, or an IPv6 /64: one subscriber's addresses count as one); one more is refused with 503 at once, so that a single flooder is refused before others lose their place in the queue",
+      RENDER_WORKERS:
+        "Worker threads that make pages (React, Beasties; `server/render/`), off the thread that answers cache hits, files and `/healthz`; `0` makes pages on that thread",
+      WRITE_CONCURRENCY:
+        "Form posts (the contact form) made at once, in an allowance of their own that a flood of reads cannot take",
+      WRITE_QUEUE:
+        "Form posts that may wait for one of those places (each for at most 2 s); beyond (or past the reader's share of the renders), 503 with `Retry-After` and the form again with the reader's text, made by the server without a render",
+      LIVE_MAX_CONNECTIONS:
+        "Open pages' live channels (`/api/live`, Server-Sent Events) one process holds; one more is answered 503 with `Retry-After`, and its page stays as rendered",
+      LIVE_MAX_PER_CLIENT:
+        "Live channels one reader may hold at once (a reader is an IPv4 address, or an IPv6 /64: one subscriber's addresses count as one; a household behind one address has a few tabs open); one more is answered 503",
+    },
+  },
+  {
+    title: "Radio",
+    settings: {
+      RADIO_UPSTREAM:
+        "The station's stream URL (Icecast/Shoutcast) that `/api/stream?port=N` relays; the allowed port replaces its port",
+      RADIO_PORTS:
+        "Comma-separated ports a listener may ask for (`/api/stream?port=N`); the page plays the first",
+      RADIO_MAX_LISTENERS:
+        "Listeners the relay serves at once; beyond it `/api/stream` answers 503",
+    },
+  },
+  {
+    title: "Weather",
+    settings: {
+      NWS_API_URL:
+        "The National Weather Service API that live weather comes from (conditions, forecast, alerts); tests and the demo point it at a fixture. Links in its answers are followed only when they stay on it",
+      NWS_RADAR_URL:
+        "Where the radar pictures are (`/ridge/standard/<STATION>_0.gif`, fetched through the image route at most every 5 minutes)",
+      NWS_ALERTS_SECONDS:
+        "How often the city's state's alerts are asked for again (at most 5/3 of it when the service asks to be kept longer); an alert fetched reaches the city's open pages through the live channel at once",
+    },
+  },
+  {
+    title: "Warnings by push",
+    settings: {
+      VAPID_SUBJECT:
+        "The contact push services may use about this sender (RFC 8292): a `mailto:` or `https:` URL",
+      VAPID_PUBLIC_KEY:
+        "Web Push's VAPID public key, base64url as `web-push generate-vapid-keys` prints it; give both or neither. Unset, the first instance makes a pair and keeps it in the database, where every instance sharing it finds it",
+      VAPID_PRIVATE_KEY: "Its private key (base64url); a secret",
+      PUSH_MAX_PER_CLIENT:
+        "Warning subscriptions one reader (an IPv4 address or an IPv6 /64) may have; past it, 429",
+      PUSH_MAX_SUBSCRIPTIONS: "Warning subscriptions the network keeps in all; past it, 429",
+      PUSH_CONCURRENCY:
+        "Pushes one instance sends at once (each retried with backoff within its TTL on 429 and 5xx)",
+      PUSH_LEASE_SECONDS:
+        "How long an instance sharing `DATABASE_URL` holds a push it claimed: past it (the instance died mid-send) another sends it; the cities with warnings are gone over every half of it (at most every 30 s)",
+      PUSH_MONITOR_SUBSCRIPTION:
+        "An operator's own push subscription (a `PushSubscription`'s JSON): sent a test push once a day (one instance of several), so that a broken pipeline shows within a day (see [operations](operations.md#metrics))",
+      PUSH_MONITOR_SITE: "The site whose words the daily test push is in (`houston`, `houston.es`)",
+    },
+  },
+  {
+    title: "The morning briefing",
+    settings: {
+      SMTP_URL:
+        "The SMTP server the morning briefing's mails go to, `smtp://` or `smtps://` with its user and password in the URL (a secret); unset, the sign-up forms say sign-ups are closed and nothing is sent",
+      MAIL_FROM: "The briefing's sender, an address or `Name <address>`",
+      BRIEFING_HOUR:
+        "The local hour (0–23, in each city's own time zone) its morning briefing is sent at; one not sent then (every instance down) is sent within six hours",
+      BRIEFING_CONCURRENCY:
+        "Briefing mails one instance sends at once (its SMTP connections); each retried with backoff on a 4xx, a 5xx ends that address",
+      BRIEFING_MAX_PER_CLIENT:
+        "Unconfirmed briefing sign-ups one reader (an IPv4 address or an IPv6 /64) may make in a day; past it, 429",
+      BRIEFING_LEASE_SECONDS:
+        "How long an instance sharing `DATABASE_URL` holds a subscriber's briefing it claimed: past it (the instance died mid-send) another sends it",
+    },
+  },
+  {
+    title: "Metrics",
+    settings: {
+      METRICS_PORT:
+        "Port of the Prometheus metrics listener (`GET /metrics`, see [operations](operations.md#metrics)); unset, there is none. Never the public `PORT`",
+      METRICS_HOST:
+        "Interface the metrics listener binds; loopback keeps the series to this machine's scraper",
+    },
+  },
+];
+
+/** A setting's default in words, where the schema has none or works it out at start-up. */
+export const SETTING_DEFAULTS: Partial<Record<SettingName, string>> = {
+  SITES: "all",
+  SITE_URL: "`https://` and the city's first host",
+  DATABASE_URL: "unset (SQLite in `DATA_DIR`)",
+  CONTACT_KEY_SECRET: "a generated one",
+  IMAGE_KEY_SECRET: "a generated one",
+  RENDER_WORKERS: "cores − 1 (1 to 8)",
+  RADIO_UPSTREAM: "the city's `radio.upstream`",
+  RADIO_PORTS: "the city's `radio.ports`",
+  RADIO_MAX_LISTENERS: "the city's `radio.maxListeners`",
+  VAPID_SUBJECT: "unset (`mailto:` the default city's newsroom)",
+  VAPID_PUBLIC_KEY: "unset (made once, kept in the database)",
+  PUSH_MONITOR_SITE: "`DEFAULT_SITE`, else the first city",
+  SMTP_URL: "unset (sign-ups closed)",
+  MAIL_FROM: "the city's name and newsroom address",
+};
+
+/** A setting's type in words, where the schema's own (a string, a URL) says too little. */
+export const SETTING_TYPES: Partial<Record<SettingName, string>> = {
+  SITES: "comma-separated city ids",
+  DEFAULT_SITE: "a city id",
+  ALLOW_PRIVATE_HOSTS: "comma-separated host names, IPs or CIDRs",
+  RADIO_PORTS: "comma-separated ports (1 to 65535)",
+  TRUST_PROXY: "`off`, a hop count (up to 32), or comma-separated addresses, CIDRs and names",
+  DATABASE_URL: "a `postgres://` URL",
+  SMTP_URL: "an `smtp://` or `smtps://` URL",
+  MAIL_FROM: "an address, or `Name <address>`",
+  VAPID_SUBJECT: "a `mailto:` or `https:` URL",
+  VAPID_PUBLIC_KEY: "a base64url P-256 public key",
+  VAPID_PRIVATE_KEY: "a base64url P-256 private key",
+  PUSH_MONITOR_SUBSCRIPTION: "a `PushSubscription`'s JSON (at most 4096 characters)",
+  PUSH_MONITOR_SITE: "a site id (`houston`, `houston.es`)",
+  METRICS_HOST: "an IP address or a host name",
+  EMBEDS_FILE: "a path to a JSON file",
+  FEEDS_FILE: "a path to a JSON file",
+};
 
 /** Thrown when an environment variable is invalid; the message names each bad variable. */
 export class EnvError extends Error {
