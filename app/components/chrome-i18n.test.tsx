@@ -5,6 +5,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WeatherAlert } from "../../server/weather/nws";
 import { translatorFor } from "../../common/i18n";
+import { expectNoEnglishOf } from "../../tests/support/no-english";
 
 // The chrome's parts (issue 38) in the edition's language: each takes its words from the
 // catalogue of the page's locale (the root's data), or, in the browser, from what the server
@@ -92,9 +93,7 @@ const ENGLISH = [
   "opens in a new tab",
 ];
 
-function expectNoEnglish(html: string) {
-  for (const text of ENGLISH) expect(html, text).not.toContain(text);
-}
+const expectNoEnglish = expectNoEnglishOf(ENGLISH);
 
 describe("the chrome's parts on a Spanish page", () => {
   it("labels ad slots and sponsor links in Spanish", () => {

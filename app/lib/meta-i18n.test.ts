@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { meta as enMeta } from "../../common/i18n/en/meta";
 import { meta as esMeta } from "../../common/i18n/es/meta";
 import { fixtureCity } from "../../tests/support/fixture-city";
+import { expectNoEnglishOf } from "../../tests/support/no-english";
 import { loader as layoutLoader } from "../layouts/site";
 import { buildMeta, pageTitle } from "./meta";
 import { newsPageMeta, pageMeta } from "./page-meta.server";
@@ -57,13 +58,7 @@ const ENGLISH_WORDS = (Object.keys(enMeta) as (keyof typeof enMeta)[])
   .filter((text) => text.trim() !== "");
 
 /** `texts` hold none of ENGLISH_WORDS as words of their own ("Contact" is not in "Contacto"). */
-function expectNoEnglish(texts: readonly string[]) {
-  const joined = texts.join("\n");
-  for (const english of ENGLISH_WORDS) {
-    const escaped = english.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    expect(joined).not.toMatch(new RegExp(`(?<!\\p{L})${escaped}(?!\\p{L})`, "u"));
-  }
-}
+const expectNoEnglish = expectNoEnglishOf(ENGLISH_WORDS, { match: "letters" });
 
 const contentOf = (tags: readonly object[], key: string, value: string) =>
   (tags.find((m) => (m as Record<string, unknown>)[key] === value) as { content?: string })

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureCity } from "../../tests/support/fixture-city";
 import { mainOf, renderHome, renderPage } from "../../tests/support/home-page";
 import { fixedNews, storedStory } from "../../tests/support/news";
+import { expectNoEnglishOf } from "../../tests/support/no-english";
 import { HOME_KEYS, type FeedKey } from "../../sites/categories";
 import type { StoredArticle } from "../../server/news/store";
 import type { SearchResults } from "../../server/news/search";
@@ -62,9 +63,7 @@ const ENGLISH = [
   ">Real Estate<",
 ];
 
-function expectNoEnglish(html: string) {
-  for (const words of ENGLISH) expect(html, words).not.toContain(words);
-}
+const expectNoEnglish = expectNoEnglishOf(ENGLISH);
 
 describe("home in a Spanish edition", () => {
   it("names its sections, lead, News Feed and byline in Spanish", async () => {

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { wordsLeft } from "./english-words";
 import {
   DEMO_ALERTS,
   FIXTURE_FORECASTS,
@@ -102,5 +103,5 @@ export const ENGLISH_WEATHER_WORDS = [
 
 /** The words of ENGLISH_WEATHER_WORDS found in `text` (whole words). */
 export function englishWeatherWords(text: string): string[] {
-  return ENGLISH_WEATHER_WORDS.filter((word) => new RegExp(`\\b${word}\\b`).test(text));
+  return wordsLeft(text, ENGLISH_WEATHER_WORDS, { match: "word" });
 }
