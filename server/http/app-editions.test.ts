@@ -21,7 +21,7 @@ import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs, postAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
-import { Limiter } from "./limiter";
+import { Limiter } from "../limiter";
 import { CityDirectory } from "../cities/directory";
 import { Network } from "../cities/network";
 import { CONTACT_LIMITS } from "../messages/store";

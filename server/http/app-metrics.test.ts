@@ -22,7 +22,7 @@ import { LiveChannel } from "../live/channel";
 import { CONTACT_LIMITS } from "../messages/store";
 import { Metrics } from "../metrics/metrics";
 import { sampleOf } from "../metrics/sample";
-import { Limiter } from "./limiter";
+import { Limiter } from "../limiter";
 import { WEATHER_DEP } from "./pages/cache-key";
 
 // The public app reporting to the metrics (production mode: its page cache on), one city by Host.

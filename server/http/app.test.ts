@@ -22,7 +22,7 @@ import { viteServerBuild } from "../../tests/support/vite-build";
 import { postAs, type Answer } from "../../tests/support/get-as";
 import { createApp, type AppOptions } from "./app";
 import { isValidHost } from "./request-checks";
-import { Limiter } from "./limiter";
+import { Limiter } from "../limiter";
 import { CityDirectory } from "../cities/directory";
 import { Network, type CityServices } from "../cities/network";
 import type { RadioHub } from "../radio/hub";

@@ -17,7 +17,7 @@ import type { HttpObserver, RouteClass } from "../metrics/observer";
 import { observeRequest, type RequestLabels } from "./observe";
 import { offlineKit } from "./offline";
 import type { LiveChannel } from "../live/channel";
-import { Limiter, Overloaded } from "./limiter";
+import { Limiter, Overloaded } from "../limiter";
 import { splitCityKey } from "./pages/cache-key";
 import { createPageHandler, pages, type PageAnswer } from "./pages/handler";
 import { PageCache, compressIn } from "./pages/page-cache";

@@ -14,7 +14,7 @@ import {
 import type { BriefingApi } from "../briefing/service";
 import { contentSecurityPolicy, htmlHeaders } from "./headers";
 import type { CityExchange, Handler } from "./exchange";
-import { sendRefusal, type Refusal } from "./pages/refusals";
+import { sendRefusal, type Refusal } from "./refusals";
 import { BodyTooLarge, readBody, sameOrigin } from "./request-body";
 
 /** The most a sign-up's or an unsubscribe's body may hold (a form of one address: a few hundred bytes). */

@@ -4,7 +4,7 @@ import type { CityLookup, CityServices } from "../cities/network";
 import type { Slugs } from "../../common/slugs";
 import { htmlHeaders } from "./headers";
 import type { CityExchange, Exchange } from "./exchange";
-import { Refusal } from "./pages/refusals";
+import { Refusal } from "./refusals";
 
 /** The cities served, by Host (server/cities/network.ts): a host's city id, a city by id. */
 export interface CityDirectory {

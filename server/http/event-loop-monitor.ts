@@ -5,7 +5,7 @@ import { performance, type EventLoopUtilization } from "node:perf_hooks";
  * code (Node's event loop utilization, sampled every SAMPLE_MS). The thread that renders pages
  * also answers every cache hit and /healthz; once it is nearly always busy, each new render
  * delays those readers, so the render limiter refuses new renders (503) while one runs
- * (server/http/limiter.ts `busy`). This is the signal `@fastify/under-pressure` and Node's own
+ * (server/limiter.ts `busy`). This is the signal `@fastify/under-pressure` and Node's own
  * documentation propose for load shedding; a queue length alone starts shedding too late, when
  * cached readers already wait.
  */

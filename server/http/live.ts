@@ -1,8 +1,8 @@
 import type { LiveChannel } from "../live/channel";
 import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
-import type { Refusal } from "./pages/refusals";
-import { cityLocale, sendRefusal, serverText } from "./pages/refusals";
+import type { Refusal } from "./refusals";
+import { cityLocale, sendRefusal, serverText } from "./refusals";
 
 /** The live channel's path: Server-Sent Events for the city of the Host. */
 export const LIVE_PATH = "/api/live";

@@ -9,7 +9,7 @@ import { brandOf } from "../../sites/brand";
 import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
 import { SECURITY_HEADERS } from "./headers";
-import { sendRefusal, serverText, type Refusal } from "./pages/refusals";
+import { sendRefusal, serverText, type Refusal } from "./refusals";
 import { notModified } from "./static-files";
 
 /** An edition's manifest: its JSON, and the headers of a 200 (its ETag among them). */

@@ -2,8 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
 import { json } from "./answers";
 import type { CityExchange, Handler } from "./exchange";
-import type { Refusal } from "./pages/refusals";
-import { sendRefusal } from "./pages/refusals";
+import type { Refusal } from "./refusals";
+import { sendRefusal } from "./refusals";
 import {
   PUSH_BODY_LIMIT,
   PushInputError,

@@ -3,8 +3,8 @@ import type { CityServices } from "../cities/network";
 import type { RadioHub } from "../radio/hub";
 import { json } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
-import type { Refusal } from "./pages/refusals";
-import { cityLocale, isClientGone, sendRefusal, serverText } from "./pages/refusals";
+import type { Refusal } from "./refusals";
+import { cityLocale, isClientGone, sendRefusal, serverText } from "./refusals";
 
 /** The radio relay's audio: the city's live stream, relayed to every listener. */
 export const STREAM_PATH = "/api/stream";

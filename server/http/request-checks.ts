@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { plain } from "./answers";
 import { pathOf, type Handler } from "./exchange";
-import { serverText } from "./pages/refusals";
+import { serverText } from "./refusals";
 
 /**
  * The longest request target (path and query) answered: 4 KB, twice what browsers and CDNs

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
-import { refusalBeforeBody, sendRefusal } from "./pages/refusals";
+import { refusalBeforeBody, sendRefusal } from "./refusals";
 import { IdentifiedResponse } from "./request-log";
 
 /**

@@ -2,8 +2,8 @@ import type { Logger } from "pino";
 import { SOCIAL_IMAGE_PATH, SocialImages, serveSocialImage } from "../images/social-image";
 import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
-import type { Refusal } from "./pages/refusals";
-import { sendRefusal, serverText } from "./pages/refusals";
+import type { Refusal } from "./refusals";
+import { sendRefusal, serverText } from "./refusals";
 
 /**
  * The city's picture for links shared on social sites (`/social.png`), drawn once per city from

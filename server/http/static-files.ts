@@ -6,7 +6,7 @@ import { CACHE_CONTROL } from "../../common/cache-control";
 import { plain } from "./answers";
 import { isRead, type Handler } from "./exchange";
 import { ASSET_SECURITY_HEADERS, SECURITY_HEADERS } from "./headers";
-import { serverText } from "./pages/refusals";
+import { serverText } from "./refusals";
 
 /**
  * The service worker's script, at the root so that its scope is the whole host (every edition's

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { parseImagePath } from "../../common/images";
 import { isDatabaseUnavailable } from "../db/health";
-import { Abandoned, Overloaded } from "../http/limiter";
+import { Abandoned, Overloaded } from "../limiter";
 import { ASSET_SECURITY_HEADERS } from "../http/headers";
 import { notModified } from "../http/static-files";
 import { CONTENT_TYPES, negotiateFormat } from "./encode";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { NewsStore } from "../news/store";
 import type { PictureFailures } from "./failures";
 import { LRUCache } from "lru-cache";
-import { Limiter, type LimiterOptions } from "../http/limiter";
+import { Limiter, type LimiterOptions } from "../limiter";
 import type { OutboundGuard } from "../net/outbound";
 import { fetchFeed } from "../news/fetcher";
 import type { StoredArticle } from "../news/store";

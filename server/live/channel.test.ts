@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CityExchange } from "../http/exchange";
 import { LIVE_PATH, liveChannel } from "../http/live";
-import { Refusal } from "../http/pages/refusals";
+import { Refusal } from "../http/refusals";
 import { LiveChannel, type LiveChannelOptions } from "./channel";
 
 const servers: Server[] = [];

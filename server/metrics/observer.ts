@@ -33,7 +33,7 @@ export interface RequestSeen {
   shed: boolean;
 }
 
-/** Running and waiting holders of a limiter (server/http/limiter.ts `load`). */
+/** Running and waiting holders of a limiter (server/limiter.ts `load`). */
 export interface Load {
   running: number;
   waiting: number;

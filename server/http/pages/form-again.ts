@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { translatorFor } from "../../../common/i18n";
 import { contentSecurityPolicy, htmlHeaders } from "../headers";
 import { noteShed } from "../observe";
-import { OVERLOAD_RETRY_AFTER_S } from "./refusals";
+import { OVERLOAD_RETRY_AFTER_S } from "../refusals";
 import { escapeHtml } from "../../../common/xml";
 
 /** The contact form's fields, in its order, with their labels (app/components/contact-form.tsx). */

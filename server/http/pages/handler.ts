@@ -7,7 +7,7 @@ import { publicPath, routePath, type Slugs } from "../../../common/slugs";
 import type { SharedServices } from "../../context";
 import type { CityExchange, Handler } from "../exchange";
 import { redirectHeaders } from "../headers";
-import type { Limiter } from "../limiter";
+import type { Limiter } from "../../limiter";
 import { LogBudget } from "../log-budget";
 import type { RenderPool } from "../../render/pool";
 import { createCacheHit, type CacheHit } from "./cache-hit";
@@ -20,7 +20,7 @@ import {
   readBody,
   refusalBeforeBody,
   refuseCrossOrigin,
-} from "./refusals";
+} from "../refusals";
 import { isContactRoute, sendFormAgain } from "./form-again";
 import { createRenderer } from "./render";
 import { matchPage, routeTree } from "./route-match";

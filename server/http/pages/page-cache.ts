@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from "node:zlib";
-import type { Limiter } from "../limiter";
+import type { Limiter } from "../../limiter";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -13,7 +13,7 @@ import {
   type RenderTask,
 } from "../../render/page";
 import type { RenderPool } from "../../render/pool";
-import { Overloaded, type Limiter } from "../limiter";
+import { Overloaded, type Limiter } from "../../limiter";
 import { WEATHER_DEP, cityKey } from "./cache-key";
 import { compress, worthCompressing, type Coding, type RenderedPage } from "./page-cache";
 import { loggedRequestId } from "../request-log";

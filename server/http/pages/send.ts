@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../../common/cache-control";
-import { Overloaded, type Limiter } from "../limiter";
+import { Overloaded, type Limiter } from "../../limiter";
 import { noteCache } from "../observe";
 import { accepts, notModified } from "../static-files";
 import {

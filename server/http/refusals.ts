@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
-import { type MessageKey, translatorFor } from "../../../common/i18n";
+import { type MessageKey, translatorFor } from "../../common/i18n";
 import { Abandoned, Overloaded } from "../limiter";
-import type { LogBudget } from "../log-budget";
-import { textHeaders } from "../headers";
-import { noteShed } from "../observe";
+import type { LogBudget } from "./log-budget";
+import { textHeaders } from "./headers";
+import { noteShed } from "./observe";
 
 /** The largest request body the site reads (its one form is a few kilobytes). */
 export const MAX_BODY_BYTES = 64 * 1024;

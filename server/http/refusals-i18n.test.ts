@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { Overloaded } from "../limiter";
-import { LogBudget } from "../log-budget";
+import { LogBudget } from "./log-budget";
 import {
   NETWORK_LOCALE,
   Refusal,
