@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFixture } from "../../tests/support/fixtures";
+import { fetchedFeed, rssDocument, type RssItem } from "../../tests/support/rss";
 import { startFeedServer, type FeedServer } from "../../tests/fixture-servers/feed-server";
 import { startCanary, type Canary } from "../../tests/support/canary";
 import { createOutboundGuard } from "../net/outbound";
@@ -70,31 +71,15 @@ const T0 = Date.parse("2026-11-22T12:00:00Z");
 const REFRESH_MS = 600_000;
 
 function ok(fixture: string): FetchResult {
-  return {
-    kind: "ok",
-    body: readFixture(fixture),
+  return fetchedFeed(readFixture(fixture), "https://feeds.example.org/feed.xml", {
     contentType: null,
     etag: '"v1"',
-    lastModified: null,
-    url: "https://feeds.example.org/feed.xml",
-  };
+  });
 }
 
-function rss(items: { title: string; date?: string; link?: string }[]): FetchResult {
-  const xml = `<rss><channel>${items
-    .map(
-      (i) =>
-        `<item><title>${i.title}</title><link>${i.link ?? `https://news.example.org/${encodeURIComponent(i.title)}`}</link>${i.date ? `<pubDate>${i.date}</pubDate>` : ""}</item>`,
-    )
-    .join("")}</channel></rss>`;
-  return {
-    kind: "ok",
-    body: Buffer.from(xml),
-    contentType: "application/rss+xml",
-    etag: null,
-    lastModified: null,
-    url: "https://news.example.org/feed",
-  };
+/** A feed of `items` (each linked by its title unless told, dated only when told). */
+function rss(items: RssItem[]): FetchResult {
+  return fetchedFeed(rssDocument({ items }), "https://news.example.org/feed");
 }
 
 interface Harness {
@@ -960,31 +945,23 @@ describe("what a category's pages credit and show", () => {
       maxRefreshMs: REFRESH_MS,
       now: () => clock.now,
       random: () => 0.5,
-      fetch: async (url) => ({
-        kind: "ok",
-        body: Buffer.from(answers[url] ?? ""),
-        contentType: "application/rss+xml",
-        etag: null,
-        lastModified: null,
-        url,
-      }),
+      fetch: async (url) => fetchedFeed(answers[url] ?? "", url),
     });
     await engine.refreshDue();
     return { engine, clock, read: () => engine.city(CITY).getCategory("world") };
   }
 
   /** A channel titled `title` of `items` (title and age in hours, or null: undated). */
-  const channel = (title: string, items: [string, number | null][], extra = "") =>
-    `<rss><channel><title>${title}</title>${extra}${items
-      .map(
-        ([t, hours], i) =>
-          `<item><title>${t}</title><link>https://${title.replace(/\W/g, "")}.example/${i}</link>${
-            hours === null
-              ? ""
-              : `<pubDate>${new Date(T0 - hours * 3600_000).toUTCString()}</pubDate>`
-          }</item>`,
-      )
-      .join("")}</channel></rss>`;
+  const channel = (title: string, items: [string, number | null][], elements = "") =>
+    rssDocument({
+      title,
+      elements,
+      items: items.map(([t, hours], i) => ({
+        title: t,
+        link: `https://${title.replace(/\W/g, "")}.example/${i}`,
+        date: hours === null ? undefined : T0 - hours * 3600_000,
+      })),
+    });
 
   it("credits each story to its feed's title, or to the short name and language the city's data give", async () => {
     const { read } = await worldEngine(

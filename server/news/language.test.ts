@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "../../tests/support/fixtures";
+import { rssDocument } from "../../tests/support/rss";
 import { canonicalLanguage, detectLanguage } from "./language";
 import { parseFeed } from "./parse";
 import { normalizeItem, type NormalizeOptions } from "./normalize";
@@ -64,7 +65,13 @@ describe("detectLanguage", () => {
 
 /** One RSS item in a channel that says `channel` about its language. */
 const rss = (channel: string, item: string) =>
-  `<?xml version="1.0"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel${channel}><title>T</title>${item}</channel></rss>`;
+  rssDocument({
+    declaration: true,
+    attributes: ' version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    channelAttributes: channel,
+    title: "T",
+    elements: item,
+  });
 
 describe("a story's language, as its feed says", () => {
   const languageOf = (xml: string) => {

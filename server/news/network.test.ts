@@ -4,28 +4,19 @@ import { NewsEngine, type EngineOptions } from "./engine";
 import type { FetchResult } from "./fetcher";
 import { SHARED_FEED_ZONE, Subscriptions, type CityFeeds } from "./network";
 import { NewsStore } from "./store";
+import { fetchedFeed, rssDocument } from "../../tests/support/rss";
 
 const T0 = Date.parse("2026-11-24T12:00:00Z");
 const REFRESH_MS = 600_000;
 
-/** A feed of one story per title; zoneless dates when `zoneless`. */
+/** A feed of one story per title, each published at `date`; a <ttl> of `ttl` minutes when told. */
 function rss(titles: string[], date = "Tue, 24 Nov 2026 06:00:00 GMT", ttl?: number): FetchResult {
-  const items = titles
-    .map(
-      (t) =>
-        `<item><title>${t}</title><link>https://news.example.org/${encodeURIComponent(t)}</link><pubDate>${date}</pubDate></item>`,
-    )
-    .join("");
-  return {
-    kind: "ok",
-    body: Buffer.from(
-      `<rss><channel><title>The ${titles[0]} Times</title>${ttl ? `<ttl>${ttl}</ttl>` : ""}${items}</channel></rss>`,
-    ),
-    contentType: "application/rss+xml",
-    etag: null,
-    lastModified: null,
-    url: "https://feeds.example.org/x",
-  };
+  const xml = rssDocument({
+    title: `The ${titles[0]} Times`,
+    elements: ttl ? `<ttl>${ttl}</ttl>` : "",
+    items: titles.map((title) => ({ title, date })),
+  });
+  return fetchedFeed(xml, "https://feeds.example.org/x");
 }
 
 const dbs: Store[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rssDocument } from "../../tests/support/rss";
 import { normalizeItem, type Article } from "./normalize";
 import { parseFeed } from "./parse";
 
@@ -27,7 +28,8 @@ const atom = (entry: string) =>
   `<feed xmlns="http://www.w3.org/2005/Atom"><title>F</title><entry>${entry}</entry></feed>`;
 const atom03 = (entry: string) =>
   `<feed version="0.3" xmlns="http://purl.org/atom/ns#"><entry>${entry}</entry></feed>`;
-const rss = (item: string) => `<rss version="2.0"><channel><item>${item}</item></channel></rss>`;
+const rss = (item: string) =>
+  rssDocument({ attributes: ' version="2.0"', elements: `<item>${item}</item>` });
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
 describe("Atom text constructs", () => {

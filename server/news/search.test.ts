@@ -13,6 +13,7 @@ import { NewsEngine } from "./engine";
 import type { FetchResult } from "./fetcher";
 import type { Article } from "./normalize";
 import { story as storyAt } from "../../tests/support/stories";
+import { fetchedFeed, rssDocument } from "../../tests/support/rss";
 import {
   MAX_QUERY_LENGTH,
   MAX_TERMS,
@@ -560,17 +561,19 @@ describe.each(["sqlite", "postgres"] as const)("NewsEngine.search on %s", (which
 
   it("follows each refresh: a changed title is found by its new words, not its old ones", async () => {
     let title = "Council approves budget";
-    const rss = (): FetchResult => ({
-      kind: "ok",
-      body: Buffer.from(
-        `<rss><channel><item><title>${title}</title><link>https://news.example.org/budget</link>` +
-          `<pubDate>Sun, 22 Nov 2026 10:00:00 GMT</pubDate></item></channel></rss>`,
-      ),
-      contentType: "application/rss+xml",
-      etag: null,
-      lastModified: null,
-      url: "https://feeds.example.org/local",
-    });
+    const rss = (): FetchResult =>
+      fetchedFeed(
+        rssDocument({
+          items: [
+            {
+              title,
+              link: "https://news.example.org/budget",
+              date: "Sun, 22 Nov 2026 10:00:00 GMT",
+            },
+          ],
+        }),
+        "https://feeds.example.org/local",
+      );
     const { engine, clock } = await setUp(undefined, rss);
     await engine.refreshDue();
     expect(titles(await engine.search("budget"))).toEqual(["Council approves budget"]);

@@ -4,6 +4,7 @@ import { combineNews, type CategoryNews, type NewsReader } from "../../server/ne
 import { noResults } from "../../server/news/search";
 import type { StoredArticle } from "../../server/news/store";
 import { story } from "./stories";
+import { fetchedFeed, rssDocument } from "./rss";
 
 /**
  * A stored story of category `key` as the engine hands it to pages: row `id`, from the feed
@@ -62,16 +63,5 @@ export function fixedNews(options: FixedNewsOptions = {}): NewsReader {
 
 /** A fetched RSS feed of one story, `title`, published at `at`, as the fetcher hands it over. */
 export function oneStoryFeed(title: string, at: number, url: string): FetchResult {
-  return {
-    kind: "ok",
-    body: Buffer.from(
-      `<rss><channel><title>Wire</title><item><title>${title}</title>` +
-        `<link>https://news.example.org/${encodeURIComponent(title)}</link>` +
-        `<pubDate>${new Date(at).toUTCString()}</pubDate></item></channel></rss>`,
-    ),
-    contentType: "application/rss+xml",
-    etag: null,
-    lastModified: null,
-    url,
-  };
+  return fetchedFeed(rssDocument({ title: "Wire", items: [{ title, date: at }] }), url);
 }
