@@ -1,23 +1,19 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import {
-  fixtureCity,
-  fixtureCityFiles,
-  fixtureCityNamed,
-  hostOf,
-} from "../../tests/support/fixture-city";
-import { CONTACT_LIMITS, type CityMessages } from "../messages/store";
+import { fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
+import { acceptingMessages } from "../../tests/support/cities";
+import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import type { NewsReader } from "../news/engine";
 import { fixedNews } from "../../tests/support/news";
 import { CityDirectory } from "./directory";
 import { Network, canonicalBase, type CityServices } from "./network";
 
 /** Three cities of a network (tests/support/fixture-city.ts), as the server reads them. */
-const CITY = fixtureCity();
-const SECOND = fixtureCityNamed("Stubport");
-const THIRD = fixtureCityNamed("Mockhaven");
-const FILES = fixtureCityFiles([CITY, SECOND, THIRD]);
+const {
+  cities: [CITY, SECOND, THIRD],
+  files: FILES,
+} = writeFixtureCities("Stubport", "Mockhaven");
 afterAll(() => FILES.remove());
 const directory = new CityDirectory(FILES);
 
@@ -28,10 +24,7 @@ function newsOf(id: string): NewsReader {
 
 function network(options: Partial<ConstructorParameters<typeof Network>[0]> = {}) {
   const news = vi.fn(newsOf);
-  const messages = vi.fn((): CityMessages => ({
-    submit: async () => ({ ok: true, id: 1 }),
-    limits: CONTACT_LIMITS,
-  }));
+  const messages = vi.fn(acceptingMessages);
   return { network: new Network({ directory, news, messages, ...options }), news, messages };
 }
 
@@ -119,12 +112,7 @@ describe("Network", () => {
       const file = path.join(files.dir, `${id}.json`);
       writeFileSync(file, JSON.stringify({ ...data, stateCode: "Nowhere" }));
       const onLoad = vi.fn();
-      const cities = new Network({
-        directory: new CityDirectory(files),
-        news: newsOf,
-        messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
-        onLoad,
-      });
+      const cities = networkOver(files, { news: newsOf, onLoad });
       const found = cities.lookup(hostOf(THIRD));
       expect(found).toEqual({
         kind: "unavailable",

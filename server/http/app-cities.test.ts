@@ -6,31 +6,27 @@ import path from "node:path";
 import { pino } from "pino";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  fixtureCity,
-  fixtureCityFiles,
-  fixtureCityNamed,
-  hostOf,
-} from "../../tests/support/fixture-city";
+import { hostOf } from "../../tests/support/fixture-city";
+import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
 import { CityDirectory } from "../cities/directory";
-import { Network } from "../cities/network";
-import { CONTACT_LIMITS } from "../messages/store";
 import { WEATHER_DEP } from "./pages/cache-key";
 import type { NewsReader } from "../news/engine";
 
 // Two cities served alternately by one app (production mode: its page cache on), by Host.
 
-/** The two cities (tests/support/fixture-city.ts), and their hosts. */
-const ONE = fixtureCity();
-const TWO = fixtureCityNamed("Stubport");
+/**
+ * The two cities (tests/support/fixture-city.ts), and their hosts; a third city in the same
+ * folder (Mockhaven), which this process does not serve (SITES names two).
+ */
+const {
+  cities: [ONE, TWO],
+  files: FILES,
+} = writeFixtureCities("Stubport", "Mockhaven");
 const [HOST_ONE, HOST_TWO] = [hostOf(ONE), hostOf(TWO)];
-/** A third city in the same folder, which this process does not serve (SITES names two). */
-const UNSERVED = fixtureCityNamed("Mockhaven");
-const FILES = fixtureCityFiles([ONE, TWO, UNSERVED]);
 
 let vite: ViteDevServer;
 let server: Server;
@@ -81,11 +77,7 @@ beforeAll(async () => {
     loads++;
     return load(id);
   };
-  const cities = new Network({
-    directory,
-    news: newsOf,
-    messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
-  });
+  const cities = networkOver(directory, { news: newsOf });
   const listen = async (trustProxy: "loopback" | false, trustForwardedHost = false) => {
     const app = createApp({
       services: { isDev: false },

@@ -11,20 +11,15 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { City } from "../../sites/schema";
 import { cityServices, oneCity } from "../../tests/support/cities";
-import {
-  fixtureCity,
-  fixtureCityFiles,
-  fixtureCityNamed,
-  hostOf,
-} from "../../tests/support/fixture-city";
+import { hostOf } from "../../tests/support/fixture-city";
+import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import { fixedNews, storedStory } from "../../tests/support/news";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { postAs, type Answer } from "../../tests/support/get-as";
 import { createApp, type AppOptions } from "./app";
 import { isValidHost } from "./request-checks";
 import { Limiter } from "../limiter";
-import { CityDirectory } from "../cities/directory";
-import { Network, type CityServices } from "../cities/network";
+import type { CityServices } from "../cities/network";
 import type { RadioHub } from "../radio/hub";
 import { WEATHER_DEP } from "./pages/cache-key";
 import { noWeather, type CityWeather } from "../weather/service";
@@ -34,12 +29,8 @@ import { CONTACT_LIMITS } from "../messages/store";
 // The app over real HTTP, with the React Router build served by Vite (no production build needed).
 
 /** The city the app serves (tests/support/fixture-city.ts), and two more of its network. */
-const CITY = fixtureCity();
-const SECOND = fixtureCityNamed("Stubport");
-const THIRD = fixtureCityNamed("Mockhaven");
-const CITIES = [CITY, SECOND, THIRD];
-/** The three cities' files, as the server reads a network's. */
-const FILES = fixtureCityFiles(CITIES);
+const { cities: CITIES, files: FILES } = writeFixtureCities("Stubport", "Mockhaven");
+const [CITY, SECOND, THIRD] = CITIES;
 afterAll(() => FILES.remove());
 
 let vite: ViteDevServer;
@@ -394,17 +385,8 @@ function getAt(
 
 /** The three fixture cities, each by its own hosts, with no news and no messages. */
 function fixtureCities(defaultSite?: string) {
-  const directory = new CityDirectory(FILES);
   const versions: [string, string][] = [];
-  const network = new Network({
-    directory,
-    defaultSite,
-    news: () => emptyNews,
-    messages: () => ({
-      submit: async () => ({ ok: true as const, id: 1 }),
-      limits: CONTACT_LIMITS,
-    }),
-  });
+  const network = networkOver(FILES, { defaultSite, news: () => emptyNews });
   return {
     cities: network,
     versions,

@@ -9,10 +9,8 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedNews } from "../../tests/support/news";
 import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
+import { networkOver } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
-import { CityDirectory } from "../cities/directory";
-import { Network } from "../cities/network";
-import { CONTACT_LIMITS } from "../messages/store";
 import { createApp } from "./app";
 import { WEATHER_DEP } from "./pages/cache-key";
 
@@ -52,10 +50,8 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, "robots.txt"), "User-agent: *\n");
   const app = createApp({
     services: { isDev: false },
-    cities: new Network({
-      directory: new CityDirectory(FILES),
+    cities: networkOver(FILES, {
       news: () => fixedNews({ updatedAt: Date.parse("2026-11-24T10:00:00Z"), articles: () => [] }),
-      messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
     }),
     version: (_city, key) => (key === WEATHER_DEP ? 0 : 1),
     logger: pino({ level: "silent" }),

@@ -9,19 +9,15 @@ import { pino } from "pino";
 import { createRequestHandler } from "react-router";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  fixtureCity,
-  fixtureCityFiles,
-  fixtureCityNamed,
-  hostOf,
-} from "../../tests/support/fixture-city";
+import { hostOf } from "../../tests/support/fixture-city";
+import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
+import { acceptingMessages } from "../../tests/support/cities";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
 import type { FeedKey } from "../../sites/categories";
 import { createApp } from "../http/app";
 import { CityDirectory } from "../cities/directory";
-import { Network } from "../cities/network";
 import { CONTACT_LIMITS, type CityMessages } from "../messages/store";
 import type { CategoryNews, NewsReader } from "../news/engine";
 import { borrowIo, lendIo, type LentIo } from "./channel";
@@ -30,9 +26,10 @@ import { WEATHER_DEP } from "../http/pages/cache-key";
 import type { RenderPool } from "./pool";
 
 /** The cities served: the fixture city (also the city of hosts that name none), and another. */
-const CITY = fixtureCity();
-const OTHER = fixtureCityNamed("Stubport");
-const FILES = fixtureCityFiles([CITY, OTHER]);
+const {
+  cities: [CITY, OTHER],
+  files: FILES,
+} = writeFixtureCities("Stubport");
 afterAll(() => FILES.remove());
 
 /** News whose every category has one story, titled `title()` when read. */
@@ -71,7 +68,7 @@ function connected(io: Partial<LentIo>) {
   const { port1, port2 } = new MessageChannel();
   lendIo(port1, {
     news: io.news ?? fixedNews(),
-    messages: io.messages ?? { submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS },
+    messages: io.messages ?? acceptingMessages(),
     weather: io.weather ?? noWeather(CITY),
     log: io.log ?? { info: quiet, warn: quiet, error: quiet, debug: quiet },
   });
@@ -224,12 +221,7 @@ beforeAll(async () => {
     },
     limits: CONTACT_LIMITS,
   });
-  const cities = new Network({
-    directory: new CityDirectory(FILES),
-    defaultSite: CITY.id,
-    news,
-    messages,
-  });
+  const cities = networkOver(FILES, { defaultSite: CITY.id, news, messages });
   const app = createApp({
     services: { isDev: false },
     cities,

@@ -6,7 +6,7 @@ import { CityDirectory } from "../../server/cities/directory";
 import type { AppOptions } from "../../server/http/app";
 import type { CityServices } from "../../server/cities/network";
 import { embedCspSources } from "../../server/settings/embeds";
-import { CONTACT_LIMITS } from "../../server/messages/store";
+import { CONTACT_LIMITS, type CityMessages } from "../../server/messages/store";
 import type { NewsReader } from "../../server/news/engine";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -23,6 +23,11 @@ export function testCity(id: string): City {
   const loaded = directory.load(id);
   if ("problem" in loaded) throw new Error(loaded.problem.message);
   return loaded.city;
+}
+
+/** A city's messages that take every message (as row 1), within the usual limits. */
+export function acceptingMessages(): CityMessages {
+  return { submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS };
 }
 
 /** A city's services for tests: its data, a canonical base, the news and messages given. */
@@ -42,10 +47,7 @@ export function cityServices(
     content,
     siteUrl: options.siteUrl ?? `https://${site.hosts[0]}`,
     news: options.news,
-    messages: options.messages ?? {
-      submit: async () => ({ ok: true as const, id: 1 }),
-      limits: CONTACT_LIMITS,
-    },
+    messages: options.messages ?? acceptingMessages(),
     weather: options.weather ?? noWeather(site),
     csp: embedCspSources({ site, content }),
     edition: options.edition ?? { path: "", alternates: [] },
