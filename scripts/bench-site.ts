@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HOME_KEYS } from "../sites/categories";
+import { HOME_KEYS, type FeedKey } from "../sites/categories";
 import { demoFeedsFile } from "../tests/fixture-servers/demo-feeds";
 import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { startSiteProcess } from "../tests/support/site-process";
@@ -35,18 +35,24 @@ async function ready(url: string, key: string): Promise<boolean> {
 
 /**
  * Starts the fixture feeds and the site on free ports, and waits until the measured news is in;
- * `changingFeeds`: every refresh finds every feed changed (no 304s).
+ * `changingFeeds`: every refresh finds every feed changed (no 304s); `feeds`: another mix of the
+ * fixture feeds than the demo's (SECOND_FEEDS).
  */
 export async function startBenchSite(
   env: Record<string, string> = {},
-  { changingFeeds = false }: { changingFeeds?: boolean } = {},
+  {
+    changingFeeds = false,
+    feeds: mix,
+  }: { changingFeeds?: boolean; feeds?: Record<FeedKey, string[]> } = {},
 ): Promise<BenchSite> {
   const feeds = await startFeedServer(0);
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const feedsFile = path.join(dir, "feeds.json");
   writeFileSync(
     feedsFile,
-    JSON.stringify(demoFeedsFile(feeds.url, { pictures: true, changing: changingFeeds })),
+    JSON.stringify(
+      demoFeedsFile(feeds.url, { pictures: true, changing: changingFeeds, feeds: mix }),
+    ),
   );
   const stopFeeds = async () => {
     await feeds.close();
