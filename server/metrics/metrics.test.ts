@@ -153,7 +153,7 @@ describe("Metrics", () => {
     expect(text).toContain("nodejs_eventloop_lag_seconds");
   });
 
-  it("ages the last push per process, so the README alerts on the min across instances, not the max", async () => {
+  it("ages the last push per process, so docs/operations.md alerts on the min across instances, not the max", async () => {
     // Two instances: both pushed a warning three days ago; one sent today's test push since.
     let now = Date.parse("2026-12-03T12:00:00Z");
     const sender = new Metrics({ now: () => now });
@@ -172,10 +172,10 @@ describe("Metrics", () => {
     const help = (await sender.text()).split("\n").find((l) => l.startsWith(`# HELP ${name} `));
     expect(help).toMatch(/this process/);
     expect(help).toMatch(/\bmin\b across instances/);
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    const alerting = readme.slice(readme.indexOf("What to alert on for warnings"));
+    const operations = readFileSync(new URL("../../docs/operations.md", import.meta.url), "utf8");
+    const alerting = operations.slice(operations.indexOf("What to alert on for warnings"));
     expect(alerting.slice(0, 1200)).toContain(`min(${name})`);
-    expect(readme).not.toContain(`max(${name})`);
+    expect(operations).not.toContain(`max(${name})`);
   });
 
   it("keeps a registry per instance", async () => {

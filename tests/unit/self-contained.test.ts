@@ -43,6 +43,54 @@ const OUTSIDE = [
   new RegExp(`["']\\.\\.["'](?:\\s*,\\s*["']\\.\\.["'])*\\s*,\\s*["']${SHARED}["']`),
 ];
 
+/**
+ * The documents code and docs cite, by their old names beside the clone or their place in docs/:
+ * `SPEC.md §9` or `docs/product.md §9`, `DESIGN.md "Navigation"`, `STYLE.md §2`, `ARCHITECTURE.md`.
+ */
+const CITED_DOCS: Record<string, string> = {
+  SPEC: "product.md",
+  DESIGN: "design.md",
+  ARCHITECTURE: "architecture.md",
+  STYLE: "style.md",
+  product: "product.md",
+  design: "design.md",
+  architecture: "architecture.md",
+  style: "style.md",
+};
+const CITATION =
+  /(?:\b(SPEC|DESIGN|ARCHITECTURE|STYLE)\.md|\bdocs\/(product|design|architecture|style)\.md)(?: (§\d+)| "([^"\n]+)")?/g;
+
+interface Citation {
+  doc: string;
+  section: string | undefined;
+}
+
+function citedSections(text: string): Citation[] {
+  return [...text.matchAll(CITATION)].map((m) => ({
+    doc: CITED_DOCS[m[1] ?? m[2] ?? ""] ?? "",
+    section: m[3] ?? m[4],
+  }));
+}
+
+/** Whether docs/ has the document, and the section: a `## §N.` of the product, a `**N.` convention of the style, a heading elsewhere. */
+function sectionExists({ doc, section }: Citation): boolean {
+  const file = path.join(ROOT, "docs", doc);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return false;
+  }
+  if (section === undefined) return true;
+  const number = /^§(\d+)$/.exec(section)?.[1];
+  const heading = number
+    ? doc === "style.md"
+      ? new RegExp(`^\\*\\*${number}\\. `, "m")
+      : new RegExp(`^#+ §${number}\\. `, "m")
+    : new RegExp(`^#+ ${section.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m");
+  return heading.test(text);
+}
+
 describe("the repository", () => {
   const files = repositoryFiles(ROOT);
 
@@ -68,6 +116,29 @@ describe("the repository", () => {
     ["the shared layout", false],
   ])("the guard tells %s (outside: %s)", (text, outside) => {
     expect(OUTSIDE.some((pattern) => pattern.test(text))).toBe(outside);
+  });
+
+  it("holds every document its code cites, with the sections cited", () => {
+    const self = path.join(ROOT, "tests", "unit", "self-contained.test.ts");
+    const missing = files
+      .filter((file) => file !== self)
+      .flatMap((file) =>
+        citedSections(readFileSync(file, "utf8"))
+          .filter((cited) => !sectionExists(cited))
+          .map((cited) => `${path.relative(ROOT, file)}: ${cited.doc} ${cited.section ?? ""}`),
+      );
+    expect(missing).toEqual([]);
+  });
+
+  it.each([
+    ['SPEC.md §9: "Ad slot identifiers"', { doc: "product.md", section: "§9" }],
+    ['DESIGN.md "Navigation"', { doc: "design.md", section: "Navigation" }],
+    ["docs/style.md §2", { doc: "style.md", section: "§2" }],
+    ["(ARCHITECTURE.md)", { doc: "architecture.md", section: undefined }],
+    ['docs/architecture.md\'s "a small server"', { doc: "architecture.md", section: undefined }],
+  ])("reads the citation %s", (text, cited) => {
+    expect(citedSections(text)).toEqual([cited]);
+    expect(sectionExists(cited)).toBe(true);
   });
 
   it("keeps its own copy of the fixture feeds, byte-exact", () => {
