@@ -1,269 +1,62 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import {
-  sql,
-  type ExpressionBuilder,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type SelectQueryBuilder,
-} from "kysely";
+import { sql, type Kysely } from "kysely";
 import { writeTransaction, type Store } from "../db/open";
-import type { ArticlesTable, Database } from "../db/schema";
+import type { Database } from "../db/schema";
+import type { Stem } from "../../common/stemming";
+import { inList } from "./store/in-list";
 import {
-  ENGLISH,
-  SEARCH_CONFIGS,
-  STEMMED_LANGUAGES,
-  stemmerFor,
-  type Stem,
-} from "../../common/stemming";
-import type { Article } from "./normalize";
+  ARTICLE_COLUMNS,
+  FEED_COLUMNS,
+  newestFirstOrder,
+  publisherName,
+  toFeedArticle,
+  toStoredArticle,
+  type ArticleRow,
+  type FeedArticle,
+  type FeedRow,
+  type Retention,
+  type SearchMatch,
+  type SearchQuery,
+  type StoredArticle,
+} from "./store/rows";
+import { searchStored, storyStemmer } from "./store/search";
+import {
+  NO_LEASE,
+  articleRows,
+  endLeaseOf,
+  upsertArticles,
+  type FetchSuccess,
+} from "./store/write";
 
-/** A reader's query as search.ts reads it (parseSearchQuery): what the store looks for. */
-export interface SearchQuery {
-  /** The query as read (at most search.ts's MAX_QUERY_LENGTH characters, trimmed): what the page echoes. */
-  text: string;
-  /** The words looked for, folded (lower case, no diacritics), for highlighting and ranking. */
-  terms: string[];
-  /** Whether the last term also matches longer words. */
-  prefix: boolean;
-  /** The FTS5 MATCH expression: each word a quoted string, all required. */
-  match: string;
-}
+// The store's parts (store/), exported from here as before: importers name this module only.
+export {
+  PUBLISHER_MAX,
+  newestFirst,
+  publisherName,
+  type FeedArticle,
+  type FeedRow,
+  type NewestKey,
+  type Outlet,
+  type Retention,
+  type SearchMatch,
+  type SearchQuery,
+  type StoredArticle,
+} from "./store/rows";
+export { tsQuery } from "./store/search";
+export type { FetchSuccess } from "./store/write";
 
 /** SPEC.md §7 and §9: at most 15 items from any one feed and 15 articles overall. */
 export const PER_FEED_LIMIT = 15;
 export const CATEGORY_LIMIT = 15;
 
-/** How long an article is kept after its feed last listed it, and how many of a feed's newest stay anyway. */
-export interface Retention {
-  days: number;
-  minPerFeed: number;
-}
 export const DEFAULT_RETENTION: Retention = { days: 30, minPerFeed: 50 };
-
-export interface FeedRow {
-  id: number;
-  url: string;
-  /** The channel's own title, as last fetched (the publisher's name), or null. */
-  title: string | null;
-  etag: string | null;
-  lastModified: string | null;
-  lastAttempt: number | null;
-  lastSuccess: number | null;
-  lastError: string | null;
-  consecutiveFailures: number;
-  nextAttempt: number | null;
-  /** The interval its publishing pace earned at its last fetch (news/schedule.ts), or null. */
-  intervalMs: number | null;
-  /** Until when an instance holds its refresh (claim), or null. */
-  leaseUntil: number | null;
-  /** Which instance holds it (NewsStore.instance), or null. */
-  leaseOwner: string | null;
-}
-
-export interface StoredArticle extends Article {
-  /** The stored row's id: stable and opaque (pages use it as the article's key). */
-  id: number;
-  /** The feed it came from (private: it never leaves the server). */
-  feedUrl: string;
-  /**
-   * Its publisher's name, as pages credit it: the short name a city's data gives its feed, else
-   * the feed's own title (publisherName).
-   */
-  source: string;
-  /**
-   * Where else the same story was published (a wire story two feeds of a category carry): it is
-   * shown once, crediting the others. Set when a category is built (news/compose.ts).
-   */
-  alsoAt?: readonly Outlet[];
-}
-
-/** Another publisher's copy of a story: its name and its link. */
-export interface Outlet {
-  source: string;
-  url: string;
-}
-
-/** How long a publisher's name may be when it comes from a feed's title (bylines stay one line). */
-export const PUBLISHER_MAX = 60;
-
-/**
- * A feed's publisher as pages credit it when no city's data names it: the feed's own title, cut
- * at a word within PUBLISHER_MAX characters, else its host without "www.".
- */
-export function publisherName(feed: Pick<FeedRow, "title" | "url">): string {
-  const title = feed.title?.replace(/\s+/g, " ").trim();
-  if (title) {
-    if (title.length <= PUBLISHER_MAX) return title;
-    const cut = title.slice(0, PUBLISHER_MAX + 1);
-    const space = cut.lastIndexOf(" ");
-    return `${(space > 0 ? cut.slice(0, space) : cut.slice(0, PUBLISHER_MAX)).replace(/[\s,;:.|–—-]+$/, "")}…`;
-  }
-  try {
-    return new URL(feed.url).hostname.replace(/^www\./, "");
-  } catch {
-    return feed.url;
-  }
-}
-
-/**
- * A feed's newest articles first: dated before undated, newest date first, then the most recently
- * seen, then the feed's own order. The index articles_newest (migration 0001) holds exactly this
- * order, so a read takes a feed's first rows and never looks at its history.
- */
-function newestFirstOrder<O>(
-  query: SelectQueryBuilder<Database, "articles", O>,
-): SelectQueryBuilder<Database, "articles", O> {
-  return query
-    .orderBy(sql`published_at IS NULL`)
-    .orderBy("published_at", "desc")
-    .orderBy("last_seen", "desc")
-    .orderBy("position");
-}
-
-/** An article's columns as the store reads them. */
-type ArticleRow = Omit<Selectable<ArticlesTable>, "feed_id" | "first_seen">;
-
-/** A stored article with what the order of several feeds' articles needs. */
-export interface FeedArticle extends StoredArticle {
-  feedId: number;
-  lastSeen: number;
-  position: number;
-}
-
-/** The order of NEWEST_FIRST, then by feed (as one query over the category would give). */
-export function newestFirst(a: FeedArticle, b: FeedArticle): number {
-  if ((a.publishedAt === null) !== (b.publishedAt === null)) return a.publishedAt === null ? 1 : -1;
-  return (
-    (b.publishedAt ?? 0) - (a.publishedAt ?? 0) ||
-    b.lastSeen - a.lastSeen ||
-    a.position - b.position ||
-    a.feedId - b.feedId
-  );
-}
-
-/**
- * A stored article matching a search, with what ranking its results needs: its date, its link
- * (a story stored twice is one), its title (relevance: search.ts titleRelevanceOf) and its
- * language (how it was stemmed).
- */
-export interface SearchMatch {
-  id: number;
-  publishedAt: number | null;
-  url: string;
-  title: string;
-  language: string | null;
-  /**
-   * What says whether its listing shows it (engine.ts: paid posts, the rules of what is not
-   * news), so that a search counts only what it shows: its feed, and whether it is paid for.
-   */
-  feedId?: number;
-  sponsored?: boolean;
-  /** Its categories (absent for none). */
-  categories?: string[];
-}
-
-/** An article's columns, its feed's URL and its publisher. */
-type SearchRow = Omit<ArticleRow, "last_seen" | "position"> & { feedUrl: string; source: string };
-
-/** A stored row as the engine hands it on. */
-function toStoredArticle(r: SearchRow): StoredArticle {
-  return {
-    id: r.id,
-    uid: r.uid,
-    title: r.title,
-    summary: r.summary,
-    url: r.url,
-    image: r.image,
-    imageIsDefault: r.image_is_default === 1,
-    publishedAt: r.published_at,
-    claimedAt: r.claimed_at,
-    category: r.category,
-    language: r.language,
-    feedUrl: r.feedUrl,
-    // The outlet the entry names, else the feed's publisher.
-    source: r.publisher ?? r.source,
-    ...(r.publisher ? { publisher: r.publisher } : {}),
-    ...(r.sponsored ? { sponsored: true } : {}),
-    ...(r.authors ? { authors: lines(r.authors) } : {}),
-    ...(r.categories ? { categories: lines(r.categories) } : {}),
-  };
-}
-
-/** A list stored one item a line (authors, categories: each is one line of plain text). */
-function lines(stored: string): string[] {
-  return stored.split("\n").filter((line) => line !== "");
-}
-
-/** A list as stored: one item a line, or null for none. */
-function storedLines(list: readonly string[] | undefined): string | null {
-  return list?.length ? list.join("\n") : null;
-}
-
-/** A feed's columns as FeedRow names them. */
-const FEED_COLUMNS = [
-  "id",
-  "url",
-  "title",
-  "etag",
-  "last_modified as lastModified",
-  "last_attempt as lastAttempt",
-  "last_success as lastSuccess",
-  "last_error as lastError",
-  "consecutive_failures as consecutiveFailures",
-  "next_attempt as nextAttempt",
-  "interval_ms as intervalMs",
-  "lease_until as leaseUntil",
-  "lease_owner as leaseOwner",
-] as const;
-
-/** An article's columns as ArticleRow names them. */
-const ARTICLE_COLUMNS = [
-  "id",
-  "uid",
-  "title",
-  "summary",
-  "url",
-  "image",
-  "image_is_default",
-  "published_at",
-  "claimed_at",
-  "category",
-  "language",
-  "publisher",
-  "sponsored",
-  "authors",
-  "categories",
-] as const;
 
 /** How many ids one statement binds at most (SQLite allows 32,766 variables). */
 const IDS_PER_STATEMENT = 10_000;
 
-/** How many of the most recent articles a PostgreSQL search reads first (searchPostgres)... */
-const SEARCH_PROBE = 2_000;
-/** ...and at most, when the matches among those say that more would hold enough. */
-const SEARCH_PROBE_MAX = 50_000;
-
 /** The PostgreSQL channel on which instances announce a feed's change (NewsStore.announce). */
 export const FEED_CHANGES = "news_feed_changed";
-
-/** Every lease ended (releaseLeases). */
-const NO_LEASE = { lease_until: null, lease_owner: null } as const;
-
-/**
- * The lease of `owner` ended (record*), and only that one: a late writer whose lease ran out
- * while it stored its refresh, and which another instance has since claimed, leaves the new
- * holder's lease alone (that feed is then only fetched twice). SET expressions all read the
- * row as it was, so both columns test the old owner.
- */
-function endLeaseOf(eb: ExpressionBuilder<Database, "feeds">, owner: string) {
-  const ours = eb("lease_owner", "=", owner);
-  return {
-    lease_until: eb.case().when(ours).then(null).else(eb.ref("lease_until")).end(),
-    lease_owner: eb.case().when(ours).then(null).else(eb.ref("lease_owner")).end(),
-  };
-}
 
 /** This process's name among the instances: host, process id and a random part. */
 function defaultInstance(): string {
@@ -278,94 +71,12 @@ export function parseFeedChange(payload: string): { feedId: number; instance: st
   return { feedId, instance: space === -1 ? "" : payload.slice(space + 1) };
 }
 
-/** Articles per upsert statement (19 values each: well under either engine's limit). */
-const ROWS_PER_UPSERT = 200;
-
-/** A successful fetch, as NewsStore.recordSuccess stores it. */
-export interface FetchSuccess {
-  articles: Article[];
-  etag: string | null;
-  lastModified: string | null;
-  /** The channel's title, when it gives one. */
-  title?: string;
-  now: number;
-  nextAttempt: number;
-  intervalMs?: number;
-}
-
-/** A fetch's articles as rows of the articles table, each at its place in the feed. */
-function articleRows(
-  feedId: number,
-  articles: Article[],
-  now: number,
-): Insertable<ArticlesTable>[] {
-  // A feed that lists one item twice: the later one, at its place, as separate upserts in
-  // order would leave it (and PostgreSQL refuses one statement that upserts a row twice).
-  const last = new Map<string, number>();
-  articles.forEach((a, position) => last.set(a.uid, position));
-  return articles
-    .map((a, position) => ({ a, position }))
-    .filter(({ a, position }) => last.get(a.uid) === position)
-    .map(({ a, position }) => ({
-      feed_id: feedId,
-      uid: a.uid,
-      title: a.title,
-      summary: a.summary,
-      url: a.url,
-      image: a.image,
-      image_is_default: a.imageIsDefault ? 1 : 0,
-      published_at: a.publishedAt,
-      claimed_at: a.claimedAt,
-      category: a.category,
-      language: a.language,
-      publisher: a.publisher ?? null,
-      sponsored: a.sponsored ? 1 : 0,
-      authors: storedLines(a.authors),
-      categories: storedLines(a.categories),
-      position,
-      first_seen: now,
-      last_seen: now,
-    }));
-}
-
-/**
- * Inserts the rows, ROWS_PER_UPSERT a statement, or updates the stored article of each (a feed's
- * uid) with what the feed says now; an article's first_seen stays.
- */
-async function upsertArticles(
-  db: Kysely<Database>,
-  rows: Insertable<ArticlesTable>[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_UPSERT) {
-    await db
-      .insertInto("articles")
-      .values(rows.slice(i, i + ROWS_PER_UPSERT))
-      .onConflict((oc) =>
-        oc.columns(["feed_id", "uid"]).doUpdateSet({
-          title: (eb) => eb.ref("excluded.title"),
-          summary: (eb) => eb.ref("excluded.summary"),
-          url: (eb) => eb.ref("excluded.url"),
-          image: (eb) => eb.ref("excluded.image"),
-          image_is_default: (eb) => eb.ref("excluded.image_is_default"),
-          // A date clamped to the fetch time stays where it was first clamped: each later
-          // fetch would otherwise move the story to the top again.
-          published_at: sql<number | null>`CASE
-            WHEN excluded.claimed_at IS NOT NULL AND articles.claimed_at IS NOT NULL
-              THEN articles.published_at
-            ELSE COALESCE(excluded.published_at, articles.published_at) END`,
-          claimed_at: (eb) => eb.ref("excluded.claimed_at"),
-          category: (eb) => eb.ref("excluded.category"),
-          language: (eb) => eb.ref("excluded.language"),
-          publisher: (eb) => eb.ref("excluded.publisher"),
-          sponsored: (eb) => eb.ref("excluded.sponsored"),
-          authors: (eb) => eb.ref("excluded.authors"),
-          categories: (eb) => eb.ref("excluded.categories"),
-          position: (eb) => eb.ref("excluded.position"),
-          last_seen: (eb) => eb.ref("excluded.last_seen"),
-        }),
-      )
-      .execute();
-  }
+/** What a write of a feed's fetch left stored: the feed's state, and its articles as written. */
+export interface FeedWrite {
+  /** The feed's row after the write (undefined: the feed is not stored). */
+  feed: FeedRow | undefined;
+  /** The articles the fetch listed, as stored (their ids, and dates an earlier fetch clamped). */
+  articles: FeedArticle[];
 }
 
 /**
@@ -421,13 +132,13 @@ export class NewsStore {
 
   /**
    * Stores a successful fetch in one transaction: upserts its articles (never duplicating) and
-   * resets failures.
+   * resets failures. Returns what it stored (the feed's row, the articles as written).
    */
-  async recordSuccess(feedId: number, result: FetchSuccess): Promise<void> {
+  async recordSuccess(feedId: number, result: FetchSuccess): Promise<FeedWrite> {
     const rows = articleRows(feedId, result.articles, result.now);
-    await writeTransaction(this.store, async (db) => {
-      await upsertArticles(db, rows);
-      await db
+    return writeTransaction(this.store, async (db) => {
+      const written = await upsertArticles(db, rows);
+      const feed = await db
         .updateTable("feeds")
         .set((eb) => ({
           etag: result.etag,
@@ -442,14 +153,25 @@ export class NewsStore {
           ...endLeaseOf(eb, this.instance),
         }))
         .where("id", "=", feedId)
-        .execute();
+        .returning(FEED_COLUMNS)
+        .executeTakeFirst();
       await this.announce(db, feedId);
+      const source = feed ? publisherName(feed) : "";
+      const url = feed?.url ?? "";
+      return {
+        feed,
+        articles: written.map((row) => toFeedArticle(row, { id: feedId, url }, source)),
+      };
     });
   }
 
-  /** A 304: the stored articles stay; the feed counts as fresh. */
-  async recordNotModified(feedId: number, now: number, nextAttempt: number): Promise<void> {
-    await this.db
+  /** A 304: the stored articles stay; the feed counts as fresh. Returns the feed's row. */
+  async recordNotModified(
+    feedId: number,
+    now: number,
+    nextAttempt: number,
+  ): Promise<FeedRow | undefined> {
+    const feed = await this.db
       .updateTable("feeds")
       .set((eb) => ({
         last_attempt: now,
@@ -460,18 +182,23 @@ export class NewsStore {
         ...endLeaseOf(eb, this.instance),
       }))
       .where("id", "=", feedId)
-      .execute();
+      .returning(FEED_COLUMNS)
+      .executeTakeFirst();
     await this.announce(this.db, feedId);
+    return feed;
   }
 
-  /** A failed fetch or parse: the stored articles stay; the failure is counted for backoff. */
+  /**
+   * A failed fetch or parse: the stored articles stay; the failure is counted for backoff.
+   * Returns the feed's row.
+   */
   async recordFailure(
     feedId: number,
     reason: string,
     now: number,
     nextAttempt: number,
-  ): Promise<void> {
-    await this.db
+  ): Promise<FeedRow | undefined> {
+    const feed = await this.db
       .updateTable("feeds")
       .set((eb) => ({
         last_attempt: now,
@@ -481,8 +208,10 @@ export class NewsStore {
         ...endLeaseOf(eb, this.instance),
       }))
       .where("id", "=", feedId)
-      .execute();
+      .returning(FEED_COLUMNS)
+      .executeTakeFirst();
     await this.announce(this.db, feedId);
+    return feed;
   }
 
   /**
@@ -500,7 +229,7 @@ export class NewsStore {
     owner: string,
   ): Promise<number[]> {
     if (ids.length === 0) return [];
-    const due = sql`SELECT id FROM feeds WHERE ${this.inList("id", ids)}
+    const due = sql`SELECT id FROM feeds WHERE ${inList(this.store.dialect, "id", ids)}
       AND (next_attempt IS NULL OR next_attempt <= ${now})
       AND (lease_until IS NULL OR lease_until <= ${now})`;
     const { rows } = await sql<{ id: number }>`UPDATE feeds
@@ -526,7 +255,11 @@ export class NewsStore {
   /** The stored state of the feeds `ids` (those that exist). */
   feedsByIds(ids: readonly number[]): Promise<FeedRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom("feeds").select(FEED_COLUMNS).where(this.inList("id", ids)).execute();
+    return this.db
+      .selectFrom("feeds")
+      .select(FEED_COLUMNS)
+      .where(inList(this.store.dialect, "id", ids))
+      .execute();
   }
 
   /**
@@ -554,12 +287,7 @@ export class NewsStore {
     )
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      ...toStoredArticle({ ...row, feedUrl: feed.url, source }),
-      feedId: feed.id,
-      lastSeen: row.last_seen,
-      position: row.position,
-    }));
+    return rows.map((row) => toFeedArticle(row, feed, source));
   }
 
   /**
@@ -589,75 +317,19 @@ export class NewsStore {
         ORDER BY published_at IS NULL, published_at DESC, last_seen DESC, position
         LIMIT ${limit}) a`.execute(this.db);
     for (const row of rows) {
-      byId.get(row.feed)?.push({
-        ...toStoredArticle({
-          ...row,
-          feedUrl: byFeed.get(row.feed)?.url ?? "",
-          source: byFeed.get(row.feed)?.source ?? "",
-        }),
-        feedId: row.feed,
-        lastSeen: row.last_seen,
-        position: row.position,
-      });
+      const feed = byFeed.get(row.feed);
+      byId
+        .get(row.feed)
+        ?.push(toFeedArticle(row, { id: row.feed, url: feed?.url ?? "" }, feed?.source ?? ""));
     }
     return byId;
   }
-
-  /**
-   * Full-text search: which stored articles of the feeds `feedIds` (a city's) match `query`
-   * (search.ts parseSearchQuery: its words, never reader text as syntax), among the `window`
-   * most recently stored matches; newest first (dated before undated, newest date first, then
-   * the most recently stored). `more` says whether matches were left out. Only what ranking
-   * needs is read: `articles` reads the stories a page shows. Each word matches its other forms
-   * ("flooding" finds "flooded"), stemmed as the index stemmed the story (stemmerFor).
-   *  - SQLite: the FTS5 index articles_fts (migration 0006: the porter tokenizer), which hands
-   *    out a match's rows by rowid without sorting: the most recently stored come first and the
-   *    LIMIT bounds the work.
-   *  - PostgreSQL: the GIN index of the generated tsvector `search` (migration 0006: each story
-   *    in its language's configuration), every term required, the last as a prefix when the
-   *    query says so (searchPostgres).
-   */
   async search(
     query: Pick<SearchQuery, "match" | "terms" | "prefix">,
     window: number,
     feedIds: readonly number[],
   ): Promise<{ matches: SearchMatch[]; more: boolean }> {
-    const ids =
-      this.store.dialect === "postgres"
-        ? await this.searchPostgres(tsQuery(query), window + 1)
-        : (
-            await sql<{ rowid: number }>`SELECT rowid FROM articles_fts
-              WHERE articles_fts MATCH ${query.match} ORDER BY rowid DESC LIMIT ${window + 1}`.execute(
-              this.db,
-            )
-          ).rows.map((r) => r.rowid);
-    const more = ids.length > window;
-    if (more) ids.pop();
-    if (ids.length === 0 || feedIds.length === 0) return { matches: [], more };
-    const rows = await this.db
-      .selectFrom("articles")
-      .select([
-        "id",
-        "published_at as publishedAt",
-        "url",
-        "title",
-        "language",
-        "feed_id as feedId",
-        "sponsored",
-        "categories",
-      ])
-      .where(this.inList("id", ids))
-      .where(this.inList("feed_id", feedIds))
-      .orderBy(sql`published_at IS NULL`)
-      .orderBy("published_at", "desc")
-      .orderBy("id", "desc")
-      .execute();
-    const matches = rows.map(({ sponsored, categories, ...match }): SearchMatch => ({
-      ...match,
-      ...(sponsored ? { sponsored: true } : {}),
-      ...(categories ? { categories: lines(categories) } : {}),
-    }));
-    return { matches, more };
+    return searchStored(this.store, query, window, feedIds);
   }
 
   /**
@@ -666,63 +338,7 @@ export class NewsStore {
    * when it has none or one without a stemmer (migration 0006, common/stemming.ts).
    */
   stemmerFor(language: string | null): Stem {
-    return this.store.dialect === "postgres"
-      ? stemmerFor(language)
-      : STEMMED_LANGUAGES[ENGLISH].stem;
-  }
-
-  /**
-   * The ids of the `limit` most recently stored articles matching `query` (a tsquery's text),
-   * newest first. Each story is matched by the query stemmed in its own language's
-   * configuration (ownLanguageMatch), among the rows matching it stemmed in any configuration
-   * (anyLanguageQuery: what the GIN index is read with, and a cheap first check of a row). PostgreSQL cannot read a GIN index in id order, and it guesses a prefix's frequency
-   * badly, so the one plan it picks is wrong for one kind of query: walking the primary key
-   * backwards finds a common word at once but reads the whole table for a rare one; the GIN
-   * bitmap finds a rare word at once but gathers every row of a common one. So the most recent
-   * rows are read first (enough matches among them are exactly the newest ones): SEARCH_PROBE of
-   * them, then as many as the matches found there say should hold `limit` (at most
-   * SEARCH_PROBE_MAX); only a word too rare for that goes to the index, which then has few rows.
-   */
-  private async searchPostgres(query: string, limit: number): Promise<number[]> {
-    const any = await this.anyLanguageQuery(query);
-    if (any === null) return [];
-    // The constant first (PostgreSQL orders a row's conditions by cost): a row that does not
-    // match, most of them, costs what it did before 0006; only a match pays for the CASE.
-    const matching = sql<boolean>`search @@ ${any}::tsquery AND ${ownLanguageMatch(query)}`;
-    const probe = async (rows: number) =>
-      (
-        await sql<{ id: number }>`SELECT id FROM (
-            SELECT id, search, language FROM articles ORDER BY id DESC LIMIT ${rows}) recent
-          WHERE ${matching}
-          ORDER BY id DESC LIMIT ${limit}`.execute(this.db)
-      ).rows.map((r) => r.id);
-    const first = await probe(SEARCH_PROBE);
-    if (first.length >= limit) return first;
-    const needed = first.length > 0 ? Math.ceil((limit / first.length) * SEARCH_PROBE * 1.25) : 0;
-    if (needed > 0 && needed <= SEARCH_PROBE_MAX) {
-      const wider = await probe(needed);
-      if (wider.length >= limit) return wider;
-    }
-    const all = await sql<{ id: number }>`WITH matches AS MATERIALIZED (
-        SELECT id FROM articles WHERE ${matching})
-      SELECT id FROM matches ORDER BY id DESC LIMIT ${limit}`.execute(this.db);
-    return all.rows.map((r) => r.id);
-  }
-
-  /**
-   * `query` stemmed in every configuration, as one tsquery's text (each different one once, in
-   * parentheses, joined by `|`): it holds every story's own stems (and a few more, which
-   * ownLanguageMatch drops), and it is one constant, which the GIN index answers and a row is
-   * checked against at the cost of one tsquery. Most words stem alike in most languages: the
-   * same tsquery fifteen times over cost PostgreSQL 30 ms to plan and 20 ms to run for a rare
-   * prefix at 100,000 articles, once 0.5 ms. Null when no configuration makes a lexeme of it.
-   */
-  private async anyLanguageQuery(query: string): Promise<string | null> {
-    const { rows } = await sql<{ q: string }>`SELECT DISTINCT
-        to_tsquery(config, ${query})::text AS q
-      FROM unnest(${[...SEARCH_CONFIGS]}::regconfig[]) AS config`.execute(this.db);
-    const variants = rows.map((r) => r.q).filter((q) => q !== "");
-    return variants.length === 0 ? null : variants.map((q) => `(${q})`).join(" | ");
+    return storyStemmer(this.store, language);
   }
 
   /** The stored articles with these ids, in no particular order, each with its feed's id. */
@@ -751,7 +367,7 @@ export class NewsStore {
         "f.url as feedUrl",
         "f.title as feedTitle",
       ])
-      .where(this.inList("a.id", ids))
+      .where(inList(this.store.dialect, "a.id", ids))
       .execute();
     return rows.map((row) => ({
       ...toStoredArticle({
@@ -760,17 +376,6 @@ export class NewsStore {
       }),
       feedId: row.feedId,
     }));
-  }
-
-  /**
-   * `column` is one of `ids`, as one bound value whatever their number: a JSON array read by
-   * json_each (SQLite), an integer array (PostgreSQL). A list of a thousand ids as a thousand
-   * values would cost Kysely and the database more to compile than the query costs to run.
-   */
-  private inList(column: "id" | "feed_id" | "a.id", ids: readonly number[]) {
-    return this.store.dialect === "postgres"
-      ? sql<boolean>`${sql.ref(column)} = ANY(${[...ids]}::int[])`
-      : sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
   }
 
   /** How many articles are stored for a feed (history included). */
@@ -816,38 +421,4 @@ export class NewsStore {
     }
     return deleted;
   }
-}
-
-/** `to_tsquery` of `query` in the configuration `config`, which the planner makes once. */
-function tsQueryIn(config: string, query: string) {
-  // The configuration's name is a literal (one of SEARCH_CONFIGS, never reader text), so that
-  // the call is a constant the planner evaluates once, not once for each row.
-  return sql<string>`to_tsquery(${sql.lit(config)}::regconfig, ${query})`;
-}
-
-/**
- * Whether a row matches `query` stemmed in the row's own language's configuration, as its
- * `search` column was made (migration 0006: `search_config(language)`): each configuration's
- * query is a constant, so a row costs one comparison, not a parse of the query. PostgreSQL
- * cannot read the GIN index with it: anyLanguageQuery is for that.
- */
-function ownLanguageMatch(query: string) {
-  const english = STEMMED_LANGUAGES[ENGLISH].config;
-  const branches = SEARCH_CONFIGS.filter((config) => config !== english).map(
-    (config) => sql`WHEN ${sql.lit(config)}::regconfig THEN ${tsQueryIn(config, query)}`,
-  );
-  return sql<boolean>`search @@ CASE search_config(language) ${sql.join(branches, sql` `)}
-    ELSE ${tsQueryIn(english, query)} END`;
-}
-
-/**
- * A search's words as the text of a PostgreSQL tsquery: each term quoted (terms are letters and
- * digits only, folded: search.ts), all required (&), the last a prefix (:*) when the query says.
- * `to_tsquery` stems each in a configuration (tsQueryIn), a prefix too.
- */
-export function tsQuery(query: Pick<SearchQuery, "terms" | "prefix">): string {
-  const last = query.terms.length - 1;
-  return query.terms
-    .map((term, i) => `'${term.replaceAll("'", "''")}'${i === last && query.prefix ? ":*" : ""}`)
-    .join(" & ");
 }
