@@ -1,8 +1,11 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { CACHE_CONTROL } from "../../common/cache-control";
 import type { CityServices } from "../cities/network";
-import type { RadioHub } from "../radio/hub";
+import { parsePort, type RadioHub } from "../radio/hub";
 import { json } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
+import { SECURITY_HEADERS } from "./headers";
 import type { Refusal } from "./refusals";
 import { cityLocale, isClientGone, sendRefusal, serverText } from "./refusals";
 
@@ -32,6 +35,77 @@ function hubFor(
   }
 }
 
+/** The headers of an audio answer (the stream, or HEAD's). */
+function audioHeaders(contentType: string): Record<string, string> {
+  return {
+    ...SECURITY_HEADERS,
+    "Cache-Control": CACHE_CONTROL.stream,
+    "Content-Type": contentType,
+  };
+}
+
+/** Answers with a JSON body (errors), never stored. */
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: object,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    "Cache-Control": CACHE_CONTROL.stream,
+    "Content-Type": "application/json; charset=utf-8",
+    ...headers,
+  });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * GET/HEAD `/api/stream?port=N` on one city's relay: 400 for a port it may not open, 503 while
+ * no station is configured or the relay is full, 502 when the station cannot be reached; else the
+ * audio, as one endless body (server/radio/hub.ts relays it).
+ */
+export async function relayStream(
+  hub: RadioHub,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const ports = new URL(req.url ?? "/", "http://relay").searchParams.getAll("port");
+  const port = parsePort(ports.length === 1 ? ports[0] : undefined, hub.ports);
+  if (port === null) {
+    sendJson(res, 400, { error: `port must be one of: ${hub.ports.join(", ")}` });
+    return;
+  }
+  if (!hub.configured) {
+    sendJson(res, 503, { error: "The radio stream is not configured." });
+    return;
+  }
+  if (req.method === "HEAD") {
+    res.writeHead(200, audioHeaders(hub.contentType(port)));
+    res.end();
+    return;
+  }
+  if (hub.full) {
+    sendJson(
+      res,
+      503,
+      { error: "Too many listeners. Please try again shortly." },
+      {
+        "Retry-After": "30",
+      },
+    );
+    return;
+  }
+  const joined = await hub.join(port, res, (contentType) => {
+    // An endless body ends when the connection closes, as Icecast's do: no chunked framing
+    // around every block.
+    res.useChunkedEncodingByDefault = false;
+    res.writeHead(200, { ...audioHeaders(contentType), "X-Accel-Buffering": "no" });
+    res.flushHeaders();
+  });
+  if (joined === "unavailable") sendJson(res, 502, { error: "The radio stream is unavailable." });
+}
+
 /**
  * The live stream (`/api/stream`): audio, never compressed (Cache-Control: no-transform) and
  * never cached; a listener who goes away is no error.
@@ -42,7 +116,7 @@ export function radioStream(radio: RadioOf, logger: Logger): Handler<CityExchang
     if (hub === undefined) return false;
     if (hub === "refused") return true;
     const { req, res } = exchange;
-    hub.stream(req, res).catch((err: unknown) => {
+    relayStream(hub, req, res).catch((err: unknown) => {
       if (isClientGone(err)) {
         logger.debug({ url: req.url }, "listener went away");
         res.destroy();

@@ -1,8 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { CACHE_CONTROL } from "../../common/cache-control";
-import { SECURITY_HEADERS } from "../http/headers";
+import type { IncomingMessage } from "node:http";
 import { audioType } from "./audio-types";
 import { IcyDemuxer, parseMetaint } from "./icy";
 import { frameStart } from "./sync";
@@ -41,6 +39,25 @@ export interface RadioHubOptions {
   /** Told when the title a port's station names changes (the live channel's `nowplaying`). */
   onTitle?: (port: number, title: string | null) => void;
 }
+
+/**
+ * One listener's connection, as the relay uses it: its audio is written straight to its socket
+ * once its answer's headers are sent (no framing around each block, so the backlog the relay
+ * watches is the socket's), and it is destroyed when it falls behind. A Node HTTP response is one.
+ */
+export interface RadioListener {
+  readonly socket: { write(chunk: Buffer): boolean; readonly writableLength: number } | null;
+  destroy(): void;
+  on(event: "close", listener: () => void): unknown;
+  once(event: "close", listener: () => void): unknown;
+  off(event: "close", listener: () => void): unknown;
+}
+
+/**
+ * How a listener's joining ended: it listens; it left while the upstream connected; or the
+ * upstream could not be opened (logged) while it waited.
+ */
+export type Joined = "listening" | "left" | "unavailable";
 
 export type UpstreamState = "idle" | "connecting" | "connected" | "reconnecting";
 
@@ -100,7 +117,7 @@ function readAnswer(res: IncomingMessage): Stream | { refused: string } {
 
 /** One upstream connection and everyone listening to it. */
 class Channel {
-  listeners = new Set<ServerResponse>();
+  listeners = new Set<RadioListener>();
   /** Listeners whose place is taken but whose upstream is still connecting. */
   waiting = 0;
   state: UpstreamState = "idle";
@@ -366,7 +383,7 @@ class Channel {
   }
 
   /** Adds a listener whose headers are sent: it gets the burst at once, then the live audio. */
-  add(listener: ServerResponse): void {
+  add(listener: RadioListener): void {
     this.listeners.add(listener);
     if (this.burstSize > 0) {
       // The burst, from its first whole frame (players refuse a stream that starts mid-frame).
@@ -381,7 +398,7 @@ class Channel {
     listener.on("close", () => this.remove(listener));
   }
 
-  private remove(listener: ServerResponse): void {
+  private remove(listener: RadioListener): void {
     this.listeners.delete(listener);
     this.idleIfEmpty();
   }
@@ -433,36 +450,11 @@ class Channel {
   }
 }
 
-/** The headers of an audio answer (the stream, or HEAD's). */
-function audioHeaders(contentType: string): Record<string, string> {
-  return {
-    ...SECURITY_HEADERS,
-    "Cache-Control": CACHE_CONTROL.stream,
-    "Content-Type": contentType,
-  };
-}
-
 /** Parses ?port=: digits only, 1 to 65535, on the allowlist. */
 export function parsePort(raw: unknown, allowed: readonly number[]): number | null {
   if (typeof raw !== "string" || !/^\d{1,5}$/.test(raw)) return null;
   const port = Number(raw);
   return port >= 1 && port <= 65535 && allowed.includes(port) ? port : null;
-}
-
-/** Answers with a JSON body (errors), never stored. */
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: object,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, {
-    ...SECURITY_HEADERS,
-    "Cache-Control": CACHE_CONTROL.stream,
-    "Content-Type": "application/json; charset=utf-8",
-    ...headers,
-  });
-  res.end(JSON.stringify(body));
 }
 
 /**
@@ -515,38 +507,37 @@ export class RadioHub {
     return n;
   }
 
-  /** GET/HEAD /api/stream?port=N */
-  stream = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const ports = new URL(req.url ?? "/", "http://relay").searchParams.getAll("port");
-    const port = parsePort(ports.length === 1 ? ports[0] : undefined, this.options.ports);
-    if (port === null) {
-      sendJson(res, 400, { error: `port must be one of: ${this.options.ports.join(", ")}` });
-      return;
-    }
-    if (!this.options.upstream) {
-      sendJson(res, 503, { error: "The radio stream is not configured." });
-      return;
-    }
-    const channel = this.channel(port);
-    if (req.method === "HEAD") {
-      res.writeHead(200, audioHeaders(channel.contentType));
-      res.end();
-      return;
-    }
-    if (this.occupancy() >= this.o.maxListeners) {
-      sendJson(
-        res,
-        503,
-        { error: "Too many listeners. Please try again shortly." },
-        { "Retry-After": "30" },
-      );
-      return;
-    }
-    await this.admit(channel, port, res);
-  };
+  /** The ports a listener may ask for (the only upstreams this relay will ever open). */
+  get ports(): readonly number[] {
+    return this.options.ports;
+  }
 
-  /** Opens the listener's upstream if need be and starts its audio, or answers 502. */
-  private async admit(channel: Channel, port: number, res: ServerResponse): Promise<void> {
+  /** Whether the relay has a station to relay: without one, no listener can be served. */
+  get configured(): boolean {
+    return Boolean(this.options.upstream);
+  }
+
+  /** Whether the relay holds as many listeners as it may, those still connecting counted. */
+  get full(): boolean {
+    return this.occupancy() >= this.o.maxListeners;
+  }
+
+  /** The audio type a port's station sends (audio/mpeg until it has answered). */
+  contentType(port: number): string {
+    return this.channel(port).contentType;
+  }
+
+  /**
+   * Joins a listener to a port's audio: its place is taken at once, the station's upstream is
+   * opened if need be, then `start` is told the audio's type (the listener's answer begins) and
+   * the audio flows to the listener until it leaves or falls behind.
+   */
+  async join(
+    port: number,
+    listener: RadioListener,
+    start: (contentType: string) => void,
+  ): Promise<Joined> {
+    const channel = this.channel(port);
     // The place is taken before the first await, so the limit counts every listener that has
     // passed it, connected or not: checked, then awaited, 200 arrivals at an idle upstream all got
     // in. A listener who leaves while the upstream connects gives it back at once.
@@ -556,28 +547,24 @@ export class RadioHub {
       gone = true;
       release();
     };
-    res.once("close", leave);
+    listener.once("close", leave);
     try {
       await channel.open();
     } catch (error) {
       release();
       this.o.log.warn({ port, error: (error as Error).message }, "radio upstream unavailable");
-      if (!gone) sendJson(res, 502, { error: "The radio stream is unavailable." });
-      return;
+      return gone ? "left" : "unavailable";
     }
-    if (gone) return;
-    res.off("close", leave);
-    // An endless body ends when the connection closes, as Icecast's do: no chunked framing
-    // around every block.
-    res.useChunkedEncodingByDefault = false;
-    res.writeHead(200, { ...audioHeaders(channel.contentType), "X-Accel-Buffering": "no" });
-    res.flushHeaders();
-    channel.add(res);
+    if (gone) return "left";
+    listener.off("close", leave);
+    start(channel.contentType);
+    channel.add(listener);
     // Given back only once it listens: in between, the channel would look empty and idle.
     release();
+    return "listening";
   }
 
-  /** GET /api/radio/now-playing */
+  /** What a port's station plays now, what it played, and who listens (the now-playing API). */
   nowPlaying(port = this.options.ports[0] ?? 0): NowPlaying {
     const channel = this.channels.get(port);
     return {

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { relayStream } from "../../server/http/radio";
 import type { RadioHub } from "../../server/radio/hub";
 
 export interface Relay {
@@ -20,7 +21,7 @@ export async function serveRelay(hub: RadioHub): Promise<Relay> {
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? "/", "http://relay").pathname;
     if (pathname === "/api/stream") {
-      void hub.stream(req, res);
+      void relayStream(hub, req, res);
       // Told once every "close" listener has run, the hub's included (it adds one on admission).
       res.on("close", () => queueMicrotask(() => streams.emit("close", res)));
       streams.emit("request", res);
