@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 import { CACHE_CONTROL } from "../../common/cache-control";
+import type { CspSources } from "../settings/embeds";
 
 /** Features this site never uses; denied to every frame, ours and third parties'. */
 const PERMISSIONS_POLICY = [
@@ -85,17 +86,6 @@ export function redirectHeaders(location: string): Record<string, string> {
     "Cache-Control": SPELLING_REDIRECT_CACHE,
     "Content-Type": "text/plain; charset=utf-8",
   };
-}
-
-/**
- * Origins a page may additionally load from: the third-party embeds its site configures
- * (server/settings/embeds.ts `embedCspSources`), and no others.
- */
-export interface CspSources {
-  scripts?: readonly string[];
-  frames?: readonly string[];
-  connect?: readonly string[];
-  images?: readonly string[];
 }
 
 /**

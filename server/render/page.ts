@@ -14,12 +14,8 @@ import type {
 } from "../context";
 import { withLoadContext } from "../../common/load-context";
 import { trimPageCss } from "./page-css";
-import {
-  contentSecurityPolicy,
-  inlineScriptHashes,
-  SECURITY_HEADERS,
-  type CspSources,
-} from "../http/headers";
+import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from "../http/headers";
+import type { CspSources } from "../settings/embeds";
 
 /**
  * One page to make, as plain data: what a render worker receives (structured clone), and what

@@ -7,10 +7,20 @@ import {
 } from "../../common/embeds";
 import type { PartnerDocument } from "../../sites/content";
 import { SiteSchema, type SiteConfig } from "../../sites/schema";
-import type { CspSources } from "../http/headers";
 import { SettingsFileError, readSettingsFile } from "./settings-file";
 
 type Embeds = SiteConfig["embeds"];
+
+/**
+ * Origins a page may additionally load from: the third-party embeds its site configures
+ * (embedCspSources), and no others; server/http/headers.ts writes them into its CSP.
+ */
+export interface CspSources {
+  scripts?: readonly string[];
+  frames?: readonly string[];
+  connect?: readonly string[];
+  images?: readonly string[];
+}
 
 /** Every embed unset: what a key missing from an EMBEDS_FILE means. */
 const NO_EMBEDS: Embeds = {
