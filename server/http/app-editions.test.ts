@@ -27,7 +27,7 @@ import { Network } from "../cities/network";
 import { CONTACT_LIMITS } from "../messages/store";
 import { WEATHER_DEP } from "./pages/cache-key";
 import type { NewsReader } from "../news/engine";
-import { LiveChannel } from "../live/channel";
+import { LiveChannel } from "../live/events";
 
 // A city with two other editions (issue 38): one in Spanish under a path prefix of its hosts
 // (/es), with some of its pages' paths in Spanish (/es/clima), one in Vietnamese at a host of its

@@ -18,7 +18,7 @@ import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
 import { CityDirectory } from "../cities/directory";
 import { Network } from "../cities/network";
-import { LiveChannel } from "../live/channel";
+import { LiveChannel } from "../live/events";
 import { CONTACT_LIMITS } from "../messages/store";
 import { Metrics } from "../metrics/metrics";
 import { sampleOf } from "../metrics/sample";

@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { SharedServices } from "../context";
 import type { RenderPool } from "../render/pool";
-import { cityChooser, siteAt, type CityDirectory } from "./cities";
+import { cityChooser, siteAt, type CitiesByHost } from "./cities";
 import { proxySettings, type TrustProxy } from "./client";
 import { BUSY_THRESHOLD, LoadMonitor } from "./event-loop-monitor";
 import { pathOf, type CityExchange, type Exchange, type Handler } from "./exchange";
@@ -16,7 +16,7 @@ import { liveChannel } from "./live";
 import type { HttpObserver, RouteClass } from "../metrics/observer";
 import { observeRequest, type RequestLabels } from "./observe";
 import { offlineKit } from "./offline";
-import type { LiveChannel } from "../live/channel";
+import type { LiveChannel } from "../live/events";
 import { Limiter, Overloaded } from "../limiter";
 import { splitCityKey } from "./pages/cache-key";
 import { createPageHandler, pages, type PageAnswer } from "./pages/handler";
@@ -41,7 +41,7 @@ export interface AppOptions {
   /** What every city's pages share (mode, stylesheet). */
   services: SharedServices;
   /** The cities served, by Host (server/cities/network.ts): a host's city id, a city by id. */
-  cities: CityDirectory;
+  cities: CitiesByHost;
   /**
    * The version of a city's category (the news engine's) or, for WEATHER_DEP, of its weather
    * (the weather service's), for the page cache.

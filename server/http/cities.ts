@@ -7,7 +7,7 @@ import type { CityExchange, Exchange } from "./exchange";
 import { Refusal } from "./refusals";
 
 /** The cities served, by Host (server/cities/network.ts): a host's city id, a city by id. */
-export interface CityDirectory {
+export interface CitiesByHost {
   idOf(host: string | undefined): string | undefined;
   /** The edition a path of a city's host is in, when under a prefix (/es, /es/weather). */
   editionAt(id: string, pathname: string): { site: string; path: string } | undefined;
@@ -47,7 +47,7 @@ export interface SiteAt {
  * under a path prefix of its hosts (/es/…); undefined for a host that names no city.
  */
 export function siteAt(
-  cities: CityDirectory,
+  cities: CitiesByHost,
   host: string | undefined,
   pathname: string,
 ): SiteAt | undefined {
@@ -64,7 +64,7 @@ export function siteAt(
  * its services, every other city is served, and its problem is logged once (a Set as large as
  * the cities served, never a reader's text).
  */
-export function cityChooser(cities: CityDirectory, logger: Logger) {
+export function cityChooser(cities: CitiesByHost, logger: Logger) {
   const reported = new Set<string>();
   return (exchange: Exchange, at: SiteAt | undefined): CityExchange | undefined => {
     if (at === undefined) {

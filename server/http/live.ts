@@ -1,6 +1,8 @@
-import type { LiveChannel } from "../live/channel";
+import { CACHE_CONTROL } from "../../common/cache-control";
+import type { LiveChannel } from "../live/events";
 import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
+import { SECURITY_HEADERS } from "./headers";
 import type { Refusal } from "./refusals";
 import { cityLocale, sendRefusal, serverText } from "./refusals";
 
@@ -9,8 +11,18 @@ export const LIVE_PATH = "/api/live";
 /** How long a page turned away from a full channel is asked to wait, in seconds. */
 export const LIVE_RETRY_AFTER_S = 30;
 
+/** The headers of an open event stream. */
+const EVENT_STREAM_HEADERS = {
+  ...SECURITY_HEADERS,
+  "Content-Type": "text/event-stream; charset=utf-8",
+  // Never cached, never transformed (compressed) by anything in between, never buffered.
+  "Cache-Control": `${CACHE_CONTROL.none}, no-transform`,
+  "X-Accel-Buffering": "no",
+  Connection: "keep-alive",
+};
+
 /**
- * The live channel (`/api/live`): an open page's one event stream (server/live/channel.ts),
+ * The live channel (`/api/live`): an open page's one event stream (server/live/events.ts),
  * never cached, never compressed, not a render. A page past the process's or its address's
  * share of connections gets 503 with Retry-After (and the page as rendered stays right).
  */
@@ -38,6 +50,7 @@ export function liveChannel(
       return true;
     }
     const last = req.headers["last-event-id"];
+    res.writeHead(200, EVENT_STREAM_HEADERS);
     channel.open(res, site, address, typeof last === "string" ? last.slice(0, 64) : undefined);
     return true;
   };

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { CACHE_CONTROL } from "../../common/cache-control";
-import { serveSocialImage } from "../images/social-image";
 import { AppIcons, iconAt } from "../offline/icons";
 import { MANIFEST_PATH, MANIFEST_TYPE, webManifest } from "../offline/manifest";
 import { brandOf } from "../../sites/brand";
@@ -10,6 +9,7 @@ import { plain } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";
 import { SECURITY_HEADERS } from "./headers";
 import { sendRefusal, serverText, type Refusal } from "./refusals";
+import { serveSocialImage } from "./social-image";
 import { notModified } from "./static-files";
 
 /** An edition's manifest: its JSON, and the headers of a 200 (its ETag among them). */

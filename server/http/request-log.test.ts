@@ -12,7 +12,7 @@ import path from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import type { CityDirectory } from "./cities";
+import type { CitiesByHost } from "./cities";
 import { Readiness } from "./ready";
 import { REQUEST_ID_HEADER, startRequestLog, traceIdOf } from "./request-log";
 import { createHttpServer } from "./server";
@@ -63,7 +63,7 @@ async function start(
     { level: "debug" },
     { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  const cities: CityDirectory = {
+  const cities: CitiesByHost = {
     idOf: (host) => (host === "testville.example" ? "testville" : undefined),
     editionAt: () => undefined,
     slugsOf: () => undefined,

@@ -1,17 +1,11 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { escapeXml } from "../../common/xml";
 import { translatorFor } from "../../common/i18n";
-import { SECURITY_HEADERS } from "../http/headers";
-import { notModified } from "../http/static-files";
 
 /** The path every site serves its social card (Open Graph / Twitter image) at. */
 export const SOCIAL_IMAGE_PATH = "/social.png";
-
-/** A card is drawn from the site's name only: a day in browsers and shared caches. */
-const CACHE_CONTROL = "public, max-age=86400";
 
 /** What a card shows of its site. */
 export interface SocialCardSite {
@@ -252,28 +246,4 @@ export class SocialImages {
     }
     return job;
   }
-}
-
-/**
- * Answers a GET or HEAD for a card: the PNG with its ETag, or 304 when the reader holds it. Under
- * the document security headers (a PNG opened on its own is still a page of this origin).
- */
-export function serveSocialImage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  image: SocialImage,
-): void {
-  if (notModified(req.headers["if-none-match"], image.etag)) {
-    res.writeHead(304, { ETag: image.etag, "Cache-Control": CACHE_CONTROL });
-    res.end();
-    return;
-  }
-  res.writeHead(200, {
-    ...SECURITY_HEADERS,
-    "Content-Type": "image/png",
-    "Content-Length": String(image.body.length),
-    "Cache-Control": CACHE_CONTROL,
-    ETag: image.etag,
-  });
-  res.end(req.method === "HEAD" ? undefined : image.body);
 }

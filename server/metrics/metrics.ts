@@ -9,7 +9,7 @@ import type { FeedOutcome, HttpObserver, Load, RequestSeen, WeatherOutcome } fro
 export interface MetricSources {
   /** Each listed feed's id and its last success (ms since the epoch; null: never). */
   feeds?: () => Iterable<{ id: number; lastSuccess: number | null }>;
-  /** Open live channels (server/live/channel.ts `size`). */
+  /** Open live channels (server/live/events.ts `size`). */
   liveConnections?: () => number;
   /** Radio listeners by city id (server/radio/hub.ts `listeners`). */
   radioListeners?: () => Iterable<[city: string, listeners: number]>;

@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { ServerResponse } from "node:http";
-import { CACHE_CONTROL } from "../../common/cache-control";
-import { SECURITY_HEADERS } from "../http/headers";
 import { clientKey } from "../net/client-key";
 
 /** What an open page is told (`event:` of Server-Sent Events). */
@@ -56,8 +53,21 @@ export const LIVE_MAX_UNSENT_BYTES = 64 * 1024;
 /** Why a page was not let in: the process is full, or this client holds its share. */
 export type LiveRefusal = "full" | "client";
 
+/**
+ * An open page's connection, as the channel uses it: its answer's headers are sent already, and
+ * the channel writes the event stream's text to it. A Node HTTP response is one.
+ */
+export interface EventSink {
+  write(chunk: string | Buffer): unknown;
+  end(): unknown;
+  destroy(): unknown;
+  readonly destroyed: boolean;
+  readonly writableLength: number;
+  on(event: "close", listener: () => void): unknown;
+}
+
 interface Listener {
-  res: ServerResponse;
+  res: EventSink;
   city: string;
   /** The reader it counts as (clientKey): its IPv4 address, or its IPv6 /64. */
   reader: string;
@@ -103,18 +113,10 @@ export class LiveChannel {
   }
 
   /**
-   * Opens an event stream on `res` for a page of `city` (admits() said yes): its headers, the
-   * reconnection delay, and what the page missed since `lastEventId`, if anything.
+   * Opens the event stream on `res` for a page of `city` (admits() said yes; its headers are
+   * sent): the reconnection delay, and what the page missed since `lastEventId`, if anything.
    */
-  open(res: ServerResponse, city: string, address: string, lastEventId?: string): void {
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      "Content-Type": "text/event-stream; charset=utf-8",
-      // Never cached, never transformed (compressed) by anything in between, never buffered.
-      "Cache-Control": `${CACHE_CONTROL.none}, no-transform`,
-      "X-Accel-Buffering": "no",
-      Connection: "keep-alive",
-    });
+  open(res: EventSink, city: string, address: string, lastEventId?: string): void {
     res.write(`retry: ${this.options.retryMs ?? LIVE_RETRY_MS}\n\n`);
     if (lastEventId) for (const event of this.missed(city, lastEventId)) res.write(frame(event));
     const reader = clientKey(address);

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CityExchange } from "../http/exchange";
 import { LIVE_PATH, liveChannel } from "../http/live";
 import { Refusal } from "../http/refusals";
-import { LiveChannel, type LiveChannelOptions } from "./channel";
+import { LiveChannel, type LiveChannelOptions } from "./events";
 
 const servers: Server[] = [];
 const channels: LiveChannel[] = [];
