@@ -4,7 +4,7 @@ import { Parser } from "htmlparser2";
 import { CATEGORIES, type FeedKey } from "../../sites/categories";
 import { readFeedDate } from "./dates";
 import { canonicalLanguage, detectLanguage } from "./language";
-import { repairText } from "./repair";
+import { repairText } from "./mojibake";
 import type { MediaRef, RawItem } from "./parse";
 
 /** SPEC.md §9: a summary is cut to this many characters, plus an ellipsis. */
@@ -210,7 +210,7 @@ function collapse(text: string): string {
 
 /**
  * Plain text of a title or summary: tags stripped, entities decoded (twice-escaped ones too), and
- * text broken before it reached the feed repaired where that is unambiguous (repair.ts).
+ * text broken before it reached the feed repaired where that is unambiguous (mojibake.ts).
  */
 export function plainText(html: string | undefined): string {
   return textOf(scanHtml(html)).text;

@@ -3,7 +3,7 @@ import { readFixture } from "../../tests/support/fixtures";
 import { decodeFeed } from "./decode";
 import { plainText } from "./normalize";
 import { parseFeed } from "./parse";
-import { repairText } from "./repair";
+import { repairText } from "./mojibake";
 
 describe("repairText: text double-encoded at the source", () => {
   it.each([
