@@ -62,7 +62,7 @@ export interface AppOptions {
   push?: PushApi;
   /** The morning briefing's sign-up, confirmation and unsubscribe, `/briefing…` (server/briefing/). */
   briefing?: BriefingApi;
-  /** The image route, `/img/<width>/<id>` (server/images/route.ts; absent in tests without it). */
+  /** The image route, `/img/<width>/<id>` (server/http/images.ts; absent in tests without it). */
   images?: (req: IncomingMessage, res: ServerResponse, pathname: string, reader?: string) => void;
   logger: Logger;
   /** What /readyz answers (server/http/ready.ts; absent in tests that do not need it). */
