@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WeatherAlert } from "../../server/weather/nws";
 import { translatorFor } from "../../common/i18n";
 import { expectNoEnglishOf } from "../../tests/support/no-english";
+import { tornadoWarning } from "../../tests/support/weather-alerts";
 
 // The chrome's parts (issue 38) in the edition's language: each takes its words from the
 // catalogue of the page's locale (the root's data), or, in the browser, from what the server
@@ -52,23 +53,9 @@ function routed(element: React.ReactElement): string {
   return renderToStaticMarkup(<Page initialEntries={["/"]} />);
 }
 
-function alert(extra: Partial<WeatherAlert> = {}): WeatherAlert {
-  return {
-    id: "urn:oid:fixture.tornado",
-    event: "Tornado Warning",
-    headline: "Tornado Warning issued",
-    description: "A tornado was seen near the city.",
-    instruction: "Go to a basement now.",
-    severity: "severe",
-    urgent: true,
-    areaDesc: "Fixture County, TX",
-    effective: "2026-11-25T17:50:00.000Z",
-    ends: "2026-11-25T19:30:00.000Z",
-    expires: "2026-11-25T19:30:00.000Z",
-    response: "Shelter",
-    ...extra,
-  };
-}
+/** The fixture's Tornado Warning, whose response is to shelter. */
+const alert = (changes: Partial<WeatherAlert> = {}): WeatherAlert =>
+  tornadoWarning({ response: "Shelter", ...changes });
 
 const PLACE = { city: "Houston", locale: "es-US", timeZone: "America/Chicago" };
 

@@ -7,6 +7,7 @@ import { ClimateHistory, formatFigure } from "./weather";
 import { AlertBanner, WeatherLive, WeatherSummary } from "./weather-live";
 import { ENGLISH_WEATHER_WORDS } from "../../tests/support/weather-vocabulary";
 import { expectNoEnglish as expectNoEnglishIn } from "../../tests/support/no-english";
+import { windWarning } from "../../tests/support/weather-alerts";
 
 // The weather blocks on a Spanish edition's page (issue 38): the interface's words in Spanish,
 // figures as the locale writes them, and the service's own English texts marked lang="en".
@@ -15,23 +16,9 @@ const NOW = Date.parse("2026-11-25T18:00:00Z");
 const ES = { city: "Houston", locale: "es-US", timeZone: "America/Chicago" };
 const EN = { ...ES, locale: "en-US" };
 
-function alert(i: number, extra: Partial<WeatherAlert> = {}): WeatherAlert {
-  return {
-    id: `alert-${i}`,
-    event: "Extreme Wind Warning",
-    headline: "Extreme Wind Warning issued",
-    description: "Winds of 120 mph.",
-    instruction: "Take shelter now.",
-    severity: "severe",
-    urgent: true,
-    areaDesc: "Harris, TX",
-    effective: new Date(NOW - 30 * 60_000).toISOString(),
-    ends: new Date(NOW + 60 * 60_000).toISOString(),
-    expires: new Date(NOW + 60 * 60_000).toISOString(),
-    response: "Shelter",
-    ...extra,
-  };
-}
+/** The `i`th Extreme Wind Warning, whose response is to shelter. */
+const alert = (i: number, changes: Partial<WeatherAlert> = {}): WeatherAlert =>
+  windWarning(i, NOW, { response: "Shelter", ...changes });
 
 function weather(extra: Partial<CityWeather> = {}): CityWeather {
   return {

@@ -11,6 +11,7 @@ import {
   WeatherSummary,
   type Place,
 } from "./weather-live";
+import { readyWeather, windWarning } from "../../tests/support/weather-alerts";
 
 // The blocks' HTML as the server renders them; the banner's is null when it renders nothing.
 const alertBannerHtml = (weather: CityWeather, place: Place) =>
@@ -25,35 +26,11 @@ const PLACE = { city: "Houston", locale: "en-US", timeZone: "America/Chicago" };
 const FORECAST_PAGE = "https://forecast.weather.gov/MapClick.php?lat=29.7604&lon=-95.3698";
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 
-function weather(extra: Partial<CityWeather> = {}): CityWeather {
-  return {
-    state: "ready",
-    current: null,
-    forecast: null,
-    alerts: [],
-    alertsFetchedAt: new Date(NOW).toISOString(),
-    forecastPage: FORECAST_PAGE,
-    radar: null,
-    ...extra,
-  };
-}
+const weather = (changes: Partial<CityWeather> = {}): CityWeather =>
+  readyWeather(NOW, { forecastPage: FORECAST_PAGE, ...changes });
 
-function alert(i: number, extra: Partial<WeatherAlert> = {}): WeatherAlert {
-  return {
-    id: `alert-${i}`,
-    event: "Extreme Wind Warning",
-    headline: "Extreme Wind Warning issued",
-    description: "Winds of 120 mph.",
-    instruction: "Take shelter now.",
-    severity: "severe",
-    urgent: true,
-    areaDesc: "Harris, TX",
-    effective: new Date(NOW - 30 * 60_000).toISOString(),
-    ends: new Date(NOW + 60 * 60_000).toISOString(),
-    expires: new Date(NOW + 60 * 60_000).toISOString(),
-    ...extra,
-  };
-}
+const alert = (i: number, changes: Partial<WeatherAlert> = {}): WeatherAlert =>
+  windWarning(i, NOW, changes);
 
 /** 1,500 Extreme alerts, each with texts of hundreds of kilobytes, as a forged answer holds. */
 const HUGE = Array.from({ length: 1500 }, (_, i) =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureCity } from "../../tests/support/fixture-city";
 import { mainOf, renderHome } from "../../tests/support/home-page";
 import { fixedNews, storedStory } from "../../tests/support/news";
+import { readyWeather, tornadoWarning } from "../../tests/support/weather-alerts";
 import { HOME_KEYS, type FeedKey } from "../../sites/categories";
 import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
@@ -13,35 +14,14 @@ const NOW = Date.parse("2026-11-25T18:00:00Z");
 /** The fixture city, whose emergency links are its own (tests/support/fixture-city.ts). */
 const CITY = fixtureCity({ embeds: { adClient: "ca-pub-0000000000000000" } });
 
-function weather(alerts: WeatherAlert[]): CityWeather {
-  return {
-    state: "ready",
-    current: null,
-    forecast: null,
-    alerts,
-    alertsFetchedAt: new Date(NOW).toISOString(),
-    forecastPage: "https://forecast.weather.test/",
-    radar: null,
-  };
-}
+const weather = (alerts: WeatherAlert[]): CityWeather => readyWeather(NOW, { alerts });
 
-function alert(extra: Partial<WeatherAlert> = {}): WeatherAlert {
-  return {
-    id: "urn:oid:fixture.tornado",
-    event: "Tornado Warning",
-    headline: "Tornado Warning issued",
-    description: "A tornado was seen near the city.",
+/** The fixture's Tornado Warning (until 1:30 PM in America/Chicago), saying where to shelter. */
+const alert = (changes: Partial<WeatherAlert> = {}): WeatherAlert =>
+  tornadoWarning({
     instruction: "Go to a basement or an inside room on the lowest floor now.",
-    severity: "severe",
-    urgent: true,
-    areaDesc: "Fixture County, TX",
-    effective: new Date(NOW - 10 * 60_000).toISOString(),
-    // 19:30 UTC is 1:30 PM in America/Chicago.
-    ends: "2026-11-25T19:30:00.000Z",
-    expires: "2026-11-25T19:30:00.000Z",
-    ...extra,
-  };
-}
+    ...changes,
+  });
 
 /** Home's HTML as the server makes it, with the city's weather and STORM_ADS as given. */
 function home(shown: CityWeather, options: { stormAds?: boolean } = {}): Promise<string> {

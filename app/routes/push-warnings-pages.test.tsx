@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureCity } from "../../tests/support/fixture-city";
 import { mainOf, renderHome, renderPage } from "../../tests/support/home-page";
 import { fixedNews } from "../../tests/support/news";
+import { readyWeather, tornadoWarning } from "../../tests/support/weather-alerts";
 import type { City } from "../../sites/schema";
 import type { CityWeather } from "../../server/weather/service";
 import type { WeatherAlert } from "../../server/weather/nws";
@@ -34,31 +35,9 @@ function cityWithZones(locale: "en-US" | "es-US", zones = true): City {
   };
 }
 
-function weather(alerts: WeatherAlert[]): CityWeather {
-  return {
-    state: "ready",
-    current: null,
-    forecast: null,
-    alerts,
-    alertsFetchedAt: new Date(NOW).toISOString(),
-    forecastPage: "https://forecast.weather.test/",
-    radar: null,
-  };
-}
+const weather = (alerts: WeatherAlert[]): CityWeather => readyWeather(NOW, { alerts });
 
-const TORNADO: WeatherAlert = {
-  id: "urn:oid:fixture.tornado",
-  event: "Tornado Warning",
-  headline: "Tornado Warning issued",
-  description: "A tornado was seen near the city.",
-  instruction: "Go to a basement now.",
-  severity: "severe",
-  urgent: true,
-  areaDesc: "Fixture County, TX",
-  effective: new Date(NOW - 10 * 60_000).toISOString(),
-  ends: "2026-11-25T19:30:00.000Z",
-  expires: "2026-11-25T19:30:00.000Z",
-};
+const TORNADO = tornadoWarning();
 
 async function weatherPage(city: City, alerts: WeatherAlert[] = []): Promise<string> {
   const html = await renderPage(
