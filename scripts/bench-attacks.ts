@@ -47,6 +47,7 @@ import {
   searchSpellings,
 } from "./attacks-round3";
 import { ROUND4_PARTS } from "./attacks-round4";
+import { recordFigures } from "./bench-report";
 
 const KEY = "b".repeat(64);
 
@@ -292,18 +293,21 @@ Pictures by reader: one client's ${count} new pictures at once (${ok} answered 2
 const ALL =
   "memory,pictures,abandoned,by-reader,hosts,search,fairness,logs,healthz,weather,postgres,round4";
 const parts = new Set((process.env.BENCH_PARTS ?? ALL).split(","));
-if (parts.has("memory")) await memoryAttack();
-if (parts.has("pictures")) await pictureAttack();
-if (parts.has("abandoned")) await abandonedPictures();
-if (parts.has("by-reader")) await picturesByReader();
-if (parts.has("hosts")) await hostAttacks();
-if (parts.has("search")) await searchSpellings();
-if (parts.has("fairness")) await fairShedding();
-if (parts.has("logs")) await clientMistakeLogs();
-if (parts.has("healthz")) await healthUnderConnections();
-if (parts.has("weather")) await hostileWeather();
-if (parts.has("postgres")) await postgresFaults();
-for (const [name, attack] of Object.entries(ROUND4_PARTS)) {
-  if (parts.has("round4") || parts.has(name)) await attack();
-}
+// Everything the parts print, also written to docs/benchmarks.md.
+await recordFigures("attacks", async () => {
+  if (parts.has("memory")) await memoryAttack();
+  if (parts.has("pictures")) await pictureAttack();
+  if (parts.has("abandoned")) await abandonedPictures();
+  if (parts.has("by-reader")) await picturesByReader();
+  if (parts.has("hosts")) await hostAttacks();
+  if (parts.has("search")) await searchSpellings();
+  if (parts.has("fairness")) await fairShedding();
+  if (parts.has("logs")) await clientMistakeLogs();
+  if (parts.has("healthz")) await healthUnderConnections();
+  if (parts.has("weather")) await hostileWeather();
+  if (parts.has("postgres")) await postgresFaults();
+  for (const [name, attack] of Object.entries(ROUND4_PARTS)) {
+    if (parts.has("round4") || parts.has(name)) await attack();
+  }
+});
 agent.destroy();

@@ -14,6 +14,7 @@ import { openDatabase } from "../server/db/open";
 import { tokenHash } from "../server/briefing/store";
 import { startSmtp } from "../tests/fixture-servers/smtp-server";
 import { SIX_AM, briefingOver, clock } from "../tests/support/briefing";
+import { recordFigures } from "./bench-report";
 
 const COUNT = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const CONNECTIONS = 8;
@@ -70,20 +71,25 @@ async function briefing(): Promise<{ ms: number; sent: number }> {
   return { ms, sent: tally.sent };
 }
 
-try {
-  const base = await baseline();
-  const run = await briefing();
-  if (run.sent !== COUNT) throw new Error(`only ${run.sent} of ${COUNT} sent`);
-  const rate = (ms: number) => Math.round(COUNT / (ms / 1000)).toLocaleString("en-US");
-  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(
-    `bench:briefing: ${COUNT.toLocaleString("en-US")} mails, ${CONNECTIONS} SMTP connections, loopback`,
-  );
-  console.log(`  baseline (nodemailer, one fixed message): ${s(base)} (${rate(base)} mails/s)`);
-  console.log(`  one city's briefing, built and sent:      ${s(run.ms)} (${rate(run.ms)} mails/s)`);
-  console.log(`  ratio: ${(run.ms / base).toFixed(2)}× the baseline`);
-} finally {
-  await db.close();
-  await smtp.close();
-  rmSync(dir, { recursive: true, force: true });
-}
+// The figures, also written to docs/benchmarks.md.
+await recordFigures("briefing", async () => {
+  try {
+    const base = await baseline();
+    const run = await briefing();
+    if (run.sent !== COUNT) throw new Error(`only ${run.sent} of ${COUNT} sent`);
+    const rate = (ms: number) => Math.round(COUNT / (ms / 1000)).toLocaleString("en-US");
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(
+      `bench:briefing: ${COUNT.toLocaleString("en-US")} mails, ${CONNECTIONS} SMTP connections, loopback`,
+    );
+    console.log(`  baseline (nodemailer, one fixed message): ${s(base)} (${rate(base)} mails/s)`);
+    console.log(
+      `  one city's briefing, built and sent:      ${s(run.ms)} (${rate(run.ms)} mails/s)`,
+    );
+    console.log(`  ratio: ${(run.ms / base).toFixed(2)}× the baseline`);
+  } finally {
+    await db.close();
+    await smtp.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -23,6 +23,7 @@ import { SECOND_FEEDS } from "../tests/fixture-servers/demo-feeds";
 import { startBenchSite, type BenchSite } from "./bench-site";
 import { figure, runLighthouse, serveBarePage, warm } from "./lighthouse";
 import { alternatingRate, percentile, runWrk } from "./load";
+import { recordFigures } from "./bench-report";
 
 const PAGES = [
   { path: "/", js: 15, html: 14 },
@@ -285,8 +286,9 @@ async function measureRate(): Promise<void> {
 if (parts.has("bytes") || parts.has("lighthouse")) {
   const site = await startBenchSite();
   try {
-    if (parts.has("bytes")) await measureBytes(site);
-    if (parts.has("lighthouse")) await measureLcp(site);
+    // The figures, also written to docs/benchmarks.md (a section each part).
+    if (parts.has("bytes")) await recordFigures("bytes", () => measureBytes(site));
+    if (parts.has("lighthouse")) await recordFigures("bytes-lcp", () => measureLcp(site));
   } finally {
     await site.close();
   }
@@ -302,4 +304,4 @@ if (parts.has("bytes")) {
     await site.close();
   }
 }
-if (parts.has("wrk")) await measureRate();
+if (parts.has("wrk")) await recordFigures("bytes-rate", measureRate);

@@ -17,6 +17,7 @@ import { startFeedServer } from "../tests/fixture-servers/feed-server";
 import { generateCities } from "../tests/support/generate-cities";
 import { startSiteProcess } from "../tests/support/site-process";
 import { START_NODE_OPTIONS, rssMb, runWrk, timedGet } from "./load";
+import { recordFigures } from "./bench-report";
 
 const SIZES = (process.env.BENCH_CITIES ?? "1,300,3000").split(",").map(Number);
 const VISIT_CONCURRENCY = 8;
@@ -135,7 +136,14 @@ for (const count of SIZES) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-console.log(
-  "\n| cities | RSS after visits (over 1) | fetches in the first interval / distinct URLs | renders (visits) | cached p99 while others render (median of rounds; range) |\n|---|---|---|---|---|",
+// The table, also written to docs/benchmarks.md as it is printed (it is Markdown).
+await recordFigures(
+  "cities",
+  () => {
+    console.log(
+      "\n| cities | RSS after visits (over 1) | fetches in the first interval / distinct URLs | renders (visits) | cached p99 while others render (median of rounds; range) |\n|---|---|---|---|---|",
+    );
+    for (const row of rows) console.log(row);
+  },
+  { markdown: true },
 );
-for (const row of rows) console.log(row);

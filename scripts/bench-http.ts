@@ -18,6 +18,7 @@ import {
   type HealthRow,
 } from "./bench-hostile";
 import { startBenchSite } from "./bench-site";
+import { recordFigures } from "./bench-report";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const PARTS = new Set((process.env.BENCH_PARTS ?? "pages,hostile,health").split(","));
@@ -145,7 +146,9 @@ if (PARTS.has("health") && !process.env.BENCH_SITE_URL) {
   }
 }
 
-if (rows.length > 0) {
+// The figures, also written to docs/benchmarks.md (a section each part).
+await recordFigures("http", () => {
+  if (rows.length === 0) return;
   console.log(
     `${DURATION_S} s each; ratios to the static file (${PATHS[0]}) at the same connections`,
   );
@@ -156,6 +159,6 @@ if (rows.length > 0) {
       `${r.label.padEnd(31)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(9)} ${(r.rps / (staticRow?.rps ?? 1)).toFixed(2).padStart(11)} ${String(r.errors).padStart(8)}`,
     );
   }
-}
-if (hostile.length > 0) printHostile(hostile, 10);
-if (healthRows.length > 0) printHealth(healthRows);
+});
+await recordFigures("http-hostile", () => hostile.length > 0 && printHostile(hostile, 10));
+await recordFigures("http-health", () => healthRows.length > 0 && printHealth(healthRows));

@@ -23,6 +23,7 @@ import {
 import { generateCities } from "../tests/support/generate-cities";
 import { startSiteProcess } from "../tests/support/site-process";
 import { START_NODE_OPTIONS, percentile } from "./load";
+import { recordFigures } from "./bench-report";
 
 const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 5000);
 const CITIES = Number(process.env.BENCH_CITIES ?? 3000);
@@ -336,8 +337,9 @@ async function networkPart() {
 }
 
 async function main() {
-  if (PARTS.has("channels")) await channelsPart();
-  if (PARTS.has("network")) await networkPart();
+  // The figures, also written to docs/benchmarks.md (a section each part).
+  if (PARTS.has("channels")) await recordFigures("live", channelsPart);
+  if (PARTS.has("network")) await recordFigures("live-network", networkPart);
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@
 import Parser from "rss-parser";
 import { readFeed } from "../server/news/read";
 import { WELL_FORMED, readFixture } from "../tests/support/fixtures";
+import { recordFigures } from "./bench-report";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const corpus = WELL_FORMED.map((name) => ({ name, bytes: readFixture(name) }));
@@ -58,18 +59,21 @@ for (let block = 0; block < 2; block++) {
     }
   }
 }
-const speeds = results.map(({ seconds, items }, i) => {
-  const s = median(seconds);
-  const mbps = totalBytes / 1048576 / s;
+// The figures, also written to docs/benchmarks.md.
+await recordFigures("parse", () => {
+  const speeds = results.map(({ seconds, items }, i) => {
+    const s = median(seconds);
+    const mbps = totalBytes / 1048576 / s;
+    console.log(
+      `${(contenders[i]?.label ?? "").padEnd(12)} ${mbps.toFixed(1).padStart(7)} MB/s ${Math.round(
+        items / s,
+      )
+        .toString()
+        .padStart(9)} items/s (median round ${(s * 1000).toFixed(1)} ms)`,
+    );
+    return mbps;
+  });
   console.log(
-    `${(contenders[i]?.label ?? "").padEnd(12)} ${mbps.toFixed(1).padStart(7)} MB/s ${Math.round(
-      items / s,
-    )
-      .toString()
-      .padStart(9)} items/s (median round ${(s * 1000).toFixed(1)} ms)`,
+    `ratio: ${((speeds[0] ?? 0) / (speeds[1] ?? 1)).toFixed(2)}× rss-parser (target: at least 3×)`,
   );
-  return mbps;
 });
-console.log(
-  `ratio: ${((speeds[0] ?? 0) / (speeds[1] ?? 1)).toFixed(2)}× rss-parser (target: at least 3×)`,
-);

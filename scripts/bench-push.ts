@@ -15,6 +15,7 @@ import {
 import { startPushService } from "../tests/fixture-servers/push-service";
 import { startSiteProcess } from "../tests/support/site-process";
 import { percentile } from "./load";
+import { recordFigures } from "./bench-report";
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 20);
 
@@ -114,7 +115,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+// The figures, also written to docs/benchmarks.md.
+recordFigures("push", main).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { startIcecast } from "../tests/support/icecast";
 import { startBenchSite } from "./bench-site";
+import { recordFigures } from "./bench-report";
 
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -115,20 +116,23 @@ try {
   await icecast.stop();
 }
 
-const expected = (128_000 / 8) * SECONDS;
-console.log(
-  "server     CPU s   CPU ms/listener/s   peak RSS MB   dropped   KB/listener (of ~" +
-    Math.round(expected / 1000) +
-    ")",
-);
-for (const r of results) {
+// The figures, also written to docs/benchmarks.md.
+await recordFigures("radio", () => {
+  const expected = (128_000 / 8) * SECONDS;
   console.log(
-    `${r.label.padEnd(9)} ${r.cpu.toFixed(2).padStart(6)} ${((r.cpu * 1000) / LISTENERS / SECONDS).toFixed(4).padStart(19)} ${r.peakRssMb.toFixed(1).padStart(13)} ${String(r.dropped).padStart(9)} ${(r.bytesPerListener / 1000).toFixed(1).padStart(13)}`,
+    "server     CPU s   CPU ms/listener/s   peak RSS MB   dropped   KB/listener (of ~" +
+      Math.round(expected / 1000) +
+      ")",
   );
-}
-const [relay, icecastResult] = results;
-if (relay && icecastResult) {
-  console.log(
-    `ratio: relay CPU ${(relay.cpu / icecastResult.cpu).toFixed(2)}× icecast2's (target: at most 1.5×, 0 dropped)`,
-  );
-}
+  for (const r of results) {
+    console.log(
+      `${r.label.padEnd(9)} ${r.cpu.toFixed(2).padStart(6)} ${((r.cpu * 1000) / LISTENERS / SECONDS).toFixed(4).padStart(19)} ${r.peakRssMb.toFixed(1).padStart(13)} ${String(r.dropped).padStart(9)} ${(r.bytesPerListener / 1000).toFixed(1).padStart(13)}`,
+    );
+  }
+  const [relay, icecastResult] = results;
+  if (relay && icecastResult) {
+    console.log(
+      `ratio: relay CPU ${(relay.cpu / icecastResult.cpu).toFixed(2)}× icecast2's (target: at most 1.5×, 0 dropped)`,
+    );
+  }
+});

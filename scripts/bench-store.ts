@@ -24,6 +24,7 @@ import type { ListedFeed } from "../server/news/feed-report";
 import { Subscriptions } from "../server/news/network";
 import type { Article } from "../server/news/normalize";
 import { CATEGORY_LIMIT, NewsStore, PER_FEED_LIMIT, newestFirst } from "../server/news/store";
+import { recordFigures } from "./bench-report";
 
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
 const DATABASES = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(
@@ -156,75 +157,78 @@ async function fill(db: Store, count: number): Promise<void> {
 }
 
 let postgres: TestPostgres | undefined;
-console.log(
-  `${sources.length} feeds in ${FEED_KEYS.length} categories; a read is one category's newest 15`,
-);
-console.log(
-  "engine     stored     store first   store median   snapshot median   refresh write (all feeds × 15)",
-);
-try {
-  for (const dialect of DATABASES) {
-    if (dialect === "postgres") postgres ??= await startPostgres({ fsync: true });
-    for (const size of SIZES) {
-      const dir = mkdtempSync(path.join(os.tmpdir(), "bench-store-"));
-      const where =
-        dialect === "postgres"
-          ? (postgres as TestPostgres).createDatabase()
-          : path.join(dir, "bench.db");
-      try {
-        const filling = await open(dialect, where);
-        await fill(filling, size);
-        await filling.close();
-        const db = await open(dialect, where);
-        const store = new NewsStore(db);
-        const feeds = await storedSources(store);
-        const key = "local";
-        const first = await time(() => readFromStore(store, feeds, key));
-        const warm = median(await times(300, () => readFromStore(store, feeds, key)));
-        const engine = await NewsEngine.open({
-          store,
-          subscriptions: subscriptions(),
-          log: { info: () => {}, warn: () => {}, error: () => {} },
-          userAgent: "bench",
-          defaultImage: "/d.svg",
-          refreshMs: 600_000,
-        });
-        const city = engine.city(CITY);
-        await city.getCategory(key);
-        const snapshot = median(await times(10_000, () => city.getCategory(key)));
-        let n = size;
-        const write = await time(async () => {
-          for (const feed of feeds) {
-            await store.recordSuccess(feed.id, {
-              articles: Array.from({ length: 15 }, () => article(n++, feed.key, T0 + n)),
-              etag: null,
-              lastModified: null,
-              now: T0,
-              nextAttempt: T0 + 600_000,
-            });
+// The figures, also written to docs/benchmarks.md.
+await recordFigures("store", async () => {
+  console.log(
+    `${sources.length} feeds in ${FEED_KEYS.length} categories; a read is one category's newest 15`,
+  );
+  console.log(
+    "engine     stored     store first   store median   snapshot median   refresh write (all feeds × 15)",
+  );
+  try {
+    for (const dialect of DATABASES) {
+      if (dialect === "postgres") postgres ??= await startPostgres({ fsync: true });
+      for (const size of SIZES) {
+        const dir = mkdtempSync(path.join(os.tmpdir(), "bench-store-"));
+        const where =
+          dialect === "postgres"
+            ? (postgres as TestPostgres).createDatabase()
+            : path.join(dir, "bench.db");
+        try {
+          const filling = await open(dialect, where);
+          await fill(filling, size);
+          await filling.close();
+          const db = await open(dialect, where);
+          const store = new NewsStore(db);
+          const feeds = await storedSources(store);
+          const key = "local";
+          const first = await time(() => readFromStore(store, feeds, key));
+          const warm = median(await times(300, () => readFromStore(store, feeds, key)));
+          const engine = await NewsEngine.open({
+            store,
+            subscriptions: subscriptions(),
+            log: { info: () => {}, warn: () => {}, error: () => {} },
+            userAgent: "bench",
+            defaultImage: "/d.svg",
+            refreshMs: 600_000,
+          });
+          const city = engine.city(CITY);
+          await city.getCategory(key);
+          const snapshot = median(await times(10_000, () => city.getCategory(key)));
+          let n = size;
+          const write = await time(async () => {
+            for (const feed of feeds) {
+              await store.recordSuccess(feed.id, {
+                articles: Array.from({ length: 15 }, () => article(n++, feed.key, T0 + n)),
+                etag: null,
+                lastModified: null,
+                now: T0,
+                nextAttempt: T0 + 600_000,
+              });
+            }
+          });
+          const searches: string[] = [];
+          for (const [query, what] of SEARCHES) {
+            const all = await times(200, () => city.search(query));
+            const { total, more } = await city.search(query);
+            searches.push(
+              `  search ${JSON.stringify(query).padEnd(54)} ${median(all).toFixed(3).padStart(7)} ms median ${p95(all).toFixed(3).padStart(7)} ms p95  ${`${total}${more ? "+" : ""}`.padStart(5)} results  (${what})`,
+            );
           }
-        });
-        const searches: string[] = [];
-        for (const [query, what] of SEARCHES) {
-          const all = await times(200, () => city.search(query));
-          const { total, more } = await city.search(query);
-          searches.push(
-            `  search ${JSON.stringify(query).padEnd(54)} ${median(all).toFixed(3).padStart(7)} ms median ${p95(all).toFixed(3).padStart(7)} ms p95  ${`${total}${more ? "+" : ""}`.padStart(5)} results  (${what})`,
+          await db.close();
+          console.log(
+            `${dialect.padEnd(8)} ${size.toLocaleString("en-US").padStart(9)} ${first.toFixed(3).padStart(11)} ms ${warm.toFixed(3).padStart(11)} ms ${snapshot.toFixed(4).padStart(14)} ms ${write.toFixed(1).padStart(14)} ms`,
           );
+          for (const line of searches) console.log(line);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
         }
-        await db.close();
-        console.log(
-          `${dialect.padEnd(8)} ${size.toLocaleString("en-US").padStart(9)} ${first.toFixed(3).padStart(11)} ms ${warm.toFixed(3).padStart(11)} ms ${snapshot.toFixed(4).padStart(14)} ms ${write.toFixed(1).padStart(14)} ms`,
-        );
-        for (const line of searches) console.log(line);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
       }
     }
+  } finally {
+    postgres?.stop();
   }
-} finally {
-  postgres?.stop();
-}
-console.log(
-  "targets: store read <= 1 ms at 1,000,000; snapshot read <= 0.05 ms; search <= 5 ms at 100,000 (SQLite), <= 10 ms median at 1,000,000 (PostgreSQL)",
-);
+  console.log(
+    "targets: store read <= 1 ms at 1,000,000; snapshot read <= 0.05 ms; search <= 5 ms at 100,000 (SQLite), <= 10 ms median at 1,000,000 (PostgreSQL)",
+  );
+});
