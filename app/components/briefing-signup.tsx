@@ -44,51 +44,73 @@ export function BriefingSignup({
         {t("briefing.pitch", { site: site.name, time: briefingTime(briefing.hour, site.locale) })}
       </p>
       {briefing.open ? (
-        <form method="post" action={`${edition.path}${BRIEFING_PATH}`} className="mt-1 sm:mt-2">
-          <label
-            htmlFor={`${id}e`}
-            className={`block text-sm font-semibold ${compact ? "max-sm:sr-only" : ""}`.trim()}
-          >
-            {t("briefing.email")}
-          </label>
-          <div className="mt-1 flex gap-2">
-            <input
-              id={`${id}e`}
-              name={EMAIL_FIELD}
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              // Its label's words in the box where the label is hidden (a phone).
-              placeholder={compact ? t("briefing.email") : undefined}
-              className={`min-h-11 min-w-0 flex-1 rounded border border-stone-400 bg-white px-3 text-ink placeholder:text-stone-600 ${compact ? "sm:placeholder:text-transparent" : ""}`.trim()}
-            />
-            <button
-              type="submit"
-              className="min-h-11 shrink-0 rounded bg-accent px-4 font-semibold text-white hover:underline"
-            >
-              {t("briefing.signUp")}
-            </button>
-          </div>
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor={`${id}w`}>{t("forms.website")}</label>
-            <input
-              id={`${id}w`}
-              name={HONEYPOT_FIELD}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-            />
-          </div>
-          <p className={`mt-1 text-xs ${ink ? "text-stone-300" : "text-muted"} ${small}`.trim()}>
-            {t("briefing.kept")}
-          </p>
-        </form>
+        <BriefingForm
+          id={id}
+          action={`${edition.path}${BRIEFING_PATH}`}
+          ink={ink}
+          compact={compact}
+        />
       ) : (
         <p className={`mt-2 text-sm font-semibold ${ink ? "text-white" : ""}`.trim()}>
           {t("briefing.closed")}
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The sign-up form itself: the address, the button, the hidden honeypot (a bot that fills every
+ * field gives itself away) and the note on keeping addresses. `id` prefixes its fields' ids.
+ */
+function BriefingForm({
+  id,
+  action,
+  ink,
+  compact,
+}: {
+  id: string;
+  action: string;
+  ink: boolean;
+  compact: boolean;
+}) {
+  const t = useT();
+  return (
+    <form method="post" action={action} className="mt-1 sm:mt-2">
+      <label
+        htmlFor={`${id}e`}
+        className={`block text-sm font-semibold ${compact ? "max-sm:sr-only" : ""}`.trim()}
+      >
+        {t("briefing.email")}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={`${id}e`}
+          name={EMAIL_FIELD}
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          // Its label's words in the box where the label is hidden (a phone).
+          placeholder={compact ? t("briefing.email") : undefined}
+          className={`min-h-11 min-w-0 flex-1 rounded border border-stone-400 bg-white px-3 text-ink placeholder:text-stone-600 ${compact ? "sm:placeholder:text-transparent" : ""}`.trim()}
+        />
+        <button
+          type="submit"
+          className="min-h-11 shrink-0 rounded bg-accent px-4 font-semibold text-white hover:underline"
+        >
+          {t("briefing.signUp")}
+        </button>
+      </div>
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}w`}>{t("forms.website")}</label>
+        <input id={`${id}w`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <p
+        className={`mt-1 text-xs ${ink ? "text-stone-300" : "text-muted"} ${compact ? "max-sm:hidden" : ""}`.trim()}
+      >
+        {t("briefing.kept")}
+      </p>
+    </form>
   );
 }
