@@ -70,52 +70,16 @@ export function ContactForm({
         noValidate
         className="max-w-2xl space-y-5"
       >
-        {CONTACT_FIELDS.map((field) => {
-          const id = `contact-${field}`;
-          const error = errors[field];
-          const common = {
-            id,
-            name: field,
-            required: true,
-            maxLength: limits[field],
-            defaultValue: values?.[field] ?? "",
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": error ? `${id}-error` : undefined,
-            className: INPUT_CLASS,
-          };
-          return (
-            <div key={field}>
-              <label htmlFor={id} className="font-semibold">
-                {t(LABELS[field])}
-              </label>
-              {field === "message" ? (
-                <textarea {...common} rows={7} />
-              ) : (
-                <input
-                  {...common}
-                  type={field === "email" ? "email" : "text"}
-                  autoComplete={field === "name" ? "name" : field === "email" ? "email" : "off"}
-                />
-              )}
-              {error && (
-                <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-accent-dark">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">{t("forms.website")}</label>
-          <input
-            id="contact-website"
-            name={HONEYPOT}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
+        {CONTACT_FIELDS.map((field) => (
+          <ContactInput
+            key={field}
+            field={field}
+            maxLength={limits[field]}
+            value={values?.[field] ?? ""}
+            error={errors[field]}
           />
-        </div>
+        ))}
+        <Honeypot />
         <button
           type="submit"
           data-sending={t("forms.sending")}
@@ -126,5 +90,74 @@ export function ContactForm({
       </Form>
       <IslandScript name="contact" />
     </section>
+  );
+}
+
+/** The HONEYPOT field: out of sight and out of the tab order, so that no person fills it in. */
+function Honeypot() {
+  const t = useT();
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor="contact-website">{t("forms.website")}</label>
+      <input
+        id="contact-website"
+        name={HONEYPOT}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
+    </div>
+  );
+}
+
+/**
+ * One field of the form, labelled, with what was typed (after an error) and its error under it,
+ * tied to it for screen readers (`aria-describedby`). The message is a textarea; the others an
+ * input, named and e-mail fields filled in by the browser.
+ */
+function ContactInput({
+  field,
+  maxLength,
+  value,
+  error,
+}: {
+  field: ContactField;
+  maxLength: number;
+  value: string;
+  error: string | undefined;
+}) {
+  const t = useT();
+  const id = `contact-${field}`;
+  const common = {
+    id,
+    name: field,
+    required: true,
+    maxLength,
+    defaultValue: value,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    className: INPUT_CLASS,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="font-semibold">
+        {t(LABELS[field])}
+      </label>
+      {field === "message" ? (
+        <textarea {...common} rows={7} />
+      ) : (
+        <input
+          {...common}
+          type={field === "email" ? "email" : "text"}
+          autoComplete={field === "name" ? "name" : field === "email" ? "email" : "off"}
+        />
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-accent-dark">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
