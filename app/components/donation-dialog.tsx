@@ -24,16 +24,12 @@ export default function DonationDialog({
   const { words } = site;
   // How the reader closed it (Donate Now, or X / Maybe Later / Escape / outside) keeps it away
   // for the site's days.
-  const onAnswer = (answer: DonationAnswer) =>
+  const close = (answer: DonationAnswer) => {
     rememberAnswer(readerStorage(), answer, Date.now(), site.donationPrompt);
+    setOpen(false);
+  };
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onAnswer("dismissed");
-        setOpen(next);
-      }}
-    >
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : close("dismissed"))}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-[rgb(0_0_0/0.55)] motion-safe:data-[state=open]:animate-fade-in" />
         <Dialog.Content
@@ -54,10 +50,7 @@ export default function DonationDialog({
               href={site.donationUrl}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={() => {
-                onAnswer("donated");
-                setOpen(false);
-              }}
+              onClick={() => close("donated")}
               className="inline-flex min-h-11 items-center rounded bg-accent px-5 font-semibold text-white hover:bg-accent-dark"
             >
               {words.donateNow}
