@@ -66,52 +66,75 @@ export function PushWarnings({
         {t("weather.pushHeading")}
       </h3>
       <form className="mt-2">
-        <fieldset>
-          <legend className="font-semibold">{t("weather.pushWarnMeAbout")}</legend>
-          <ul className="mt-1 flex flex-wrap gap-x-6">
-            {zones.map((zone, i) => (
-              <li key={zone.code}>
-                <label className="flex min-h-11 cursor-pointer items-center gap-2">
-                  <input
-                    type="checkbox"
-                    name="zone"
-                    value={zone.code}
-                    data-name={zone.name}
-                    defaultChecked={i === 0}
-                    className="size-6 accent-accent"
-                  />
-                  {zone.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-        <p className="mt-2 flex flex-wrap gap-3">
-          {/* type=submit: Enter in a box turns warnings on too (the island stops the post). */}
-          <button type="submit" data-push-action="on" className={`${BUTTON} bg-accent text-white`}>
-            {t("weather.pushTurnOn")}
-          </button>
-          <button
-            type="button"
-            data-push-action="change"
-            hidden
-            className={`${BUTTON} bg-accent text-white`}
-          >
-            {t("weather.pushChange")}
-          </button>
-          <button
-            type="button"
-            data-push-action="off"
-            hidden
-            className={`${BUTTON} border-2 border-accent bg-white text-accent`}
-          >
-            {t("weather.pushTurnOff")}
-          </button>
-        </p>
+        <ZoneChoices legend={t("weather.pushWarnMeAbout")} zones={zones} />
+        <PushButtons t={t} />
       </form>
       <p role="status" data-push-status="" className="mt-2 font-semibold" />
       <p className="mt-2 text-sm text-muted">{t("weather.pushNote")}</p>
       <IslandScript name="push-warnings" />
     </section>
+  );
+}
+
+/** "Warn me about:" and a box for each zone, the first (the most local) ticked. */
+function ZoneChoices({
+  legend,
+  zones,
+}: {
+  legend: string;
+  zones: NonNullable<WeatherContent["alertZones"]>;
+}) {
+  return (
+    <fieldset>
+      <legend className="font-semibold">{legend}</legend>
+      <ul className="mt-1 flex flex-wrap gap-x-6">
+        {zones.map((zone, i) => (
+          <li key={zone.code}>
+            <label className="flex min-h-11 cursor-pointer items-center gap-2">
+              <input
+                type="checkbox"
+                name="zone"
+                value={zone.code}
+                data-name={zone.name}
+                defaultChecked={i === 0}
+                className="size-6 accent-accent"
+              />
+              {zone.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/**
+ * "Turn on warnings", and the "Change" and "Turn off" that the island shows in its place once
+ * warnings are on (`data-push-action` names each for it).
+ */
+function PushButtons({ t }: { t: Translator<MessageKey> }) {
+  return (
+    <p className="mt-2 flex flex-wrap gap-3">
+      {/* type=submit: Enter in a box turns warnings on too (the island stops the post). */}
+      <button type="submit" data-push-action="on" className={`${BUTTON} bg-accent text-white`}>
+        {t("weather.pushTurnOn")}
+      </button>
+      <button
+        type="button"
+        data-push-action="change"
+        hidden
+        className={`${BUTTON} bg-accent text-white`}
+      >
+        {t("weather.pushChange")}
+      </button>
+      <button
+        type="button"
+        data-push-action="off"
+        hidden
+        className={`${BUTTON} border-2 border-accent bg-white text-accent`}
+      >
+        {t("weather.pushTurnOff")}
+      </button>
+    </p>
   );
 }
