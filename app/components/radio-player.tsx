@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { VOLUME_STEP, useRadio, type RadioStateWords } from "~/lib/use-radio";
+import { VOLUME_STEP, useRadio, type Radio, type RadioStateWords } from "~/lib/use-radio";
 import { PlayIcon } from "./icons";
 import { MutedIcon, PauseIcon, VolumeIcon } from "./radio-icons";
 import { RecentlyPlayed } from "./radio-extras";
@@ -58,6 +58,52 @@ export interface RadioPlayerProps {
   words: RadioWords;
 }
 
+/** The player's controls: play or pause, mute, and the volume. */
+function RadioControls({ radio, words }: { radio: Radio; words: RadioWords }) {
+  const showMuted = radio.muted || radio.volume === 0;
+  return (
+    <div className="mt-6 flex items-center gap-4 noscript:hidden">
+      <button
+        type="button"
+        onClick={() => (radio.playing ? radio.pause() : void radio.play())}
+        aria-label={radio.playing ? words.pause : words.play}
+        className={`${BUTTON} bg-accent hover:bg-accent-dark`}
+      >
+        {radio.playing ? <PauseIcon /> : <PlayIcon />}
+      </button>
+      <button
+        type="button"
+        onClick={radio.toggleMute}
+        aria-label={radio.muted ? words.unmute : words.mute}
+        aria-pressed={radio.muted}
+        className={`${BUTTON} h-11 w-11 border border-stone-500 hover:bg-white/10`}
+      >
+        {showMuted ? <MutedIcon data-icon="muted" /> : <VolumeIcon data-icon="volume" />}
+      </button>
+      {/*
+        The platform's slider: its role, value, pointer and keys come with it (decision 005);
+        only the large steps are added.
+      */}
+      <input
+        type="range"
+        min={0}
+        max={1}
+        step={VOLUME_STEP}
+        value={radio.volume}
+        onChange={(event) => radio.changeVolume(Number(event.currentTarget.value))}
+        onKeyDown={(event) => {
+          const next = largeStepVolume(radio.volume, event.key, event.shiftKey);
+          if (next === null) return;
+          event.preventDefault();
+          radio.changeVolume(next);
+        }}
+        aria-label={words.volume}
+        className="h-11 min-w-0 flex-1 cursor-pointer accent-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+      />
+    </div>
+  );
+}
+
 /**
  * SPEC.md §2 Radio: the Live Radio card with its controls and Now Playing. Rendered on the server
  * and hydrated alone in the browser (the radio island): it uses no React Router hook.
@@ -72,7 +118,6 @@ export function RadioPlayer({
 }: RadioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const radio = useRadio(audio, streamUrl, stationName, words);
-  const showMuted = radio.muted || radio.volume === 0;
   return (
     <section
       aria-labelledby="radio-title"
@@ -89,45 +134,7 @@ export function RadioPlayer({
           <a href={streamUrl}>{words.listen}</a>
         </audio>
       </noscript>
-      <div className="mt-6 flex items-center gap-4 noscript:hidden">
-        <button
-          type="button"
-          onClick={() => (radio.playing ? radio.pause() : void radio.play())}
-          aria-label={radio.playing ? words.pause : words.play}
-          className={`${BUTTON} bg-accent hover:bg-accent-dark`}
-        >
-          {radio.playing ? <PauseIcon /> : <PlayIcon />}
-        </button>
-        <button
-          type="button"
-          onClick={radio.toggleMute}
-          aria-label={radio.muted ? words.unmute : words.mute}
-          aria-pressed={radio.muted}
-          className={`${BUTTON} h-11 w-11 border border-stone-500 hover:bg-white/10`}
-        >
-          {showMuted ? <MutedIcon data-icon="muted" /> : <VolumeIcon data-icon="volume" />}
-        </button>
-        {/*
-          The platform's slider: its role, value, pointer and keys come with it (decision 005);
-          only the large steps are added.
-        */}
-        <input
-          type="range"
-          min={0}
-          max={1}
-          step={VOLUME_STEP}
-          value={radio.volume}
-          onChange={(event) => radio.changeVolume(Number(event.currentTarget.value))}
-          onKeyDown={(event) => {
-            const next = largeStepVolume(radio.volume, event.key, event.shiftKey);
-            if (next === null) return;
-            event.preventDefault();
-            radio.changeVolume(next);
-          }}
-          aria-label={words.volume}
-          className="h-11 min-w-0 flex-1 cursor-pointer accent-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
-        />
-      </div>
+      <RadioControls radio={radio} words={words} />
       {radio.error && (
         <p role="alert" className="mt-4 font-semibold text-red-300">
           {radio.error}

@@ -58,22 +58,104 @@ export function useRadio(
   words: RadioStateWords,
 ): Radio {
   const [playing, setPlaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const retries = useRef(0);
+  const level = useVolume(audio);
+  const [title, recent, refreshTitle] = useNowPlaying(stationName, words);
+  const streamFailed = () => setError(words.streamFailed);
+
+  return {
+    playing,
+    ...level,
+    error,
+    title,
+    recent,
+    play: async () => {
+      const el = audio.current;
+      if (!el) return;
+      setError(null);
+      // The stream is fetched only now, on the reader's click: never preloaded, never autoplayed.
+      // After a failed stream, a click loads it afresh.
+      if (!el.getAttribute("src") || el.error) el.src = streamUrl;
+      try {
+        await el.play();
+        setPlaying(true);
+      } catch {
+        setPlaying(false);
+        // The stream could not be loaded (the station is down, say), or the browser refused to
+        // play.
+        setError(el.error ? words.streamFailed : words.playFailed);
+      }
+    },
+    pause: () => {
+      audio.current?.pause();
+      setPlaying(false);
+    },
+    events: {
+      onError: () => {
+        if (audio.current?.getAttribute("src")) streamFailed();
+        setPlaying(false);
+      },
+      // A stalled stream is loaded again after 1 s, 2 s, then 4 s; then the error shows.
+      onStalled: () => {
+        const el = audio.current;
+        if (!el || !playing) return;
+        if (retries.current >= STALL_RETRIES) return streamFailed();
+        const delay = 1000 * 2 ** retries.current;
+        retries.current++;
+        window.setTimeout(() => {
+          el.src = `${streamUrl}&retry=${retries.current}`;
+          void el.play().catch(streamFailed);
+        }, delay);
+      },
+      onPlaying: () => {
+        retries.current = 0;
+        setError(null);
+        void refreshTitle();
+      },
+    },
+  };
+}
+
+/**
+ * The player's volume and mute, kept on the <audio> element: moving the volume clamps it to 0…1,
+ * and moving it above 0 while muted unmutes.
+ */
+function useVolume(
+  audio: RefObject<HTMLAudioElement | null>,
+): Pick<Radio, "muted" | "volume" | "toggleMute" | "changeVolume"> {
   const [muted, setMuted] = useState(false);
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
-  const [error, setError] = useState<string | null>(null);
-  const [title, setTitle] = useState<string | null>(null);
-  const [recent, setRecent] = useState<Radio["recent"]>([]);
-  const retries = useRef(0);
-
   useEffect(() => {
     if (audio.current) audio.current.volume = volume;
   }, [audio, volume]);
   useEffect(() => {
     if (audio.current) audio.current.muted = muted;
   }, [audio, muted]);
+  return {
+    muted,
+    volume,
+    toggleMute: () => setMuted((m) => !m),
+    changeVolume: (value) => {
+      const v = Math.min(1, Math.max(0, value));
+      setVolume(v);
+      if (v > 0 && muted) setMuted(false);
+    },
+  };
+}
 
-  // Now playing: asked when the page opens, when playback starts (the relay learns the title once
-  // it is connected) and every 15 s while the page is in view.
+/**
+ * Now playing, from the relay: the title and the titles played last, asked when the page opens,
+ * when playback starts (the relay learns the title once it is connected: the player calls the
+ * refresh this returns), every 15 s while the page is in view, and at once when the live channel
+ * says the title changed (app/islands/live.ts). Lock-screen and media-key controls name it.
+ */
+function useNowPlaying(
+  stationName: string,
+  words: RadioStateWords,
+): [title: Radio["title"], recent: Radio["recent"], refresh: () => Promise<void>] {
+  const [title, setTitle] = useState<string | null>(null);
+  const [recent, setRecent] = useState<Radio["recent"]>([]);
   const mounted = useRef(true);
   const refreshTitle = useCallback(async () => {
     try {
@@ -96,14 +178,11 @@ export function useRadio(
     };
   }, [refreshTitle]);
   useVisibleInterval(() => void refreshTitle(), NOW_PLAYING_POLL_MS);
-  // And at once when the live channel says the title changed (app/islands/live.ts).
   useEffect(() => {
     const changed = () => void refreshTitle();
     window.addEventListener("live:nowplaying", changed);
     return () => window.removeEventListener("live:nowplaying", changed);
   }, [refreshTitle]);
-
-  // Lock-screen and media-key controls name what plays.
   useEffect(() => {
     if (!("mediaSession" in navigator)) return;
     navigator.mediaSession.metadata = new MediaMetadata({
@@ -112,70 +191,5 @@ export function useRadio(
       album: words.liveStream,
     });
   }, [title, stationName, words.liveRadio, words.liveStream]);
-
-  const play = useCallback(async () => {
-    const el = audio.current;
-    if (!el) return;
-    setError(null);
-    // The stream is fetched only now, on the reader's click: never preloaded, never autoplayed.
-    // After a failed stream, a click loads it afresh.
-    if (!el.getAttribute("src") || el.error) el.src = streamUrl;
-    try {
-      await el.play();
-      setPlaying(true);
-    } catch {
-      setPlaying(false);
-      // The stream could not be loaded (the station is down, say), or the browser refused to play.
-      setError(el.error ? words.streamFailed : words.playFailed);
-    }
-  }, [audio, streamUrl, words.streamFailed, words.playFailed]);
-
-  const pause = useCallback(() => {
-    audio.current?.pause();
-    setPlaying(false);
-  }, [audio]);
-
-  const onStalled = () => {
-    const el = audio.current;
-    if (!el || !playing) return;
-    if (retries.current >= STALL_RETRIES) {
-      setError(words.streamFailed);
-      return;
-    }
-    const delay = 1000 * 2 ** retries.current;
-    retries.current++;
-    window.setTimeout(() => {
-      el.src = `${streamUrl}&retry=${retries.current}`;
-      void el.play().catch(() => setError(words.streamFailed));
-    }, delay);
-  };
-
-  return {
-    playing,
-    muted,
-    volume,
-    error,
-    title,
-    recent,
-    play,
-    pause,
-    toggleMute: () => setMuted((m) => !m),
-    changeVolume: (value) => {
-      const v = Math.min(1, Math.max(0, value));
-      setVolume(v);
-      if (v > 0 && muted) setMuted(false);
-    },
-    events: {
-      onError: () => {
-        if (audio.current?.getAttribute("src")) setError(words.streamFailed);
-        setPlaying(false);
-      },
-      onStalled,
-      onPlaying: () => {
-        retries.current = 0;
-        setError(null);
-        void refreshTitle();
-      },
-    },
-  };
+  return [title, recent, refreshTitle];
 }
