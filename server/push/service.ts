@@ -11,10 +11,10 @@ import type { OutboundGuard } from "../net/outbound";
 import type { Env } from "../settings/env";
 import type { CityWeather } from "../weather/service";
 import { PushDelivery, SENDS_KEPT_MS } from "./delivery";
-import { testMessage, type PushSite } from "./message";
+import type { PushSite } from "./message";
+import { dailyTestPush } from "./monitor";
 import { createPushSender } from "./sender";
 import { PushStore, type VapidKeys } from "./store";
-import { PushInputError, readSubscription, type PushTarget } from "./subscription";
 
 /** How often the daily test push is looked at (sent once per UTC day across instances). */
 const MONITOR_CHECK_MS = 3600_000;
@@ -58,70 +58,39 @@ export function pushSiteOf(lookup: Exclude<CityLookup, { kind: "unknown" }>): Pu
   };
 }
 
-/** The operator's own subscription (PUSH_MONITOR_SUBSCRIPTION), read and checked at start. */
-function monitorTarget(text: string, allowsHttp: (host: string) => boolean): PushTarget {
-  try {
-    const { endpoint, p256dh, auth } = readSubscription(
-      { subscription: JSON.parse(text) as unknown, zones: ["MONITOR"] },
-      new Set(["MONITOR"]),
-      allowsHttp,
-    );
-    return { endpoint, p256dh, auth };
-  } catch (error) {
-    const why = error instanceof PushInputError ? error.message : "it is not JSON";
-    throw new Error(`PUSH_MONITOR_SUBSCRIPTION is not a push subscription: ${why}`);
-  }
-}
-
-/**
- * Web Push warnings for a process: the store, the sender through the outbound guard, the
- * delivery told of each city's weather change, the API the HTTP app serves, and the daily test
- * push to the operator's subscription.
- */
-export function openPush(parts: PushParts) {
-  const { env, db, guard, logger, metrics } = parts;
-  const store = new PushStore(db);
+/** The VAPID keys, as configured or else the network's stored pair, read when first needed. */
+function vapidKeys(env: Env, store: PushStore): () => Promise<VapidKeys> {
   const given: VapidKeys | undefined =
     env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
       ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
       : undefined;
   let keys: Promise<VapidKeys> | undefined;
-  const keysNow = () => {
+  return () => {
     keys ??= given ? Promise.resolve(given) : store.keys();
     // A failed read (the database away) is asked again next time.
     keys.catch(() => (keys = undefined));
     return keys;
   };
-  const siteOf = (site: string) => pushSiteOf(parts.city(site));
-  const contact = parts.defaultSite ? parts.city(parts.defaultSite) : undefined;
-  const subject =
+}
+
+/** Who the push services may write to (VAPID_SUBJECT, else the default site's newsroom). */
+function vapidSubject({ env, city, defaultSite }: PushParts): string {
+  const contact = defaultSite ? city(defaultSite) : undefined;
+  return (
     env.VAPID_SUBJECT ??
-    `mailto:${contact?.kind === "city" ? contact.city.site.contact.email : "webmaster@localhost"}`;
-  const send = createPushSender({ guard, keys: keysNow, subject });
-  /** Keeps the weather of the subscriptions' cities tracked (each site's weather asked for). */
-  const track = async () => {
-    for (const site of await store.sites()) {
-      const lookup = parts.city(site);
-      if (lookup.kind === "city") await lookup.city.weather.get().catch(() => undefined);
-    }
-  };
-  const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const delivery = new PushDelivery({
-    store,
-    send,
-    weatherOf: parts.weatherOf,
-    sitesOf: parts.sitesOf,
-    siteOf,
-    owner,
-    concurrency: env.PUSH_CONCURRENCY,
-    leaseMs: env.PUSH_LEASE_SECONDS * 1000,
-    logger,
-    onOutcome: metrics?.pushed,
-  });
+    `mailto:${contact?.kind === "city" ? contact.city.site.contact.email : "webmaster@localhost"}`
+  );
+}
+
+/** The push API the HTTP app serves (http/push.ts): the key, subscribing and unsubscribing. */
+function pushApi(
+  { env, guard }: PushParts,
+  store: PushStore,
+  keys: () => Promise<VapidKeys>,
+): PushApi {
   const secret = env.CONTACT_KEY_SECRET ?? loadSenderSecret(senderSecretFile(env.DATA_DIR));
-  const allowsHttp = (host: string) => guard.allowsPrivate(host);
-  const api: PushApi = {
-    keys: keysNow,
+  return {
+    keys,
     subscribe: (site, sub, address) =>
       store.subscribe(site, sub, senderKey(secret, address, "push"), {
         perClient: env.PUSH_MAX_PER_CLIENT,
@@ -129,9 +98,12 @@ export function openPush(parts: PushParts) {
       }),
     unsubscribe: (endpoint) => store.unsubscribe(endpoint),
     vet: (url) => guard.vet(url),
-    allowsHttp,
+    allowsHttp: (host) => guard.allowsPrivate(host),
   };
-  // The subscriptions' count for the metrics, read at most once a minute.
+}
+
+/** The subscriptions' count for the metrics, read at most once a minute. */
+function watchSubscriptions(metrics: Metrics | undefined, store: PushStore): void {
   let counted = { at: 0, n: undefined as number | undefined };
   metrics?.watch({
     pushSubscriptions: () => {
@@ -145,54 +117,98 @@ export function openPush(parts: PushParts) {
       return counted.n;
     },
   });
-  const monitor = env.PUSH_MONITOR_SUBSCRIPTION
-    ? monitorTarget(env.PUSH_MONITOR_SUBSCRIPTION, allowsHttp)
-    : undefined;
-  const monitorSite = env.PUSH_MONITOR_SITE ?? parts.defaultSite;
-  /** The day's test push, sent by the one instance that claims it. */
-  const testPush = async () => {
-    const site = monitor && monitorSite ? siteOf(monitorSite) : undefined;
-    if (!monitor || !site) return;
-    const message = testMessage(site, new Date().toISOString().slice(0, 10));
-    const lease = env.PUSH_LEASE_SECONDS * 1000;
-    const { topic, digest, source } = message;
-    if (!(await store.claim(monitor.endpoint, topic, digest, owner, lease, Date.now(), source)))
-      return;
-    const outcome = await send(monitor, message);
-    if (outcome === "sent") await store.sent(monitor.endpoint, topic, owner);
-    else await store.failed(monitor.endpoint, topic, owner, digest, source);
-    metrics?.pushed(outcome === "gone" ? "expired" : outcome);
-    const log = outcome === "sent" ? logger.info.bind(logger) : logger.error.bind(logger);
-    log({ outcome }, "daily test push");
-  };
-  const timers: ReturnType<typeof setInterval>[] = [];
+}
+
+/** Keeps the weather of the subscriptions' cities tracked (each site's weather asked for). */
+async function trackWeather(parts: PushParts, store: PushStore): Promise<void> {
+  for (const site of await store.sites()) {
+    const lookup = parts.city(site);
+    if (lookup.kind === "city") await lookup.city.weather.get().catch(() => undefined);
+  }
+}
+
+/** Work run now and then every so often (each failure logged), and waited for when stopped. */
+class TimedWork {
+  private readonly timers: ReturnType<typeof setInterval>[] = [];
   /** The timed work under way (stop waits for it). */
-  const running = new Set<Promise<void>>();
-  const every = (ms: number, work: () => Promise<void>, what: string) => {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly logger: Logger) {}
+
+  every(ms: number, work: () => Promise<void>, what: string): void {
     const run = () => {
       const done = work()
-        .catch((err: unknown) => logger.error({ err }, what))
-        .finally(() => running.delete(done));
-      running.add(done);
+        .catch((err: unknown) => this.logger.error({ err }, what))
+        .finally(() => this.running.delete(done));
+      this.running.add(done);
     };
     run();
     const timer = setInterval(run, ms);
     timer.unref();
-    timers.push(timer);
-  };
+    this.timers.push(timer);
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    await Promise.all(this.running);
+  }
+}
+
+/**
+ * Web Push warnings for a process: the store, the sender through the outbound guard, the
+ * delivery told of each city's weather change, the API the HTTP app serves, and the daily test
+ * push to the operator's subscription.
+ */
+export function openPush(parts: PushParts) {
+  const { env, guard, logger, metrics } = parts;
+  const store = new PushStore(parts.db);
+  const keys = vapidKeys(env, store);
+  const send = createPushSender({ guard, keys, subject: vapidSubject(parts) });
+  const siteOf = (site: string) => pushSiteOf(parts.city(site));
+  const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const delivery = new PushDelivery({
+    store,
+    send,
+    weatherOf: parts.weatherOf,
+    sitesOf: parts.sitesOf,
+    siteOf,
+    owner,
+    concurrency: env.PUSH_CONCURRENCY,
+    leaseMs: env.PUSH_LEASE_SECONDS * 1000,
+    logger,
+    onOutcome: metrics?.pushed,
+  });
+  const api = pushApi(parts, store, keys);
+  watchSubscriptions(metrics, store);
+  const testPush = dailyTestPush({
+    ...parts,
+    store,
+    send,
+    owner,
+    siteOf,
+    allowsHttp: api.allowsHttp,
+  });
+  const work = new TimedWork(logger);
   return {
     api,
     delivery,
     store,
     start() {
       delivery.start();
-      every(TRACK_MS, track, "push: tracking the subscriptions' weather failed");
-      every(SENDS_PRUNE_MS, () => store.prune(Date.now() - SENDS_KEPT_MS), "push: pruning failed");
-      if (monitor) every(MONITOR_CHECK_MS, testPush, "daily test push failed");
+      work.every(
+        TRACK_MS,
+        () => trackWeather(parts, store),
+        "push: tracking the subscriptions' weather failed",
+      );
+      work.every(
+        SENDS_PRUNE_MS,
+        () => store.prune(Date.now() - SENDS_KEPT_MS),
+        "push: pruning failed",
+      );
+      if (testPush) work.every(MONITOR_CHECK_MS, testPush, "daily test push failed");
     },
     async stop() {
-      for (const timer of timers) clearInterval(timer);
-      await Promise.all(running);
+      await work.stop();
       await delivery.stop();
     },
   };
