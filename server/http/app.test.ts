@@ -15,7 +15,7 @@ import { hostOf } from "../../tests/support/fixture-city";
 import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import { fixedNews, storedStory } from "../../tests/support/news";
 import { viteServerBuild } from "../../tests/support/vite-build";
-import { postAs, type Answer } from "../../tests/support/get-as";
+import { postAs, requestAs, type Answer } from "../../tests/support/get-as";
 import { createApp, type AppOptions } from "./app";
 import { isValidHost } from "./request-checks";
 import { Limiter } from "../limiter";
@@ -351,37 +351,13 @@ describe("the HTTP app", () => {
 });
 
 /** A GET (or HEAD) naming `host` in its Host header (and any other headers given). */
-function getAt(
+const getAt = (
   url: string,
   target: string,
   host: string,
   headers: Record<string, string> = {},
   method = "GET",
-): Promise<{
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: hostname, port, path: target, method, headers: { ...headers, Host: host } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+) => requestAs(url, host, target, { headers, method });
 
 /** The three fixture cities, each by its own hosts, with no news and no messages. */
 function fixtureCities(defaultSite?: string) {

@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer as createHttpServer, request, type Server } from "node:http";
+import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedNews } from "../../tests/support/news";
 import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
 import { networkOver } from "../../tests/support/fixture-network";
+import { requestAs, type BytesAnswer } from "../../tests/support/get-as";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { createApp } from "./app";
 import { WEATHER_DEP } from "./pages/cache-key";
@@ -68,36 +69,11 @@ afterAll(async () => {
   FILES.remove();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
 /** A GET of `target` naming the city's host, its body as bytes. */
-function get(target: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: hostname, port, path: target, headers: { ...headers, Host: HOST } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (target: string, headers: Record<string, string> = {}) =>
+  requestAs(origin, HOST, target, { headers });
 
-const json = (answer: Answer) =>
+const json = (answer: BytesAnswer) =>
   JSON.parse(answer.body.toString("utf8")) as Record<string, unknown>;
 
 describe("the web app manifest", () => {

@@ -7,6 +7,25 @@ export interface Answer {
   body: string;
 }
 
+/** An answer with its body as bytes (requestAs). */
+export interface BytesAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** How requestAs asks: GET unless told (POST when a body is given), with any other headers. */
+export interface RequestAsOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const asText = (answer: BytesAnswer): Answer => ({
+  ...answer,
+  body: answer.body.toString("utf8"),
+});
+
 /**
  * A GET of `target` at `origin` naming `host` in its Host header (fetch may not set Host;
  * node:http may), with any other `headers`: how a test asks one process for several cities.
@@ -17,7 +36,7 @@ export function getAs(
   target: string,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  return requestAs(origin, host, target, headers);
+  return requestAs(origin, host, target, { headers }).then(asText);
 }
 
 /** A form post (urlencoded `form`) of `target` at `origin` naming `host`, from that host's page. */
@@ -31,16 +50,22 @@ export function postAs(
     "Content-Type": "application/x-www-form-urlencoded",
     Origin: `http://${host}`,
   };
-  return requestAs(origin, host, target, headers, new URLSearchParams(form).toString());
+  const body = new URLSearchParams(form).toString();
+  return requestAs(origin, host, target, { headers, body }).then(asText);
 }
 
-function requestAs(
+/**
+ * A request of `target` at `origin` naming `host` in its Host header, as `options` say; its
+ * answer's body as bytes.
+ */
+export function requestAs(
   origin: string,
   host: string,
   target: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Answer> {
+  options: RequestAsOptions = {},
+): Promise<BytesAnswer> {
+  const { headers = {}, body } = options;
+  const method = options.method ?? (body === undefined ? "GET" : "POST");
   return new Promise((resolve, reject) => {
     // The target is sent as written: a path, or an absolute-form URL (as to a proxy), whose
     // host is only a name in the request line, never connected to.
@@ -50,7 +75,7 @@ function requestAs(
         host: hostname,
         port,
         path: target,
-        method: body === undefined ? "GET" : "POST",
+        method,
         headers: { ...headers, Host: host },
       },
       (res) => {
@@ -60,7 +85,7 @@ function requestAs(
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
+            body: Buffer.concat(chunks),
           }),
         );
       },
