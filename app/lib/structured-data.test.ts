@@ -7,7 +7,7 @@ import type { CategoryNews, NewsReader } from "../../server/news/engine";
 import type { StoredArticle } from "../../server/news/store";
 import { CATEGORIES, categoryAt, HOME_SECTIONS, type FeedKey } from "../../sites/categories";
 import type { City } from "../../sites/schema";
-import { testCity } from "../../tests/support/cities";
+import { CONTACT_LIMITS, testCity } from "../../tests/support/cities";
 import { fixtureCity } from "../../tests/support/fixture-city";
 import {
   checkJsonLd,
@@ -112,8 +112,7 @@ function contextFor(site: City, news: NewsReader): LoadContext {
       search: async (...args) => news.search(...args),
     },
     messages: {
-      // The contact form's limits (server/messages/store.ts; app code imports only its types).
-      limits: { name: 100, email: 254, subject: 150, message: 5000 },
+      limits: CONTACT_LIMITS,
       submit: () => {
         return Promise.reject(new Error("no messages in this test"));
       },

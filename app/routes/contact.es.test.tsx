@@ -4,7 +4,7 @@ import type { LoadContext } from "../../server/context";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, type UNSAFE_DataWithResponseInit } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cityServices } from "../../tests/support/cities";
+import { CONTACT_LIMITS, cityServices } from "../../tests/support/cities";
 import { fixtureCity } from "../../tests/support/fixture-city";
 import { fixedNews } from "../../tests/support/news";
 import type { CityMessages } from "../../server/messages/store";
@@ -17,14 +17,6 @@ import { action as contactAction } from "./contact";
 
 // The contact form of a Spanish edition (issue 38): its labels, its errors, the rate limit and
 // the thanks in Spanish, with Spanish plurals; and the English text as the specification's.
-
-/** The form's limits (server/messages/limits.ts). */
-const CONTACT_LIMITS = {
-  name: 100,
-  email: 254,
-  subject: 150,
-  message: 5000,
-} as const satisfies CityMessages["limits"];
 
 afterEach(cleanup);
 

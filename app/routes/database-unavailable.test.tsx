@@ -4,7 +4,7 @@ import type { LoadContext } from "../../server/context";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, type UNSAFE_DataWithResponseInit } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cityServices } from "../../tests/support/cities";
+import { CONTACT_LIMITS, cityServices } from "../../tests/support/cities";
 import { fixtureCity, hostOf } from "../../tests/support/fixture-city";
 import { fixedNews } from "../../tests/support/news";
 import type { DatabaseUnavailableError } from "../../server/db/health";
@@ -35,14 +35,6 @@ const away = () => {
     name,
   });
 };
-
-/** The form's limits (server/messages/limits.ts). */
-const CONTACT_LIMITS = {
-  name: 100,
-  email: 254,
-  subject: 150,
-  message: 5000,
-} as const satisfies CityMessages["limits"];
 
 const TYPED = {
   name: "Ana Ruiz",

@@ -25,6 +25,12 @@ export function testCity(id: string): City {
   return loaded.city;
 }
 
+/**
+ * The contact form's limits (server/messages/limits.ts), for tests under app/, which import only
+ * types from server/ (eslint.config.js).
+ */
+export { CONTACT_LIMITS };
+
 /** A city's messages that take every message (as row 1), within the usual limits. */
 export function acceptingMessages(): CityMessages {
   return { submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS };
