@@ -56,6 +56,97 @@ export function confirmationMail(
   };
 }
 
+/** A mail's body as it is written, part by part: its plain text's lines and its HTML. */
+interface MailBody {
+  text: string[];
+  html: string[];
+}
+
+type Translate = ReturnType<typeof translatorFor>;
+
+/** A part's heading: upper case in the text, a ruled heading in the HTML. */
+function heading(body: MailBody, words: string): void {
+  body.text.push(words.toUpperCase());
+  body.html.push(
+    `<h2 style="font-size:18px;border-top:3px solid #1a1a1a;padding-top:8px;margin:20px 0 8px">${escapeHtml(words)}</h2>`,
+  );
+}
+
+/** The weather line (or that live weather is unavailable) and a link to the weather page. */
+function writeWeather(body: MailBody, content: BriefingContent, t: Translate): void {
+  heading(body, t("briefing.weatherHeading"));
+  const line = content.weatherLine ?? t("weather.unavailable");
+  body.text.push(line, content.weatherUrl, "");
+  body.html.push(
+    `<p>${escapeHtml(line)} <a href="${escapeHtml(content.weatherUrl)}" style="${LINK}">${escapeHtml(t("briefing.weatherHeading"))} →</a></p>`,
+  );
+}
+
+/** The alerts in force, each with its end when it has one (none: no part). */
+function writeAlerts(body: MailBody, content: BriefingContent, t: Translate): void {
+  if (content.alerts.length === 0) return;
+  heading(body, t("briefing.alertsHeading"));
+  const items = content.alerts.map((alert) => ({
+    title: alert.until
+      ? t("briefing.alertUntil", { event: alert.event, time: alert.until })
+      : alert.event,
+    headline: alert.headline,
+  }));
+  for (const item of items) body.text.push(`! ${item.title}`, `  ${item.headline}`);
+  body.text.push("");
+  body.html.push(
+    `<ul style="padding-left:20px">${items
+      .map(
+        (i) =>
+          `<li style="margin-bottom:6px"><strong style="color:#991b1b">${escapeHtml(i.title)}</strong><br>${escapeHtml(i.headline)}</li>`,
+      )
+      .join("")}</ul>`,
+  );
+}
+
+/** The top stories, each with its outlet, link and summary (or that there are none). */
+function writeStories(body: MailBody, content: BriefingContent, t: Translate): void {
+  heading(body, t("briefing.topStories"));
+  if (content.stories.length === 0) {
+    body.text.push(t("briefing.noStories"), content.siteUrl, "");
+    body.html.push(`<p>${escapeHtml(t("briefing.noStories"))}</p>`);
+  }
+  for (const story of content.stories) {
+    body.text.push(`* ${story.title} (${story.source})`, `  ${story.url}`);
+    if (story.summary) body.text.push(`  ${story.summary}`);
+    body.text.push("");
+    body.html.push(
+      `<div style="margin-bottom:14px"><a href="${escapeHtml(story.url)}" style="${LINK};font-size:17px;font-weight:bold">${escapeHtml(story.title)}</a>` +
+        `<div style="font-family:sans-serif;font-size:12px;color:#57534e;text-transform:uppercase">${escapeHtml(story.source)}</div>` +
+        (story.summary ? `<div style="font-size:15px">${escapeHtml(story.summary)}</div>` : "") +
+        "</div>",
+    );
+  }
+}
+
+/** Links to the site's sections. */
+function writeSections(body: MailBody, content: BriefingContent, t: Translate): void {
+  heading(body, t("briefing.sectionsHeading", { site: content.name }));
+  for (const section of content.sections) body.text.push(`${section.title}: ${section.url}`);
+  body.text.push("");
+  body.html.push(
+    `<p>${content.sections
+      .map((s) => `<a href="${escapeHtml(s.url)}" style="${LINK}">${escapeHtml(s.title)}</a>`)
+      .join(" · ")}</p>`,
+  );
+}
+
+/** Why the reader gets the mail, and the unsubscribe link. */
+function writeFooter(body: MailBody, content: BriefingContent, t: Translate, url: string): void {
+  const why = t("briefing.why", { site: content.name });
+  const unsubscribe = t("briefing.unsubscribeLink");
+  body.text.push("--", why, `${unsubscribe}: ${url}`);
+  body.html.push(
+    `<p style="margin-top:24px;border-top:1px solid #d6d3d1;padding-top:8px;font-size:13px;color:#57534e">${escapeHtml(why)} ` +
+      `<a href="${escapeHtml(url)}" style="${LINK}">${escapeHtml(unsubscribe)}</a></p>`,
+  );
+}
+
 /**
  * The morning briefing of one edition to one subscriber: the weather line and the alerts in
  * force, the top stories each with its outlet and link, links to the sections, the unsubscribe
@@ -69,80 +160,25 @@ export function briefingMail(
 ): OutgoingMail {
   const t = translatorFor(content.locale);
   const subject = t("briefing.subject", { site: content.name, date: content.date });
-  const text: string[] = [`${content.name} – ${content.date}`, ""];
-  const html: string[] = [
-    `<h1 style="font-size:24px;margin:0 0 4px">${escapeHtml(content.name)}</h1>`,
-    `<p style="margin:0 0 16px;color:#57534e">${escapeHtml(content.date)}</p>`,
-  ];
-  const heading = (words: string) => {
-    text.push(words.toUpperCase());
-    html.push(
-      `<h2 style="font-size:18px;border-top:3px solid #1a1a1a;padding-top:8px;margin:20px 0 8px">${escapeHtml(words)}</h2>`,
-    );
+  const body: MailBody = {
+    text: [`${content.name} – ${content.date}`, ""],
+    html: [
+      `<h1 style="font-size:24px;margin:0 0 4px">${escapeHtml(content.name)}</h1>`,
+      `<p style="margin:0 0 16px;color:#57534e">${escapeHtml(content.date)}</p>`,
+    ],
   };
-  heading(t("briefing.weatherHeading"));
-  const line = content.weatherLine ?? t("weather.unavailable");
-  text.push(line, content.weatherUrl, "");
-  html.push(
-    `<p>${escapeHtml(line)} <a href="${escapeHtml(content.weatherUrl)}" style="${LINK}">${escapeHtml(t("briefing.weatherHeading"))} →</a></p>`,
-  );
-  if (content.alerts.length > 0) {
-    heading(t("briefing.alertsHeading"));
-    const items = content.alerts.map((alert) => ({
-      title: alert.until
-        ? t("briefing.alertUntil", { event: alert.event, time: alert.until })
-        : alert.event,
-      headline: alert.headline,
-    }));
-    for (const item of items) text.push(`! ${item.title}`, `  ${item.headline}`);
-    text.push("");
-    html.push(
-      `<ul style="padding-left:20px">${items
-        .map(
-          (i) =>
-            `<li style="margin-bottom:6px"><strong style="color:#991b1b">${escapeHtml(i.title)}</strong><br>${escapeHtml(i.headline)}</li>`,
-        )
-        .join("")}</ul>`,
-    );
-  }
-  heading(t("briefing.topStories"));
-  if (content.stories.length === 0) {
-    text.push(t("briefing.noStories"), content.siteUrl, "");
-    html.push(`<p>${escapeHtml(t("briefing.noStories"))}</p>`);
-  }
-  for (const story of content.stories) {
-    text.push(`* ${story.title} (${story.source})`, `  ${story.url}`);
-    if (story.summary) text.push(`  ${story.summary}`);
-    text.push("");
-    html.push(
-      `<div style="margin-bottom:14px"><a href="${escapeHtml(story.url)}" style="${LINK};font-size:17px;font-weight:bold">${escapeHtml(story.title)}</a>` +
-        `<div style="font-family:sans-serif;font-size:12px;color:#57534e;text-transform:uppercase">${escapeHtml(story.source)}</div>` +
-        (story.summary ? `<div style="font-size:15px">${escapeHtml(story.summary)}</div>` : "") +
-        "</div>",
-    );
-  }
-  heading(t("briefing.sectionsHeading", { site: content.name }));
-  for (const section of content.sections) text.push(`${section.title}: ${section.url}`);
-  text.push("");
-  html.push(
-    `<p>${content.sections
-      .map((s) => `<a href="${escapeHtml(s.url)}" style="${LINK}">${escapeHtml(s.title)}</a>`)
-      .join(" · ")}</p>`,
-  );
-  const why = t("briefing.why", { site: content.name });
-  const unsubscribe = t("briefing.unsubscribeLink");
-  text.push("--", why, `${unsubscribe}: ${unsubscribeUrl}`);
-  html.push(
-    `<p style="margin-top:24px;border-top:1px solid #d6d3d1;padding-top:8px;font-size:13px;color:#57534e">${escapeHtml(why)} ` +
-      `<a href="${escapeHtml(unsubscribeUrl)}" style="${LINK}">${escapeHtml(unsubscribe)}</a></p>`,
-  );
+  writeWeather(body, content, t);
+  writeAlerts(body, content, t);
+  writeStories(body, content, t);
+  writeSections(body, content, t);
+  writeFooter(body, content, t, unsubscribeUrl);
   const mailto = `mailto:${content.contact}?subject=${encodeURIComponent("unsubscribe")}`;
   return {
     ...(content.from ? { from: content.from } : {}),
     to,
     subject,
-    text: `${text.join("\n")}\n`,
-    html: document(t.language, subject, html.join("")),
+    text: `${body.text.join("\n")}\n`,
+    html: document(t.language, subject, body.html.join("")),
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl}>, <${mailto}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
