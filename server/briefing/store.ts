@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { writeTransaction, type Store } from "../db/open";
+import type { Database as Schema } from "../db/schema";
 
 /** How long a sign-up waits for its confirmation before it is swept (and its address forgotten). */
 export const PENDING_MS = 48 * 3600_000;
@@ -99,24 +100,7 @@ export class BriefingStore {
           .execute();
         return { kind: "mail", id: kept.id, token };
       }
-      const id = randomBytes(12).toString("base64url");
-      const made = await tx
-        .insertInto("briefing_subscribers")
-        .values({
-          id,
-          site,
-          email,
-          token_hash: tokenHash(token),
-          client,
-          created_at: now,
-          confirmed_at: null,
-          mailed_at: now,
-        })
-        .onConflict((oc) => oc.columns(["email", "site"]).doNothing())
-        .executeTakeFirst();
-      // Another instance signed the same address up meanwhile: its mail is on its way.
-      if (Number(made.numInsertedOrUpdatedRows ?? 0) === 0) return { kind: "quiet" };
-      return { kind: "mail", id, token };
+      return insertSignUp(tx, { site, email, client, token }, now);
     });
   }
 
@@ -290,4 +274,30 @@ export class BriefingStore {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+}
+
+/** A new address's sign-up kept, to be mailed its token; quiet when another instance kept it. */
+async function insertSignUp(
+  tx: Kysely<Schema>,
+  { site, email, client, token }: { site: string; email: string; client: string; token: string },
+  now: number,
+): Promise<SignUpResult> {
+  const id = randomBytes(12).toString("base64url");
+  const made = await tx
+    .insertInto("briefing_subscribers")
+    .values({
+      id,
+      site,
+      email,
+      token_hash: tokenHash(token),
+      client,
+      created_at: now,
+      confirmed_at: null,
+      mailed_at: now,
+    })
+    .onConflict((oc) => oc.columns(["email", "site"]).doNothing())
+    .executeTakeFirst();
+  // Another instance signed the same address up meanwhile: its mail is on its way.
+  if (Number(made.numInsertedOrUpdatedRows ?? 0) === 0) return { kind: "quiet" };
+  return { kind: "mail", id, token };
 }
