@@ -17,13 +17,12 @@ import {
   fixtureCityNamed,
   hostOf,
 } from "../../tests/support/fixture-city";
+import { networkOver } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs, postAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
 import { Limiter } from "../limiter";
-import { CityDirectory } from "../cities/directory";
-import { Network } from "../cities/network";
 import { CONTACT_LIMITS } from "../messages/store";
 import { WEATHER_DEP } from "./pages/cache-key";
 import type { NewsReader } from "../news/engine";
@@ -125,8 +124,7 @@ function newsOf(site: string): NewsReader {
 beforeAll(async () => {
   const served = await viteServerBuild();
   vite = served.vite;
-  const cities = new Network({
-    directory: new CityDirectory(FILES),
+  const cities = networkOver(FILES, {
     news: newsOf,
     messages: () => ({
       submit: async () => ({ ok: true, id: ++stored }),

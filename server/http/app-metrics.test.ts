@@ -12,14 +12,12 @@ import { pino } from "pino";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
+import { networkOver } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
-import { CityDirectory } from "../cities/directory";
-import { Network } from "../cities/network";
 import { LiveChannel } from "../live/events";
-import { CONTACT_LIMITS } from "../messages/store";
 import { Metrics } from "../metrics/metrics";
 import { sampleOf } from "../metrics/sample";
 import { Limiter } from "../limiter";
@@ -42,11 +40,9 @@ const renders = new Limiter({ concurrency: 2, queue: 0 });
 beforeAll(async () => {
   const served = await viteServerBuild();
   vite = served.vite;
-  const directory = new CityDirectory({ ...FILES, only: [CITY.id] });
-  const cities = new Network({
-    directory,
+  const cities = networkOver(FILES, {
+    only: [CITY.id],
     news: () => fixedNews({ updatedAt: Date.parse("2026-11-24T10:00:00Z") }),
-    messages: () => ({ submit: async () => ({ ok: true, id: 1 }), limits: CONTACT_LIMITS }),
   });
   live = new LiveChannel({ maxConnections: 10, maxPerClient: 10 });
   metrics = new Metrics({ liveConnections: () => live.size });
