@@ -307,9 +307,10 @@ function htmlImage(images: MediaRef[], base: string): string | null {
  * The category an article shows: its category's label in the category table ("Real Estate",
  * "Arts & Culture"), which is what its page and the header call it. SPEC.md §3 says the feed key
  * with its first letter capitalised, which gave cards "REALESTATE" (issue 25); for every other
- * category the two are the same.
+ * category the two are the same. Stored with the article, in English: a page shows a category's
+ * label in its reader's language by sites/categories.ts `categoryLabel`.
  */
-export function categoryLabel(key: FeedKey): string {
+export function storedCategoryLabel(key: FeedKey): string {
   return LABELS.get(key) ?? key.charAt(0).toUpperCase() + key.slice(1);
 }
 const LABELS = new Map<string, string>(CATEGORIES.map((c) => [c.key, c.label]));
@@ -374,7 +375,7 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
     imageIsDefault: image === null,
     publishedAt,
     claimedAt,
-    category: categoryLabel(key),
+    category: storedCategoryLabel(key),
     language:
       canonicalLanguage(item.language) ??
       canonicalLanguage(options.feedLanguage) ??

@@ -1,4 +1,4 @@
-import { categoryLabel } from "../normalize";
+import { storedCategoryLabel } from "../normalize";
 import {
   SEARCH_WINDOW,
   noResults,
@@ -63,7 +63,7 @@ function labelsOf(context: SearchContext, city: string): Map<number, string> {
   const labels = new Map<number, string>();
   for (const key of context.options.subscriptions.keysOf(city)) {
     for (const id of context.snapshots.feedIds(city, key))
-      if (!labels.has(id)) labels.set(id, categoryLabel(key));
+      if (!labels.has(id)) labels.set(id, storedCategoryLabel(key));
   }
   return labels;
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { freshWindowMs, type FeedKey } from "../../../sites/categories";
 import { composeCategory } from "../compose";
-import { categoryLabel } from "../normalize";
+import { storedCategoryLabel } from "../normalize";
 import {
   PER_FEED_LIMIT,
   newestFirst,
@@ -280,7 +280,7 @@ export class Snapshots {
     key: FeedKey,
     ids: readonly number[],
   ): Promise<{ news: CategoryNews; changesAt: number }> {
-    const label = categoryLabel(key);
+    const label = storedCategoryLabel(key);
     const snapshots = await this.snapshotsOf(ids);
     const sorted = snapshots
       .flatMap((snapshot) => {
