@@ -47,7 +47,6 @@ export function StoryCard({
 }: StoryCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { site } = useSite();
-  const t = useT();
   const pictured = hasPicture(article.image, site.defaultImage);
   // The picture beside the text on a phone: the picture's column on the right across the
   // kicker, headline and byline rows; the summary across both columns under them.
@@ -83,25 +82,53 @@ export function StoryCard({
       </Heading>
       <Byline authors={article.authors} className={`mt-1 ${side}`} />
       {article.summary && (
-        <p
-          lang={article.lang}
-          dir={article.dir}
-          className={`mt-2 text-[0.95rem] text-ink-85 ${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"} ${thumb ? "max-sm:col-span-2" : ""}`}
-          data-summary=""
-        >
-          {article.marks && Marked ? <Marked parts={article.marks.summary} /> : article.summary}
-        </p>
+        <CardSummary
+          article={article}
+          Marked={Marked}
+          className={`${pictured ? "max-sm:line-clamp-3" : "line-clamp-4"} ${thumb ? "max-sm:col-span-2" : ""}`}
+        />
       )}
       <AlsoAt outlets={article.alsoAt} />
-      {readMore && article.url !== "#" && (
-        <p className="mt-2">
-          <ExternalLink href={article.url} className="link text-sm font-semibold">
-            {t("news.story.readFull")}
-            <span className="sr-only">: {article.title}</span>
-          </ExternalLink>
-        </p>
-      )}
+      {readMore && article.url !== "#" && <ReadFullArticle article={article} />}
     </article>
+  );
+}
+
+/**
+ * A card's summary, in its own language and direction, its search matches marked (`Marked`);
+ * `className` clamps it to the lines the card has room for.
+ */
+function CardSummary({
+  article,
+  Marked,
+  className,
+}: {
+  article: CardArticle;
+  Marked: StoryCardProps["Marked"];
+  className: string;
+}) {
+  return (
+    <p
+      lang={article.lang}
+      dir={article.dir}
+      className={`mt-2 text-[0.95rem] text-ink-85 ${className}`}
+      data-summary=""
+    >
+      {article.marks && Marked ? <Marked parts={article.marks.summary} /> : article.summary}
+    </p>
+  );
+}
+
+/** "Read full article" under the summary (opinion), a link to the story named for screen readers. */
+function ReadFullArticle({ article }: { article: Pick<CardArticle, "url" | "title"> }) {
+  const t = useT();
+  return (
+    <p className="mt-2">
+      <ExternalLink href={article.url} className="link text-sm font-semibold">
+        {t("news.story.readFull")}
+        <span className="sr-only">: {article.title}</span>
+      </ExternalLink>
+    </p>
   );
 }
 
