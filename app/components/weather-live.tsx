@@ -1,12 +1,12 @@
 import { isStormAlert } from "../../common/storm-mode";
 import type { ReactNode } from "react";
-import { relativeWordsFor } from "~/lib/i18n";
+import { relativeWordsFor, type T } from "~/lib/i18n";
 import { usePageHref } from "~/lib/page-path";
 import { useRootData } from "~/lib/root-data";
 import { withParts } from "~/lib/message-parts";
 import { translatorFor } from "../../common/i18n";
 import type { CityWeather } from "../../server/weather/service";
-import type { WeatherAlert } from "../../server/weather/nws";
+import type { ForecastDay, WeatherAlert } from "../../server/weather/nws";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
 import { cityDate } from "~/lib/city-date";
 import { relativeDate } from "~/lib/relative-date";
@@ -18,6 +18,7 @@ import {
   WEATHER_H2,
   WeatherUnavailable,
   Given,
+  type ShownAlert,
   alertTextsFor,
   feelsLikeText,
   formatFigure,
@@ -215,48 +216,13 @@ export function WeatherSummary({
   const today = forecast?.days[0];
   const alertCount = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0);
   const t = translatorFor(place.locale);
-  const Icon = current
-    ? CONDITION_ICONS[current.condition]
-    : today
-      ? CONDITION_ICONS[today.condition]
-      : null;
-  const observed = current ? cityDate(current.observedAt, place, true) : null;
-  const words = weatherWords(place.locale);
-  const feels = current ? feelsLikeText(current, t) : null;
   return (
     <section aria-labelledby="home-weather" className="border-t-4 border-ink pt-3">
       <h2 id="home-weather" className="font-serif text-xl font-bold">
         {t("weather.summaryHeading", { city: place.city })}
       </h2>
       {current || today ? (
-        <>
-          <p className="mt-2 flex items-center gap-3">
-            {Icon && <Icon aria-hidden="true" size={32} />}
-            {current?.temperature != null && (
-              <span className="font-serif text-4xl font-bold">
-                {formatFigure(current.temperature, "temperature", current.units, t.locale)}
-              </span>
-            )}
-            <Given shown={words.sky(current?.description || today?.summary || "")} />
-          </p>
-          {feels && <p className="mt-1 text-sm font-semibold">{feels}</p>}
-          {today && (today.high !== null || today.low !== null) && (
-            <p className="mt-1 text-sm">
-              <Given shown={words.period(today.day)} />:
-              {today.high !== null && ` ${t("weather.summaryHigh", { temperature: today.high })}`}
-              {today.high !== null && today.low !== null && ","}
-              {today.low !== null && ` ${t("weather.summaryLow", { temperature: today.low })}`}
-            </p>
-          )}
-          {observed && current && (
-            <p className="mt-1 text-xs text-muted">
-              {withParts(t("weather.observedAt"), {
-                time: <time dateTime={observed.iso}>{observed.text}</time>,
-                station: <bdi>{current.station}</bdi>,
-              })}
-            </p>
-          )}
-        </>
+        <WeatherNow current={current} today={today} place={place} t={t} />
       ) : (
         <p className="mt-2 text-sm">{t("weather.unavailable")}</p>
       )}
@@ -269,6 +235,58 @@ export function WeatherSummary({
         {t("weather.summaryLink")}
       </a>
     </section>
+  );
+}
+
+/** Home's weather now: the sky and temperature, how it feels, today's high and low, when observed. */
+function WeatherNow({
+  current,
+  today,
+  place,
+  t,
+}: {
+  current: CityWeather["current"];
+  today: ForecastDay | undefined;
+  place: Place;
+  t: T;
+}) {
+  const Icon = current
+    ? CONDITION_ICONS[current.condition]
+    : today
+      ? CONDITION_ICONS[today.condition]
+      : null;
+  const observed = current ? cityDate(current.observedAt, place, true) : null;
+  const words = weatherWords(place.locale);
+  const feels = current ? feelsLikeText(current, t) : null;
+  return (
+    <>
+      <p className="mt-2 flex items-center gap-3">
+        {Icon && <Icon aria-hidden="true" size={32} />}
+        {current?.temperature != null && (
+          <span className="font-serif text-4xl font-bold">
+            {formatFigure(current.temperature, "temperature", current.units, t.locale)}
+          </span>
+        )}
+        <Given shown={words.sky(current?.description || today?.summary || "")} />
+      </p>
+      {feels && <p className="mt-1 text-sm font-semibold">{feels}</p>}
+      {today && (today.high !== null || today.low !== null) && (
+        <p className="mt-1 text-sm">
+          <Given shown={words.period(today.day)} />:
+          {today.high !== null && ` ${t("weather.summaryHigh", { temperature: today.high })}`}
+          {today.high !== null && today.low !== null && ","}
+          {today.low !== null && ` ${t("weather.summaryLow", { temperature: today.low })}`}
+        </p>
+      )}
+      {observed && current && (
+        <p className="mt-1 text-xs text-muted">
+          {withParts(t("weather.observedAt"), {
+            time: <time dateTime={observed.iso}>{observed.text}</time>,
+            station: <bdi>{current.station}</bdi>,
+          })}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -291,14 +309,7 @@ export function WeatherLive({
   afterAlerts?: ReactNode;
 }) {
   const { current, forecast } = boundedWeather(weather);
-  const alerts = weather.alerts.slice(0, PAGE_ALERTS).map((shown) => {
-    const alert = boundedAlert(shown);
-    return {
-      ...alert,
-      from: alert.effective ? cityDate(alert.effective, place, true) : null,
-      until: alert.ends ? cityDate(alert.ends, place, true) : null,
-    };
-  });
+  const alerts = weather.alerts.slice(0, PAGE_ALERTS).map((alert) => shownAlert(alert, place));
   const more = Math.max(weather.alerts.length, weather.alertsInForce?.total ?? 0) - alerts.length;
   const t = translatorFor(place.locale);
   return (
@@ -334,21 +345,9 @@ export function WeatherLive({
           </WeatherAlerts>
         ) : (
           weather.state === "ready" && (
-            <section aria-labelledby="alerts">
-              <h2 id="alerts" className={WEATHER_H2}>
-                {t("weather.alertsHeading")}
-              </h2>
-              <p>
-                {withParts(t("weather.alertsUnchecked"), {
-                  link: (
-                    <a href={weather.forecastPage} className="link">
-                      {t("weather.nws")}
-                    </a>
-                  ),
-                })}
-              </p>
+            <AlertsUnchecked forecastPage={weather.forecastPage} t={t}>
               {afterAlerts}
-            </section>
+            </AlertsUnchecked>
           )
         )}
       </div>
@@ -356,5 +355,48 @@ export function WeatherLive({
         <Forecast days={forecast.days} units={current?.units ?? "us"} t={t} />
       )}
     </>
+  );
+}
+
+/** An alert as /weather lists it: its texts cleaned and bounded, its times in the city. */
+function shownAlert(alert: WeatherAlert, place: Place): ShownAlert {
+  const bounded = boundedAlert(alert);
+  return {
+    ...bounded,
+    from: bounded.effective ? cityDate(bounded.effective, place, true) : null,
+    until: bounded.ends ? cityDate(bounded.ends, place, true) : null,
+  };
+}
+
+/**
+ * The alerts' section while they were never checked (loading, or the service down since the
+ * start): not "none", but where to read them.
+ */
+function AlertsUnchecked({
+  forecastPage,
+  t,
+  children,
+}: {
+  forecastPage: string;
+  t: T;
+  /** What follows in the section (the warnings by push). */
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="alerts">
+      <h2 id="alerts" className={WEATHER_H2}>
+        {t("weather.alertsHeading")}
+      </h2>
+      <p>
+        {withParts(t("weather.alertsUnchecked"), {
+          link: (
+            <a href={forecastPage} className="link">
+              {t("weather.nws")}
+            </a>
+          ),
+        })}
+      </p>
+      {children}
+    </section>
   );
 }
