@@ -187,21 +187,7 @@ export function CurrentConditions({
   updated: { ago: string; at: CityDate };
   t: T;
 }) {
-  const figure = (value: number | null, kind: Parameters<typeof formatFigure>[1]) =>
-    value === null ? null : formatFigure(value, kind, current.units, t.locale);
-  const wind = figure(current.windSpeed, "speed");
   const feelsLike = feelsLikeText(current, t);
-  const facts: [string, string | null][] = [
-    [t("weather.humidity"), figure(current.humidity, "percent")],
-    [
-      t("weather.wind"),
-      current.windSpeed === 0
-        ? t("weather.calm")
-        : wind && `${wind}${current.windDirection ? ` ${current.windDirection}` : ""}`,
-    ],
-    [t("weather.pressure"), figure(current.pressure, "pressure")],
-    [t("weather.visibility"), figure(current.visibility, "distance")],
-  ];
   return (
     <section aria-labelledby="current">
       <h2 id="current" className={WEATHER_H2}>
@@ -210,7 +196,7 @@ export function CurrentConditions({
       <p className="flex flex-wrap items-center gap-x-4">
         {current.temperature !== null && (
           <span className="font-serif text-6xl font-bold">
-            {figure(current.temperature, "temperature")}
+            {formatFigure(current.temperature, "temperature", current.units, t.locale)}
           </span>
         )}
         {current.description && (
@@ -227,7 +213,7 @@ export function CurrentConditions({
       {/* Four tiles in a row only where each has room for "15 mph SSW" on one line: from md, up
           to lg, where the conditions share the page with the alerts (two by two there). */}
       <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-2">
-        {facts.flatMap(([label, value]) =>
+        {conditionFacts(current, t).flatMap(([label, value]) =>
           value === null
             ? []
             : [
@@ -250,6 +236,27 @@ export function CurrentConditions({
   );
 }
 
+/**
+ * The station's figures as tiles name them (humidity, wind, pressure, visibility), each with its
+ * unit; null for one it did not give. Wind 0 is "Calm".
+ */
+function conditionFacts(current: Conditions, t: T): [label: string, value: string | null][] {
+  const figure = (value: number | null, kind: Parameters<typeof formatFigure>[1]) =>
+    value === null ? null : formatFigure(value, kind, current.units, t.locale);
+  const wind = figure(current.windSpeed, "speed");
+  return [
+    [t("weather.humidity"), figure(current.humidity, "percent")],
+    [
+      t("weather.wind"),
+      current.windSpeed === 0
+        ? t("weather.calm")
+        : wind && `${wind}${current.windDirection ? ` ${current.windDirection}` : ""}`,
+    ],
+    [t("weather.pressure"), figure(current.pressure, "pressure")],
+    [t("weather.visibility"), figure(current.visibility, "distance")],
+  ];
+}
+
 /** An alert as the page shows it: its times formatted in the city's zone by the loader. */
 export type ShownAlert = WeatherAlert & { from: CityDate | null; until: CityDate | null };
 
@@ -265,23 +272,7 @@ function AlertItem({ alert, t }: { alert: ShownAlert; t: T }) {
   const from = alert.from && <time dateTime={alert.from.iso}>{alert.from.text}</time>;
   const until = alert.until && <time dateTime={alert.until.iso}>{alert.until.text}</time>;
   const todo = responseText(alert, t);
-  const given = (
-    <>
-      <p className="mt-1 font-semibold" dir="auto" lang={lang}>
-        {texts.headline}
-      </p>
-      {texts.description && (
-        <p className="mt-2 text-[0.95rem] whitespace-pre-line" dir="auto" lang={lang}>
-          {texts.description}
-        </p>
-      )}
-      {texts.instruction && (
-        <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line" dir="auto" lang={lang}>
-          {texts.instruction}
-        </p>
-      )}
-    </>
-  );
+  const given = <ServiceTexts texts={texts} lang={lang} />;
   return (
     <li className={`p-4 ${className}`} data-severity={alert.severity}>
       <p className="flex items-center gap-2 font-bold">
@@ -318,6 +309,30 @@ function AlertItem({ alert, t }: { alert: ShownAlert; t: T }) {
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * An alert's headline, description and instruction as the service gave them, in their language
+ * (`lang`, when not the page's).
+ */
+function ServiceTexts({ texts, lang }: { texts: AlertTexts; lang: string | undefined }) {
+  return (
+    <>
+      <p className="mt-1 font-semibold" dir="auto" lang={lang}>
+        {texts.headline}
+      </p>
+      {texts.description && (
+        <p className="mt-2 text-[0.95rem] whitespace-pre-line" dir="auto" lang={lang}>
+          {texts.description}
+        </p>
+      )}
+      {texts.instruction && (
+        <p className="mt-2 text-[0.95rem] font-semibold whitespace-pre-line" dir="auto" lang={lang}>
+          {texts.instruction}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -497,22 +512,7 @@ export function ClimateHistory({
                 })
               : t("weather.normalsCaption", { city })}
           </caption>
-          <thead>
-            <tr className="border-b-2 border-ink">
-              <th scope="col" className="py-2 pr-4">
-                {t("weather.month")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("weather.highF")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("weather.lowF")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("weather.rainIn")}
-              </th>
-            </tr>
-          </thead>
+          <NormalsHeader t={t} />
           <tbody>
             {history.map((row) => (
               <tr key={row.month} className="border-b border-rule">
@@ -528,5 +528,27 @@ export function ClimateHistory({
         </table>
       </div>
     </section>
+  );
+}
+
+/** The normals' column headings: month, high, low, rain. */
+function NormalsHeader({ t }: { t: T }) {
+  return (
+    <thead>
+      <tr className="border-b-2 border-ink">
+        <th scope="col" className="py-2 pr-4">
+          {t("weather.month")}
+        </th>
+        <th scope="col" className="py-2 pr-4">
+          {t("weather.highF")}
+        </th>
+        <th scope="col" className="py-2 pr-4">
+          {t("weather.lowF")}
+        </th>
+        <th scope="col" className="py-2">
+          {t("weather.rainIn")}
+        </th>
+      </tr>
+    </thead>
   );
 }
