@@ -96,31 +96,45 @@ export default function About() {
             </PageLink>
           </p>
         </section>
-        <section id={MASTHEAD_ID} aria-labelledby="masthead-heading" className="scroll-mt-32">
-          <h2 id="masthead-heading" className={H2}>
-            {t("pages.masthead")}
-          </h2>
-          <p>{t("pages.mastheadStandfirst", { name: site.name })}</p>
-          <dl className="mt-3 divide-y divide-rule border-y border-rule">
-            {about.masthead.map((entry) => (
-              <div key={entry.role} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
-                <dt className="font-semibold">{entry.role}</dt>
-                <dd>
-                  {entry.name}
-                  {entry.email && (
-                    <>
-                      {" · "}
-                      <a className="link" href={`mailto:${entry.email}`}>
-                        {entry.email}
-                      </a>
-                    </>
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <Masthead entries={about.masthead} siteName={site.name} />
       </div>
     </article>
+  );
+}
+
+/** The masthead: who does what, with an address for those who give one. */
+function Masthead({
+  entries,
+  siteName,
+}: {
+  entries: Route.ComponentProps["loaderData"]["about"]["masthead"];
+  siteName: string;
+}) {
+  const t = useT();
+  return (
+    <section id={MASTHEAD_ID} aria-labelledby="masthead-heading" className="scroll-mt-32">
+      <h2 id="masthead-heading" className={H2}>
+        {t("pages.masthead")}
+      </h2>
+      <p>{t("pages.mastheadStandfirst", { name: siteName })}</p>
+      <dl className="mt-3 divide-y divide-rule border-y border-rule">
+        {entries.map((entry) => (
+          <div key={entry.role} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
+            <dt className="font-semibold">{entry.role}</dt>
+            <dd>
+              {entry.name}
+              {entry.email && (
+                <>
+                  {" · "}
+                  <a className="link" href={`mailto:${entry.email}`}>
+                    {entry.email}
+                  </a>
+                </>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
 import type { ItemList, WithContext } from "schema-dts";
 import { BookCard } from "~/components/book-card";
@@ -47,6 +48,7 @@ export function loader({ context: router }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;
+const BUTTON = "inline-flex min-h-11 items-center rounded px-5 font-semibold";
 
 /** SPEC.md §2 Books, outside the shared layout. */
 export default function Books() {
@@ -54,50 +56,13 @@ export default function Books() {
   const { site } = useSite();
   const t = useT();
   const newTab = <span className="sr-only">{` (${t("pages.newTab")})`}</span>;
-  const button = "inline-flex min-h-11 items-center rounded px-5 font-semibold";
   return (
     <>
       <BrandBar name={site.name} />
       <LiveUpdates />
       <main id="main-content" className="mx-auto max-w-7xl px-4 py-6">
         <h1 className="sr-only">{heading}</h1>
-        {/* A paid promotion, which says so, seen and heard (issue 37). */}
-        <section
-          aria-labelledby="university-label university"
-          className="on-ink mt-4 rounded-lg bg-ink px-6 py-10 text-white md:px-10"
-        >
-          <p
-            id="university-label"
-            className="mb-3 text-xs font-semibold tracking-wider text-stone-300 uppercase"
-          >
-            {t("pages.advertisement")}
-          </p>
-          <h2 id="university" className="font-serif text-3xl font-bold md:text-5xl">
-            {t("pages.universityHeading")}
-          </h2>
-          <p className="mt-4 max-w-2xl text-lg text-stone-200">{t("pages.universityText")}</p>
-          <p className="mt-6 flex flex-wrap gap-3">
-            <a
-              href={books.universityUrl}
-              {...EXTERNAL}
-              className={`${button} bg-white text-ink hover:bg-stone-200`}
-            >
-              {t("pages.applyAdmission")}
-              {newTab}
-            </a>
-            <a
-              href={books.universityUrl}
-              {...EXTERNAL}
-              className={`${button} border border-white hover:bg-white/10`}
-            >
-              {t("pages.learnMore")}
-              {newTab}
-            </a>
-          </p>
-          <p className="mt-6 text-sm tracking-wider text-stone-300 uppercase">
-            {t("pages.universityPoints")}
-          </p>
-        </section>
+        <UniversityPromo url={books.universityUrl} newTab={newTab} />
         <section aria-labelledby="books" className="mt-10">
           <div className="mb-6 flex flex-wrap items-end justify-between gap-4 border-t-4 border-ink pt-3">
             <h2 id="books" className="font-serif text-3xl font-bold">
@@ -106,7 +71,7 @@ export default function Books() {
             <a
               href={books.storeUrl}
               {...EXTERNAL}
-              className={`${button} bg-accent text-white hover:bg-accent-dark`}
+              className={`${BUTTON} bg-accent text-white hover:bg-accent-dark`}
             >
               {t("pages.viewAllBooks")}
               {newTab}
@@ -120,5 +85,43 @@ export default function Books() {
         </section>
       </main>
     </>
+  );
+}
+
+/**
+ * The university's paid promotion, which says so, seen and heard (issue 37): "Apply for
+ * admission" and "Learn more", each in a new tab.
+ */
+function UniversityPromo({ url, newTab }: { url: string; newTab: ReactNode }) {
+  const t = useT();
+  return (
+    <section
+      aria-labelledby="university-label university"
+      className="on-ink mt-4 rounded-lg bg-ink px-6 py-10 text-white md:px-10"
+    >
+      <p
+        id="university-label"
+        className="mb-3 text-xs font-semibold tracking-wider text-stone-300 uppercase"
+      >
+        {t("pages.advertisement")}
+      </p>
+      <h2 id="university" className="font-serif text-3xl font-bold md:text-5xl">
+        {t("pages.universityHeading")}
+      </h2>
+      <p className="mt-4 max-w-2xl text-lg text-stone-200">{t("pages.universityText")}</p>
+      <p className="mt-6 flex flex-wrap gap-3">
+        <a href={url} {...EXTERNAL} className={`${BUTTON} bg-white text-ink hover:bg-stone-200`}>
+          {t("pages.applyAdmission")}
+          {newTab}
+        </a>
+        <a href={url} {...EXTERNAL} className={`${BUTTON} border border-white hover:bg-white/10`}>
+          {t("pages.learnMore")}
+          {newTab}
+        </a>
+      </p>
+      <p className="mt-6 text-sm tracking-wider text-stone-300 uppercase">
+        {t("pages.universityPoints")}
+      </p>
+    </section>
   );
 }

@@ -89,28 +89,35 @@ export default function Corrections() {
           {list.length === 0 ? (
             <p>{t("pages.correctionsNone")}</p>
           ) : (
-            <ol className="divide-y divide-rule border-y border-rule">
-              {list.map((c) => (
-                <li key={`${c.date.iso} ${c.subject}`} className="py-3">
-                  <p className="text-sm text-muted">
-                    <time dateTime={c.date.iso}>{c.date.text}</time>
-                  </p>
-                  <p className="font-semibold">
-                    {c.url ? (
-                      <a className="link" href={c.url}>
-                        {c.subject}
-                      </a>
-                    ) : (
-                      c.subject
-                    )}
-                  </p>
-                  <p>{c.text}</p>
-                </li>
-              ))}
-            </ol>
+            <CorrectionsList list={list} />
           )}
         </section>
       </div>
     </article>
+  );
+}
+
+/** The corrections made, newest first: each one's date, subject (a link to the story) and text. */
+function CorrectionsList({ list }: { list: Route.ComponentProps["loaderData"]["list"] }) {
+  return (
+    <ol className="divide-y divide-rule border-y border-rule">
+      {list.map((c) => (
+        <li key={`${c.date.iso} ${c.subject}`} className="py-3">
+          <p className="text-sm text-muted">
+            <time dateTime={c.date.iso}>{c.date.text}</time>
+          </p>
+          <p className="font-semibold">
+            {c.url ? (
+              <a className="link" href={c.url}>
+                {c.subject}
+              </a>
+            ) : (
+              c.subject
+            )}
+          </p>
+          <p>{c.text}</p>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -47,45 +47,13 @@ export default function Sports() {
       <PageWithSidebar
         sidebar={
           <>
-            <section aria-labelledby="upcoming-games" className="border-t-4 border-ink pt-3">
-              <h2 id="upcoming-games" className="font-serif text-xl font-bold">
-                {t("news.sports.upcoming")}
-              </h2>
-              <ul className="mt-2 divide-y divide-rule">
-                {sports.upcomingGames.map((game) => (
-                  <li key={`${game.home}-${game.startsAt}`} className="py-3">
-                    <p className="text-xs font-semibold tracking-wider text-accent uppercase">
-                      {game.sport}
-                    </p>
-                    <p className="font-semibold">
-                      {t("news.sports.game", { away: game.away, home: game.home })}
-                    </p>
-                    <p className="text-sm text-muted">
-                      <time dateTime={game.when.iso}>{game.when.text}</time>
-                      {` · ${game.venue}`}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <UpcomingGames games={sports.upcomingGames} />
             {resources && <LinkListCard list={resources} />}
             <AdPlaceholder type="google" variant="square" />
           </>
         }
       >
-        <article className="mb-10 bg-stone-100 p-6" aria-labelledby="interview">
-          <p className="text-xs font-semibold tracking-wider text-accent uppercase">
-            {t("news.sports.interview")}
-          </p>
-          <h2 id="interview" className="mt-1 font-serif text-2xl font-bold">
-            {interview.title}
-          </h2>
-          <blockquote className="mt-4 border-l-4 border-accent pl-4 font-serif text-xl italic">
-            {`“${interview.quote}”`}
-          </blockquote>
-          <p className="mt-2 text-sm text-muted">{`${interview.name}, ${interview.role}`}</p>
-          <p className="mt-4">{interview.body}</p>
-        </article>
+        <Interview interview={interview} />
         <section aria-labelledby="highlights" className="mb-10">
           <h2
             id="highlights"
@@ -120,5 +88,55 @@ export default function Sports() {
         </section>
       </PageWithSidebar>
     </>
+  );
+}
+
+type SportsData = Route.ComponentProps["loaderData"]["sports"];
+
+/** The games coming up, soonest first: the sport, who plays whom, when and where. */
+function UpcomingGames({ games }: { games: SportsData["upcomingGames"] }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="upcoming-games" className="border-t-4 border-ink pt-3">
+      <h2 id="upcoming-games" className="font-serif text-xl font-bold">
+        {t("news.sports.upcoming")}
+      </h2>
+      <ul className="mt-2 divide-y divide-rule">
+        {games.map((game) => (
+          <li key={`${game.home}-${game.startsAt}`} className="py-3">
+            <p className="text-xs font-semibold tracking-wider text-accent uppercase">
+              {game.sport}
+            </p>
+            <p className="font-semibold">
+              {t("news.sports.game", { away: game.away, home: game.home })}
+            </p>
+            <p className="text-sm text-muted">
+              <time dateTime={game.when.iso}>{game.when.text}</time>
+              {` · ${game.venue}`}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The page's interview: its title, the quote and who said it, and its text. */
+function Interview({ interview }: { interview: SportsData["interview"] }) {
+  const t = useT();
+  return (
+    <article className="mb-10 bg-stone-100 p-6" aria-labelledby="interview">
+      <p className="text-xs font-semibold tracking-wider text-accent uppercase">
+        {t("news.sports.interview")}
+      </p>
+      <h2 id="interview" className="mt-1 font-serif text-2xl font-bold">
+        {interview.title}
+      </h2>
+      <blockquote className="mt-4 border-l-4 border-accent pl-4 font-serif text-xl italic">
+        {`“${interview.quote}”`}
+      </blockquote>
+      <p className="mt-2 text-sm text-muted">{`${interview.name}, ${interview.role}`}</p>
+      <p className="mt-4">{interview.body}</p>
+    </article>
   );
 }

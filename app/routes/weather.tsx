@@ -14,6 +14,7 @@ import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/weather";
 import { cityContext } from "~/lib/city-context";
 import type { WeatherContent } from "../../sites/content";
+import type { CityWeather } from "../../server/weather/service";
 import { hazardsNow, monthIn } from "../../common/weather-hazards";
 
 export async function loader({ context: router }: Route.LoaderArgs) {
@@ -80,27 +81,7 @@ export default function Weather() {
       />
       <div className={`mt-10 grid gap-10 ${radar ? "lg:grid-cols-2" : ""}`}>
         <Preparedness content={content} events={weather.alerts.map((a) => a.event)} now={now} />
-        {radar && (
-          <section aria-labelledby="radar">
-            <h2 id="radar" className={WEATHER_H2}>
-              {t("weather.radar")}
-            </h2>
-            <img
-              src={radar.image}
-              alt={t("weather.radarAlt", { city: site.city })}
-              width={600}
-              height={550}
-              loading="lazy"
-              className="h-auto w-full border border-rule bg-stone-100"
-            />
-            <p className="mt-2 text-sm">
-              <a href={radar.page} className="link" target="_blank" rel="noopener noreferrer">
-                {t("weather.fullRadar")}
-                <NewTab t={t} />
-              </a>
-            </p>
-          </section>
-        )}
+        {radar && <Radar radar={radar} city={site.city} />}
       </div>
       {content.history && content.history.length > 0 && (
         <ClimateHistory
@@ -122,6 +103,32 @@ export default function Weather() {
         })}
       </p>
     </>
+  );
+}
+
+/** The latest radar picture of the city's area, with a link to the service's full radar. */
+function Radar({ radar, city }: { radar: NonNullable<CityWeather["radar"]>; city: string }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="radar">
+      <h2 id="radar" className={WEATHER_H2}>
+        {t("weather.radar")}
+      </h2>
+      <img
+        src={radar.image}
+        alt={t("weather.radarAlt", { city })}
+        width={600}
+        height={550}
+        loading="lazy"
+        className="h-auto w-full border border-rule bg-stone-100"
+      />
+      <p className="mt-2 text-sm">
+        <a href={radar.page} className="link" target="_blank" rel="noopener noreferrer">
+          {t("weather.fullRadar")}
+          <NewTab t={t} />
+        </a>
+      </p>
+    </section>
   );
 }
 
