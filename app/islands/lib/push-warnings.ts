@@ -134,6 +134,13 @@ interface Parts {
   turnOff: HTMLButtonElement;
 }
 
+/** A form at work: its parts, its words, its edition's API ("" or "/es") and its storage key. */
+interface PushForm extends Parts {
+  words: PushWords;
+  base: string;
+  key: string;
+}
+
 function partsOf(section: HTMLElement): Parts | undefined {
   const form = section.querySelector("form");
   const status = section.querySelector<HTMLElement>("[data-push-status]");
@@ -172,209 +179,213 @@ export function startPushWarnings(section: HTMLElement): {
   checked: Promise<void>;
 } {
   const parts = partsOf(section);
-  if (!parts || !pushSupported()) {
+  let words: PushWords | undefined;
+  try {
+    if (parts && pushSupported()) words = JSON.parse(section.dataset.words ?? "") as PushWords;
+  } catch {
+    // words that cannot be read: as if the browser could not push
+  }
+  if (!parts || !words) {
     // Nothing clickable where nothing could work.
     section.hidden = true;
     return { shown: false, checked: Promise.resolve() };
   }
-  const { form, boxes, status, turnOn, change, turnOff } = parts;
-  let words: PushWords;
-  try {
-    words = JSON.parse(section.dataset.words ?? "") as PushWords;
-  } catch {
-    section.hidden = true;
-    return { shown: false, checked: Promise.resolve() };
-  }
-  const base = section.dataset.base ?? "";
-  const key = storageKey(section.dataset.site ?? "");
-
-  const nameOf = (code: string) => boxes.find((box) => box.value === code)?.dataset.name ?? code;
-  const ticked = () => boxes.filter((box) => box.checked).map((box) => box.value);
-
-  const stored = (): PushChoice | undefined => {
-    try {
-      const choice = JSON.parse(localStorage.getItem(key) ?? "null") as PushChoice | null;
-      return choice && typeof choice.endpoint === "string" && Array.isArray(choice.zones)
-        ? choice
-        : undefined;
-    } catch {
-      return undefined;
-    }
+  const form: PushForm = {
+    ...parts,
+    words,
+    base: section.dataset.base ?? "",
+    key: storageKey(section.dataset.site ?? ""),
   };
-  const store = (choice: PushChoice | undefined) => {
-    try {
-      if (choice) localStorage.setItem(key, JSON.stringify(choice));
-      else localStorage.removeItem(key);
-    } catch {
-      // storage refused (private mode): the choice holds for this page only
-    }
+  // While busy the buttons do nothing.
+  const unlessBusy = (act: (form: PushForm) => Promise<void>) => () => {
+    if (section.dataset.state !== "busy") void act(form);
   };
-
-  const show = (state: State, text = "") => {
-    // Where the keyboard's focus was (a button about to be hidden loses it at once).
-    const before = document.activeElement;
-    const focused = before instanceof HTMLElement && section.contains(before);
-    status.textContent = text;
-    const on = state === "on";
-    turnOn.hidden = on || state === "blocked";
-    change.hidden = !on;
-    turnOff.hidden = !on;
-    // While busy the buttons do nothing, and say so; they keep the keyboard's focus (a disabled
-    // button would drop it).
-    for (const button of [turnOn, change, turnOff]) {
-      if (state === "busy") button.setAttribute("aria-disabled", "true");
-      else button.removeAttribute("aria-disabled");
-    }
-    form.querySelector("fieldset")?.toggleAttribute("hidden", state === "blocked");
-    section.dataset.state = state;
-    // The focus was on a button now hidden: onto the one that takes its place, else the status.
-    if (focused && before.closest("[hidden]")) {
-      const next = [turnOff, change, turnOn].find((button) => !button.hidden);
-      if (next) next.focus();
-      else {
-        status.tabIndex = -1;
-        status.focus();
-      }
-    }
-  };
-  const showOn = (zones: string[]) => {
-    for (const box of boxes) box.checked = zones.includes(box.value);
-    show("on", words.on.replace("{zones}", zones.map(nameOf).join(", ")));
-  };
-
-  /** The site's public key, as subscribe() takes it. */
-  const serverKey = async () => {
-    const answer = await fetch(pushApi(base, "key"), { headers: { accept: "application/json" } });
-    if (!answer.ok) throw new Failure(failureText(await errorCode(answer), words));
-    const { publicKey } = (await answer.json()) as { publicKey?: unknown };
-    if (typeof publicKey !== "string") throw new Failure(words.failed);
-    return keyBytes(publicKey);
-  };
-
-  /** Subscribes (or renews) and posts the subscription with the zones ticked. */
-  const subscribe = async () => {
-    const zones = ticked();
-    if (zones.length === 0) {
-      show(section.dataset.state === "on" ? "on" : "idle", words.chooseZone);
-      return;
-    }
-    const wasOn = section.dataset.state === "on";
-    show("busy", words.asking);
-    try {
-      // Asked at once, in the click's user activation (browsers ask only then); the key and the
-      // worker are made ready meanwhile, so that subscribing follows the answer closely.
-      const asked =
-        Notification.permission === "granted" ? "granted" : Notification.requestPermission();
-      const preparing = Promise.all([serverKey(), activeRegistration()]);
-      preparing.catch(() => undefined); // awaited only once permission is given
-      const permission = await asked;
-      if (permission === "denied") {
-        store(undefined);
-        show("blocked", words.blocked);
-        return;
-      }
-      if (permission !== "granted") {
-        show(wasOn ? "on" : "idle", words.dismissed);
-        return;
-      }
-      show("busy", words.working);
-      const [applicationServerKey, registration] = await preparing;
-      const options = { userVisibleOnly: true, applicationServerKey };
-      let subscription: PushSubscription;
-      try {
-        subscription = await registration.pushManager.subscribe(options);
-      } catch (error) {
-        // Subscribed before with another key (the site's keys were made again): start afresh.
-        const old = await registration.pushManager.getSubscription();
-        if (!old) throw error;
-        await old.unsubscribe();
-        subscription = await registration.pushManager.subscribe(options);
-      }
-      const answer = await fetch(pushApi(base, "subscriptions"), {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ subscription: subscription.toJSON(), zones }),
-      });
-      if (!answer.ok) throw new Failure(failureText(await errorCode(answer), words));
-      const body = (await answer.json().catch(() => ({}))) as { zones?: unknown };
-      const kept =
-        Array.isArray(body.zones) && body.zones.every((z) => typeof z === "string")
-          ? (body.zones as string[])
-          : zones;
-      store({ endpoint: subscription.endpoint, zones: kept });
-      showOn(kept);
-    } catch (error) {
-      show(wasOn ? "on" : "idle", error instanceof Failure ? error.message : words.failed);
-    }
-  };
-
-  /**
-   * Unsubscribes on the server and in the browser. Either is enough to stop the warnings (a push
-   * to an endpoint the browser dropped is refused, and the server then forgets it): off unless
-   * both failed.
-   */
-  const unsubscribe = async () => {
-    show("busy", words.turningOff);
-    try {
-      const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
-      const subscription = await registration?.pushManager.getSubscription();
-      const endpoint = subscription?.endpoint ?? stored()?.endpoint;
-      let told = !endpoint;
-      if (endpoint) {
-        try {
-          const answer = await fetch(pushApi(base, "subscriptions"), {
-            method: "DELETE",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ endpoint }),
-          });
-          told = answer.ok;
-        } catch {
-          // no network: the browser's unsubscribing is enough
-        }
-      }
-      const dropped = subscription ? await subscription.unsubscribe().catch(() => false) : false;
-      if (!told && !dropped) throw new Failure(words.offFailed);
-      store(undefined);
-      show("idle", words.off);
-    } catch (error) {
-      show("on", error instanceof Failure ? error.message : words.offFailed);
-    }
-  };
-
-  form.addEventListener("submit", (event) => {
+  const turnOn = unlessBusy(subscribe);
+  parts.form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (section.dataset.state !== "busy") void subscribe();
+    turnOn();
   });
-  change.addEventListener("click", () => {
-    if (section.dataset.state !== "busy") void subscribe();
-  });
-  turnOff.addEventListener("click", () => {
-    if (section.dataset.state !== "busy") void unsubscribe();
-  });
+  parts.change.addEventListener("click", turnOn);
+  parts.turnOff.addEventListener("click", unlessBusy(unsubscribe));
+  return { shown: true, checked: restore(form) };
+}
 
-  // As the reader left it: blocked, on (checked against the browser), or ready to turn on.
-  const choice = stored();
-  if (Notification.permission === "denied") {
-    show("blocked", words.blocked);
-    return { shown: true, checked: Promise.resolve() };
+/** The reader's choice kept on this site, if it can be read. */
+function storedChoice(key: string): PushChoice | undefined {
+  try {
+    const choice = JSON.parse(localStorage.getItem(key) ?? "null") as PushChoice | null;
+    return choice && typeof choice.endpoint === "string" && Array.isArray(choice.zones)
+      ? choice
+      : undefined;
+  } catch {
+    return undefined;
   }
-  if (!choice) {
-    show("idle");
-    return { shown: true, checked: Promise.resolve() };
+}
+
+/** Keeps the reader's choice, or forgets it (none given). */
+function storeChoice(key: string, choice?: PushChoice) {
+  try {
+    if (choice) localStorage.setItem(key, JSON.stringify(choice));
+    else localStorage.removeItem(key);
+  } catch {
+    // storage refused (private mode): the choice holds for this page only
   }
-  showOn(choice.zones);
-  const checked = (async () => {
-    try {
-      const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
-      const subscription = registration && (await registration.pushManager.getSubscription());
-      // The browser dropped it (site data cleared, permission taken back): off.
-      if (Notification.permission !== "granted" || !subscription) {
-        store(undefined);
-        if (section.dataset.state === "on") show("idle");
-      }
-    } catch {
-      // cannot tell: as stored
+}
+
+/**
+ * Shows a state: its words in the status line, the buttons that fit it, the boxes unless
+ * blocked; the keyboard's focus stays in the form.
+ */
+function show(parts: Parts, state: State, text = "") {
+  const { section, form, status, turnOn, change, turnOff } = parts;
+  // Where the keyboard's focus was (a button about to be hidden loses it at once).
+  const before = document.activeElement;
+  const focused = before instanceof HTMLElement && section.contains(before);
+  status.textContent = text;
+  const on = state === "on";
+  turnOn.hidden = on || state === "blocked";
+  change.hidden = !on;
+  turnOff.hidden = !on;
+  // While busy the buttons do nothing, and say so; they keep the keyboard's focus (a disabled
+  // button would drop it).
+  for (const button of [turnOn, change, turnOff]) {
+    if (state === "busy") button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+  }
+  form.querySelector("fieldset")?.toggleAttribute("hidden", state === "blocked");
+  section.dataset.state = state;
+  // The focus was on a button now hidden: onto the one that takes its place, else the status.
+  if (focused && before.closest("[hidden]")) {
+    const next = [turnOff, change, turnOn].find((button) => !button.hidden);
+    if (next) next.focus();
+    else {
+      status.tabIndex = -1;
+      status.focus();
     }
-  })();
-  return { shown: true, checked };
+  }
+}
+
+/** Shows warnings on for the zones, their boxes ticked and their names said. */
+function showOn(form: PushForm, zones: string[]) {
+  const { boxes } = form;
+  for (const box of boxes) box.checked = zones.includes(box.value);
+  const nameOf = (code: string) => boxes.find((box) => box.value === code)?.dataset.name ?? code;
+  show(form, "on", form.words.on.replace("{zones}", zones.map(nameOf).join(", ")));
+}
+
+/**
+ * The form as the reader left it: blocked, on (checked against the browser: what the returned
+ * promise waits for), or ready to turn on.
+ */
+async function restore(form: PushForm): Promise<void> {
+  const choice = storedChoice(form.key);
+  if (Notification.permission === "denied") return show(form, "blocked", form.words.blocked);
+  if (!choice) return show(form, "idle");
+  showOn(form, choice.zones);
+  try {
+    const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
+    const subscription = registration && (await registration.pushManager.getSubscription());
+    // The browser dropped it (site data cleared, permission taken back): off.
+    if (Notification.permission !== "granted" || !subscription) {
+      storeChoice(form.key);
+      if (form.section.dataset.state === "on") show(form, "idle");
+    }
+  } catch {
+    // cannot tell: as stored
+  }
+}
+
+/** The site's public key, as subscribe() takes it. */
+async function serverKey(base: string, words: PushWords): Promise<Uint8Array<ArrayBuffer>> {
+  const answer = await fetch(pushApi(base, "key"), { headers: { accept: "application/json" } });
+  if (!answer.ok) throw new Failure(failureText(await errorCode(answer), words));
+  const { publicKey } = (await answer.json()) as { publicKey?: unknown };
+  if (typeof publicKey !== "string") throw new Failure(words.failed);
+  return keyBytes(publicKey);
+}
+
+/** Subscribes (or renews) and posts the subscription with the zones ticked. */
+async function subscribe(form: PushForm) {
+  const { words } = form;
+  const zones = form.boxes.filter((box) => box.checked).map((box) => box.value);
+  // What the form goes back to if this comes to nothing.
+  const before = form.section.dataset.state === "on" ? "on" : "idle";
+  if (zones.length === 0) return show(form, before, words.chooseZone);
+  show(form, "busy", words.asking);
+  try {
+    // Asked at once, in the click's user activation (browsers ask only then); the key and the
+    // worker are made ready meanwhile, so that subscribing follows the answer closely.
+    const asked =
+      Notification.permission === "granted" ? "granted" : Notification.requestPermission();
+    const preparing = Promise.all([serverKey(form.base, words), activeRegistration()]);
+    preparing.catch(() => undefined); // awaited only once permission is given
+    const permission = await asked;
+    if (permission === "denied") {
+      storeChoice(form.key);
+      return show(form, "blocked", words.blocked);
+    }
+    if (permission !== "granted") return show(form, before, words.dismissed);
+    show(form, "busy", words.working);
+    const [applicationServerKey, registration] = await preparing;
+    const options = { userVisibleOnly: true, applicationServerKey };
+    let subscription: PushSubscription;
+    try {
+      subscription = await registration.pushManager.subscribe(options);
+    } catch (error) {
+      // Subscribed before with another key (the site's keys were made again): start afresh.
+      const old = await registration.pushManager.getSubscription();
+      if (!old) throw error;
+      await old.unsubscribe();
+      subscription = await registration.pushManager.subscribe(options);
+    }
+    const answer = await fetch(pushApi(form.base, "subscriptions"), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ subscription: subscription.toJSON(), zones }),
+    });
+    if (!answer.ok) throw new Failure(failureText(await errorCode(answer), words));
+    const body = (await answer.json().catch(() => ({}))) as { zones?: unknown };
+    const kept =
+      Array.isArray(body.zones) && body.zones.every((z) => typeof z === "string")
+        ? (body.zones as string[])
+        : zones;
+    storeChoice(form.key, { endpoint: subscription.endpoint, zones: kept });
+    showOn(form, kept);
+  } catch (error) {
+    show(form, before, error instanceof Failure ? error.message : words.failed);
+  }
+}
+
+/**
+ * Unsubscribes on the server and in the browser. Either is enough to stop the warnings (a push
+ * to an endpoint the browser dropped is refused, and the server then forgets it): off unless
+ * both failed.
+ */
+async function unsubscribe(form: PushForm) {
+  const { words } = form;
+  show(form, "busy", words.turningOff);
+  try {
+    const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
+    const subscription = await registration?.pushManager.getSubscription();
+    const endpoint = subscription?.endpoint ?? storedChoice(form.key)?.endpoint;
+    let told = !endpoint;
+    if (endpoint) {
+      try {
+        const answer = await fetch(pushApi(form.base, "subscriptions"), {
+          method: "DELETE",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ endpoint }),
+        });
+        told = answer.ok;
+      } catch {
+        // no network: the browser's unsubscribing is enough
+      }
+    }
+    const dropped = subscription ? await subscription.unsubscribe().catch(() => false) : false;
+    if (!told && !dropped) throw new Failure(words.offFailed);
+    storeChoice(form.key);
+    show(form, "idle", words.off);
+  } catch (error) {
+    show(form, "on", error instanceof Failure ? error.message : words.offFailed);
+  }
 }
