@@ -105,7 +105,13 @@ test.describe("header at 1280 px", () => {
       const info = PAGES[id];
       const inMore = HEADER_MORE.includes(id);
       if (inMore) await openMore(page);
+      // The new page's load, awaited: Home's link leads to the page already shown, where the URL,
+      // the heading and the islands are all as expected before the new page has even come, so
+      // that the checks below ran on the old page, More was opened on the new one before its
+      // menu island had started, and Escape did nothing (the now-and-then failure in CI).
+      const loaded = page.waitForEvent("load");
       await mainNav(page).getByRole("link", { name: info.label, exact: true }).click();
+      await loaded;
       await expect(page).toHaveURL(info.path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.heading);
       // Escape is the menu island's: the new page's islands started first (pressed before them,
