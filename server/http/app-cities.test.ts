@@ -1,5 +1,4 @@
-import type { AddressInfo } from "node:net";
-import { createServer as createHttpServer, type Server } from "node:http";
+import { type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { hostOf } from "../../tests/support/fixture-city";
 import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
+import { serveOnLoopback } from "../../tests/support/serve";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
 import { CityDirectory } from "../cities/directory";
@@ -89,12 +89,8 @@ beforeAll(async () => {
       trustProxy,
       trustForwardedHost,
     });
-    const listening = createHttpServer(app).listen(0, "127.0.0.1");
-    await new Promise((r) => listening.once("listening", r));
-    return {
-      server: listening,
-      base: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
-    };
+    const { server: listening, url } = await serveOnLoopback(app);
+    return { server: listening, base: url };
   };
   ({ server, base } = await listen("loopback", true));
   ({ server: untrusting, base: untrustingBase } = await listen(false));

@@ -1,10 +1,4 @@
-import type { AddressInfo } from "node:net";
-import {
-  createServer as createHttpServer,
-  request,
-  type IncomingMessage,
-  type Server,
-} from "node:http";
+import { request, type IncomingMessage, type Server } from "node:http";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +14,7 @@ import {
 import { networkOver } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs, postAs } from "../../tests/support/get-as";
+import { serveOnLoopback } from "../../tests/support/serve";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
 import { Limiter } from "../limiter";
@@ -140,9 +135,7 @@ beforeAll(async () => {
     build: { server: served.build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
     writes,
   });
-  server = createHttpServer(app).listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: origin } = await serveOnLoopback(app));
 }, 60_000);
 
 afterAll(async () => {

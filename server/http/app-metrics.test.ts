@@ -1,10 +1,4 @@
-import type { AddressInfo } from "node:net";
-import {
-  createServer as createHttpServer,
-  request,
-  type ClientRequest,
-  type Server,
-} from "node:http";
+import { request, type ClientRequest, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +9,7 @@ import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixtu
 import { networkOver } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
+import { serveOnLoopback } from "../../tests/support/serve";
 import { fixedNews } from "../../tests/support/news";
 import { createApp } from "./app";
 import { LiveChannel } from "../live/events";
@@ -56,9 +51,7 @@ beforeAll(async () => {
     renders,
     observer: metrics.http,
   });
-  server = createHttpServer(app).listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: base } = await serveOnLoopback(app));
 }, 60_000);
 
 afterAll(async () => {

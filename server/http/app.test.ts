@@ -1,6 +1,5 @@
-import type { AddressInfo } from "node:net";
 import { createHash } from "node:crypto";
-import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
+import { request as httpRequest, type Server } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -16,6 +15,7 @@ import { networkOver, writeFixtureCities } from "../../tests/support/fixture-net
 import { fixedNews, storedStory } from "../../tests/support/news";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { postAs, requestAs, type Answer } from "../../tests/support/get-as";
+import { serveOnLoopback } from "../../tests/support/serve";
 import { createApp, type AppOptions } from "./app";
 import { isValidHost } from "./request-checks";
 import { Limiter } from "../limiter";
@@ -112,10 +112,9 @@ async function start(
       : { vite }),
     ...appOptions,
   });
-  const server = createHttpServer(app).listen(0, "127.0.0.1");
+  const { server, url } = await serveOnLoopback(app);
   servers.push(server);
-  await new Promise((resolve) => server.once("listening", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logs };
+  return { url, logs };
 }
 
 const emptyNews = fixedNews();
@@ -1048,10 +1047,9 @@ describe("the order of the request path (server/http/app.ts)", () => {
       logger: pino({ level: "silent" }),
       build: { server: serverBuild, clientDir },
     });
-    const server = createHttpServer(app).listen(0, "127.0.0.1");
+    const { server, url } = await serveOnLoopback(app);
     servers.push(server);
-    await new Promise((resolve) => server.once("listening", resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return url;
   }
 
   /** The status line of a request written by hand (a Host no client library would send). */

@@ -1,6 +1,5 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer as createHttpServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
@@ -11,6 +10,7 @@ import { fixedNews } from "../../tests/support/news";
 import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
 import { networkOver } from "../../tests/support/fixture-network";
 import { requestAs, type BytesAnswer } from "../../tests/support/get-as";
+import { serveOnLoopback } from "../../tests/support/serve";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { createApp } from "./app";
 import { WEATHER_DEP } from "./pages/cache-key";
@@ -58,9 +58,7 @@ beforeAll(async () => {
     logger: pino({ level: "silent" }),
     build: { server: served.build, clientDir },
   });
-  server = createHttpServer(app).listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: origin } = await serveOnLoopback(app));
 }, 60_000);
 
 afterAll(async () => {

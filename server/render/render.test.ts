@@ -1,6 +1,5 @@
 import { noWeather } from "../weather/service";
-import type { AddressInfo } from "node:net";
-import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
+import { request as httpRequest, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { networkOver, writeFixtureCities } from "../../tests/support/fixture-net
 import { acceptingMessages } from "../../tests/support/cities";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
+import { serveOnLoopback } from "../../tests/support/serve";
 import { fixedNews } from "../../tests/support/news";
 import type { FeedKey } from "../../sites/categories";
 import { createApp } from "../http/app";
@@ -231,9 +231,7 @@ beforeAll(async () => {
     build: { server: build, clientDir: mkdtempSync(path.join(os.tmpdir(), "client-")) },
     pool,
   });
-  server = createHttpServer(app).listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, url: base } = await serveOnLoopback(app));
 }, 60_000);
 
 afterAll(async () => {
