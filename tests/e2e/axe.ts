@@ -28,10 +28,10 @@ const AXE_SOURCE = (
 ).source;
 
 /**
- * axe.run() in the page itself, axe injected once per document. AxeBuilder.analyze() injects
- * axe three times a pass, opens a blank page to merge the frames' results and sends every
- * passing node back to Node: on a page without frames that merge has nothing to add, and it made
- * each pass about five times slower (issue 56). The same rules, on the same document.
+ * axe.run() in the page itself, axe injected once per document. AxeBuilder.analyze() evaluates
+ * axe's script in the page and again in a blank page it opens to merge the frames' results, and
+ * sends every passing node back to Node: on a page without frames that merge has nothing to add,
+ * and it made each pass about five times slower (issue 56). The same rules, on the same document.
  */
 async function violationsInPage(page: Page): Promise<Found[]> {
   const injected = await page.evaluate(
