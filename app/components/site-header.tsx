@@ -29,44 +29,11 @@ export function SiteHeader({
   links: SiteNavigation["header"];
 }) {
   const t = useT();
-  const root = useRootData();
-  const sponsored = !root?.storm || root.stormAds;
   return (
     <>
       {/* The top strip (the date, the other editions, the sponsors), above the masthead on the
           screen and so before it for the keyboard and screen readers (issue 53). */}
-      <div className="border-b border-rule bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
-          <div className="flex items-center gap-4">
-            <p>{formatDateLine(now, site)}</p>
-            {/* The same page in the city's other editions, each named in its own language. */}
-            <EditionLinks className="flex items-center gap-4" />
-          </div>
-          {/* The visible label names the list, so what is read is what is seen: paid links say
-              what they are (issue 37). Left out in storm mode, as every ad is (STORM_ADS keeps
-              them): nothing paid sits under a warning. */}
-          {sponsored && (
-            <div className="flex items-center gap-4">
-              <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
-                {t("layout.sponsoredList")}
-              </span>
-              <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
-                {site.partners.map((p) => (
-                  <li key={p.url}>
-                    <ExternalLink
-                      href={p.url}
-                      rel="noopener"
-                      className="hover:text-accent hover:underline"
-                    >
-                      {p.label}
-                    </ExternalLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
-      </div>
+      <TopStrip site={site} now={now} />
       {/* Without JavaScript the phone's menu is always open: the header then scrolls away with
           the page rather than staying on top of most of the screen. */}
       <header className="sticky top-0 z-40 rule-double bg-paper-95 backdrop-blur-header max-md:noscript:static">
@@ -78,22 +45,7 @@ export function SiteHeader({
             {site.name}
           </PageLink>
           <SearchBox className="hidden md:flex" />
-          <button
-            type="button"
-            className="flex h-11 w-11 items-center justify-center rounded border border-stone-400 md:hidden noscript:hidden"
-            aria-expanded="false"
-            aria-controls={MENU_ID}
-            data-close-label={t("layout.closeMenu")}
-          >
-            {/* Both icons: the island shows the one that says what a press does. */}
-            <span data-icon="open">
-              <MenuIcon />
-            </span>
-            <span data-icon="close" className="hidden">
-              <CloseIcon />
-            </span>
-            <span className="sr-only">{t("layout.openMenu")}</span>
-          </button>
+          <MenuToggle />
         </div>
         <nav
           id={MENU_ID}
@@ -111,5 +63,72 @@ export function SiteHeader({
         <IslandScript name="menu" />
       </header>
     </>
+  );
+}
+
+/** The date line, the same page in the city's other editions, and the sponsors' links. */
+function TopStrip({ site, now }: { site: PublicSite; now: number }) {
+  const root = useRootData();
+  const sponsored = !root?.storm || root.stormAds;
+  return (
+    <div className="border-b border-rule bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1 text-xs text-muted">
+        <div className="flex items-center gap-4">
+          <p>{formatDateLine(now, site)}</p>
+          {/* The same page in the city's other editions, each named in its own language. */}
+          <EditionLinks className="flex items-center gap-4" />
+        </div>
+        {/* Left out in storm mode, as every ad is (STORM_ADS keeps them): nothing paid sits
+            under a warning. */}
+        {sponsored && <Sponsors partners={site.partners} />}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The paid links: the visible label names the list, so what is read is what is seen, and paid
+ * links say what they are (issue 37).
+ */
+function Sponsors({ partners }: { partners: PublicSite["partners"] }) {
+  const t = useT();
+  return (
+    <div className="flex items-center gap-4">
+      <span id={PARTNERS_LABEL_ID} className="font-semibold tracking-wider uppercase">
+        {t("layout.sponsoredList")}
+      </span>
+      <ul className="flex items-center gap-4" aria-labelledby={PARTNERS_LABEL_ID}>
+        {partners.map((p) => (
+          <li key={p.url}>
+            <ExternalLink href={p.url} rel="noopener" className="hover:text-accent hover:underline">
+              {p.label}
+            </ExternalLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The phone's menu button; the menu island makes it open and close the panel. */
+function MenuToggle() {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="flex h-11 w-11 items-center justify-center rounded border border-stone-400 md:hidden noscript:hidden"
+      aria-expanded="false"
+      aria-controls={MENU_ID}
+      data-close-label={t("layout.closeMenu")}
+    >
+      {/* Both icons: the island shows the one that says what a press does. */}
+      <span data-icon="open">
+        <MenuIcon />
+      </span>
+      <span data-icon="close" className="hidden">
+        <CloseIcon />
+      </span>
+      <span className="sr-only">{t("layout.openMenu")}</span>
+    </button>
   );
 }

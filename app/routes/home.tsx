@@ -105,30 +105,17 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta = loaderMeta;
 
+type HomeData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Section = HomeData["sections"][number];
+
 export default function Home() {
-  const {
-    heading,
-    featured,
-    outlets,
-    updatedAt,
-    leadPictured,
-    sections,
-    waiting,
-    newsFeedCategories,
-    cityLinks,
-    newsFeed,
-    unlinked,
-    weather,
-    storm,
-    emergencyLinks,
-    alertZones,
-    video,
-  } = useLoaderData<typeof loader>();
+  const home = useLoaderData<typeof loader>();
+  const { heading, featured, sections, waiting, weather, storm } = home;
   const { site } = useSite();
   const pageHref = usePageHref();
   const t = useT();
 
-  const filled = (section: (typeof sections)[number] | undefined) =>
+  const filled = (section: Section | undefined) =>
     section && section.block.articles.length > 0 ? section : undefined;
   const [first, ...rest] = sections;
   // Local beside the lead when it has stories; no other section takes its place there.
@@ -147,15 +134,12 @@ export default function Home() {
         Storm mode: the emergency block first, before the top story, and the weather beside it
         (under it on a phone), not down the sidebar.
       */}
-      {storm && (
-        <div className="mb-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <EmergencyBlock weather={weather} place={site} links={emergencyLinks} href={pageHref}>
-            <PushWarnings zones={alertZones} className="mt-4" />
-          </EmergencyBlock>
-          <WeatherSummary weather={weather} place={site} href={pageHref} />
-        </div>
-      )}
-      <Byline updatedAt={updatedAt} outlets={outlets} className="-mt-3 mb-4 max-sm:text-xs" />
+      {storm && <StormTop home={home} />}
+      <Byline
+        updatedAt={home.updatedAt}
+        outlets={home.outlets}
+        className="-mt-3 mb-4 max-sm:text-xs"
+      />
       <NewStoriesOffer categories={HOME_KEYS} className="mb-4" />
       {/*
         One grid, so that neither column waits for the other (issue 53). On a phone, in order:
@@ -167,65 +151,116 @@ export default function Home() {
         sections grows only it, so the weather follows the Local headlines closely.
       */}
       <div className="grid grid-cols-1 gap-x-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_auto_auto_1fr]">
-        {leadPictured ? (
-          <>
-            {lead}
-            {local && (
-              <div className="mt-6 lg:col-start-2 lg:row-span-2 lg:mt-0">
-                <HomeSection section={local} compact />
-              </div>
-            )}
-          </>
-        ) : (
-          <div className="lg:col-span-2">
-            {lead}
-            {local && (
-              <div className="mt-6">
-                <HomeSection section={local} compact wide />
-              </div>
-            )}
-          </div>
-        )}
+        <LeadAndLocal lead={lead} local={local} pictured={home.leadPictured} />
         {!storm && (
           <div className="mt-8 lg:col-start-2 lg:row-start-3">
             <WeatherSummary weather={weather} place={site} href={pageHref} />
             <BriefingSignup compact className="mt-3 sm:mt-4" />
           </div>
         )}
-        <div className="mt-10 min-w-0 space-y-8 sm:space-y-12 lg:col-start-1 lg:row-[2/5]">
-          {/* Some news is still loading: the page asks for itself again (the until-ready island). */}
-          {waiting && (local || others.length > 0) && (
-            <>
-              <span hidden data-news-state="loading" />
-              <IslandScript name="until-ready" />
-            </>
-          )}
-          {others.map((section, i) => (
-            <Fragment key={section.key}>
-              <HomeSection section={section} />
-              {/* Advertising after the second section: never before the first story. */}
-              {i === 1 && <AdPlaceholder type="google" variant="horizontal" />}
-            </Fragment>
-          ))}
-        </div>
-        <aside
-          // On a phone, where it follows all the sections, the News Feed lists its first five.
-          className="mt-10 flex flex-col gap-8 lg:col-start-2 lg:row-start-4 max-sm:[&_ol>li:nth-child(n+6)]:hidden [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
-          aria-label={t("news.home.related")}
-        >
-          <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
-          {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
-          <NewsFeedBlock
-            title={t("news.home.newsFeed")}
-            categories={newsFeedCategories}
-            initial={newsFeed}
-            shown={unlinked}
-          />
-          <AdPlaceholder type="buddhatv" variant="square" />
-          <AdPlaceholder type="dunamischarge" variant="vertical" />
-        </aside>
+        <OtherSections others={others} loading={waiting && (!!local || others.length > 0)} />
+        <HomeSidebar home={home} />
       </div>
     </>
+  );
+}
+
+/** Storm mode's top: the emergency block (with warnings by push) and the weather beside it. */
+function StormTop({ home }: { home: HomeData }) {
+  const { site } = useSite();
+  const pageHref = usePageHref();
+  return (
+    <div className="mb-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <EmergencyBlock
+        weather={home.weather}
+        place={site}
+        links={home.emergencyLinks}
+        href={pageHref}
+      >
+        <PushWarnings zones={home.alertZones} className="mt-4" />
+      </EmergencyBlock>
+      <WeatherSummary weather={home.weather} place={site} href={pageHref} />
+    </div>
+  );
+}
+
+/**
+ * The lead story and the Local headlines: beside it when the lead has a picture of its own,
+ * under it, across the page, when it is text-led.
+ */
+function LeadAndLocal({
+  lead,
+  local,
+  pictured,
+}: {
+  lead: React.ReactNode;
+  local: Section | undefined;
+  pictured: boolean;
+}) {
+  return pictured ? (
+    <>
+      {lead}
+      {local && (
+        <div className="mt-6 lg:col-start-2 lg:row-span-2 lg:mt-0">
+          <HomeSection section={local} compact />
+        </div>
+      )}
+    </>
+  ) : (
+    <div className="lg:col-span-2">
+      {lead}
+      {local && (
+        <div className="mt-6">
+          <HomeSection section={local} compact wide />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Home's other sections down the left, the advertising after the second. */
+function OtherSections({ others, loading }: { others: Section[]; loading: boolean }) {
+  return (
+    <div className="mt-10 min-w-0 space-y-8 sm:space-y-12 lg:col-start-1 lg:row-[2/5]">
+      {/* Some news is still loading: the page asks for itself again (the until-ready island). */}
+      {loading && (
+        <>
+          <span hidden data-news-state="loading" />
+          <IslandScript name="until-ready" />
+        </>
+      )}
+      {others.map((section, i) => (
+        <Fragment key={section.key}>
+          <HomeSection section={section} />
+          {/* Advertising after the second section: never before the first story. */}
+          {i === 1 && <AdPlaceholder type="google" variant="horizontal" />}
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+/** The sidebar: the video, the city's links, the News Feed and the sidebar's advertising. */
+function HomeSidebar({ home }: { home: HomeData }) {
+  const t = useT();
+  const { video, cityLinks } = home;
+  return (
+    <aside
+      // On a phone, where it follows all the sections, the News Feed lists its first five.
+      className="mt-10 flex flex-col gap-8 lg:col-start-2 lg:row-start-4 max-sm:[&_ol>li:nth-child(n+6)]:hidden [&>:last-child]:lg:sticky [&>:last-child]:lg:top-32"
+      aria-label={t("news.home.related")}
+    >
+      <VideoEmbed videoId={video.id} poster={video.poster} title={video.title} />
+      {cityLinks.links.length > 0 && <LinkListCard list={cityLinks} />}
+      <NewsFeedBlock
+        title={t("news.home.newsFeed")}
+        categories={home.newsFeedCategories}
+        initial={home.newsFeed}
+        shown={home.unlinked}
+      />
+      <AdPlaceholder type="buddhatv" variant="square" />
+      <AdPlaceholder type="dunamischarge" variant="vertical" />
+    </aside>
   );
 }
 
