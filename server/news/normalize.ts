@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { decodeHTML } from "entities";
 import { Parser } from "htmlparser2";
 import { CATEGORIES, type FeedKey } from "../../sites/categories";
-import { readFeedDate } from "./dates";
+import { readFeedDate, type FeedDate } from "./dates";
 import { canonicalLanguage, detectLanguage } from "./language";
 import { repairText } from "./mojibake";
 import type { MediaRef, RawItem } from "./parse";
@@ -331,9 +331,14 @@ export interface NormalizeOptions {
 
 /**
  * Applies SPEC.md §3 and §9 to one raw item. Returns null for an item with nothing to show
- * (no title, no text and no link).
+ * (no title, no text and no link). `date`: the item's date as the caller already read it (to
+ * choose the feed's newest), so that it is read once.
  */
-export function normalizeItem(item: RawItem, options: NormalizeOptions): Article | null {
+export function normalizeItem(
+  item: RawItem,
+  options: NormalizeOptions,
+  date: FeedDate = readFeedDate(item.date, options),
+): Article | null {
   const { key, feedUrl, defaultImage } = options;
   const permalink = item.guidIsPermaLink ? item.guid : undefined;
   // Relative links resolve against the xml:base values that apply, the feed's URL under them.
@@ -355,7 +360,7 @@ export function normalizeItem(item: RawItem, options: NormalizeOptions): Article
   const title = plainHeadline(headline, publisher, sponsored);
   if (!title && url === "#") return null;
 
-  const { publishedAt, claimedAt } = readFeedDate(item.date, options);
+  const { publishedAt, claimedAt } = date;
   // else the first usable <img> of its HTML
   const image = fromMedia ?? htmlImage(html.images(), imageBase);
   const uid =

@@ -1,5 +1,5 @@
 import { feedBytes } from "./decode";
-import { readFeedDate } from "./dates";
+import { readFeedDate, type FeedDate } from "./dates";
 import { feedLanguageOf } from "./language";
 import { normalizeItem, plainText, type Article, type NormalizeOptions } from "./normalize";
 import { parseFeedBytes } from "./parse";
@@ -15,16 +15,25 @@ export function newestEntries<T extends { date?: string }>(
   limit: number,
   when: { now: number; timeZone: string },
 ): T[] {
+  return newestDated(entries, limit, when).map(({ entry }) => entry);
+}
+
+/** newestEntries, each entry with its date as read for the sort, so that it is read once. */
+function newestDated<T extends { date?: string }>(
+  entries: T[],
+  limit: number,
+  when: { now: number; timeZone: string },
+): { entry: T; date: FeedDate }[] {
   return entries
-    .map((entry, index) => ({ entry, index, time: readFeedDate(entry.date, when).publishedAt }))
-    .sort((a, b) => {
-      if (a.time === null || b.time === null) {
-        return a.time === b.time ? a.index - b.index : a.time === null ? 1 : -1;
+    .map((entry, index) => ({ entry, index, date: readFeedDate(entry.date, when) }))
+    .sort(({ date: a, index: i }, { date: b, index: j }) => {
+      if (a.publishedAt === null || b.publishedAt === null) {
+        return a.publishedAt === b.publishedAt ? i - j : a.publishedAt === null ? 1 : -1;
       }
-      return b.time - a.time || a.index - b.index;
+      return b.publishedAt - a.publishedAt || i - j;
     })
     .slice(0, limit)
-    .map(({ entry }) => entry);
+    .map(({ entry, date }) => ({ entry, date }));
 }
 
 /**
@@ -39,8 +48,8 @@ export function readFeed(
 ): { articles: Article[]; itemCount: number; title?: string; ttlMinutes?: number } {
   const feed = parseFeedBytes(feedBytes(body, contentType));
   const itemOptions = { ...options, feedLanguage: options.feedLanguage ?? feed.language };
-  const articles = newestEntries(feed.entries, PER_FEED_LIMIT, options)
-    .map((entry) => normalizeItem(entry.read(), itemOptions))
+  const articles = newestDated(feed.entries, PER_FEED_LIMIT, options)
+    .map(({ entry, date }) => normalizeItem(entry.read(), itemOptions, date))
     .filter((a): a is Article => a !== null);
   return {
     articles: withFeedLanguage(articles),
