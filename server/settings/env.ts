@@ -426,7 +426,8 @@ export const SETTING_GROUPS: readonly {
         "How long an instance sharing `DATABASE_URL` holds a push it claimed: past it (the instance died mid-send) another sends it; the cities with warnings are gone over every half of it (at most every 30 s)",
       PUSH_MONITOR_SUBSCRIPTION:
         "An operator's own push subscription (a `PushSubscription`'s JSON): sent a test push once a day (one instance of several), so that a broken pipeline shows within a day (see [operations](operations.md#metrics))",
-      PUSH_MONITOR_SITE: "The site whose words the daily test push is in (`houston`, `houston.es`)",
+      PUSH_MONITOR_SITE:
+        "The site whose words the daily test push is in: a city's id, or an edition's (`<city>.es`)",
     },
   },
   {
@@ -488,7 +489,8 @@ export const SETTING_TYPES: Partial<Record<SettingName, string>> = {
   VAPID_PUBLIC_KEY: "a base64url P-256 public key",
   VAPID_PRIVATE_KEY: "a base64url P-256 private key",
   PUSH_MONITOR_SUBSCRIPTION: "a `PushSubscription`'s JSON (at most 4096 characters)",
-  PUSH_MONITOR_SITE: "a site id (`houston`, `houston.es`)",
+  PUSH_MONITOR_SITE:
+    "a site id (a city's file name in sites/cities/, or `<city>.es` for its edition)",
   METRICS_HOST: "an IP address or a host name",
   EMBEDS_FILE: "a path to a JSON file",
   FEEDS_FILE: "a path to a JSON file",
