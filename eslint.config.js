@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only server/settings/env.ts reads the environment (STYLE.md §2).
+    // Only server/settings/env.ts reads the environment (docs/style.md §2).
     files: ["app/**", "server/**", "sites/**", "common/**"],
     ignores: ["server/settings/env.ts", "**/*.test.ts"],
     rules: {
@@ -56,7 +56,7 @@ export default tseslint.config(
     },
   },
   {
-    // App code imports only types from server/ (ARCHITECTURE.md).
+    // App code imports only types from server/ (docs/architecture.md).
     files: ["app/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [

@@ -2,7 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { CATEGORIES } from "../sites/categories";
 import { FEED_FORMATS, FEED_PAGES, feedRoutePath } from "./lib/feeds";
 
-// The one route table; it mirrors SPEC.md §2. The spec has no route parameters, so each category
+// The one route table; it mirrors docs/product.md §2. The spec has no route parameters, so each category
 // URL is its own entry (one per row of sites/categories.ts): the list pages share one module, the
 // others have their own, and every entry's id names its page (app/lib/pages.ts).
 const categories = CATEGORIES.map((c) =>

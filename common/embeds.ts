@@ -1,7 +1,7 @@
 import type { City as SiteConfig } from "../sites/schema";
 
 /**
- * The third-party embeds of SPEC.md §7, in one place. The rule: an embed whose id or URL the
+ * The third-party embeds of docs/product.md §7, in one place. The rule: an embed whose id or URL the
  * site does not configure is left out of the page (its component renders nothing, or its route
  * leaves the block out); a placeholder box shows where it would go only while designing
  * (`embedPlaceholders`: SHOW_EMBED_PLACEHOLDERS, or `npm run dev`). Each configured one is
@@ -34,7 +34,7 @@ export function documentPreviewUrl(id: string): string {
 }
 
 /**
- * The third-party scripts a site loads, after the page is interactive (SPEC.md §7: the layout's
+ * The third-party scripts a site loads, after the page is interactive (docs/product.md §7: the layout's
  * form-embed script and the ad script): only those whose id or URL the site configures.
  */
 export function thirdPartyScripts(embeds: Pick<Embeds, "formScript" | "adClient">): string[] {

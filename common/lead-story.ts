@@ -10,7 +10,7 @@ interface Candidate {
  * The home page's lead: the newest local story while it is recent; else, while another of
  * home's sections has a recent story, the newest of those (a stale local feed never leads with
  * an old story over today's news); else the newest local story. None without a local story:
- * the site's built-in featured story stands in (SPEC.md §2).
+ * the site's built-in featured story stands in (docs/product.md §2).
  */
 export function leadStory<A extends Candidate>(
   categories: readonly { key: FeedKey; news: { articles: readonly A[] } }[],

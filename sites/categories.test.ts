@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { CATEGORIES, FEED_KEYS, HOME_SECTIONS, LIST_SLUGS, categoryAt } from "./categories";
 
 describe("the table of categories", () => {
-  it("has the sixteen categories of SPEC.md §1, each key and slug once", () => {
+  it("has the sixteen categories of docs/product.md §1, each key and slug once", () => {
     expect(CATEGORIES).toHaveLength(16);
     expect(new Set(CATEGORIES.map((c) => c.key)).size).toBe(16);
     expect(new Set(CATEGORIES.map((c) => c.slug)).size).toBe(16);
   });
 
-  it("derives the feed keys of SPEC.md §7, in order", () => {
+  it("derives the feed keys of docs/product.md §7, in order", () => {
     expect(FEED_KEYS).toEqual([
       "local",
       "national",
@@ -30,7 +30,7 @@ describe("the table of categories", () => {
     ]);
   });
 
-  it("derives home's six sections of SPEC.md §2, with their See All pages", () => {
+  it("derives home's six sections of docs/product.md §2, with their See All pages", () => {
     expect(HOME_SECTIONS).toEqual([
       { title: "Local", key: "local", slug: "local-news" },
       { title: "National", key: "national", slug: "national-news" },
@@ -41,7 +41,7 @@ describe("the table of categories", () => {
     ]);
   });
 
-  it("derives the eleven list pages of SPEC.md §2", () => {
+  it("derives the eleven list pages of docs/product.md §2", () => {
     expect(LIST_SLUGS).toEqual([
       "local-news",
       "national-news",

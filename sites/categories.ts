@@ -1,5 +1,5 @@
 /**
- * The news categories of the network (SPEC.md §1: sixteen, fifteen of them filled from feeds):
+ * The news categories of the network (docs/product.md §1: sixteen, fifteen of them filled from feeds):
  * one row each, from which the feed keys, the routes, the header and footer, home's sections and
  * every page's heading and description are derived. Adding a category is one row here, its feed
  * URLs in the sites' configs, and (for a page of its own) its route module.
@@ -12,7 +12,7 @@ import type { MessageKey } from "../common/i18n";
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 /**
- * Where a header link sits at 768 px and wider (DESIGN.md "Navigation"): on the one row of about
+ * Where a header link sits at 768 px and wider (docs/design.md "Navigation"): on the one row of about
  * ten main sections, or behind its More disclosure. Under 768 px the menu lists them all.
  */
 export type NavPlace = "main" | "more";
@@ -27,14 +27,14 @@ export interface CategoryText {
   noun: MessageKey;
   /** What its page holds, for search engines and social cards ({name}, {city}, {state}). */
   description: MessageKey;
-  /** Its section's title on home (SPEC.md §2: six sections, in this table's order). */
+  /** Its section's title on home (docs/product.md §2: six sections, in this table's order). */
   home?: MessageKey;
 }
 
 /** A category as the table declares it: its words are message keys. */
 interface CategoryDeclaration {
   /**
-   * Its key: the feed key of SPEC.md §7 (FEEDS_FILE and the site configs use it), and, with its
+   * Its key: the feed key of docs/product.md §7 (FEEDS_FILE and the site configs use it), and, with its
    * first letter capitalised, the category a card shows.
    */
   key: string;
@@ -83,7 +83,7 @@ interface EnglishText {
 
 export type Category = CategoryDeclaration & EnglishText;
 
-/** Every category, in the order of the header (SPEC.md §2 "Header and footer"). */
+/** Every category, in the order of the header (docs/product.md §2 "Header and footer"). */
 const DECLARED = [
   {
     key: "local",
@@ -351,7 +351,7 @@ export const CATEGORIES = DECLARED.map(withEnglish);
 /** One row of the table, with its literal types. */
 export type CategoryRow = (typeof CATEGORIES)[number];
 
-/** A feed key (SPEC.md §7): a category filled from feeds. */
+/** A feed key (docs/product.md §7): a category filled from feeds. */
 export type FeedKey = Extract<CategoryRow, { fed: true }>["key"];
 /** The path segment of a category's page. */
 export type CategorySlug = CategoryRow["slug"];

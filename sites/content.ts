@@ -41,14 +41,14 @@ const email = z.email({ error: "must be an e-mail address" });
 /** A line of text the page shows: not empty. */
 const text = z.string().min(1);
 
-/** A titled list of outside links (SPEC.md §3 "Resource link list"). */
+/** A titled list of outside links (docs/product.md §3 "Resource link list"). */
 export const LinkListSchema = z.strictObject({
   title: text,
   links: z.array(z.strictObject({ title: text, url: httpUrl })),
 });
 export type LinkList = z.infer<typeof LinkListSchema>;
 
-/** The story shown on home when the local feed has nothing (SPEC.md §2 Home). */
+/** The story shown on home when the local feed has nothing (docs/product.md §2 Home). */
 export const FeaturedStorySchema = z.strictObject({
   title: text,
   summary: text,
@@ -119,7 +119,7 @@ export const FaqContentSchema = z.strictObject({
 });
 export type FaqContent = z.infer<typeof FaqContentSchema>;
 
-/** SPEC.md §3 partner document: a cloud-drive file id (empty: not configured) and a title. */
+/** docs/product.md §3 partner document: a cloud-drive file id (empty: not configured) and a title. */
 export const PartnerDocumentSchema = z.strictObject({
   id: z.string().regex(/^[\w-]*$/, "must be a cloud-drive file id, or empty"),
   title: text,
@@ -159,7 +159,7 @@ export const WeatherConditionSchema = z.enum(["sunny", "cloudy", "rainy", "windy
 export type WeatherCondition = z.infer<typeof WeatherConditionSchema>;
 
 /**
- * What the weather page holds as content (SPEC.md §2 Weather): preparedness tips, the hurricane
+ * What the weather page holds as content (docs/product.md §2 Weather): preparedness tips, the hurricane
  * season, the radar station, and the monthly climate normals with their source and period. The
  * conditions, forecast and alerts are live, from the National Weather Service
  * (server/weather/): never figures typed into a city's data.
@@ -252,7 +252,7 @@ export const BookSchema = z.strictObject({
 });
 export type Book = z.infer<typeof BookSchema>;
 
-/** The books page (SPEC.md §2 Books). */
+/** The books page (docs/product.md §2 Books). */
 export const BooksContentSchema = z.strictObject({
   /** ISO date (YYYY-MM-DD) the list of books was last revised. */
   updated: isoDate,

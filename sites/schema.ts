@@ -172,7 +172,7 @@ const settings = {
   }),
   /**
    * The two partner sites linked from the header, the partners page and the home page's sponsor
-   * blocks (the first as SPEC.md's buddhatv, the second as dunamischarge).
+   * blocks (the first as docs/product.md's buddhatv, the second as dunamischarge).
    */
   partners: z.array(link).length(2),
   social: z.array(link),
@@ -188,7 +188,7 @@ const settings = {
   }),
   /** Links in the home sidebar's "Learn More About {city}" list. */
   cityLinks: z.array(link),
-  /** Third-party embeds (SPEC.md §7); an empty one is not configured and left out of pages. */
+  /** Third-party embeds (docs/product.md §7); an empty one is not configured and left out of pages. */
   embeds: z.strictObject({
     /** The layout's form-embed script: its https URL, or empty. */
     formScript: httpsUrlOrEmpty,

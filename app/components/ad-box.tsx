@@ -1,11 +1,11 @@
 import { useT } from "~/lib/i18n";
 import { IslandScript } from "./island";
 
-/** SPEC.md §4: horizontal is short, square is medium, vertical is tall. */
+/** docs/product.md §4: horizontal is short, square is medium, vertical is tall. */
 export type AdVariant = "horizontal" | "square" | "vertical";
 
 /**
- * Minimum heights per variant (SPEC.md §9: banner slots 250 and 600, reduced on small screens).
+ * Minimum heights per variant (docs/product.md §9: banner slots 250 and 600, reduced on small screens).
  * The box is reserved from the first paint, so nothing moves when an ad fills it.
  */
 const AD_SIZES: Record<AdVariant, string> = {

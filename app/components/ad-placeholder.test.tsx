@@ -36,12 +36,15 @@ describe("AdPlaceholder", () => {
     ["horizontal", /min-h-\[100px\] md:min-h-\[120px\]/],
     ["square", /min-h-\[250px\]/],
     ["vertical", /min-h-\[250px\] lg:min-h-\[600px\]/],
-  ] as const)("reserves the %s slot's height (SPEC.md §9) with an ad client", (variant, height) => {
-    root.adClient = "ca-pub-123";
-    render(<AdPlaceholder type="google" variant={variant} />);
-    const slot = screen.getByRole("complementary", { name: "Advertisement" });
-    expect(slot.className).toMatch(height);
-  });
+  ] as const)(
+    "reserves the %s slot's height (docs/product.md §9) with an ad client",
+    (variant, height) => {
+      root.adClient = "ca-pub-123";
+      render(<AdPlaceholder type="google" variant={variant} />);
+      const slot = screen.getByRole("complementary", { name: "Advertisement" });
+      expect(slot.className).toMatch(height);
+    },
+  );
 
   it("holds the ad script's slot, for the embeds island to queue, and no placeholder, with an ad client", () => {
     root.adClient = "ca-pub-123";

@@ -3,7 +3,7 @@ import { useRootData } from "~/lib/root-data";
 import { AdBox, type AdVariant } from "./ad-box";
 import { ExternalLink } from "./external-link";
 
-/** SPEC.md §3: who an ad slot is for. */
+/** docs/product.md §3: who an ad slot is for. */
 export type AdType = "google" | "buddhatv" | "dunamischarge";
 
 /**
@@ -16,7 +16,7 @@ const SPONSOR_PARTNER: Record<Exclude<AdType, "google">, 0 | 1> = {
 };
 
 /**
- * An advertisement block of SPEC.md §3. A "google" slot is shown only with an ad client
+ * An advertisement block of docs/product.md §3. A "google" slot is shown only with an ad client
  * configured: its height reserved from the first paint, it holds the ad script's `<ins>` (the
  * embeds island queues it; the script itself loads after the page is interactive:
  * ThirdPartyScripts); without one it is left

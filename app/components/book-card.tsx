@@ -12,7 +12,7 @@ export const COVER_IMAGE: ImageLayout = {
 };
 
 /**
- * SPEC.md §2 book card: the cover (2:3, lazy), the title on two lines, View on Amazon. A cover
+ * docs/product.md §2 book card: the cover (2:3, lazy), the title on two lines, View on Amazon. A cover
  * that fails in the browser is replaced by the placeholder, and a placeholder that fails by the
  * book's typographic cover, never in a loop (the pictures island, app/islands/pictures.ts, from
  * the `<template>` after the picture); a book without a cover has its typographic cover at once.

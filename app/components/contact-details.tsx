@@ -8,7 +8,7 @@ export function mapSearchUrl(address: string): string {
 }
 
 /**
- * The map of SPEC.md §2's contact page, drawn here: a few streets, a river and a pin in the
+ * The map of docs/product.md §2's contact page, drawn here: a few streets, a river and a pin in the
  * site's colours, a picture only (hidden from screen readers: it is no map of the address). No
  * map tiles are fetched (no third party learns of the reader); the caption's link opens a real
  * map of the address.
@@ -39,7 +39,7 @@ function StreetMap() {
   );
 }
 
-/** The contact page's sidebar: the newsroom's details and a map of its address (SPEC.md §2). */
+/** The contact page's sidebar: the newsroom's details and a map of its address (docs/product.md §2). */
 export function ContactDetails({ contact }: { contact: PublicSite["contact"] }) {
   const t = useT();
   return (

@@ -58,7 +58,7 @@ export function ContactForm({
           role="status"
           className="mb-6 rounded border-l-4 border-green-700 bg-green-50 px-4 py-3 text-green-900"
         >
-          {/* SPEC.md §7: what the reader is told once the message is sent. */}
+          {/* docs/product.md §7: what the reader is told once the message is sent. */}
           {t("forms.thankYou")}
         </p>
       )}

@@ -53,7 +53,7 @@ export function donationProps(
 }
 
 /**
- * The donation prompt (SPEC.md §4, §9): nothing to see at first. Its island (donation.ts, a
+ * The donation prompt (docs/product.md §4, §9): nothing to see at first. Its island (donation.ts, a
  * timer of a few hundred bytes) shows the dialog 30 s after the page loads unless the reader
  * answered it lately (and never in storm mode: it is not rendered then); only then are the
  * dialog's code (donation-dialog.ts, React and Radix's dialog) and what it shows (its props and

@@ -7,8 +7,8 @@ import type { CardArticle } from "~/lib/news";
 import { AlsoAt, Byline, StoryKicker, hasPicture } from "./story-card";
 
 /**
- * SPEC.md §3 featured-story card: title, summary, image, category, url. Without a picture of its
- * own it is text-led (DESIGN.md): a larger headline and the summary across the column, no box.
+ * docs/product.md §3 featured-story card: title, summary, image, category, url. Without a picture of its
+ * own it is text-led (docs/design.md): a larger headline and the summary across the column, no box.
  */
 export function FeaturedStory({
   story,

@@ -20,7 +20,7 @@ interface ShownSection {
 }
 
 /**
- * One of home's sections (SPEC.md §2: its first 5 stories and See All): a ruled head, then a lead
+ * One of home's sections (docs/product.md §2: its first 5 stories and See All): a ruled head, then a lead
  * card and compact headlines, or (compact, beside the lead story) headlines only.
  */
 export function HomeSection({

@@ -2,7 +2,7 @@ import type { LinkList } from "../../sites/content";
 import { ExternalLink } from "./external-link";
 
 /**
- * SPEC.md §3 link-list card: a title and a list of outside links. `rel` is ExternalLink's (no
+ * docs/product.md §3 link-list card: a title and a list of outside links. `rel` is ExternalLink's (no
  * referrer) unless given: the partner links send one, so the partners see where readers come from.
  */
 export function LinkListCard({

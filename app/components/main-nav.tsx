@@ -36,7 +36,7 @@ export function NavItems({ links }: { links: SiteNavigation["header"] }) {
 }
 
 /**
- * The header's links at 768 px and wider, on one row (DESIGN.md "Navigation"): the main sections,
+ * The header's links at 768 px and wider, on one row (docs/design.md "Navigation"): the main sections,
  * then "More", a `<details>` disclosure with the rest, which works without JavaScript; with the
  * menu island (app/islands/menu.ts), Escape closes it (focus back on its summary), and so do a
  * click outside and tabbing out of it; a link that gets the keyboard's focus is brought wholly

@@ -11,13 +11,13 @@ interface NewsStateProps {
    * (its noun: `t(category.text.noun)`).
    */
   label: string;
-  /** SPEC.md §8: "Error loading news", in the page's language (archives and opinion have their own). */
+  /** docs/product.md §8: "Error loading news", in the page's language (archives and opinion have their own). */
   errorPrefix?: string;
   children: ReactNode;
 }
 
 /**
- * SPEC.md §8 states of a list: the loading text, the error text, or the list itself. Loading or
+ * docs/product.md §8 states of a list: the loading text, the error text, or the list itself. Loading or
  * failed, the page loads the until-ready island, which asks for it again until it is ready
  * (`data-news-state` marks what it watches).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { largeStepVolume } from "./radio-player";
 
-describe("the volume slider's large steps (SPEC.md §4: 10 steps of 0.01)", () => {
+describe("the volume slider's large steps (docs/product.md §4: 10 steps of 0.01)", () => {
   it("PageUp and PageDown move by 0.1, with or without Shift", () => {
     expect(largeStepVolume(0.5, "PageUp", false)).toBe(0.6);
     expect(largeStepVolume(0.5, "PageDown", false)).toBe(0.4);

@@ -6,7 +6,7 @@ import { RecentlyPlayed } from "./radio-extras";
 
 const BUTTON = "flex h-14 w-14 items-center justify-center rounded-full";
 
-/** SPEC.md §4 slider control: PageUp, PageDown and Shift+arrow move by 10 steps. */
+/** docs/product.md §4 slider control: PageUp, PageDown and Shift+arrow move by 10 steps. */
 const LARGE_STEP = 10 * VOLUME_STEP;
 const LARGE_MOVES: Record<string, number> = { PageUp: 1, PageDown: -1 };
 const SHIFT_MOVES: Record<string, number> = {
@@ -41,7 +41,7 @@ export interface RadioWords extends RadioStateWords {
   unmute: string;
   volume: string;
   nowPlaying: string;
-  /** SPEC.md §2: what Now Playing says when the station names nothing. */
+  /** docs/product.md §2: what Now Playing says when the station names nothing. */
   noTitle: string;
   recentlyPlayed: string;
   recentEmpty: string;
@@ -105,7 +105,7 @@ function RadioControls({ radio, words }: { radio: Radio; words: RadioWords }) {
 }
 
 /**
- * SPEC.md §2 Radio: the Live Radio card with its controls and Now Playing. Rendered on the server
+ * docs/product.md §2 Radio: the Live Radio card with its controls and Now Playing. Rendered on the server
  * and hydrated alone in the browser (the radio island): it uses no React Router hook.
  */
 export function RadioPlayer({

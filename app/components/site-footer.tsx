@@ -8,7 +8,7 @@ import { PageLink } from "./page-link";
 import { BriefingSignup } from "./briefing-signup";
 import { FEED_FORMATS, feedRoutePath, type FeedFormat } from "~/lib/feeds";
 
-/** The number of publications in the network (SPEC.md §1). */
+/** The number of publications in the network (docs/product.md §1). */
 export const NETWORK_SIZE = 3000;
 
 /** A column's heading, with the id its column is labelled by. */

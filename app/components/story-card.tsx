@@ -26,14 +26,14 @@ export interface StoryCardProps {
   Marked?: ComponentType<{ parts: readonly string[] }>;
   /**
    * On a phone the picture is a small square beside the kicker and headline, the summary under
-   * both (DESIGN.md "The phone front page": home's sections, issue 53); from sm as any card.
+   * both (docs/design.md "The phone front page": home's sections, issue 53); from sm as any card.
    */
   thumbOnPhone?: boolean;
 }
 
 /**
- * SPEC.md §3 story card: image, category, date, a title link to the story (new tab), summary. A
- * story whose feed gave no picture is a text card (DESIGN.md): a rule in the accent colour over
+ * docs/product.md §3 story card: image, category, date, a title link to the story (new tab), summary. A
+ * story whose feed gave no picture is a text card (docs/design.md): a rule in the accent colour over
  * the kicker, the headline and a few lines of summary, never an empty picture box.
  */
 export function StoryCard({

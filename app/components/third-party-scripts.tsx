@@ -1,7 +1,7 @@
 import { IslandProps, IslandScript } from "./island";
 
 /**
- * Loads the site's configured third-party scripts (SPEC.md §7: the layout's form-embed script
+ * Loads the site's configured third-party scripts (docs/product.md §7: the layout's form-embed script
  * and the ad script) once the page is interactive: the embeds island (app/islands/embeds.ts),
  * their URLs its props. A site that configures none names neither the island nor a script.
  */

@@ -14,7 +14,7 @@ interface VideoEmbedProps {
 }
 
 /**
- * SPEC.md §3 video embed as a click-to-load facade: a poster and a play button; the player's
+ * docs/product.md §3 video embed as a click-to-load facade: a poster and a play button; the player's
  * iframe (and every request to the video host) only after a click, which the video island
  * (app/islands/video.ts) answers with the player of the box's `data-video-src`.
  */

@@ -34,7 +34,7 @@ export const CONDITION_ICONS: Record<WeatherCondition, typeof SunIcon> = {
   windy: WindIcon,
 };
 
-/** Severity shows as an icon and a word as well as a colour (DESIGN.md). */
+/** Severity shows as an icon and a word as well as a colour (docs/design.md). */
 const SEVERITY: Record<
   Severity,
   { label: Parameters<T>[0]; Icon: typeof SunIcon; className: string }
@@ -173,7 +173,7 @@ export function feelsLikeText(current: Conditions, t: T): string | null {
 }
 
 /**
- * Current conditions (SPEC.md §3: temperature, condition, humidity, wind, pressure, visibility),
+ * Current conditions (docs/product.md §3: temperature, condition, humidity, wind, pressure, visibility),
  * as the nearest station last observed them, with when and where. A figure the station did not
  * give is left out, never invented (the UV index is not observed by stations: never shown).
  */
@@ -347,7 +347,7 @@ export function NewTab({ t }: { t: T }) {
 }
 
 /**
- * The alerts in force in the city's zones (SPEC.md §3: type, description, severity), each with
+ * The alerts in force in the city's zones (docs/product.md §3: type, description, severity), each with
  * its headline, when it runs and what to do, most severe first; or that there are none. The
  * service's texts are isolated (`<bdi>`, `dir="auto"`): none turns the page's words around it.
  * `more` counts the alerts in force not listed, with where to read them all.
@@ -397,7 +397,7 @@ export function WeatherAlerts({
   );
 }
 
-/** The 7-day forecast (SPEC.md §9): each day's sky, high and low. */
+/** The 7-day forecast (docs/product.md §9): each day's sky, high and low. */
 export function Forecast({
   days,
   units,

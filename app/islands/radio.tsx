@@ -4,7 +4,7 @@ import { RadioPlayer, type RadioPlayerProps } from "~/components/radio-player";
 import { propsOf, ready, wholeStylesheet } from "./lib/ready";
 
 /**
- * The radio player on /radio (SPEC.md §2, §4), the page's one part that React runs in the
+ * The radio player on /radio (docs/product.md §2, §4), the page's one part that React runs in the
  * browser, hydrated alone. The server rendered the same component into `[data-radio-player]`,
  * with its props beside it (IslandProps), so hydration finds its markup as it left it. Nothing
  * here may import React Router: its browser build would come along.

@@ -28,7 +28,7 @@ export function shouldRevalidate() {
   return false;
 }
 
-/** The shared layout of SPEC.md §2: sticky header, main area, footer and the donation popup. */
+/** The shared layout of docs/product.md §2: sticky header, main area, footer and the donation popup. */
 export default function SiteLayout() {
   const { nav } = useLoaderData<typeof loader>();
   const { site, now, scripts, islands } = useSite();

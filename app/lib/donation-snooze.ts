@@ -1,4 +1,4 @@
-/** SPEC.md §9: the prompt appears this long after the page loads (the donation island). */
+/** docs/product.md §9: the prompt appears this long after the page loads (the donation island). */
 export const DONATION_DELAY_MS = 30_000;
 
 /** Where the end of the prompt's quiet period is kept (epoch ms, in the reader's localStorage). */
@@ -18,7 +18,7 @@ export function readerStorage(): Storage | null {
 
 /**
  * Whether the prompt should stay away at `now`: the reader answered it less than the configured
- * days ago. Without storage it never stays away (SPEC.md §4: it appears on every visit).
+ * days ago. Without storage it never stays away (docs/product.md §4: it appears on every visit).
  */
 export function isSnoozed(storage: Storage | null, now: number): boolean {
   const until = Number(storage?.getItem(SNOOZE_KEY) ?? NaN);

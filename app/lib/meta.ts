@@ -19,7 +19,7 @@ import type { PublicSite } from "./site";
 // a property schema.org does not define for a type fails the typecheck; structured-data.test.ts
 // checks every route's output against the vocabulary at run time.
 
-/** Social images are drawn at this size (SPEC.md §9). */
+/** Social images are drawn at this size (docs/product.md §9). */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 
 /** When a page's content was published and last changed: ISO 8601 date-times with a zone. */

@@ -118,7 +118,7 @@ describe("leadStory (home's lead)", () => {
   it("is the newest local story when nothing is recent, and none without a local story", () => {
     expect(leadStory(home([at(1, 24 * 30)], [at(2, 24 * 40)]), NOW)?.id).toBe(1);
     expect(leadStory(home([], []), NOW)).toBeUndefined();
-    // The site's built-in featured story then stands in (SPEC.md §2), a recent story elsewhere or not.
+    // The site's built-in featured story then stands in (docs/product.md §2), a recent story elsewhere or not.
     expect(leadStory(home([], [at(2, 1)]), NOW)).toBeUndefined();
   });
 

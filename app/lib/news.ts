@@ -5,7 +5,7 @@ import { storyLanguage } from "./language";
 import { translatorFor } from "../../common/i18n";
 import { storyCategory, type FeedKey } from "../../sites/categories";
 
-/** SPEC.md §7 and §9: a news page shows at most this many stories of a category. */
+/** docs/product.md §7 and §9: a news page shows at most this many stories of a category. */
 export const PAGE_STORIES = 15;
 
 /** An article as pages receive it from loaders: small, serializable, ready to show. */

@@ -17,7 +17,7 @@ import { hasPicture } from "~/components/story-card";
 // What home and a category page show, in their order: the pages render it, and their feeds
 // (issue 54) list the same stories in the same order.
 
-/** SPEC.md §9: home shows the first 5 articles of each section. */
+/** docs/product.md §9: home shows the first 5 articles of each section. */
 export const HOME_SECTION_SIZE = 5;
 
 /**

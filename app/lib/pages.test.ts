@@ -14,7 +14,7 @@ import {
 } from "./pages";
 import { SPEC_HEADER_PATHS } from "../../tests/support/spec-header";
 
-/** SPEC.md §2 route table: inside the shared layout. */
+/** docs/product.md §2 route table: inside the shared layout. */
 const SPEC_LAYOUT_PATHS = [
   "/",
   "/local-news",
@@ -110,7 +110,7 @@ describe("navigation", () => {
 });
 
 describe("the header's row and More", () => {
-  it("puts the ten main sections of DESIGN.md on the row, in the header's order", () => {
+  it("puts the ten main sections of docs/design.md on the row, in the header's order", () => {
     expect(HEADER_MAIN.map((id) => PAGES[id].label)).toEqual([
       "Home",
       "Local",

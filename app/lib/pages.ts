@@ -233,7 +233,7 @@ function categoryPage(c: (typeof CATEGORIES)[number], locale: string): PageInfo 
 const tables = new Map<string, Record<PageId, PageInfo>>();
 
 /**
- * Every public page of SPEC.md §2 in a locale (an edition's, `site.locale`), keyed by route id:
+ * Every public page of docs/product.md §2 in a locale (an edition's, `site.locale`), keyed by route id:
  * their headings, labels and descriptions in its language. Titles and descriptions live here once.
  */
 export function pagesFor(locale: string): Record<PageId, PageInfo> {
@@ -283,7 +283,7 @@ export function pageInLocale<P extends Pick<PageInfo, "heading">>(
 const slugsIn = (column: "Sections" | "More") =>
   CATEGORIES.flatMap((c) => (c.footer === column ? [c.slug] : []));
 
-/** The header's links, in the order of SPEC.md §2 "Header and footer". */
+/** The header's links, in the order of docs/product.md §2 "Header and footer". */
 export const HEADER_PAGES: readonly PageId[] = [
   "home",
   "books",
@@ -293,7 +293,7 @@ export const HEADER_PAGES: readonly PageId[] = [
   "contact",
 ];
 
-/** The header's one row at 768 px and wider (DESIGN.md: about ten main sections)… */
+/** The header's one row at 768 px and wider (docs/design.md: about ten main sections)… */
 export const HEADER_MAIN: readonly PageId[] = HEADER_PAGES.filter((id) => PAGES[id].nav === "main");
 /** …and the rest, behind its More disclosure; in the header's order either way. */
 export const HEADER_MORE: readonly PageId[] = HEADER_PAGES.filter((id) => PAGES[id].nav !== "main");

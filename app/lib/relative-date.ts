@@ -6,7 +6,7 @@ const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The friendly date of SPEC.md §9, a pure function of (date, now): under an hour 'Just now',
+ * The friendly date of docs/product.md §9, a pure function of (date, now): under an hour 'Just now',
  * under a day 'N hours ago', one day 'Yesterday', under a week 'N days ago', else a date in the
  * city's locale and time zone; the words are the edition's (`words`, from its catalogue). An
  * input that is not a date is returned as given. With `minutes` (when news was last refreshed),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useVisibleInterval } from "./use-visible-interval";
 
-/** SPEC.md §9 radio constants. */
+/** docs/product.md §9 radio constants. */
 export const DEFAULT_VOLUME = 0.9;
 export const VOLUME_STEP = 0.01;
 /** How often Now Playing is asked for while the page is in view. */
@@ -11,7 +11,7 @@ export const STALL_RETRIES = 3;
 
 /**
  * The words the player's state machine says, in the edition's language (the server gives them:
- * the browser gets no catalogue): SPEC.md §8's two errors, and what lock screens show.
+ * the browser gets no catalogue): docs/product.md §8's two errors, and what lock screens show.
  */
 export interface RadioStateWords {
   playFailed: string;
@@ -46,7 +46,7 @@ export interface Radio {
 }
 
 /**
- * The radio player's state machine (SPEC.md §4): stopped or playing, muted or not, a volume, the
+ * The radio player's state machine (docs/product.md §4): stopped or playing, muted or not, a volume, the
  * two error texts, stall retries with backoff, the station's title from the relay, and Media
  * Session metadata for lock screens.
  */

@@ -61,7 +61,7 @@ export default function About() {
   const { site } = useSite();
   const t = useT();
   return (
-    // A reading page: one centred measure (DESIGN.md).
+    // A reading page: one centred measure (docs/design.md).
     <article className="mx-auto max-w-3xl">
       <PageHeading standfirst={about.standfirst}>{heading}</PageHeading>
       <p className="-mt-5 mb-8 text-sm text-muted">

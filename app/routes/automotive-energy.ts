@@ -5,7 +5,7 @@ import type { Route } from "./+types/automotive-energy";
 import { cityContext } from "~/lib/city-context";
 
 /**
- * SPEC.md §2 names /automotive-energy as a hint for /automotive: send it there for good, at its
+ * docs/product.md §2 names /automotive-energy as a hint for /automotive: send it there for good, at its
  * path in the edition's language (React Router adds the edition's prefix).
  */
 export function loader({ context: router }: Route.LoaderArgs) {

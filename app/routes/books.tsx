@@ -50,7 +50,7 @@ export const meta = loaderMeta;
 const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;
 const BUTTON = "inline-flex min-h-11 items-center rounded px-5 font-semibold";
 
-/** SPEC.md §2 Books, outside the shared layout. */
+/** docs/product.md §2 Books, outside the shared layout. */
 export default function Books() {
   const { books, heading } = useLoaderData<typeof loader>();
   const { site } = useSite();

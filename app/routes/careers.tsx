@@ -73,7 +73,7 @@ export default function Careers() {
   const { site } = useSite();
   const t = useT();
   return (
-    // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
+    // A reading page: one centred measure (docs/design.md), not a column with nothing beside it.
     <div className="mx-auto max-w-3xl">
       <PageHeading standfirst={t("pages.careersStandfirst", { city: site.city, name: site.name })}>
         {heading}

@@ -20,13 +20,13 @@ import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/category";
 import { cityContext } from "~/lib/city-context";
 
-// The list pages of SPEC.md §2 (local, national, world, politics, business, technology,
+// The list pages of docs/product.md §2 (local, national, world, politics, business, technology,
 // automotive, real estate, health, food, lifestyle): one module, the page decided by the route.
 
 /** Headlines in the Local News Feed. */
 const NEWS_FEED_SIZE = 8;
 
-/** SPEC.md §9: the embedded image board's height. */
+/** docs/product.md §9: the embedded image board's height. */
 const IMAGE_BOARD_HEIGHT = 1600;
 
 export async function loader({ context: router, pattern }: Route.LoaderArgs) {

@@ -23,7 +23,7 @@ import type { SubmitResult } from "../../server/messages/store";
 import type { Route } from "./+types/contact";
 import { cityContext } from "~/lib/city-context";
 
-/** SPEC.md §9: the embedded lead form's height. */
+/** docs/product.md §9: the embedded lead form's height. */
 const LEAD_FORM_HEIGHT = 789;
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.none };
 

@@ -41,14 +41,14 @@ export function loader({ context: router }: Route.LoaderArgs) {
 
 export const meta = loaderMeta;
 
-/** SPEC.md §2 FAQ: each question opens on click, several at once (native <details>, no script). */
+/** docs/product.md §2 FAQ: each question opens on click, several at once (native <details>, no script). */
 export default function Faq() {
   const { heading, contactPath, faq } = useLoaderData<typeof loader>();
   const { site } = useSite();
   const t = useT();
   const pageHref = usePageHref();
   return (
-    // A reading page: one centred measure (DESIGN.md), not a column with nothing beside it.
+    // A reading page: one centred measure (docs/design.md), not a column with nothing beside it.
     <div className="mx-auto max-w-3xl">
       <PageHeading standfirst={t("pages.faqStandfirst", { name: site.name })}>
         {heading}

@@ -11,7 +11,7 @@ import { loaderMeta } from "~/lib/root-data";
 import type { Route } from "./+types/legal";
 import { cityContext } from "~/lib/city-context";
 
-// The two versions of the legal pages (SPEC.md §2): /privacy-policy and /terms-of-service with
+// The two versions of the legal pages (docs/product.md §2): /privacy-policy and /terms-of-service with
 // numbered sections, /privacy and /terms as short plain blocks. One module; the route decides.
 
 const FULL = { "/privacy-policy": "privacyPolicy", "/terms-of-service": "termsOfService" } as const;

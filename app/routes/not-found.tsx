@@ -17,7 +17,7 @@ const HEADING: MessageKey = "layout.notFoundHeading";
 const TEXT: MessageKey = "layout.notFoundText";
 
 /**
- * Any path no route matches: answers 404 and logs the attempted path (SPEC.md §8). The page
+ * Any path no route matches: answers 404 and logs the attempted path (docs/product.md §8). The page
  * itself names no path, so that one rendering serves every unknown path (server/http/pages/handler.ts keeps
  * it under one cache key and logs the paths it serves it for).
  */

@@ -16,7 +16,7 @@ export function loader({ context: router }: Route.LoaderArgs) {
   const context = cityContext(router);
   // The pages' words in the edition's language.
   const PAGES = pagesFor(context.site.locale);
-  // SPEC.md §7: the stream is /api/stream with the station's port (the first allowed one).
+  // docs/product.md §7: the stream is /api/stream with the station's port (the first allowed one).
   const [port] = context.site.radio.ports;
   return {
     streamUrl: `/api/stream?port=${port}`,
@@ -29,7 +29,7 @@ export function loader({ context: router }: Route.LoaderArgs) {
 
 export const meta = loaderMeta;
 
-/** SPEC.md §2 Radio, outside the shared layout (under a slim brand bar). */
+/** docs/product.md §2 Radio, outside the shared layout (under a slim brand bar). */
 export default function Radio() {
   const { streamUrl, schedule, heading } = useLoaderData<typeof loader>();
   const { site } = useSite();

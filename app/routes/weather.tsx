@@ -48,7 +48,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 /**
- * SPEC.md §2 Weather, live: the National Weather Service's latest observation, 7-day forecast
+ * docs/product.md §2 Weather, live: the National Weather Service's latest observation, 7-day forecast
  * and alerts for the city (server/weather/; WeatherLive: the page holds no control), the radar
  * picture, and the preparedness tips and climate normals as content. When the
  * service cannot be reached, the last good figures show with their age while recent, then

@@ -19,7 +19,7 @@ export const RATE_WINDOW_MS = 10 * 60_000;
 export { CONTACT_LIMITS };
 
 /**
- * The contact form (SPEC.md §3): all four fields required, sensible lengths, a real e-mail shape.
+ * The contact form (docs/product.md §3): all four fields required, sensible lengths, a real e-mail shape.
  * Each refusal is named by its kind (FieldProblem), never in words: the page says it in the
  * reader's language (app/lib/contact-messages.server.ts).
  */

@@ -1,7 +1,7 @@
 import type { Response } from "undici";
 import { OutboundRefusedError, getDefaultOutboundGuard, type OutboundGuard } from "../net/outbound";
 
-/** SPEC-independent limits for one feed request (ARCHITECTURE.md "News engine"). */
+/** SPEC-independent limits for one feed request (docs/architecture.md "News engine"). */
 export const FETCH_TIMEOUT_MS = 10_000;
 export const MAX_FEED_BYTES = 5 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;

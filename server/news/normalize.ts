@@ -7,7 +7,7 @@ import { canonicalLanguage, detectLanguage } from "./language";
 import { repairText } from "./mojibake";
 import type { MediaRef, RawItem } from "./parse";
 
-/** SPEC.md §9: a summary is cut to this many characters, plus an ellipsis. */
+/** docs/product.md §9: a summary is cut to this many characters, plus an ellipsis. */
 export const SUMMARY_MAX = 200;
 export const ELLIPSIS = "...";
 /** A derived title (for an item that has none) is cut to this many characters. */
@@ -32,7 +32,7 @@ export interface Article {
   publishedAt: number | null;
   /** The feed's own date when it was clamped (more than a day in the future), else null. */
   claimedAt: number | null;
-  /** The feed key with its first letter capitalised (SPEC.md §3). */
+  /** The feed key with its first letter capitalised (docs/product.md §3). */
   category: string;
   /**
    * The language of the story (a BCP 47 tag) as its entry or its feed says, else as its text
@@ -305,7 +305,7 @@ function htmlImage(images: MediaRef[], base: string): string | null {
 
 /**
  * The category an article shows: its category's label in the category table ("Real Estate",
- * "Arts & Culture"), which is what its page and the header call it. SPEC.md §3 says the feed key
+ * "Arts & Culture"), which is what its page and the header call it. docs/product.md §3 says the feed key
  * with its first letter capitalised, which gave cards "REALESTATE" (issue 25); for every other
  * category the two are the same. Stored with the article, in English: a page shows a category's
  * label in its reader's language by sites/categories.ts `categoryLabel`.
@@ -330,7 +330,7 @@ export interface NormalizeOptions {
 }
 
 /**
- * Applies SPEC.md §3 and §9 to one raw item. Returns null for an item with nothing to show
+ * Applies docs/product.md §3 and §9 to one raw item. Returns null for an item with nothing to show
  * (no title, no text and no link). `date`: the item's date as the caller already read it (to
  * choose the feed's newest), so that it is read once.
  */

@@ -6,7 +6,7 @@ import { parseFeedBytes } from "./parse";
 import { PER_FEED_LIMIT } from "./store";
 
 /**
- * The newest `limit` entries of a feed (SPEC.md §7: up to 15 per feed): by date (read in the
+ * The newest `limit` entries of a feed (docs/product.md §7: up to 15 per feed): by date (read in the
  * site's zone, a far-future one as `now`), newest first; undated entries after dated ones, in
  * the feed's order.
  */

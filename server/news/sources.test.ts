@@ -19,7 +19,7 @@ function write(content: unknown): string {
 
 describe("the feed registry", () => {
   it.each(["houston", "anchorage", "honolulu"])(
-    "gives %s every key of SPEC.md §7, and sports five feeds",
+    "gives %s every key of docs/product.md §7, and sports five feeds",
     (id) => {
       const feeds = testCity(id).feeds;
       expect(Object.keys(feeds).sort()).toEqual([...FEED_KEYS].sort());

@@ -46,7 +46,7 @@ export {
 export { tsQuery } from "./store/search";
 export type { FetchSuccess } from "./store/write";
 
-/** SPEC.md §7 and §9: at most 15 items from any one feed and 15 articles overall. */
+/** docs/product.md §7 and §9: at most 15 items from any one feed and 15 articles overall. */
 export const PER_FEED_LIMIT = 15;
 export const CATEGORY_LIMIT = 15;
 

@@ -59,7 +59,7 @@ type AlertProperties = z.infer<typeof AlertFeatureSchema>["properties"];
 const AlertsSchema = z.object({ features: z.array(z.unknown()) });
 
 /**
- * An alert's severity as the service gives it (CAP: Extreme, Severe, Moderate, Minor); SPEC.md
+ * An alert's severity as the service gives it (CAP: Extreme, Severe, Moderate, Minor); docs/product.md
  * §3's three (severe, moderate, minor) with Extreme shown as itself, not folded into Severe. The
  * service's Unknown, or anything else, is shown as minor.
  */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-// The front page on a phone leads with news (DESIGN.md "The phone front page"), and a list page
+// The front page on a phone leads with news (docs/design.md "The phone front page"), and a list page
 // puts its first story before any video or advertising.
 
 test.use({ viewport: { width: 375, height: 812 } });

@@ -4,7 +4,7 @@ import { wcagViolations } from "./axe";
 import { gotoReady, waitForIslands } from "./helpers";
 import { SPEC_HEADER_PATHS } from "../support/spec-header";
 
-// The header's links at 768 px and wider (issue 15, DESIGN.md "Navigation"): one row of main
+// The header's links at 768 px and wider (issue 15, docs/design.md "Navigation"): one row of main
 // sections and More, a <details> disclosure with the rest. The phone menu is in layout.spec.ts.
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -59,7 +59,7 @@ for (const width of [1024, 1280]) {
       expect(moreLeft - box.end).toBeLessThan(16);
     });
 
-    test("every header link of SPEC.md §2 is on the row or behind one click on More", async ({
+    test("every header link of docs/product.md §2 is on the row or behind one click on More", async ({
       page,
     }) => {
       await gotoReady(page, "/");

@@ -44,7 +44,7 @@ test.describe("home on a phone", () => {
   });
 
   // The whole page scrolls in under 7,000 px, with every section's five stories still on it
-  // (SPEC.md §9): a section's lead picture is a square beside its headline, its summary two
+  // (docs/product.md §9): a section's lead picture is a square beside its headline, its summary two
   // lines, the News Feed five headlines, the footer's links run on as lines.
   for (const path of ["/", "/es/"]) {
     test(`${path} is under 7,000 px tall, each section still showing five stories`, async ({

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { gotoReady } from "./helpers";
 
-// The page metadata of SPEC.md §3 as the server HTML carries it (what crawlers and social cards
+// The page metadata of docs/product.md §3 as the server HTML carries it (what crawlers and social cards
 // read): times, section and the JSON-LD ItemList of a news page's stories. Every route's JSON-LD
 // is checked against schema.org in app/lib/structured-data.test.ts; this proves the server sends it.
 

@@ -44,8 +44,9 @@ const OUTSIDE = [
 ];
 
 /**
- * The documents code and docs cite, by their old names beside the clone or their place in docs/:
- * `SPEC.md §9` or `docs/product.md §9`, `DESIGN.md "Navigation"`, `STYLE.md §2`, `ARCHITECTURE.md`.
+ * The documents code and docs cite, by their place in docs/ (`docs/product.md §9`,
+ * `docs/design.md "Navigation"`, `docs/style.md §2`, `docs/architecture.md`), or by the names
+ * they had beside the clone (SPEC, DESIGN, ARCHITECTURE and STYLE), which no file may use now.
  */
 const CITED_DOCS: Record<string, string> = {
   SPEC: "product.md",
@@ -130,11 +131,21 @@ describe("the repository", () => {
     expect(missing).toEqual([]);
   });
 
+  it("cites each document by its place in docs/, not by the name it had beside the clone", () => {
+    const self = path.join(ROOT, "tests", "unit", "self-contained.test.ts");
+    const old = /(^|[^A-Za-z0-9_./-])(SPEC|DESIGN|ARCHITECTURE|STYLE)\.md\b/;
+    const offenders = files
+      .filter((file) => file !== self && !file.includes(`${path.sep}fixtures${path.sep}`))
+      .filter((file) => old.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(ROOT, file));
+    expect(offenders).toEqual([]);
+  });
+
   it.each([
-    ['SPEC.md §9: "Ad slot identifiers"', { doc: "product.md", section: "§9" }],
-    ['DESIGN.md "Navigation"', { doc: "design.md", section: "Navigation" }],
+    ['docs/product.md §9: "Ad slot identifiers"', { doc: "product.md", section: "§9" }],
+    ['docs/design.md "Navigation"', { doc: "design.md", section: "Navigation" }],
     ["docs/style.md §2", { doc: "style.md", section: "§2" }],
-    ["(ARCHITECTURE.md)", { doc: "architecture.md", section: undefined }],
+    ["(docs/architecture.md)", { doc: "architecture.md", section: undefined }],
     ['docs/architecture.md\'s "a small server"', { doc: "architecture.md", section: undefined }],
   ])("reads the citation %s", (text, cited) => {
     expect(citedSections(text)).toEqual([cited]);

@@ -1,4 +1,4 @@
-// English interface text, exactly the specification's (SPEC.md). Core: dates, languages, the
+// English interface text, exactly the specification's (docs/product.md). Core: dates, languages, the
 // screens every page can end on.
 export const core = {
   "time.justNow": "Just now",

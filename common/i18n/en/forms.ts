@@ -1,4 +1,4 @@
-// English interface text (forms), exactly the specification's (SPEC.md).
+// English interface text (forms), exactly the specification's (docs/product.md).
 export const forms = {
   "forms.standfirst":
     "News tips, questions and corrections: the {name} newsroom reads every message.",

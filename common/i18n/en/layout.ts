@@ -1,4 +1,4 @@
-// English interface text (layout), exactly the specification's (SPEC.md).
+// English interface text (layout), exactly the specification's (docs/product.md).
 export const layout = {
   // The site's layout, header, navigation and search.
   "layout.skipToContent": "Skip to content",

@@ -1,4 +1,4 @@
-// English interface text (meta), exactly the specification's (SPEC.md): the pages' headings,
+// English interface text (meta), exactly the specification's (docs/product.md): the pages' headings,
 // navigation labels and descriptions (app/lib/pages.ts), the footer's column titles, and the
 // document titles (app/lib/meta.ts). `{name}` is the publication's name, `{city}` its city.
 export const meta = {

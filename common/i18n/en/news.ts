@@ -1,4 +1,4 @@
-// English interface text (news), exactly the specification's (SPEC.md): the categories' names
+// English interface text (news), exactly the specification's (docs/product.md): the categories' names
 // and descriptions, news lists' states, story cards, home, search and the news pages' own text.
 const latest = (topic: string) =>
   `The latest ${topic} for {city}, {state}: stories gathered from trusted newsrooms and updated through the day.`;
@@ -84,7 +84,7 @@ export const news = {
   "news.category.events.description":
     "Community events, cultural activities and business gatherings in {city}, and how to submit your event.",
 
-  // The states of a list of news (SPEC.md §8) and the byline under a news page's title.
+  // The states of a list of news (docs/product.md §8) and the byline under a news page's title.
   "news.state.loading": "Loading {noun} news...",
   "news.state.error": "{prefix}: {error}",
   "news.state.errorPrefix": "Error loading news",

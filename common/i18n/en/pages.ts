@@ -1,4 +1,4 @@
-// English interface text (pages), exactly the specification's (SPEC.md).
+// English interface text (pages), exactly the specification's (docs/product.md).
 export const pages = {
   "pages.faqStandfirst": "Answers to the questions readers ask {name} most.",
   "pages.stillQuestion": "Still have a question?",

@@ -1,4 +1,4 @@
-// English interface text (radio), exactly the specification's (SPEC.md).
+// English interface text (radio), exactly the specification's (docs/product.md).
 export const radio = {
   "radio.liveStream": "24/7 live stream",
   "radio.listen": "Listen to the live stream",

@@ -1,4 +1,4 @@
-// English interface text (server), exactly the specification's (SPEC.md): the short plain-text
+// English interface text (server), exactly the specification's (docs/product.md): the short plain-text
 // answers of refused requests (server/http/).
 export const server = {
   "server.badRequest": "Bad request",

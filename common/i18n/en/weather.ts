@@ -1,4 +1,4 @@
-// English interface text (weather), exactly the specification's (SPEC.md).
+// English interface text (weather), exactly the specification's (docs/product.md).
 export const weather = {
   "weather.severityExtreme": "Extreme",
   "weather.severitySevere": "Severe",

@@ -90,7 +90,7 @@ function routeUrl(url: URL, base: string, slugs: Slugs | undefined): URL {
 }
 
 /**
- * The not-found page's log line (SPEC.md §8) for a reader it was served to: a few a minute at
+ * The not-found page's log line (docs/product.md §8) for a reader it was served to: a few a minute at
  * most (`budget`), with how many were left out.
  */
 function notFoundLog(logger: Logger, budget: LogBudget) {

@@ -9,7 +9,7 @@ import { CATEGORY_LIMIT, type StoredArticle } from "../store";
  */
 export const CATEGORY_POOL = 2 * CATEGORY_LIMIT;
 
-/** SPEC.md §8: what a category shows when every feed failed and nothing is stored. */
+/** docs/product.md §8: what a category shows when every feed failed and nothing is stored. */
 export const ALL_FEEDS_FAILED = "Failed to fetch RSS feed";
 
 export type CategoryState = "loading" | "ready" | "error";
