@@ -77,7 +77,7 @@ async function listen(url: string, engine: NewsEngine) {
     },
     onReconnect: () => {
       reconnected();
-      track(engine.syncFromStore());
+      track(engine.syncFromStore({ everyFeed: true }));
     },
     log: { warn: () => {} },
     retryMs: 50,

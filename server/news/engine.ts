@@ -172,12 +172,17 @@ export class NewsEngine {
   /**
    * Reads every listed feed's stored state and takes in what changed since this instance last
    * read it (the fallback of notifications: run every syncMs, and after a lost connection).
+   * `everyFeed` (after a lost connection): every feed's newest read again, whatever its state
+   * says. A refresh of this instance in the gap merged its write into a window that missed
+   * another instance's unannounced one, and then wrote the very state the store has, so the
+   * state alone cannot tell that feed from an unchanged one.
    */
-  async syncFromStore(): Promise<void> {
+  async syncFromStore({ everyFeed = false }: { everyFeed?: boolean } = {}): Promise<void> {
     const rows = await this.options.store.feedsByIds([...this.feeds.rows.keys()]);
     for (const row of rows) {
       const known = this.feeds.rows.get(row.id);
-      if (known?.lastAttempt === row.lastAttempt && known.lastSuccess === row.lastSuccess) {
+      const same = known?.lastAttempt === row.lastAttempt && known.lastSuccess === row.lastSuccess;
+      if (same && !everyFeed) {
         this.feeds.rows.set(row.id, row);
         continue;
       }

@@ -33,7 +33,8 @@ export async function listenForFeedChanges(
       }
     },
     onReconnect: () => {
-      engine.syncFromStore().catch((err: unknown) => {
+      // What was announced meanwhile is lost: every feed's newest is read again.
+      engine.syncFromStore({ everyFeed: true }).catch((err: unknown) => {
         logger.error({ err }, "reading the feeds' state from the database failed");
       });
     },

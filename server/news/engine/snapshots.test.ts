@@ -140,3 +140,35 @@ describe("a refresh's write taken in (engine/snapshots.ts takeStored)", () => {
     expect((await fresh.getCategory(CITY, "world")).articles.map((a) => a.title)).toEqual(titles);
   });
 });
+
+describe("after a lost connection to the other instances' announcements", () => {
+  it("reads every feed's newest again: a write merged in the gap missed another instance's", async () => {
+    const db = await openDatabase(":memory:");
+    dbs.push(db);
+    const store = new NewsStore(db);
+    const clock = { now: T0 };
+    const one = { title: "One", date: T0 - 3 * 3600_000 };
+    const two = { title: "Two", date: T0 - 2 * 3600_000 };
+    const three = { title: "Three", date: T0 - 3600_000 };
+    let items: RssItem[] = [one];
+    const answer = () => fetchedFeed(rssDocument({ title: "Channel", items }), URL_);
+    const here = await open(store, clock, answer);
+    const there = await open(store, clock, answer);
+    await here.refreshDue();
+    expect((await here.getCategory(CITY, "world")).articles.map((a) => a.title)).toEqual(["One"]);
+    // Another instance stores Two while this one hears nothing of it (its connection is down).
+    items = [two, one];
+    clock.now += REFRESH_MS * 2;
+    await there.refreshDue();
+    // By this one's own refresh the publisher has dropped Two: it writes Three and One, and the
+    // store's newest are Three, Two and One.
+    items = [three, one];
+    clock.now += REFRESH_MS * 2;
+    await here.refreshDue();
+    await here.syncFromStore({ everyFeed: true });
+    const shown = (await here.getCategory(CITY, "world")).articles.map((a) => a.title);
+    expect(shown).toEqual(["Three", "Two", "One"]);
+    const fresh = await open(store, clock, () => ({ kind: "not-modified" }));
+    expect((await fresh.getCategory(CITY, "world")).articles.map((a) => a.title)).toEqual(shown);
+  });
+});
