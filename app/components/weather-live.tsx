@@ -14,8 +14,8 @@ import {
   CONDITION_ICONS,
   CurrentConditions,
   Forecast,
+  AlertsSection,
   WeatherAlerts,
-  WEATHER_H2,
   WeatherUnavailable,
   Given,
   type ShownAlert,
@@ -383,10 +383,7 @@ function AlertsUnchecked({
   children?: ReactNode;
 }) {
   return (
-    <section aria-labelledby="alerts">
-      <h2 id="alerts" className={WEATHER_H2}>
-        {t("weather.alertsHeading")}
-      </h2>
+    <AlertsSection t={t}>
       <p>
         {withParts(t("weather.alertsUnchecked"), {
           link: (
@@ -397,6 +394,6 @@ function AlertsUnchecked({
         })}
       </p>
       {children}
-    </section>
+    </AlertsSection>
   );
 }

@@ -367,10 +367,7 @@ export function WeatherAlerts({
   children?: ReactNode;
 }) {
   return (
-    <section aria-labelledby="alerts">
-      <h2 id="alerts" className={WEATHER_H2}>
-        {t("weather.alertsHeading")}
-      </h2>
+    <AlertsSection t={t}>
       {alerts.length === 0 ? (
         <p>{t("weather.noAlerts", { city })}</p>
       ) : (
@@ -392,6 +389,18 @@ export function WeatherAlerts({
           })}
         </p>
       )}
+      {children}
+    </AlertsSection>
+  );
+}
+
+/** The alerts' section of /weather and its heading, whatever the alerts' state. */
+export function AlertsSection({ t, children }: { t: T; children: ReactNode }) {
+  return (
+    <section aria-labelledby="alerts">
+      <h2 id="alerts" className={WEATHER_H2}>
+        {t("weather.alertsHeading")}
+      </h2>
       {children}
     </section>
   );
