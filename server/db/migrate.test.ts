@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,7 +16,7 @@ import {
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { MIGRATIONS } from "./migrations";
 import { LEGACY_SCHEMA_VERSION } from "./legacy-schema";
-import { openDatabase, type Store } from "./open";
+import { openDatabase, switchToWal, type Store } from "./open";
 import { openPostgres } from "./postgres";
 
 /** Opens the database at `where` in a process of its own; resolves with what it printed. */
@@ -96,6 +97,47 @@ describe("migrations on SQLite", () => {
       await store.close();
     }
   }, 30_000);
+
+  // What that race met now and then: the second process asked for WAL while the first held the
+  // file's reserved lock, and SQLite answered SQLITE_BUSY without waiting (it could deadlock).
+  it("waits for a lock held on a new file before switching it to WAL, then migrates", async () => {
+    const file = path.join(dir, "held.db");
+    const other = new Database(file);
+    other.exec("BEGIN IMMEDIATE");
+    other.exec("CREATE TABLE held (x)");
+    // Alone, the switch meets the lock at once: the busy handler is not called.
+    const alone = new Database(file, { timeout: 1000 });
+    const started = Date.now();
+    expect(() => alone.pragma("journal_mode = WAL")).toThrow(/locked/);
+    expect(Date.now() - started).toBeLessThan(900);
+    alone.close();
+    const opening = openDatabase(file);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    other.exec("COMMIT");
+    other.close();
+    const store = await opening;
+    try {
+      expect(store.sqlite?.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(await recorded(store)).toEqual(NAMES);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("gives up on a lock still held after the wait, with SQLite's own error", async () => {
+    const file = path.join(dir, "kept.db");
+    const other = new Database(file);
+    other.exec("BEGIN IMMEDIATE");
+    other.exec("CREATE TABLE kept (x)");
+    const raw = new Database(file);
+    try {
+      await expect(switchToWal(raw, 30)).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+    } finally {
+      raw.close();
+      other.exec("ROLLBACK");
+      other.close();
+    }
+  });
 });
 
 describe("migrations on PostgreSQL", () => {

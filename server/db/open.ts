@@ -58,10 +58,10 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
     privateDatabaseFile(file);
   }
   const raw = new Database(file);
-  raw.pragma("journal_mode = WAL");
+  raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  await switchToWal(raw);
   raw.pragma(`synchronous = ${options.synchronous ?? "NORMAL"}`);
   raw.pragma("foreign_keys = ON");
-  raw.pragma("busy_timeout = 5000");
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
   try {
     await migrate(raw, db);
@@ -70,6 +70,31 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
     throw error;
   }
   return { db, dialect: "sqlite", sqlite: raw, close: () => db.destroy() };
+}
+
+/** How long a SQLite connection waits for another's lock before it gives up (busy_timeout). */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Puts the database in WAL mode, trying again while another connection holds its lock. Switching
+ * a new file's journal takes a shared lock and then asks for more; when another process holds a
+ * reserved lock meanwhile (the first opening of a file by two processes at once: one is already
+ * migrating), SQLite answers SQLITE_BUSY at once without calling the busy handler, since waiting
+ * could deadlock. So the wait is ours: a few milliseconds at a time, up to BUSY_TIMEOUT_MS.
+ * From: https://sqlite.org/c3ref/busy_handler.html, https://sqlite.org/wal.html#activating_and_configuring_wal_mode
+ */
+export async function switchToWal(raw: Db, timeoutMs = BUSY_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      raw.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      const busy = (error as { code?: unknown }).code === "SQLITE_BUSY";
+      if (!busy || Date.now() + wait > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** How many prepared statements a SQLite connection keeps for reuse (preparedOnce). */
