@@ -34,8 +34,8 @@ export interface CategoryText {
 /** A category as the table declares it: its words are message keys. */
 interface CategoryDeclaration {
   /**
-   * Its key: the feed key of docs/product.md §7 (FEEDS_FILE and the site configs use it), and, with its
-   * first letter capitalised, the category a card shows.
+   * Its key: the feed key of docs/product.md §7 (FEEDS_FILE and the site configs use it), and the
+   * category a stored story names (a card shows its label: storyCategory).
    */
   key: string;
   /** Its page's path: /{slug}. */
@@ -67,7 +67,7 @@ export interface DescribedSite {
 
 /**
  * A category's words in English (the specification's text, from the English catalogue), for
- * code that has no edition's translator: the feed engine's stored labels, the page table. A
+ * code that has no edition's translator: the page table. A
  * page in an edition translates `text` instead (categoryHeading and the others below).
  */
 interface EnglishText {
@@ -417,12 +417,14 @@ export function categoryDescription(
 }
 
 /**
- * The category a card shows, in the translator's language: a stored article's category is its
- * category's English label (server/news/normalize.ts); any other text is shown as it is.
+ * The category a story shows, in the translator's language: its category's label ("Bienes
+ * raíces"). A story names its category by key (server/news/normalize.ts, stored so since
+ * migration 0011); a value that is no key (text a row held before that migration, which it did not
+ * know) is shown as it is.
  */
-export function storyCategory(stored: string, t: Translate): string {
-  const row = DECLARED.find((c) => en[c.text.label] === stored);
-  return row ? t(row.text.label) : stored;
+export function storyCategory(key: string, t: Translate): string {
+  const row = DECLARED.find((c) => c.key === key);
+  return row ? t(row.text.label) : key;
 }
 
 /** Home's sections' feed keys, in order (its News Feed lists their newest stories together). */

@@ -14,7 +14,7 @@ function story(id: number, feedUrl: string, extra: Partial<StoredArticle> = {}):
     imageIsDefault: true,
     publishedAt: 1_700_000_000_000 - id,
     claimedAt: null,
-    category: "Local",
+    category: "local",
     feedUrl,
     source: new URL(feedUrl).host,
     language: null,
@@ -90,6 +90,17 @@ describe("toNewsBlock", () => {
       "ar",
     );
     expect(arabic.articles.map((a) => [a.lang, a.dir])).toEqual([["en", "ltr"]]);
+  });
+
+  it("names each story's category (its key) by its label in the city's language", () => {
+    const stories = news([
+      story(1, "https://a.example/feed", { category: "realestate" }),
+      story(2, "https://a.example/feed", { category: "arts" }),
+      story(3, "https://a.example/feed"),
+    ]);
+    const labels = (locale: string) => toNewsBlock(stories, locale).articles.map((a) => a.category);
+    expect(labels("en-US")).toEqual(["Real Estate", "Arts & Culture", "Local"]);
+    expect(labels("es-US")).toEqual(["Bienes raíces", "Arte y cultura", "Noticias locales"]);
   });
 
   it("counts none when it shows nothing", () => {

@@ -39,7 +39,7 @@ describe("toSearchPage", () => {
             imageIsDefault: true,
             publishedAt: Date.parse("2026-11-22T12:00:00Z"),
             claimedAt: null,
-            category: "Local",
+            category: "local",
             feedUrl: "https://feeds.example.org/private?token=secret",
             source: "Example News",
             language: null,

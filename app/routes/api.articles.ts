@@ -2,7 +2,7 @@ import { relativeWordsFor } from "~/lib/i18n";
 import { translatorFor } from "../../common/i18n";
 import { data } from "react-router";
 import { z } from "zod";
-import { FEED_KEYS } from "../../sites/categories";
+import { FEED_KEYS, storyCategory } from "../../sites/categories";
 import { ARTICLES_API } from "../../common/urls";
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_S, isDatabaseUnavailable } from "~/lib/database.server";
 import { CACHE_CONTROL } from "../../common/cache-control";
@@ -10,6 +10,9 @@ import { storyLanguage } from "~/lib/language";
 import { relativeDate } from "~/lib/relative-date";
 import type { Route } from "./+types/api.articles";
 import { cityContext } from "~/lib/city-context";
+
+/** The English catalogue's translator: the JSON names a story's category in English. */
+const ENGLISH = translatorFor("en-US");
 
 const QuerySchema = z.object({
   category: z
@@ -69,7 +72,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
         date: a.publishedAt === null ? null : new Date(a.publishedAt).toISOString(),
         relativeDate: relativeDate(a.publishedAt, context.now, city),
         image: a.image,
-        category: a.category,
+        // Its category's label in English, whatever the edition's language (as it has always been).
+        category: storyCategory(a.category, ENGLISH),
         url: a.url,
         // Its publisher, and its language where it is not the city's (as pages show them).
         source: a.source,

@@ -28,9 +28,9 @@ const CITY = fixtureCity({ locale: "es-US" });
 function twoStories(key: FeedKey): StoredArticle[] {
   const base = 100 * ((HOME_KEYS as readonly FeedKey[]).indexOf(key) + 1);
   return [
-    storedStory(base + 1, key, `La nota ${key} número uno`, NOW - HOUR, { category: "Local" }),
+    storedStory(base + 1, key, `La nota ${key} número uno`, NOW - HOUR, { category: "local" }),
     storedStory(base + 2, key, `Die Geschichte ${key}`, NOW - 2 * HOUR, {
-      category: "Real Estate",
+      category: "realestate",
       language: "de",
       sponsored: true,
     }),

@@ -69,8 +69,9 @@ const STEPS: readonly (readonly string[])[] = [
    END`,
     `INSERT INTO articles_fts (articles_fts) VALUES ('rebuild')`,
   ],
-  // 7: an article's category is its category's label in the table (normalize.ts storedCategoryLabel):
-  // the two whose label is not their capitalised feed key are renamed in place
+  // 7: an article's category is its category's label in the table (as stored until migration
+  // 0011, which stores its key): the two whose label is not their capitalised feed key are
+  // renamed in place
   [
     `UPDATE articles SET category = 'Real Estate' WHERE category = 'Realestate'`,
     `UPDATE articles SET category = 'Arts & Culture' WHERE category = 'Arts'`,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { makeLegacySqlite } from "../../tests/support/databases";
-import { openSqlite } from "../../tests/support/db";
+import { openSqlite, openSqliteAt } from "../../tests/support/db";
 import { describe, expect, it } from "vitest";
 import { LEGACY_SCHEMA_VERSION } from "./legacy-schema";
 import { networkDatabaseFile } from "./open";
@@ -27,7 +27,8 @@ describe("migration 7: categories as the category table labels them", () => {
         insert.run(uid, category);
       }
       old.close();
-      const db = await openSqlite(file);
+      // As the migrations before 0011 left it: 0011 stores keys (category-keys.test.ts).
+      const db = await openSqliteAt(file, "0010_briefing");
       const rows = db.prepare("SELECT uid, category FROM articles ORDER BY uid").all();
       expect(rows).toEqual([
         { uid: "a", category: "Real Estate" },

@@ -57,7 +57,7 @@ function newsOf(city: string): NewsReader {
               imageIsDefault: true,
               publishedAt: Date.parse("2026-11-24T09:00:00Z"),
               claimedAt: null,
-              category: "Local",
+              category: "local",
               feedUrl: `https://news.example/${city}.xml`,
               source: "Example News",
               language: null,

@@ -105,7 +105,7 @@ function newsOf(site: string): NewsReader {
               imageIsDefault: true,
               publishedAt: Date.parse("2026-11-24T09:00:00Z"),
               claimedAt: null,
-              category: "Local",
+              category: "local",
               feedUrl: `https://news.example/${site}.xml`,
               source: "Example News",
               language: null,

@@ -45,7 +45,7 @@ function article(id: number, image: string, imageIsDefault = false): StoredArtic
     imageIsDefault,
     publishedAt: null,
     claimedAt: null,
-    category: "World",
+    category: "world",
     feedUrl: "https://feeds.example.org/world.xml?token=secret",
     source: "Example News",
     language: null,

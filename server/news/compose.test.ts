@@ -27,7 +27,7 @@ function candidate(
       imageIsDefault: true,
       publishedAt: age === null ? null : NOW - age,
       claimedAt: null,
-      category: "Local",
+      category: "local",
       language: null,
       feedUrl: `https://outlet${feedId}.example/feed`,
       source: `Outlet ${feedId}`,

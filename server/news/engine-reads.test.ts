@@ -30,7 +30,7 @@ describe("combineNews (home's News Feed, /api/articles with several categories)"
       imageIsDefault: true,
       publishedAt: hour === null ? null : T0 + hour * 3600_000,
       claimedAt: null,
-      category: "Local",
+      category: "local",
       feedUrl: "https://feeds.example/x",
       source: "Example News",
       language: null,
@@ -186,12 +186,22 @@ describe("one fetch per feed URL", () => {
     expect(h.fetch.mock.calls.map(([u]) => u).sort()).toEqual(["https://a.example/own", url]);
     expect(
       (await h.engine.getCategory("local")).articles.map((a) => [a.title, a.category]),
-    ).toEqual([["Shared story", "Local"]]);
+    ).toEqual([["Shared story", "local"]]);
     expect(
       (await h.engine.getCategory("business")).articles.map((a) => [a.title, a.category]).sort(),
     ).toEqual([
-      ["Own story", "Business"],
-      ["Shared story", "Business"],
+      ["Own story", "business"],
+      ["Shared story", "business"],
+    ]);
+    // Stored once, with the key of the category first listing it (migration 0011), not a label.
+    const stored = await h.db.db
+      .selectFrom("articles")
+      .select(["title", "category"])
+      .orderBy("title")
+      .execute();
+    expect(stored).toEqual([
+      { title: "Own story", category: "business" },
+      { title: "Shared story", category: "local" },
     ]);
     h.clock.now += REFRESH_MS * 2;
     await h.engine.refreshDue();

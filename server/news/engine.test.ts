@@ -214,7 +214,7 @@ describe("store", () => {
       expect(articles.filter((a) => a.feedUrl === feed.url).length).toBeLessThanOrEqual(15);
     const dates = articles.map((a) => a.publishedAt ?? 0);
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
-    expect(articles.every((a) => a.category === "Sports")).toBe(true);
+    expect(articles.every((a) => a.category === "sports")).toBe(true);
   });
 
   it("shows a far-future date as its first fetch time, there to stay, and keeps the feed's claim", async () => {

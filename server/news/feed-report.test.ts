@@ -27,7 +27,7 @@ async function storeWithFeeds() {
         imageIsDefault: true,
         publishedAt: NOW - 3_600_000,
         claimedAt: null,
-        category: "World",
+        category: "world",
         language: null,
       },
     ],

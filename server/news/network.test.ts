@@ -145,7 +145,7 @@ describe("the network engine", () => {
     const [na] = (await a.getCategory("national")).articles;
     const [nb] = (await b.getCategory("politics")).articles;
     expect(na?.id).toBe(nb?.id);
-    expect([na?.category, nb?.category]).toEqual(["National", "Politics"]);
+    expect([na?.category, nb?.category]).toEqual(["national", "politics"]);
     expect(await b.getCategory("world")).toMatchObject({ state: "ready", articles: [] });
     n.clock.now += REFRESH_MS * 2;
     await n.engine.refreshDue();
@@ -157,12 +157,12 @@ describe("the network engine", () => {
     await n.engine.refreshDue();
     const [fromA] = (await n.engine.city("a").getCategory("national")).articles;
     const [fromB] = (await n.engine.city("b").getCategory("national")).articles;
-    // Memory at network scale: one object per story and label, whatever the number of cities.
+    // Memory at network scale: one object per story and category, whatever the number of cities.
     expect(fromA).toBeDefined();
     expect(fromB).toBe(fromA);
     const [politics] = (await n.engine.city("b").getCategory("politics")).articles;
     expect(politics).not.toBe(fromA);
-    expect(politics?.category).toBe("Politics");
+    expect(politics?.category).toBe("politics");
     expect((await n.engine.city("b").getCategory("politics")).articles[0]).toBe(politics);
     // Nothing private leaves the engine.
     for (const field of ["feedId", "lastSeen", "position"]) expect(fromA).not.toHaveProperty(field);

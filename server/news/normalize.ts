@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { decodeHTML } from "entities";
 import { Parser } from "htmlparser2";
-import { CATEGORIES, type FeedKey } from "../../sites/categories";
+import type { FeedKey } from "../../sites/categories";
 import { readFeedDate, type FeedDate } from "./dates";
 import { canonicalLanguage, detectLanguage } from "./language";
 import { repairText } from "./mojibake";
@@ -32,7 +32,12 @@ export interface Article {
   publishedAt: number | null;
   /** The feed's own date when it was clamped (more than a day in the future), else null. */
   claimedAt: number | null;
-  /** The feed key with its first letter capitalised (docs/product.md §3). */
+  /**
+   * Its category's key (a FeedKey: "realestate"), as stored since migration 0011. Pages show the
+   * category's label in their reader's language ("Real Estate", "Bienes raíces") where they show
+   * it (sites/categories.ts storyCategory), not the key capitalised that docs/product.md §3 names
+   * (which gave cards "REALESTATE": issue 25).
+   */
   category: string;
   /**
    * The language of the story (a BCP 47 tag) as its entry or its feed says, else as its text
@@ -303,18 +308,6 @@ function htmlImage(images: MediaRef[], base: string): string | null {
   return (ref && safeUrl(ref.url, base)) ?? null;
 }
 
-/**
- * The category an article shows: its category's label in the category table ("Real Estate",
- * "Arts & Culture"), which is what its page and the header call it. docs/product.md §3 says the feed key
- * with its first letter capitalised, which gave cards "REALESTATE" (issue 25); for every other
- * category the two are the same. Stored with the article, in English: a page shows a category's
- * label in its reader's language by sites/categories.ts `categoryLabel`.
- */
-export function storedCategoryLabel(key: FeedKey): string {
-  return LABELS.get(key) ?? key.charAt(0).toUpperCase() + key.slice(1);
-}
-const LABELS = new Map<string, string>(CATEGORIES.map((c) => [c.key, c.label]));
-
 export interface NormalizeOptions {
   key: FeedKey;
   /** The feed's URL: relative links and images are resolved against it. */
@@ -380,7 +373,7 @@ export function normalizeItem(
     imageIsDefault: image === null,
     publishedAt,
     claimedAt,
-    category: storedCategoryLabel(key),
+    category: key,
     language:
       canonicalLanguage(item.language) ??
       canonicalLanguage(options.feedLanguage) ??

@@ -482,7 +482,7 @@ describe.each(["sqlite", "postgres"] as const)("NewsEngine.search on %s", (which
     ]);
     const shared = story("x", "Port expansion approved", { url: "https://news.example.org/port" });
     await save([shared], "local");
-    await save([{ ...shared, category: "National" }], "national");
+    await save([{ ...shared, category: "national" }], "national");
     expect(await engine.search("port expansion")).toMatchObject({ total: 1 });
   });
 
@@ -528,12 +528,12 @@ describe.each(["sqlite", "postgres"] as const)("NewsEngine.search on %s", (which
     const hits = async (city: string) =>
       (await network.search(city, "ferry")).hits.map((h) => [h.article.title, h.article.category]);
     expect(await hits("houston")).toEqual([
-      ["Ferry fares rise on the ship channel", "Local"],
-      ["Ferry strike ends", "National"],
+      ["Ferry fares rise on the ship channel", "local"],
+      ["Ferry strike ends", "national"],
     ]);
     expect(await hits("anchorage")).toEqual([
-      ["Ferry to Kodiak delayed", "Local"],
-      ["Ferry strike ends", "Local"],
+      ["Ferry to Kodiak delayed", "local"],
+      ["Ferry strike ends", "local"],
     ]);
     // A city the network does not serve finds nothing.
     expect((await network.search("honolulu", "ferry")).total).toBe(0);

@@ -48,7 +48,7 @@ function newsTitled(title: () => string, version?: () => number): NewsReader {
         imageIsDefault: true,
         publishedAt: Date.parse("2026-11-24T09:00:00Z"),
         claimedAt: null,
-        category: "Local",
+        category: "local",
         feedUrl: "https://news.example/feed.xml",
         source: "Example News",
         language: null,

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
+import type { Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
 import type pg from "pg";
+import { MIGRATIONS } from "../../server/db/migrations";
 
 /** Databases kept as SQL text, as older code made them (tests/fixtures/databases). */
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/databases");
@@ -211,4 +214,38 @@ export function keptRows(
       return [table, now.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])))];
     }),
   );
+}
+
+/**
+ * Runs the migrations of db/migrations on `db` up to `last` and no further: a database as the
+ * code of that migration left it (a later one's test then fills it, and runs the rest).
+ */
+export async function migrateTo(db: Kysely<unknown>, last: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+  });
+  const { error } = await migrator.migrateTo(last);
+  if (error) throw error;
+}
+
+/** The English labels the fixtures' articles hold, and their keys. */
+const FIXTURE_CATEGORY_KEYS: Record<string, string> = {
+  Local: "local",
+  "Real Estate": "realestate",
+};
+
+/**
+ * A fixture's rows (sqliteRows, postgresRows) as migration 0011 leaves them: each article's
+ * category its key, the rest as it was.
+ */
+export function withCategoryKeys(rows: Record<string, Row[]>): Record<string, Row[]> {
+  if (!rows.articles) return rows;
+  return {
+    ...rows,
+    articles: rows.articles.map((article) => ({
+      ...article,
+      category: FIXTURE_CATEGORY_KEYS[String(article.category)] ?? article.category,
+    })),
+  };
 }

@@ -19,7 +19,7 @@ export function story(
     imageIsDefault: true,
     publishedAt,
     claimedAt: null,
-    category: "Local",
+    category: "local",
     language: null,
     ...extra,
   };

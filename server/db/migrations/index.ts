@@ -9,6 +9,7 @@ import * as articlePublisher from "./0007_article_publisher";
 import * as push from "./0008_push";
 import * as articleAuthors from "./0009_article_authors";
 import * as briefing from "./0010_briefing";
+import * as categoryKeys from "./0011_category_keys";
 
 /**
  * Every migration of the network's database, by name, in order: one file each in this folder,
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008_push": push,
   "0009_article_authors": articleAuthors,
   "0010_briefing": briefing,
+  "0011_category_keys": categoryKeys,
 };

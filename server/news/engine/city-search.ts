@@ -1,4 +1,4 @@
-import { storedCategoryLabel } from "../normalize";
+import type { FeedKey } from "../../../sites/categories";
 import {
   SEARCH_WINDOW,
   noResults,
@@ -35,8 +35,8 @@ export async function searchCity(
   const parsed = parseSearchQuery(query);
   if (!parsed) return noResults();
   const { store, subscriptions } = context.options;
-  const labels = labelsOf(context, city);
-  const found = await store.search(parsed, SEARCH_WINDOW, [...labels.keys()]);
+  const categories = categoriesOf(context, city);
+  const found = await store.search(parsed, SEARCH_WINDOW, [...categories.keys()]);
   // What the listings leave out is neither counted nor shown (as in the categories).
   const matches = found.matches.filter((m) => {
     const url = m.feedId === undefined ? undefined : context.feeds.rows.get(m.feedId)?.url;
@@ -51,19 +51,22 @@ export async function searchCity(
       (await store.articles(ids)).flatMap(({ feedId, ...stored }) =>
         // (none for a paid post its listing leaves out)
         credited(subscriptions, stored.feedUrl, [stored]).map((article) => {
-          const category = labels.get(feedId) ?? article.category;
+          const category = categories.get(feedId) ?? article.category;
           return category === article.category ? article : { ...article, category };
         }),
       ),
   });
 }
 
-/** Each of the city's feeds, with the label of the category the city lists it in first. */
-function labelsOf(context: SearchContext, city: string): Map<number, string> {
-  const labels = new Map<number, string>();
+/**
+ * Each of the city's feeds, with the key of the category the city lists it in first: its stories
+ * are shown under it (as its label), whatever category their rows hold.
+ */
+function categoriesOf(context: SearchContext, city: string): Map<number, FeedKey> {
+  const categories = new Map<number, FeedKey>();
   for (const key of context.options.subscriptions.keysOf(city)) {
     for (const id of context.snapshots.feedIds(city, key))
-      if (!labels.has(id)) labels.set(id, storedCategoryLabel(key));
+      if (!categories.has(id)) categories.set(id, key);
   }
-  return labels;
+  return categories;
 }

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { freshWindowMs, type FeedKey } from "../../../sites/categories";
 import { composeCategory } from "../compose";
-import { storedCategoryLabel } from "../normalize";
 import {
   PER_FEED_LIMIT,
   newestFirst,
@@ -25,8 +24,8 @@ interface FeedSnapshot {
   /** Its newest stored, shown or not (a refresh's write is merged into it: mergeWindow). */
   window: FeedWindow;
   /**
-   * Its articles as pages show them under a category's label (in the order of `articles`), made
-   * once per label: every city and category showing the feed shares the same objects (which
+   * Its articles as pages show them under a category (its key, in the order of `articles`), made
+   * once per category: every city and category showing the feed shares the same objects (which
    * also lets pictureLinks link each once), rather than each category keeping copies.
    */
   shown?: Map<string, StoredArticle[]>;
@@ -280,11 +279,10 @@ export class Snapshots {
     key: FeedKey,
     ids: readonly number[],
   ): Promise<{ news: CategoryNews; changesAt: number }> {
-    const label = storedCategoryLabel(key);
     const snapshots = await this.snapshotsOf(ids);
     const sorted = snapshots
       .flatMap((snapshot) => {
-        const shown = shownAs(snapshot, label);
+        const shown = shownAs(snapshot, key);
         return snapshot.articles.map((article, i) => ({ article, shown: shown[i] }));
       })
       .sort((a, b) => newestFirst(a.article, b.article))
@@ -317,16 +315,20 @@ function categoryState(
   return { ...base, state: "ready", error: null };
 }
 
-/** A feed snapshot's articles as shown under `label` (FeedSnapshot.shown), made on first use. */
-function shownAs(snapshot: FeedSnapshot, label: string): StoredArticle[] {
+/**
+ * A feed snapshot's articles as shown under the category `key` (FeedSnapshot.shown), made on
+ * first use: each names that category by its key, whatever its row holds (the category that first
+ * listed its feed, or text stored before migration 0011), which pages show as its label.
+ */
+function shownAs(snapshot: FeedSnapshot, key: FeedKey): StoredArticle[] {
   snapshot.shown ??= new Map();
-  let shown = snapshot.shown.get(label);
+  let shown = snapshot.shown.get(key);
   if (!shown) {
     shown = snapshot.articles.map(
       ({ feedId: _feed, lastSeen: _seen, position: _position, ...article }) =>
-        article.category === label ? article : { ...article, category: label },
+        article.category === key ? article : { ...article, category: key },
     );
-    snapshot.shown.set(label, shown);
+    snapshot.shown.set(key, shown);
   }
   return shown;
 }
