@@ -66,6 +66,7 @@ function tracker() {
     },
     retryMs: 5,
     maxRetryMs: 20,
+    burstMs: 10,
   });
   const database = { up: true, probes: 0 };
   health.attach(async () => {
@@ -93,12 +94,24 @@ describe("DatabaseHealth", () => {
     const { health, lines, database, count } = tracker();
     for (let i = 0; i < 5; i++) health.connectionLost(LOST);
     expect(health.failed(LOST)).toBe(true);
-    await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => lines.length).toBeGreaterThan(0);
     expect(health.available).toBe(true);
     expect(database.probes).toBe(1);
     expect(count(CONNECTIONS_LOST)).toBe(1);
     expect(lines[0]).toMatchObject({ level: "warn", code: "57P01", failures: 6 });
     expect(count(DATABASE_UNREACHABLE)).toBe(0);
+  });
+
+  it("a connection lost just after the probe found the database: the same line", async () => {
+    const { health, lines, database, count } = tracker();
+    health.connectionLost(LOST);
+    await expect.poll(() => database.probes).toBe(1);
+    // The probe has answered (1 ms); the burst's last session ends a little later.
+    await new Promise((r) => setTimeout(r, 3));
+    health.connectionLost(LOST);
+    await expect.poll(() => count(CONNECTIONS_LOST)).toBe(1);
+    expect(lines[0]).toMatchObject({ level: "warn", failures: 2 });
+    expect(database.probes).toBe(1);
   });
 
   it("an outage: logged once however many failures, probed until it ends, its end logged once", async () => {

@@ -103,8 +103,18 @@ export interface HealthOptions {
   /** The first wait before probing again while the database is away; doubled up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
+  /**
+   * How long after a probe has found the database there the lost connections' line waits for more
+   * of the same burst: sessions ended together (a restart, pg_terminate_backend, a pooler) report
+   * their ends over some milliseconds, more on a busy machine, and each would otherwise start a
+   * line of its own. Only the line waits: the probe, and so an outage, is not delayed.
+   */
+  burstMs?: number;
   now?: () => number;
 }
+
+/** HealthOptions.burstMs's default. */
+export const LOST_BURST_MS = 1000;
 
 /** Log lines before a logger is given: JSON on standard error (never a script's standard output). */
 const stderrLog: HealthLog = {
@@ -215,6 +225,12 @@ export class DatabaseHealth {
         () => undefined,
         (err: unknown) => err ?? "failed",
       );
+    if (probe && failure === undefined && this.up) {
+      // Still `checking`: what is lost meanwhile joins this line (suspect).
+      await new Promise((resolve) =>
+        setTimeout(resolve, this.options.burstMs ?? LOST_BURST_MS).unref?.(),
+      );
+    }
     const suspicion = this.suspicion;
     this.suspicion = undefined;
     if (!this.up) return;
