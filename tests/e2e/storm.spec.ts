@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { DONATION_API } from "../../common/urls";
 import { DONATION_DELAY_MS } from "../../app/lib/donation-snooze";
 import {
   DEMO_ALERTS,
@@ -30,6 +31,28 @@ const TORNADO = {
 
 /** The default city's emergency links (its data's `emergency`), as the block names them. */
 const EMERGENCY_LINKS = ["ReadyHarris", "Houston TranStar", "CenterPoint Energy", "311"];
+
+/**
+ * The requests the donation prompt makes to show itself, from now (its dialog's code and what it
+ * shows: app/islands/donation.ts starts both in its timer's callback): `asked()` gives them once
+ * every request the page began before it was called has been reported (an evaluate's answer comes
+ * after the events sent before it), so an empty list after the clock has passed the prompt's delay
+ * means it held back.
+ */
+function promptRequests(page: Page): () => Promise<string[]> {
+  const seen: string[] = [];
+  const record = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname === DONATION_API || url.pathname.includes("donation-dialog"))
+      seen.push(url.pathname);
+  };
+  page.on("request", record);
+  return async () => {
+    await page.evaluate(() => undefined);
+    page.off("request", record);
+    return seen;
+  };
+}
 
 const stormBlock = (page: Page) => page.getByRole("region", { name: /Weather emergency in/ });
 
@@ -132,9 +155,10 @@ test("an Extreme warning puts home in storm mode, and home is calm again once it
     // No ad slot, no sponsor block, and no donation prompt, even past its 30 s.
     await expect(page.locator("[data-ad-type], [data-sponsor]")).toHaveCount(0);
     await expect(page.locator("[data-donation]")).toHaveCount(0);
+    const asked = promptRequests(page);
     await page.clock.runFor(DONATION_DELAY_MS + 5_000);
     await page.clock.resume();
-    await page.waitForTimeout(1_000);
+    expect(await asked()).toEqual([]);
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     // The warning is cancelled: the next load of home is the calm one.
@@ -263,8 +287,9 @@ for (const width of [375, 1280]) {
       weather.set({ alerts: [TORNADO] });
       await expect(banner).toContainText("Tornado Warning", { timeout: 30_000 });
       // Past the prompt's delay: it stays away while the warning is in force.
+      const asked = promptRequests(page);
       await page.clock.fastForward(DONATION_DELAY_MS + 5_000);
-      await page.waitForTimeout(1_000);
+      expect(await asked()).toEqual([]);
       await expect(page.getByRole("dialog")).toHaveCount(0);
 
       // Cancelled as the NWS does it: a Cancel message naming the warning, listed beside it.
