@@ -34,7 +34,7 @@ afterEach(async () => {
 async function instance(
   url: string,
   clock: { now: number },
-  answer: (feed: string) => FetchResult = (feed) => rss(`Story of ${feed}`),
+  answer: (feed: string) => FetchResult | Promise<FetchResult> = (feed) => rss(`Story of ${feed}`),
 ) {
   const db: Store = await openPostgres(url, { poolSize: 3 });
   closing.push(() => db.close());
@@ -130,6 +130,37 @@ describe("instances sharing PostgreSQL", () => {
     clock.now += 1_000;
     await alive.engine.refreshDue();
     expect(alive.fetch).toHaveBeenCalledTimes(FEEDS.length);
+  });
+
+  it("keep the feeds whose refresh outlasts its lease: renewed, no other instance fetches them", async () => {
+    const url = postgres.createDatabase();
+    const clock = { now: T0 };
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const slow = await instance(url, clock, async (feed) => {
+      await answered;
+      return rss(`Story of ${feed}`);
+    });
+    const other = await instance(url, clock);
+    const refreshing = slow.engine.refreshDue();
+    try {
+      await vi.waitFor(() => expect(slow.fetch).toHaveBeenCalledTimes(FEEDS.length));
+      // A lease and a half with the answers still to come, renewed every half lease here.
+      for (let i = 0; i < 3; i++) {
+        clock.now += LEASE_MS / 2;
+        await slow.engine.renewLeases();
+        await other.engine.refreshDue();
+      }
+      expect(other.fetch).not.toHaveBeenCalled();
+    } finally {
+      answer();
+    }
+    await refreshing;
+    // Written: no lease is left held, and nothing is renewed any more.
+    await slow.engine.renewLeases();
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM feeds
+      WHERE lease_until IS NOT NULL`.execute(slow.db.db);
+    expect(rows[0]?.n).toBe(0);
   });
 
   it("learn by notification that another refreshed a feed: its stories and its version move", async () => {

@@ -101,6 +101,7 @@ export class NewsEngine {
         () => this.syncFromStore(),
         "reading the feeds' state from the database failed",
       ),
+      renewLeasesLogged: logged(() => this.renewLeases(), "renewing the feeds' leases failed"),
     };
   }
 
@@ -137,6 +138,11 @@ export class NewsEngine {
    */
   refreshDue(): Promise<void> {
     return this.schedule.refreshDue();
+  }
+
+  /** Renews the leases of the feeds this instance is still refreshing (the start's timer does). */
+  renewLeases(): Promise<void> {
+    return this.schedule.renewLeases();
   }
 
   /**

@@ -239,6 +239,28 @@ export class NewsStore {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Extends to `now + leaseMs` the leases `owner` still holds among the feeds `ids` (a refresh
+   * that outlasts its lease: Schedule.renewLeases); a lease another instance has taken since is
+   * left alone. Returns the ids renewed.
+   */
+  async renew(
+    ids: readonly number[],
+    now: number,
+    leaseMs: number,
+    owner: string,
+  ): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .updateTable("feeds")
+      .set({ lease_until: now + leaseMs })
+      .where(inList(this.store.dialect, "id", ids))
+      .where("lease_owner", "=", owner)
+      .returning("id")
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Whether other instances may share this database (PostgreSQL). */
   get shared(): boolean {
     return this.store.dialect === "postgres";

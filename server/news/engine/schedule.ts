@@ -12,8 +12,9 @@ export const DEFAULT_CONCURRENCY = 4;
 
 /**
  * How long an instance holds a feed it is refreshing (NewsStore.claim): past it, another may
- * take it. A refresh ends far sooner (a fetch gives up after its timeout); an instance that
- * died mid-refresh holds nothing longer than this.
+ * take it. A refresh usually ends far sooner (a fetch gives up after its timeout); one that waits
+ * longer (its host's turn, a slow answer) has its lease renewed every third of it
+ * (Schedule.renewLeases); an instance that died mid-refresh holds nothing longer than this.
  */
 export const LEASE_MS = 60_000;
 
@@ -58,6 +59,7 @@ export interface ScheduledWork {
   refreshDueLogged(): Promise<void>;
   pruneLogged(): Promise<void>;
   syncLogged(): Promise<void>;
+  renewLeasesLogged(): Promise<void>;
 }
 
 /**
@@ -68,6 +70,8 @@ export interface ScheduledWork {
 export class Schedule {
   /** Refreshes under way, by feed URL. */
   private readonly running = new Map<string, Promise<void>>();
+  /** Feeds this instance leased whose refresh has not ended (their leases are renewed). */
+  private readonly held = new Set<number>();
   /** Feeds another instance holds, until when (they are not claimed again before). */
   private readonly leasedElsewhere = new Map<number, number>();
   private readonly limit;
@@ -92,6 +96,7 @@ export class Schedule {
     this.every(tick, () => this.work.refreshDueLogged());
     this.every(PRUNE_INTERVAL_MS, () => this.work.pruneLogged());
     if (this.options.syncMs) this.every(this.options.syncMs, () => this.work.syncLogged());
+    this.every(Math.max(1, Math.floor(this.leaseMs / 3)), () => this.work.renewLeasesLogged());
     void this.work.pruneLogged();
     return this.work.refreshDueLogged();
   }
@@ -128,9 +133,7 @@ export class Schedule {
     const due = this.dueAt(now);
     if (due.size === 0) return;
     const { store } = this.options;
-    const claimed = new Set(
-      await store.claim([...due.keys()], now, this.options.leaseMs ?? LEASE_MS, store.instance),
-    );
+    const claimed = new Set(await store.claim([...due.keys()], now, this.leaseMs, store.instance));
     // The others: read again, to know when they are due now (or until when they are held).
     const others = [...due.keys()].filter((id) => !claimed.has(id));
     for (const row of await store.feedsByIds(others)) {
@@ -140,8 +143,27 @@ export class Schedule {
       else this.leasedElsewhere.delete(row.id);
     }
     await Promise.all(
-      [...due].filter(([id]) => claimed.has(id)).map(([id, url]) => this.refresh(url, id)),
+      [...due]
+        .filter(([id]) => claimed.has(id))
+        .map(([id, url]) => {
+          this.held.add(id);
+          return this.refresh(url, id).finally(() => this.held.delete(id));
+        }),
     );
+  }
+
+  /**
+   * Extends the leases of the feeds whose refresh here is still under way, so that no other
+   * instance takes one meanwhile (the start's timer: every third of a lease).
+   */
+  async renewLeases(): Promise<void> {
+    if (this.held.size === 0) return;
+    const { store } = this.options;
+    await store.renew([...this.held], this.now(), this.leaseMs, store.instance);
+  }
+
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? LEASE_MS;
   }
 
   /** The listed feeds due at `now` (by id) that no refresh here or lease elsewhere holds. */
