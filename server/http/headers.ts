@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 import { CACHE_CONTROL } from "../../common/cache-control";
@@ -120,16 +119,17 @@ export function contentSecurityPolicy(
   return directives.map((d) => d.join(" ")).join(";");
 }
 
-/** An executable inline script of an HTML document: no src, no data type such as JSON-LD. */
-const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
-const DATA_TYPE = /\stype\s*=\s*["']?(?!module|text\/javascript|application\/javascript)[\w/+.-]+/i;
-
-/** The CSP source of each executable inline script of `html` ("sha256-…"), once each. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(attributes) || DATA_TYPE.test(attributes)) continue;
-    hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
-  }
-  return [...hashes];
+/**
+ * A rendered page's headers: the security headers, React Router's own (`own`, which win), and
+ * for an HTML page that carries one its CSP, made from its inline scripts' hashes (`scriptHashes`,
+ * absent: no CSP) and the city's embed origins (`csp`).
+ */
+export function pageHeaders(
+  own: Readonly<Record<string, string>>,
+  scriptHashes: readonly string[] | undefined,
+  csp: CspSources,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, ...own };
+  if (scriptHashes) headers["Content-Security-Policy"] = contentSecurityPolicy(scriptHashes, csp);
+  return headers;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { WeatherTextKind } from "../../common/i18n/weather-words";
 import type { EditionInfo } from "../../sites/editions";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
@@ -14,8 +15,6 @@ import type {
 } from "../context";
 import { withLoadContext } from "../../common/load-context";
 import { trimPageCss } from "./page-css";
-import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from "../http/headers";
-import type { CspSources } from "../settings/embeds";
 
 /**
  * One page to make, as plain data: what a render worker receives (structured clone), and what
@@ -28,12 +27,11 @@ export interface RenderTask {
   headers: [string, string][];
   /** A form's body (POST). */
   body?: Uint8Array<ArrayBuffer>;
-  /** The city's data, canonical base and embed origins. */
+  /** The city's data, canonical base and edition. */
   city: {
     site: City;
     content: SiteContent;
     siteUrl: string;
-    csp: CspSources;
     edition: EditionInfo;
   };
   /** The reader's address (the contact form's rate limit). */
@@ -56,7 +54,7 @@ export interface RenderSettings {
   stylesheetHref?: string;
   /** Where each island's module is served (the islands build's manifest). */
   islands?: IslandSources;
-  /** Whether pages carry a CSP (not in development). */
+  /** Whether pages carry a CSP (not in development): their inline scripts are then hashed. */
   csp: boolean;
 }
 
@@ -82,11 +80,32 @@ export interface RenderIo {
   log: LoadContext["log"];
 }
 
-/** A page as made: status, headers (security headers and CSP included) and body. */
+/** An executable inline script of an HTML document: no src, no data type such as JSON-LD. */
+const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
+const DATA_TYPE = /\stype\s*=\s*["']?(?!module|text\/javascript|application\/javascript)[\w/+.-]+/i;
+
+/** The CSP source of each executable inline script of `html` ("sha256-…"), once each. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes) || DATA_TYPE.test(attributes)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+/**
+ * A page as made: status, React Router's headers and body, and for an HTML page that carries a
+ * CSP the hashes of its inline scripts. server/http writes the answer: it adds the security
+ * headers and builds the CSP from the hashes (pageHeaders in server/http/headers.ts).
+ */
 export interface RenderOutput {
   status: number;
+  /** The headers of React Router's answer (the page's type, its cache header, a redirect's). */
   headers: Record<string, string>;
   body: Uint8Array;
+  /** An HTML page's inline scripts' CSP sources ("sha256-…"); absent: the page carries no CSP. */
+  scriptHashes?: string[];
   /** The worker thread that made it (node:worker_threads' threadId; absent: the request thread). */
   thread?: number;
   /**
@@ -122,9 +141,9 @@ export function requestHandlers(
 
 /**
  * Makes a page: React Router's answer to the task's request, and for HTML its stylesheet cut to
- * the rules it uses and a CSP listing the hashes of its inline scripts
- * (so that the page and its policy can be cached together). The same on a render worker and on
- * the request thread.
+ * the rules it uses and the hashes of its inline scripts, from which its CSP is made (so that the
+ * page and its policy can be cached together). The same on a render worker and on the request
+ * thread.
  */
 export async function renderPage(
   handlers: RequestHandlers,
@@ -164,7 +183,7 @@ export async function renderPage(
   const response = await handlers(task.city.edition.path)(request, withLoadContext(context));
   const page: RenderOutput = {
     status: response.status,
-    headers: { ...SECURITY_HEADERS },
+    headers: {},
     body: new Uint8Array(await response.arrayBuffer()),
   };
   response.headers.forEach((value, name) => {
@@ -175,12 +194,7 @@ export async function renderPage(
     const rendered = new TextDecoder().decode(page.body);
     const html = href ? await trimPageCss(rendered) : rendered;
     page.body = new TextEncoder().encode(html);
-    if (settings.csp) {
-      page.headers["Content-Security-Policy"] = contentSecurityPolicy(
-        inlineScriptHashes(html),
-        task.city.csp,
-      );
-    }
+    if (settings.csp) page.scriptHashes = inlineScriptHashes(html);
   }
   return page;
 }

@@ -9,7 +9,7 @@ import { createRequestHandler } from "react-router";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hostOf } from "../../tests/support/fixture-city";
-import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
+import { servedCitiesOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import { acceptingMessages } from "../../tests/support/cities";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
@@ -221,7 +221,7 @@ beforeAll(async () => {
     },
     limits: CONTACT_LIMITS,
   });
-  const cities = networkOver(FILES, { defaultSite: CITY.id, news, messages });
+  const cities = servedCitiesOver(FILES, { defaultSite: CITY.id, news, messages });
   const app = createApp({
     services: { isDev: false },
     cities,
@@ -305,7 +305,6 @@ describe("a render once whole", () => {
             site: loaded.city,
             content: loaded.city.content,
             siteUrl: `https://${hostOf(CITY)}`,
-            csp: {},
             edition: { path: "", alternates: [] },
           },
           address: "127.0.0.1",

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { FEED_KEYS } from "../../../sites/categories";
-import type { CityServices } from "../../cities/network";
+import type { CityServices } from "../../cities/served";
 import type { SharedServices } from "../../context";
 import type { NewsReader } from "../../news/engine";
 import {
@@ -17,6 +17,7 @@ import { Overloaded, type Limiter } from "../../limiter";
 import { WEATHER_DEP, cityKey } from "./cache-key";
 import { compress, worthCompressing, type Coding, type RenderedPage } from "./page-cache";
 import { loggedRequestId } from "../request-log";
+import { pageHeaders } from "../headers";
 import { clientKey } from "../../net/client-key";
 
 export interface RendererOptions {
@@ -157,7 +158,6 @@ async function renderNow(
       site: city.site,
       content: city.content,
       siteUrl: city.siteUrl,
-      csp: city.csp,
       edition: city.edition,
     },
     address: options.addressOf(req),
@@ -173,7 +173,8 @@ async function renderNow(
   const thread = made.thread === undefined ? {} : { thread: made.thread };
   log.info({ status: made.status, ms, ...thread }, "page rendered");
   const { buffer, byteOffset, byteLength } = made.body;
-  const page = { status: made.status, headers: made.headers, deps };
+  const headers = pageHeaders(made.headers, made.scriptHashes, city.csp);
+  const page = { status: made.status, headers, deps };
   return { ...page, body: Buffer.from(buffer, byteOffset, byteLength) };
 }
 
