@@ -21,7 +21,8 @@ import { Limiter, Overloaded } from "../limiter";
 import { splitCityKey } from "./pages/cache-key";
 import { createPageHandler, pages, type PageAnswer } from "./pages/handler";
 import { PageCache, compressIn } from "./pages/page-cache";
-import { pushRoutes, type PushApi } from "./push";
+import { pushRoutes } from "./push";
+import type { PushApi } from "../push/service";
 import { briefingRoutes } from "./briefing";
 import type { BriefingApi } from "../briefing/service";
 import { radioApi, radioStream, type RadioOf } from "./radio";
@@ -40,7 +41,7 @@ export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 export interface AppOptions {
   /** What every city's pages share (mode, stylesheet). */
   services: SharedServices;
-  /** The cities served, by Host (server/cities/network.ts): a host's city id, a city by id. */
+  /** The cities served, by Host (server/cities/served.ts): a host's city id, a city by id. */
   cities: CitiesByHost;
   /**
    * The version of a city's category (the news engine's) or, for WEATHER_DEP, of its weather

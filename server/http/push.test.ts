@@ -3,12 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import { openDatabase, type Store } from "../db/open";
 import { createOutboundGuard } from "../net/outbound";
 import { PushStore } from "../push/store";
 import type { CityExchange } from "./exchange";
-import { pushRoutes, type PushApi } from "./push";
+import type { PushApi } from "../push/service";
+import { pushRoutes } from "./push";
 
 // The push API's rules on a real store (SQLite) behind a loopback server: what is kept and what
 // is refused, each refusal a 4xx naming what is wrong with nothing kept. Endpoints' hosts are

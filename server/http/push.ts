@@ -12,23 +12,11 @@ import {
   readEndpoint,
   readSubscription,
 } from "../push/subscription";
-import type { SubscribeResult, VapidKeys } from "../push/store";
-import type { NewSubscription } from "../push/subscription";
+import type { PushApi } from "../push/service";
 import { BodyTooLarge, readBody, sameOrigin } from "./request-body";
 
 export const PUSH_KEY_PATH = "/api/push/key";
 export const PUSH_SUBSCRIPTIONS_PATH = "/api/push/subscriptions";
-
-/** What the push API needs of the push service (server/push/). */
-export interface PushApi {
-  keys(): Promise<VapidKeys>;
-  subscribe(site: string, sub: NewSubscription, address: string): Promise<SubscribeResult>;
-  unsubscribe(endpoint: string): Promise<boolean>;
-  /** Resolves an endpoint's host and vets its addresses (the outbound guard's). */
-  vet(url: URL): Promise<void>;
-  /** Whether an endpoint's host may be pushed to over http (ALLOW_PRIVATE_HOSTS names it). */
-  allowsHttp(host: string): boolean;
-}
 
 /** A push request's body, refused with the API's 413 past PUSH_BODY_LIMIT. */
 async function pushBody(req: IncomingMessage): Promise<string> {

@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Logger } from "pino";
 import { publicPath } from "../../common/slugs";
-import type { CityLookup } from "../cities/network";
+import type { CityLookup } from "../cities/served";
 import type { Store } from "../db/open";
-import type { PushApi } from "../http/push";
 import { loadSenderSecret, senderKey, senderSecretFile } from "../messages/sender-key";
 import type { Metrics } from "../metrics/metrics";
 import type { OutboundGuard } from "../net/outbound";
@@ -14,7 +13,8 @@ import { PushDelivery, SENDS_KEPT_MS } from "./delivery";
 import type { PushSite } from "./message";
 import { dailyTestPush } from "./monitor";
 import { createPushSender } from "./sender";
-import { PushStore, type VapidKeys } from "./store";
+import { PushStore, type SubscribeResult, type VapidKeys } from "./store";
+import type { NewSubscription } from "./subscription";
 
 /** How often the daily test push is looked at (sent once per UTC day across instances). */
 const MONITOR_CHECK_MS = 3600_000;
@@ -28,13 +28,24 @@ const TRACK_MS = 5 * 60_000;
 /** How often sends older than SENDS_KEPT_MS are forgotten. */
 const SENDS_PRUNE_MS = 6 * 3600_000;
 
+/** What the push routes need of the push service (server/http/push.ts). */
+export interface PushApi {
+  keys(): Promise<VapidKeys>;
+  subscribe(site: string, sub: NewSubscription, address: string): Promise<SubscribeResult>;
+  unsubscribe(endpoint: string): Promise<boolean>;
+  /** Resolves an endpoint's host and vets its addresses (the outbound guard's). */
+  vet(url: URL): Promise<void>;
+  /** Whether an endpoint's host may be pushed to over http (ALLOW_PRIVATE_HOSTS names it). */
+  allowsHttp(host: string): boolean;
+}
+
 export interface PushParts {
   env: Env;
   db: Store;
   guard: OutboundGuard;
   logger: Logger;
   metrics?: Metrics;
-  /** A site's services (cityNetwork's `city`). */
+  /** A site's services (ServedCities.city). */
   city: (site: string) => Exclude<CityLookup, { kind: "unknown" }>;
   /** A city's sites (its own and its editions'). */
   sitesOf: (city: string) => string[];
