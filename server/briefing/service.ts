@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import type { Logger } from "pino";
-import type { CityLookup, CityServices } from "../cities/network";
-import type { Store } from "../db/open";
+import type { CityServices } from "../cities/served";
+import type { SubscriberServiceParts } from "../cities/subscriber-services";
 import { loadSenderSecret, senderKey, senderSecretFile } from "../messages/sender-key";
 import type { Env } from "../settings/env";
 import { readAddress, type AddressProblem } from "./address";
@@ -42,14 +41,7 @@ export interface BriefingApi {
   unsubscribe(token: string): Promise<boolean>;
 }
 
-export interface BriefingParts {
-  env: Env;
-  db: Store;
-  logger: Logger;
-  /** A site's services (cityNetwork's `city`). */
-  city: (site: string) => Exclude<CityLookup, { kind: "unknown" }>;
-  /** A city's sites (its own and its editions'). */
-  sitesOf: (city: string) => string[];
+export interface BriefingParts extends SubscriberServiceParts {
   /** Sends a mail (tests); SMTP_URL's nodemailer pool unless given. */
   send?: MailSend;
   /** The clock (tests: a fake one for the hours). */

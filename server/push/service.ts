@@ -3,7 +3,7 @@ import os from "node:os";
 import type { Logger } from "pino";
 import { publicPath } from "../../common/slugs";
 import type { CityLookup } from "../cities/served";
-import type { Store } from "../db/open";
+import type { SubscriberServiceParts } from "../cities/subscriber-services";
 import { loadSenderSecret, senderKey, senderSecretFile } from "../messages/sender-key";
 import type { Metrics } from "../metrics/metrics";
 import type { OutboundGuard } from "../net/outbound";
@@ -39,16 +39,9 @@ export interface PushApi {
   allowsHttp(host: string): boolean;
 }
 
-export interface PushParts {
-  env: Env;
-  db: Store;
+export interface PushParts extends SubscriberServiceParts {
   guard: OutboundGuard;
-  logger: Logger;
   metrics?: Metrics;
-  /** A site's services (ServedCities.city). */
-  city: (site: string) => Exclude<CityLookup, { kind: "unknown" }>;
-  /** A city's sites (its own and its editions'). */
-  sitesOf: (city: string) => string[];
   weatherOf: (city: string) => CityWeather | undefined;
   /** The site whose newsroom is the VAPID subject unless VAPID_SUBJECT says, and the test's. */
   defaultSite: string | undefined;
