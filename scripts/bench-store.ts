@@ -8,7 +8,7 @@
 // of a search (NewsEngine.search: the full-text query, ordering, paging and marking) for a rare
 // word, a word in every article, two words, prefixes and eight words; targets <= 5 ms at 100k on
 // SQLite, <= 10 ms median at 1M on PostgreSQL. The feeds are one city's ("bench"), subscribed
-// to as the network's engine is (news/network.ts); a store read of a category is what the
+// to as the network's engine is (news/subscriptions.ts); a store read of a category is what the
 // engine does when a category is not in memory: each of its feeds' newest 15, merged.
 // BENCH_SIZES=100000 runs the 100k size alone; BENCH_DATABASES=sqlite (or postgres) one engine.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,7 +21,7 @@ import { openPostgres } from "../server/db/postgres";
 import { startPostgres, type TestPostgres } from "../tests/support/postgres";
 import { NewsEngine } from "../server/news/engine";
 import type { ListedFeed } from "../server/news/feed-report";
-import { Subscriptions } from "../server/news/network";
+import { Subscriptions } from "../server/news/subscriptions";
 import type { Article } from "../server/news/normalize";
 import { CATEGORY_LIMIT, NewsStore, PER_FEED_LIMIT, newestFirst } from "../server/news/store";
 import { recordFigures } from "./bench-report";

@@ -5,13 +5,13 @@
 import { parseArgs } from "node:util";
 import { createLogger } from "../server/logger";
 import { CityDirectory } from "../server/cities/directory";
-import { Network } from "../server/cities/network";
+import { ServedCities } from "../server/cities/served";
 import { defaultCityOverrides } from "../server/cities/overrides";
 import { networkDatabaseFile, openDatabase } from "../server/db/open";
 import { openPostgres } from "../server/db/postgres";
 import { CONTACT_LIMITS } from "../server/messages/store";
 import { createOutboundGuard } from "../server/net/outbound";
-import { Subscriptions } from "../server/news/network";
+import { Subscriptions } from "../server/news/subscriptions";
 import { createNewsService } from "../server/news/service";
 import { readEnv, withEnvFile } from "../server/settings/env";
 import { weatherPlace } from "../server/weather/reader";
@@ -82,7 +82,7 @@ const weather = new WeatherService({
   radarUrl: env.NWS_RADAR_URL,
   log: logger.child({ part: "weather" }),
 });
-const cities = new Network({
+const cities = new ServedCities({
   directory,
   news: (id) => engine.city(id),
   messages: () => ({ submit: () => Promise.reject(new Error("unused")), limits: CONTACT_LIMITS }),

@@ -19,7 +19,7 @@ import { createImageRoute } from "./http/images";
 import { createOutboundGuard } from "./net/outbound";
 import type { RadioHub } from "./radio/hub";
 import type { RenderPool } from "./render/pool";
-import { Subscriptions } from "./news/network";
+import { Subscriptions } from "./news/subscriptions";
 import type { NewsEngine } from "./news/engine";
 import { pageVersions } from "./http/pages/cache-key";
 import { openPush } from "./push/service";
@@ -27,7 +27,7 @@ import { openBriefing } from "./briefing/service";
 import { developmentApp, productionApp, requestLimits, type Serving } from "./start/apps";
 import { listenForFeedChanges, listenForWeatherChanges } from "./start/changes";
 import { openLive, radioOf } from "./start/live-and-radio";
-import { cityNetwork, openNews, openPictures, openWeather, type Parts } from "./start/services";
+import { servedCities, openNews, openPictures, openWeather, type Parts } from "./start/services";
 import { openMessages, openStore, readinessOf } from "./start/storage";
 
 /**
@@ -96,7 +96,7 @@ async function openServices(env: Env, parts: Parts, { directory, served, subscri
   const messages = await openMessages(env);
   const weather = openWeather(env, { ...parts, directory, served });
   const weatherListener = await listenForWeatherChanges(env, weather, logger);
-  const cities = cityNetwork(env, { directory, engine, images, messages, weather });
+  const cities = servedCities(env, { directory, engine, images, messages, weather });
   // A city's pages in every edition (its own and its other languages'): each hears its alerts.
   const sitesOf = (city: string) => [city, ...directory.editionsOf(city).map((e) => e.site)];
   const live = openLive(env, { engine, weather, sitesOf }, logger);

@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import type { Logger } from "pino";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import { CONFIRM_PATH, confirmationMail, tokenLink } from "./compose";
 import type { MailOutcome, OutgoingMail } from "./sender";
 import type { BriefingStore } from "./store";

@@ -4,7 +4,7 @@ import { publicPath } from "../../common/slugs";
 import { ShownStories, notShown } from "../../common/story-keys";
 import { leadStory } from "../../common/lead-story";
 import { HOME_SECTIONS, homeTitle } from "../../sites/categories";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import type { CategoryNews } from "../news/engine";
 import type { StoredArticle } from "../news/store";
 import type { CityWeather } from "../weather/service";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { cityOfSite } from "../../sites/editions";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import { cityDay } from "./content";
 import type { BriefingDelivery, RunTally } from "./delivery";
 import type { BriefingStore } from "./store";

@@ -14,7 +14,7 @@ import type { Slugs } from "../../common/slugs";
 import { defaultEditionData, editionData, editionSiteId } from "../../sites/editions";
 import { languageOf } from "../../common/i18n/catalogue";
 import { FEED_KEYS, type FeedKey } from "../../sites/categories";
-import type { CityFeeds, FeedListing } from "../news/network";
+import type { CityFeeds, FeedListing } from "../news/subscriptions";
 
 /** What the operator's settings replace in one city's data (FEEDS_FILE, EMBEDS_FILE, RADIO_*). */
 export interface CityOverrides {

@@ -6,7 +6,7 @@ import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { startSeveringProxy, type SeveringProxy } from "../../tests/support/severing-proxy";
 import { openMessageStore, type MessageStore } from "../messages/store";
 import { NewsEngine } from "../news/engine";
-import { Subscriptions } from "../news/network";
+import { Subscriptions } from "../news/subscriptions";
 import { NewsStore } from "../news/store";
 import {
   CONNECTIONS_LOST,

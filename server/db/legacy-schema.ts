@@ -78,8 +78,8 @@ const STEPS: readonly (readonly string[])[] = [
   ],
   // 8: the network (one process, many cities). A feed is stored once per URL, its fetch state
   // and its articles with it, whatever categories and cities list it (which ones do is the
-  // cities' data, read at start: news/network.ts); copies of a URL kept per category merge into
-  // the oldest, their articles moved to it unless it has them already. A feed keeps its channel
+  // cities' data, read at start: news/subscriptions.ts); copies of a URL kept per category merge
+  // into the oldest, their articles moved to it unless it has them already. A feed keeps its channel
   // title (the publisher's name) and the interval its publishing pace earned (news/schedule.ts).
   // A message names the city it was sent to; messages stored before are the legacy database's
   // city's (db/legacy.ts adopts them). Foreign keys are off while migrations run (open.ts

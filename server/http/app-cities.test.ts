@@ -6,7 +6,7 @@ import { pino } from "pino";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostOf } from "../../tests/support/fixture-city";
-import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
+import { servedCitiesOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { serveOnLoopback } from "../../tests/support/serve";
@@ -77,7 +77,7 @@ beforeAll(async () => {
     loads++;
     return load(id);
   };
-  const cities = networkOver(directory, { news: newsOf });
+  const cities = servedCitiesOver(directory, { news: newsOf });
   const listen = async (trustProxy: "loopback" | false, trustForwardedHost = false) => {
     const app = createApp({
       services: { isDev: false },

@@ -11,7 +11,7 @@ import {
   fixtureCityNamed,
   hostOf,
 } from "../../tests/support/fixture-city";
-import { networkOver } from "../../tests/support/fixture-network";
+import { servedCitiesOver } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs, postAs } from "../../tests/support/get-as";
 import { serveOnLoopback } from "../../tests/support/serve";
@@ -119,7 +119,7 @@ function newsOf(site: string): NewsReader {
 beforeAll(async () => {
   const served = await viteServerBuild();
   vite = served.vite;
-  const cities = networkOver(FILES, {
+  const cities = servedCitiesOver(FILES, {
     news: newsOf,
     messages: () => ({
       submit: async () => ({ ok: true, id: ++stored }),

@@ -6,7 +6,7 @@ import { pino } from "pino";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
-import { networkOver } from "../../tests/support/fixture-network";
+import { servedCitiesOver } from "../../tests/support/fixture-network";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { getAs } from "../../tests/support/get-as";
 import { serveOnLoopback } from "../../tests/support/serve";
@@ -35,7 +35,7 @@ const renders = new Limiter({ concurrency: 2, queue: 0 });
 beforeAll(async () => {
   const served = await viteServerBuild();
   vite = served.vite;
-  const cities = networkOver(FILES, {
+  const cities = servedCitiesOver(FILES, {
     only: [CITY.id],
     news: () => fixedNews({ updatedAt: Date.parse("2026-11-24T10:00:00Z") }),
   });

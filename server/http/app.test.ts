@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "v
 import type { City } from "../../sites/schema";
 import { cityServices, oneCity } from "../../tests/support/cities";
 import { hostOf } from "../../tests/support/fixture-city";
-import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
+import { servedCitiesOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import { fixedNews, storedStory } from "../../tests/support/news";
 import { viteServerBuild } from "../../tests/support/vite-build";
 import { postAs, requestAs, type Answer } from "../../tests/support/get-as";
@@ -19,7 +19,7 @@ import { serveOnLoopback } from "../../tests/support/serve";
 import { createApp, type AppOptions } from "./app";
 import { isValidHost } from "./request-checks";
 import { Limiter } from "../limiter";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import type { RadioHub } from "../radio/hub";
 import { WEATHER_DEP } from "./pages/cache-key";
 import { noWeather, type CityWeather } from "../weather/service";
@@ -361,9 +361,8 @@ const getAt = (
 /** The three fixture cities, each by its own hosts, with no news and no messages. */
 function fixtureCities(defaultSite?: string) {
   const versions: [string, string][] = [];
-  const network = networkOver(FILES, { defaultSite, news: () => emptyNews });
   return {
-    cities: network,
+    cities: servedCitiesOver(FILES, { defaultSite, news: () => emptyNews }),
     versions,
     version: (city: string, key: string) => {
       versions.push([city, key]);

@@ -12,7 +12,7 @@ import {
   type PageEdition,
 } from "../briefing/pages";
 import type { BriefingApi } from "../briefing/service";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import { contentSecurityPolicy, htmlHeaders } from "./headers";
 import type { CityExchange, Handler } from "./exchange";
 import { sendRefusal, type Refusal } from "./refusals";

@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
 import type { ServerResponse } from "node:http";
-import type { CityLookup, CityServices } from "../cities/network";
+import type { CityLookup, CityServices } from "../cities/served";
 import type { Slugs } from "../../common/slugs";
 import { htmlHeaders } from "./headers";
 import type { CityExchange, Exchange } from "./exchange";
 import { Refusal } from "./refusals";
 
-/** The cities served, by Host (server/cities/network.ts): a host's city id, a city by id. */
+/** The cities served, by Host (server/cities/served.ts): a host's city id, a city by id. */
 export interface CitiesByHost {
   idOf(host: string | undefined): string | undefined;
   /** The edition a path of a city's host is in, when under a prefix (/es, /es/weather). */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import type { Slugs } from "../../common/slugs";
 
 /** A request on its way along the request path (server/http/app.ts), and its response. */

@@ -8,7 +8,7 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedNews } from "../../tests/support/news";
 import { fixtureCity, fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
-import { networkOver } from "../../tests/support/fixture-network";
+import { servedCitiesOver } from "../../tests/support/fixture-network";
 import { requestAs, type BytesAnswer } from "../../tests/support/get-as";
 import { serveOnLoopback } from "../../tests/support/serve";
 import { viteServerBuild } from "../../tests/support/vite-build";
@@ -51,7 +51,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, "robots.txt"), "User-agent: *\n");
   const app = createApp({
     services: { isDev: false },
-    cities: networkOver(FILES, {
+    cities: servedCitiesOver(FILES, {
       news: () => fixedNews({ updatedAt: Date.parse("2026-11-24T10:00:00Z"), articles: () => [] }),
     }),
     version: (_city, key) => (key === WEATHER_DEP ? 0 : 1),

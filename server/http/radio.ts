@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { CACHE_CONTROL } from "../../common/cache-control";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import { parsePort, type RadioHub } from "../radio/hub";
 import { json } from "./answers";
 import { isRead, type CityExchange, type Handler } from "./exchange";

@@ -7,7 +7,7 @@ import type { Store } from "../db/open";
 import { openPostgres } from "../db/postgres";
 import { LEASE_MS, NewsEngine } from "./engine";
 import type { FetchResult } from "./fetcher";
-import { Subscriptions } from "./network";
+import { Subscriptions } from "./subscriptions";
 import { FEED_CHANGES, NewsStore, parseFeedChange } from "./store";
 
 // Several instances on one PostgreSQL database, as behind a load balancer: each a pool, a store

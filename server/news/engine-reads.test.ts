@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fetchedFeed, rssDocument } from "../../tests/support/rss";
 import { openDatabase, type Db } from "../db/open";
 import { ALL_FEEDS_FAILED, NewsEngine, combineNews, type CategoryNews } from "./engine";
-import { Subscriptions, type FeedListing, type NetworkRules } from "./network";
+import { Subscriptions, type FeedListing, type NetworkRules } from "./subscriptions";
 import { parseSearchQuery } from "./search";
 import type { SearchQuery } from "./store";
 import { NewsStore, type StoredArticle } from "./store";

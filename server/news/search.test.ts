@@ -33,7 +33,7 @@ import {
   type SearchResults,
 } from "./search";
 import type { ListedFeed } from "./feed-report";
-import { Subscriptions } from "./network";
+import { Subscriptions } from "./subscriptions";
 import { NewsStore, type SearchQuery } from "./store";
 
 /** A feed as the tests' city lists it: its category and URL. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db, type Store } from "../db/open";
 import { NO_FEEDS } from "./feed-report";
 import { NewsEngine } from "./engine";
-import { Subscriptions } from "./network";
+import { Subscriptions } from "./subscriptions";
 import { createNewsService } from "./service";
 
 const dbs: Store[] = [];

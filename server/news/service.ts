@@ -3,7 +3,7 @@ import type { Store } from "../db/open";
 import { createOutboundGuard, type OutboundGuard } from "../net/outbound";
 import { NewsEngine, type EngineOptions } from "./engine";
 import { NO_FEEDS } from "./feed-report";
-import type { Subscriptions } from "./network";
+import type { Subscriptions } from "./subscriptions";
 import { NewsStore, type Retention } from "./store";
 
 export interface NewsServiceOptions {

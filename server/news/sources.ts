@@ -3,7 +3,7 @@ import { FEED_KEYS } from "../../sites/categories";
 import { FeedEntrySchema, type FeedEntry } from "../../sites/schema";
 import { SettingsFileError, readSettingsFile } from "../settings/settings-file";
 import type { ListedFeed } from "./feed-report";
-import type { FeedListing } from "./network";
+import type { FeedListing } from "./subscriptions";
 
 /**
  * A FEEDS_FILE: feeds per feed key, each a URL or, as in a city's data, its URL with what the

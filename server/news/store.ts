@@ -82,7 +82,7 @@ export interface FeedWrite {
 /**
  * The news tables: each feed once per URL with its fetch state, and its articles (upserted, so a
  * refetch never duplicates; pruned by the retention policy). Which cities and categories list a
- * feed is not stored: it is the cities' data (news/network.ts). The same queries on SQLite and
+ * feed is not stored: it is the cities' data (news/subscriptions.ts). The same queries on SQLite and
  * PostgreSQL (Kysely), but for search, which each engine's own full-text index answers.
  */
 export class NewsStore {

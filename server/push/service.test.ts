@@ -2,7 +2,7 @@ import pino from "pino";
 import webpush from "web-push";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startPushService, type PushService } from "../../tests/fixture-servers/push-service";
-import type { CityLookup, CityServices } from "../cities/network";
+import type { CityLookup, CityServices } from "../cities/served";
 import { openDatabase, type Store } from "../db/open";
 import { Metrics } from "../metrics/metrics";
 import { createOutboundGuard } from "../net/outbound";

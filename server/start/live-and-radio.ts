@@ -4,7 +4,7 @@ import type { Env } from "../settings/env";
 import { LiveChannel } from "../live/events";
 import { NewsWatch } from "../live/news";
 import { cityOfSite } from "../../sites/editions";
-import type { CityServices } from "../cities/network";
+import type { CityServices } from "../cities/served";
 import { RadioHub } from "../radio/hub";
 import type { createNewsService } from "../news/service";
 import type { CityWeather, WeatherService } from "../weather/service";

@@ -1,14 +1,14 @@
 import type { Logger } from "pino";
 import type { Env } from "../settings/env";
 import type { CityDirectory } from "../cities/directory";
-import { Network } from "../cities/network";
+import { ServedCities } from "../cities/served";
 import type { Metrics } from "../metrics/metrics";
 import type { Store } from "../db/open";
 import { configuredPictures, pictureLinks, withCoverLinks } from "../images/links";
 import { PictureFailures } from "../images/failures";
 import { openImageService } from "../images/service";
 import type { createOutboundGuard } from "../net/outbound";
-import type { Subscriptions } from "../news/network";
+import type { Subscriptions } from "../news/subscriptions";
 import { createNewsService } from "../news/service";
 import { RadarPictures, weatherReader } from "../weather/reader";
 import { WeatherService } from "../weather/service";
@@ -18,7 +18,7 @@ import type { openMessages } from "./storage";
 
 /**
  * The long-lived services the process opens over its database and outbound guard: the news
- * engine, the pictures, the weather, and every city by Host over them (cities/network.ts).
+ * engine, the pictures, the weather, and every city by Host over them (cities/served.ts).
  */
 
 /** What the process's builders (here and beside) are given besides the settings. */
@@ -115,8 +115,8 @@ export function openWeather(
   });
 }
 
-/** Every city by Host, each with its news, messages, weather and pictures (cities/network.ts). */
-export function cityNetwork(
+/** Every city by Host, each with its news, messages, weather and pictures (cities/served.ts). */
+export function servedCities(
   env: Env,
   parts: {
     directory: CityDirectory;
@@ -125,11 +125,11 @@ export function cityNetwork(
     messages: Awaited<ReturnType<typeof openMessages>>;
     weather: WeatherService;
   },
-): Network {
+): ServedCities {
   const { directory, engine, images, messages, weather } = parts;
   const radarPictures = new RadarPictures(images);
   const linked = pictureLinks(images);
-  return new Network({
+  return new ServedCities({
     directory,
     defaultSite: env.DEFAULT_SITE,
     // Loaders see pictures as image route paths only (server/images/links.ts).

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { CityDirectory } from "../../server/cities/directory";
-import type { CityLookup, CityServices } from "../../server/cities/network";
+import type { CityLookup, CityServices } from "../../server/cities/served";
 import type { Store } from "../../server/db/open";
 import { briefingRoutes } from "../../server/http/briefing";
 import type { CityExchange } from "../../server/http/exchange";

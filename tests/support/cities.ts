@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { City } from "../../sites/schema";
 import { CityDirectory } from "../../server/cities/directory";
 import type { AppOptions } from "../../server/http/app";
-import type { CityServices } from "../../server/cities/network";
+import type { CityServices } from "../../server/cities/served";
 import { embedCspSources } from "../../server/settings/embeds";
 import { CONTACT_LIMITS, type CityMessages } from "../../server/messages/store";
 import type { NewsReader } from "../../server/news/engine";

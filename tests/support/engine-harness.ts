@@ -8,7 +8,7 @@ import { openDatabase, type Store } from "../../server/db/open";
 import { NewsEngine, type EngineOptions, type NewsReader } from "../../server/news/engine";
 import type { FetchResult } from "../../server/news/fetcher";
 import type { ListedFeed } from "../../server/news/feed-report";
-import { Subscriptions } from "../../server/news/network";
+import { Subscriptions } from "../../server/news/subscriptions";
 import { NewsStore } from "../../server/news/store";
 
 export type FeedSource = ListedFeed;

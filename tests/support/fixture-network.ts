@@ -1,6 +1,6 @@
 import type { City } from "../../sites/schema";
 import { CityDirectory } from "../../server/cities/directory";
-import { Network, type NetworkOptions } from "../../server/cities/network";
+import { ServedCities, type ServedCitiesOptions } from "../../server/cities/served";
 import { acceptingMessages } from "./cities";
 import {
   fixtureCity,
@@ -32,24 +32,27 @@ export function writeFixtureCities<const Names extends readonly string[]>(
   };
 }
 
-export interface NetworkOverOptions extends Omit<NetworkOptions, "directory" | "messages"> {
+export interface ServedCitiesOverOptions extends Omit<
+  ServedCitiesOptions,
+  "directory" | "messages"
+> {
   /** Each city's messages (acceptingMessages unless told). */
-  messages?: NetworkOptions["messages"];
+  messages?: ServedCitiesOptions["messages"];
   /** SITES: the only cities served, of the files' (all unless told). */
   only?: readonly string[];
 }
 
 /**
- * The cities one process serves (Network) over test cities' files, or over a directory a test
+ * The cities one process serves (ServedCities) over test cities' files, or over a directory a test
  * made of them (to watch its loads): each city's news as `options.news` gives it, and its messages
  * taken (acceptingMessages) unless told.
  */
-export function networkOver(
+export function servedCitiesOver(
   cities: FixtureCityFiles | CityDirectory,
-  options: NetworkOverOptions,
-): Network {
+  options: ServedCitiesOverOptions,
+): ServedCities {
   const { only, messages = acceptingMessages, ...rest } = options;
   const directory =
     cities instanceof CityDirectory ? cities : new CityDirectory({ ...cities, only });
-  return new Network({ directory, messages, ...rest });
+  return new ServedCities({ directory, messages, ...rest });
 }

@@ -11,7 +11,7 @@ import {
 import type { ComponentType } from "react";
 import type { City } from "../../sites/schema";
 import type { NewsReader } from "../../server/news/engine";
-import type { CityServices } from "../../server/cities/network";
+import type { CityServices } from "../../server/cities/served";
 import { cityServices } from "./cities";
 import { rootData } from "../../app/lib/root-data";
 import SiteLayout, { loader as layoutLoader } from "../../app/layouts/site";

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RouteObject, ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
-import type { CityServices } from "../../cities/network";
+import type { CityServices } from "../../cities/served";
 import { publicPath, routePath, type Slugs } from "../../../common/slugs";
 import type { SharedServices } from "../../context";
 import type { CityExchange, Handler } from "../exchange";

@@ -1,4 +1,4 @@
-import type { Subscriptions } from "../network";
+import type { Subscriptions } from "../subscriptions";
 import type { StoredArticle } from "../store";
 
 /** What says whether a listing shows a story (showsOf). */

@@ -1,6 +1,6 @@
 import type { FeedOutcome } from "../../metrics/observer";
 import type { FetchOptions, FetchResult } from "../fetcher";
-import type { Subscriptions } from "../network";
+import type { Subscriptions } from "../subscriptions";
 import type { NewsStore, Retention } from "../store";
 
 export interface Logger {
@@ -12,7 +12,7 @@ export interface Logger {
 
 export interface EngineOptions {
   store: NewsStore;
-  /** Which feeds the served cities list (news/network.ts): only those are fetched. */
+  /** Which feeds the served cities list (news/subscriptions.ts): only those are fetched. */
   subscriptions: Subscriptions;
   log: Logger;
   userAgent: string;

@@ -3,7 +3,7 @@ import { fetchedFeed, rssDocument, type RssItem } from "../../../tests/support/r
 import { openDatabase, type Store } from "../../db/open";
 import { NewsEngine } from "../engine";
 import type { FetchResult } from "../fetcher";
-import { Subscriptions } from "../network";
+import { Subscriptions } from "../subscriptions";
 import { NewsStore } from "../store";
 
 const CITY = "test";

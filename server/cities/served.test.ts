@@ -3,11 +3,11 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { fixtureCityFiles, hostOf } from "../../tests/support/fixture-city";
 import { acceptingMessages } from "../../tests/support/cities";
-import { networkOver, writeFixtureCities } from "../../tests/support/fixture-network";
+import { servedCitiesOver, writeFixtureCities } from "../../tests/support/fixture-network";
 import type { NewsReader } from "../news/engine";
 import { fixedNews } from "../../tests/support/news";
 import { CityDirectory } from "./directory";
-import { Network, canonicalBase, type CityServices } from "./network";
+import { ServedCities, canonicalBase, type CityServices } from "./served";
 
 /** Three cities of a network (tests/support/fixture-city.ts), as the server reads them. */
 const {
@@ -22,13 +22,13 @@ function newsOf(id: string): NewsReader {
   return fixedNews({ version: () => id.length });
 }
 
-function network(options: Partial<ConstructorParameters<typeof Network>[0]> = {}) {
+function served(options: Partial<ConstructorParameters<typeof ServedCities>[0]> = {}) {
   const news = vi.fn(newsOf);
   const messages = vi.fn(acceptingMessages);
-  return { network: new Network({ directory, news, messages, ...options }), news, messages };
+  return { cities: new ServedCities({ directory, news, messages, ...options }), news, messages };
 }
 
-function cityAt(found: ReturnType<Network["lookup"]>): CityServices {
+function cityAt(found: ReturnType<ServedCities["lookup"]>): CityServices {
   if (found.kind !== "city") throw new Error(`no city: ${found.kind}`);
   return found.city;
 }
@@ -42,9 +42,9 @@ describe("canonicalBase", () => {
   });
 });
 
-describe("Network", () => {
+describe("ServedCities", () => {
   it("gives a host its city's services: data, canonical base, content, news and messages", () => {
-    const { network: cities, news, messages } = network();
+    const { cities, news, messages } = served();
     // The city's first host, in capitals and with a port.
     const found = cityAt(cities.lookup(`${hostOf(CITY).toUpperCase()}:443`));
     expect(found.site).toEqual(CITY);
@@ -64,9 +64,9 @@ describe("Network", () => {
   });
 
   it("names no city for a host that names none, unless DEFAULT_SITE is set", () => {
-    expect(network().network.lookup("localhost:3000")).toEqual({ kind: "unknown" });
-    expect(network().network.lookup(undefined)).toEqual({ kind: "unknown" });
-    const withDefault = network({ defaultSite: THIRD.id }).network;
+    expect(served().cities.lookup("localhost:3000")).toEqual({ kind: "unknown" });
+    expect(served().cities.lookup(undefined)).toEqual({ kind: "unknown" });
+    const withDefault = served({ defaultSite: THIRD.id }).cities;
     expect(cityAt(withDefault.lookup("localhost:3000")).site.id).toBe(THIRD.id);
     expect(cityAt(withDefault.lookup(undefined)).site.id).toBe(THIRD.id);
     // A host that names a city is that city's still.
@@ -75,7 +75,7 @@ describe("Network", () => {
   });
 
   it("refuses a DEFAULT_SITE it does not serve", () => {
-    expect(() => network({ defaultSite: "gotham" })).toThrow(
+    expect(() => served({ defaultSite: "gotham" })).toThrow(
       'DEFAULT_SITE names "gotham", which this process does not serve',
     );
   });
@@ -85,7 +85,7 @@ describe("Network", () => {
       ...c,
       pages: { ...c.pages, books: { ...c.pages.books, books: [] } },
     }));
-    const found = cityAt(network({ content }).network.city(CITY.id));
+    const found = cityAt(served({ content }).cities.city(CITY.id));
     expect(content).toHaveBeenCalledTimes(1);
     expect(found.content.pages.books.books).toEqual([]);
     expect(found.site.content.pages.books.books).toEqual(CITY.content.pages.books.books);
@@ -94,7 +94,7 @@ describe("Network", () => {
 
   it("tells onLoad of each city it loads, once", () => {
     const onLoad = vi.fn();
-    const { network: cities } = network({ onLoad });
+    const { cities } = served({ onLoad });
     cities.lookup(hostOf(CITY));
     cities.lookup(hostOf(CITY));
     cities.lookup(hostOf(SECOND));
@@ -112,7 +112,7 @@ describe("Network", () => {
       const file = path.join(files.dir, `${id}.json`);
       writeFileSync(file, JSON.stringify({ ...data, stateCode: "Nowhere" }));
       const onLoad = vi.fn();
-      const cities = networkOver(files, { news: newsOf, onLoad });
+      const cities = servedCitiesOver(files, { news: newsOf, onLoad });
       const found = cities.lookup(hostOf(THIRD));
       expect(found).toEqual({
         kind: "unavailable",

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Store } from "../db/open";
 import { NewsEngine, type EngineOptions } from "./engine";
 import type { FetchResult } from "./fetcher";
-import { SHARED_FEED_ZONE, Subscriptions, type CityFeeds } from "./network";
+import { SHARED_FEED_ZONE, Subscriptions, type CityFeeds } from "./subscriptions";
 import { NewsStore } from "./store";
 import { fetchedFeed, rssDocument } from "../../tests/support/rss";
 

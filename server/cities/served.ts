@@ -30,7 +30,7 @@ export type CityLookup =
   | { kind: "unavailable"; problem: CityProblem }
   | { kind: "unknown" };
 
-export interface NetworkOptions {
+export interface ServedCitiesOptions {
   directory: CityDirectory;
   /** DEFAULT_SITE: the city of hosts that name none (development, the demo, tests). */
   defaultSite?: string;
@@ -57,13 +57,13 @@ export function canonicalBase(city: Pick<City, "baseUrl" | "hosts">): string {
  * services are made when a request first needs them and kept as long as the directory keeps its
  * data (one bounded cache: the directory's); nothing of a city lives in a module-level variable.
  */
-export class Network {
+export class ServedCities {
   /** Each loaded city's services, for as long as its data is loaded. */
   private readonly services = new WeakMap<City, CityServices>();
   /** The loads (a city's data, or its problem) onLoad was told of. */
   private readonly told = new WeakSet<object>();
 
-  constructor(private readonly options: NetworkOptions) {
+  constructor(private readonly options: ServedCitiesOptions) {
     if (options.defaultSite !== undefined && !options.directory.has(options.defaultSite)) {
       throw new Error(
         `DEFAULT_SITE names "${options.defaultSite}", which this process does not serve`,
