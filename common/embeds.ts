@@ -9,7 +9,7 @@ import type { City as SiteConfig } from "../sites/schema";
  */
 type Embeds = SiteConfig["embeds"];
 
-/** The ad network of the `adClient` id (AdSense): the origin its loader comes from. */
+/** The origin AdSense's loader comes from (`adClient` is an AdSense client id). */
 export const AD_SCRIPT_ORIGIN = "https://pagead2.googlesyndication.com";
 
 /** The video host of `featuredVideo`, without cookies until the reader plays the video. */

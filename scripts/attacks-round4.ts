@@ -360,10 +360,10 @@ export async function renderFairness64(): Promise<void> {
   // wait on a busy machine.
   await withSite({ RENDER_MAX_WAIT_MS: "60000", LOG_LEVEL: "error" }, async (site) => {
     const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
-    const ask = (network: string, i: number) =>
-      request(site.port, `/search?q=fair${network}x${i}x${Date.now()}`, {
+    const ask = (prefix: string, i: number) =>
+      request(site.port, `/search?q=fair${prefix}x${i}x${Date.now()}`, {
         agent,
-        headers: { "X-Forwarded-For": `2001:db8:${network}:1::${i + 1}` },
+        headers: { "X-Forwarded-For": `2001:db8:${prefix}:1::${i + 1}` },
         timeoutMs: 90_000,
       }).then((a) => a.status);
     const first = Promise.all(Array.from({ length: 19 }, (_, i) => ask("a", i)));

@@ -192,7 +192,7 @@ const settings = {
   embeds: z.strictObject({
     /** The layout's form-embed script: its https URL, or empty. */
     formScript: httpsUrlOrEmpty,
-    /** The ad network's client id (AdSense "ca-pub-…"): ad slots and the ad script, or empty. */
+    /** The AdSense client id ("ca-pub-…"): ad slots and the ad script, or empty. */
     adClient: embedId,
     /** Embed URL of the RSS image board (an https URL, or empty). */
     imageBoard: httpsUrlOrEmpty,

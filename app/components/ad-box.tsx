@@ -45,7 +45,7 @@ export function AdBox({
 }
 
 /**
- * A live ad slot: the ad network's `<ins>` in a reserved box, queued for its script (once) by the
+ * A live ad slot: AdSense's `<ins>` in a reserved box, queued for its script (once) by the
  * embeds island (app/islands/embeds.ts).
  */
 function AdSlot({

@@ -81,7 +81,7 @@ describe("AdPlaceholder", () => {
       expect(block.contains(link)).toBe(true);
       expect(link.getAttribute("href")).toBe(url);
       expect(link.getAttribute("rel")).toContain("sponsored");
-      // A house promotion, not an ad network slot: no reserved box, nothing for the ad script.
+      // A house promotion, not an AdSense slot: no reserved box, nothing for the ad script.
       expect(container.querySelector("[data-ad-type], ins")).toBeNull();
       expect(block.className).not.toMatch(/min-h-\[250px\]|border-dashed/);
     },

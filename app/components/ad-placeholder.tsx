@@ -8,7 +8,7 @@ export type AdType = "google" | "buddhatv" | "dunamischarge";
 
 /**
  * The sponsor blocks are the publication's own promotions of its two partner sites (the site
- * config's `partners`, in this order), not slots of the ad network.
+ * config's `partners`, in this order), not AdSense slots.
  */
 const SPONSOR_PARTNER: Record<Exclude<AdType, "google">, 0 | 1> = {
   buddhatv: 0,

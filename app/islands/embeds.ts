@@ -2,12 +2,12 @@ import { loadWhenIdle } from "./lib/load-scripts";
 import { propsOf, ready } from "./lib/ready";
 
 /**
- * The site's configured embeds (ThirdPartyScripts, AdBox): each ad slot is queued for the ad
- * network's script (one `push` a slot), then the configured scripts (ThirdPartyScripts's props:
+ * The site's configured embeds (ThirdPartyScripts, AdBox): each ad slot is queued for AdSense's
+ * script (one `push` a slot), then the configured scripts (ThirdPartyScripts's props:
  * their URLs) load once the page is interactive. A site that configures none names no island.
  */
 
-/** The ad network's queue: each `push` asks its script to fill one more `<ins>` slot. */
+/** AdSense's queue: each `push` asks its script to fill one more `<ins>` slot. */
 type AdQueueWindow = Window & { adsbygoogle?: unknown[] };
 
 // From module code, not an inline script: the page's CSP allows only hashed inline scripts.

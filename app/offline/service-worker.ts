@@ -3,8 +3,8 @@
 // where the browser has service workers. Built by scripts/build-sw.mjs (at most 5 KB brotli:
 // service-worker.test.ts measures it).
 //
-// - Pages (navigations): the network first; after TIMEOUT_MS without an answer, or when the
-//   network fails, the copy this worker kept, with a note at the foot of the screen: "Saved at
+// - Pages (navigations): fetched first; after TIMEOUT_MS without an answer, or when the fetch
+//   fails, the copy this worker kept, with a note at the foot of the screen: "Saved at
 //   7:42 PM", in the page's language and its city's time zone. The words, the zone and the pages
 //   to keep come from the page's edition's web app manifest, which every page links
 //   (`offline_note`, `start_url`, `shortcuts`: server/offline/manifest.ts), kept with its pages;
@@ -16,7 +16,7 @@
 //   kept up to MAX_PAGES, the oldest dropped first. The page that registered the worker came
 //   before it: once active, the worker fetches the pages open in a window.
 // - Hashed assets (/assets/…): from the cache first (their names change with their content).
-// - Pictures (/img/…): the network first, the last MAX_PICTURES kept for offline.
+// - Pictures (/img/…): fetched first, the last MAX_PICTURES kept for offline.
 // - Anything else (the API and its radio stream, the live channel, /healthz, form posts, other
 //   hosts): not touched, never stored. A page is stored only when it is a 200 of HTML that the
 //   server allows to be stored (no no-store).
@@ -33,7 +33,7 @@ const ASSETS = `assets-${VERSION}`;
 const PICTURES = `pictures-${VERSION}`;
 const CACHES = [KEPT, PAGES, ASSETS, PICTURES];
 
-/** How long a page's network answer is waited for before the kept copy is shown. */
+/** How long a page's answer from the server is waited for before the kept copy is shown. */
 const TIMEOUT_MS = 3000;
 /** How old a kept home or weather page may be before a visit fetches it again. */
 const REFRESH_MS = 10 * 60_000;
@@ -172,21 +172,21 @@ async function kept(url: string): Promise<Response | undefined> {
 }
 
 /**
- * A navigation: the network's page if it comes within TIMEOUT_MS (or whenever it comes, when none
- * is kept), else the kept copy with its note; the kept copy at once when the network fails. The
- * network's page is kept once the reader has it (in the home and weather pages' cache when it is
- * one of them), without holding up its answer.
+ * A navigation: the page fetched from the server if it comes within TIMEOUT_MS (or whenever it
+ * comes, when none is kept), else the kept copy with its note; the kept copy at once when the
+ * fetch fails. The fetched page is kept once the reader has it (in the home and weather pages'
+ * cache when it is one of them), without holding up its answer.
  */
 function page(event: FetchEvent, url: string): Promise<Response> {
-  const network = fetch(event.request).then((response) => {
+  const fetched = fetch(event.request).then((response) => {
     if (storable(response)) event.waitUntil(keepPage(url, response.clone()).catch(() => {}));
     return response;
   });
-  event.waitUntil(network.catch(() => undefined));
+  event.waitUntil(fetched.catch(() => undefined));
   const late = new Promise<void>((resolve) => setTimeout(resolve, TIMEOUT_MS))
     .then(() => kept(url))
-    .then((copy) => (copy ? withNote(copy, url) : network));
-  return Promise.race([network, late]).catch(() =>
+    .then((copy) => (copy ? withNote(copy, url) : fetched));
+  return Promise.race([fetched, late]).catch(() =>
     kept(url).then((copy) => (copy ? withNote(copy, url) : Response.error())),
   );
 }
@@ -296,7 +296,7 @@ async function withNote(copy: Response, url: string): Promise<Response> {
   return new Response(body, { status: copy.status, headers });
 }
 
-/** The page at `path` from the network, kept in `name` when it may be; nothing when offline. */
+/** The page at `path`, fetched, kept in `name` when it may be; nothing when offline. */
 async function fetchAndKeep(url: string, name: string, max: number): Promise<void> {
   try {
     const response = await fetch(url, { credentials: "same-origin" });
@@ -341,7 +341,7 @@ function ownPage(url: string): boolean {
   return origin === worker.location.origin && !NOT_PAGES.test(pathname);
 }
 
-/** A hashed asset: the kept one, else the network's, kept. */
+/** A hashed asset: the kept one, else the fetched one, kept. */
 async function asset(event: FetchEvent, request: Request): Promise<Response> {
   const copy = await caches.match(request, { ...ANY, cacheName: ASSETS });
   if (copy) return copy;
@@ -352,7 +352,7 @@ async function asset(event: FetchEvent, request: Request): Promise<Response> {
   return response;
 }
 
-/** A picture: the network's (and the browser's HTTP cache), the last few kept for offline. */
+/** A picture: fetched (through the browser's HTTP cache), the last few kept for offline. */
 function picture(event: FetchEvent, request: Request): Promise<Response> {
   return fetch(request).then(
     (response) => {

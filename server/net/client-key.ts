@@ -16,6 +16,6 @@ export function clientKey(address: string): string {
   }
   if (ip instanceof ipaddr.IPv4) return ip.toString();
   // The first four 16-bit groups are the /64; a zone id (fe80::1%eth0) is dropped with the rest.
-  const network = new ipaddr.IPv6([...ip.parts.slice(0, 4), 0, 0, 0, 0]);
-  return `${network.toString()}/64`;
+  const prefix = new ipaddr.IPv6([...ip.parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${prefix.toString()}/64`;
 }

@@ -178,7 +178,7 @@ describe("embedCspSources", () => {
     expect(embedCspSources(services({ ...NONE, ...embeds }))).toEqual(expected);
   });
 
-  it("adds the ad script's origin and the ad network's frames, beacons and pixels for adClient", () => {
+  it("adds the ad script's origin and AdSense's frames, beacons and pixels for adClient", () => {
     const sources = embedCspSources(services({ ...NONE, adClient: "ca-pub-9" }));
     expect(sources.scripts[0]).toBe("https://pagead2.googlesyndication.com");
     expect(sources.frames).toContain("https://googleads.g.doubleclick.net");

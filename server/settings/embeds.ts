@@ -52,12 +52,12 @@ export function readEmbedsFile(file: string): Embeds {
 }
 
 /**
- * What the ad script needs besides its own origin: the scripts, frames, beacons and pixels of the
- * ad network. Google supports only a nonce-based "strict" CSP for AdSense and may move these; an
+ * What the ad script needs besides its own origin: the scripts, frames, beacons and pixels of
+ * AdSense. Google supports only a nonce-based "strict" CSP for AdSense and may move these; an
  * allowlist is the most a cached, hash-based policy (docs/decisions/004) can give, so a site that
  * turns ads on checks its console for violations and extends this list.
  */
-const AD_NETWORK: Required<CspSources> = {
+const ADSENSE: Required<CspSources> = {
   scripts: [AD_SCRIPT_ORIGIN, "https://ep2.adtrafficquality.google"],
   frames: [
     "https://googleads.g.doubleclick.net",
@@ -82,7 +82,7 @@ function unique(list: readonly string[]): string[] {
  * The origins a site's pages may load from beyond their own, from its configured embeds only
  * (computed once per process): script-src gains the form-embed and ad scripts' origins; frame-src
  * lists each configured frame's origin (video, image board, events wall, lead form, documents,
- * the form embed's and the ad network's frames) and nothing else. A site that configures no embed
+ * the form embed's and AdSense's frames) and nothing else. A site that configures no embed
  * gets none: its pages may frame nothing and load no script but their own.
  */
 export function embedCspSources(services: {
@@ -90,7 +90,7 @@ export function embedCspSources(services: {
   content: { pages: { partners: { documents: readonly PartnerDocument[] } } };
 }): Required<CspSources> {
   const { embeds } = services.site;
-  const ads = embeds.adClient ? AD_NETWORK : { scripts: [], frames: [], connect: [], images: [] };
+  const ads = embeds.adClient ? ADSENSE : { scripts: [], frames: [], connect: [], images: [] };
   // A form-embed script draws its form in a frame of its own origin and posts to it.
   const form = originOf(embeds.formScript);
   const documents = services.content.pages.partners.documents.some((doc) => doc.id)
