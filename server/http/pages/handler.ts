@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RouteObject, ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import type { ViteDevServer } from "vite";
-import type { CityServices } from "../../cities/served";
 import { publicPath, routePath, type Slugs } from "../../../common/slugs";
 import type { SharedServices } from "../../context";
 import type { CityExchange, Handler } from "../exchange";
@@ -138,19 +137,13 @@ class PageHandler {
   }
 
   /**
-   * Answers a request of the city `site` that the page cache did not answer at once
-   * (createPageHandler asks it first, without a promise). Its services (`cityOf`, which may
-   * throw a Refusal) are asked for only when a page is made: a city whose data has left the
+   * Answers a request of a city's site that the page cache did not answer at once
+   * (createPageHandler asks it first, without a promise). Its services (`exchange.city`, which
+   * may throw a Refusal) are asked for only when a page is made: a city whose data has left the
    * directory's cache is not read again for a page already cached.
    */
-  async answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    site: string,
-    cityOf: () => CityServices,
-    base = "",
-    slugs?: Slugs,
-  ): Promise<void> {
+  async answer(exchange: CityExchange): Promise<void> {
+    const { req, res, base, slugs, city: cityOf } = exchange;
     // A contact post refused under load is answered with its form again (form-again.ts).
     let shed: ((res: ServerResponse) => void) | undefined;
     try {
@@ -158,7 +151,7 @@ class PageHandler {
       if (early) throw early;
       const url = urlOf(req, this.options.clientOf(req).protocol);
       if (req.method !== "POST" && this.options.cache) {
-        await this.answerKept(req, res, url, { site, base, slugs }, cityOf);
+        await this.answerKept(exchange, url);
         return;
       }
       if (req.method === "POST") refuseCrossOrigin(req, url);
@@ -180,13 +173,8 @@ class PageHandler {
    * spelling, any path that names no page is the one not-found page, and the page is made from
    * its key, so that what is kept under the key is what the key says.
    */
-  private async answerKept(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    { site, base, slugs }: { site: string; base: string; slugs: Slugs | undefined },
-    cityOf: () => CityServices,
-  ): Promise<void> {
+  private async answerKept(exchange: CityExchange, url: URL): Promise<void> {
+    const { req, res, site, base, slugs, city: cityOf } = exchange;
     const { routes, keys } = this;
     // An edition's pages are the same routes under its prefix (/es/weather is /weather's), at
     // their paths in its language when it translates them (/es/clima).
@@ -222,21 +210,14 @@ class PageHandler {
   }
 }
 
-/** The page handler of a request (createPageHandler's `answer`). */
-export type PageAnswer = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  site: string,
-  cityOf: () => CityServices,
-  base?: string,
-  slugs?: Slugs,
-) => Promise<void> | undefined;
+/** The page handler of a city's request (createPageHandler's `answer`). */
+export type PageAnswer = (exchange: CityExchange) => Promise<void> | undefined;
 
 /**
  * The page handler. `kept` (with a page cache) answers a page kept under the request's own URL,
  * for the request path to ask before the city's handlers and before a city's request is even
- * made (cache-hit.ts). `answer(req, res, site, cityOf)` answers the rest of a request of the
- * city `site`: another spelling of a kept page at once, returning nothing (no promise made for
+ * made (cache-hit.ts). `answer(exchange)` answers the rest of a request of a city's site:
+ * another spelling of a kept page at once, returning nothing (no promise made for
  * it), anything else returning the promise of its answer (a kept page `kept` was not asked for
  * is found there too).
  */
@@ -247,10 +228,10 @@ export function createPageHandler(options: PageHandlerOptions): {
   const handler = new PageHandler(options);
   const hit = handler.answeredFromCache;
   return {
-    answer: (req, res, site, cityOf, base = "", slugs) =>
-      hit?.spelled(req, res, site)
+    answer: (exchange) =>
+      hit?.spelled(exchange.req, exchange.res, exchange.site)
         ? undefined
-        : handler.answer(req, res, site, cityOf, base, slugs),
+        : handler.answer(exchange),
     kept: hit?.own,
   };
 }
@@ -262,13 +243,13 @@ export function createPageHandler(options: PageHandlerOptions): {
  */
 export function pages(handler: PageAnswer, vite?: ViteDevServer): Handler<CityExchange> {
   if (vite) {
-    return ({ req, res, site, city, base, slugs }) => {
-      vite.middlewares(req, res, () => void handler(req, res, site, city, base, slugs));
+    return (exchange) => {
+      vite.middlewares(exchange.req, exchange.res, () => void handler(exchange));
       return true;
     };
   }
-  return ({ req, res, site, city, base, slugs }) => {
-    void handler(req, res, site, city, base, slugs);
+  return (exchange) => {
+    void handler(exchange);
     return true;
   };
 }
