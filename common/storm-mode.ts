@@ -7,7 +7,7 @@
 /**
  * Whether an alert of this CAP severity (the service's "Extreme", "Severe", "Moderate", "Minor",
  * in any case) is a storm mode one: Extreme or Severe. The weather service reads it into each
- * alert's `urgent` (server/weather/nws.ts).
+ * alert's `urgent` (server/weather/nws-alerts.ts).
  */
 export function isStormSeverity(severity: string): boolean {
   return /^(extreme|severe)$/i.test(severity);

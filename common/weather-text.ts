@@ -6,7 +6,7 @@
  * shows as "EVACUATION"), terminal controls or a description of megabytes. Every text the
  * service's answers give (an alert's event, headline, area, description and instruction, a
  * station's name, the sky's words, a forecast period's name and summary) goes through
- * `cleanText` as it is read (server/weather/nws.ts), and again, cheaply, as a page shows it
+ * `cleanText` as it is read (server/weather/nws.ts, nws-alerts.ts), and again, cheaply, as a page shows it
  * (app/components/weather-live.tsx).
  */
 

@@ -5,7 +5,7 @@ import type { SiteContent } from "../sites/content";
 import type { City } from "../sites/schema";
 import type { CityMessages } from "./messages/store";
 import type { NewsReader } from "./news/engine";
-import type { CityWeather } from "./weather/service";
+import type { CityWeather } from "./weather/city-weather";
 
 /**
  * A city's news as a page's loaders read it (the engine's reader, without the page cache's

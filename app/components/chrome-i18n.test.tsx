@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { WeatherAlert } from "../../server/weather/nws";
+import type { WeatherAlert } from "../../server/weather/nws-alerts";
 import { translatorFor } from "../../common/i18n";
 import { expectNoEnglishOf } from "../../tests/support/no-english";
 import { tornadoWarning } from "../../tests/support/weather-alerts";

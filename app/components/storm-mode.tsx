@@ -1,7 +1,7 @@
 import { isStormAlert } from "../../common/storm-mode";
 import type { ReactNode } from "react";
-import type { CityWeather } from "../../server/weather/service";
-import type { WeatherAlert } from "../../server/weather/nws";
+import type { CityWeather } from "../../server/weather/city-weather";
+import type { WeatherAlert } from "../../server/weather/nws-alerts";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
 import { cityDate } from "~/lib/city-date";
 import { useT, type T } from "~/lib/i18n";

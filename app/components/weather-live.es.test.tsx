@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { CityWeather } from "../../server/weather/service";
-import type { WeatherAlert } from "../../server/weather/nws";
+import type { CityWeather } from "../../server/weather/city-weather";
+import type { WeatherAlert } from "../../server/weather/nws-alerts";
 import { translatorFor } from "../../common/i18n";
 import { ClimateHistory, formatFigure } from "./weather";
 import { AlertBanner, WeatherLive, WeatherSummary } from "./weather-live";

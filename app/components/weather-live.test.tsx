@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { CityWeather } from "../../server/weather/service";
-import type { WeatherAlert } from "../../server/weather/nws";
+import type { CityWeather } from "../../server/weather/city-weather";
+import type { WeatherAlert } from "../../server/weather/nws-alerts";
 import {
   AlertBanner,
   untilText,

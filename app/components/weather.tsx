@@ -1,12 +1,7 @@
 import type { ReactNode } from "react";
 import type { WeatherCondition, WeatherContent } from "../../sites/content";
-import type {
-  AlertTexts,
-  CurrentConditions as Conditions,
-  ForecastDay,
-  Severity,
-  WeatherAlert,
-} from "../../server/weather/nws";
+import type { AlertTexts, Severity, WeatherAlert } from "../../server/weather/nws-alerts";
+import type { CurrentConditions as Conditions, ForecastDay } from "../../server/weather/nws";
 import type { CityDate } from "~/lib/city-date";
 import { formatNumber } from "../../common/i18n/format";
 import { responseText as alertResponseText } from "../../common/i18n/alert-response";

@@ -1,5 +1,5 @@
 import { isStormAlert } from "../../common/storm-mode";
-import type { CityWeather } from "../../server/weather/service";
+import type { CityWeather } from "../../server/weather/city-weather";
 
 /**
  * Whether the city is in storm mode (app/components/storm-mode.tsx): at least one Extreme or

@@ -2,7 +2,7 @@ import { routerContext } from "./city-context";
 import type { LoadContext } from "../../server/context";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CityWeather } from "../../server/weather/service";
+import type { CityWeather } from "../../server/weather/city-weather";
 import type { CategoryNews, NewsReader } from "../../server/news/engine";
 import type { StoredArticle } from "../../server/news/store";
 import { CATEGORIES, categoryAt, HOME_SECTIONS, type FeedKey } from "../../sites/categories";

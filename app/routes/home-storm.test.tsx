@@ -4,8 +4,8 @@ import { mainOf, renderHome } from "../../tests/support/home-page";
 import { fixedNews, storedStory } from "../../tests/support/news";
 import { readyWeather, tornadoWarning } from "../../tests/support/weather-alerts";
 import { HOME_KEYS, type FeedKey } from "../../sites/categories";
-import type { CityWeather } from "../../server/weather/service";
-import type { WeatherAlert } from "../../server/weather/nws";
+import type { CityWeather } from "../../server/weather/city-weather";
+import type { WeatherAlert } from "../../server/weather/nws-alerts";
 
 // Storm mode on home (issue 36): the whole page as the server makes it (the root's data, the
 // site layout, home), for the fixture city, on a calm day and with an Extreme warning in force.

@@ -4,8 +4,8 @@ import { mainOf, renderHome, renderPage } from "../../tests/support/home-page";
 import { fixedNews } from "../../tests/support/news";
 import { readyWeather, tornadoWarning } from "../../tests/support/weather-alerts";
 import type { City } from "../../sites/schema";
-import type { CityWeather } from "../../server/weather/service";
-import type { WeatherAlert } from "../../server/weather/nws";
+import type { CityWeather } from "../../server/weather/city-weather";
+import type { WeatherAlert } from "../../server/weather/nws-alerts";
 import Weather, { loader as weatherLoader } from "./weather";
 
 // Warnings by push (issue 52) where the pages offer them: on /weather, in the alerts' section,

@@ -14,7 +14,7 @@ import { loaderMeta, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/weather";
 import { cityContext } from "~/lib/city-context";
 import type { WeatherContent } from "../../sites/content";
-import type { CityWeather } from "../../server/weather/service";
+import type { CityWeather } from "../../server/weather/city-weather";
 import { hazardsNow, monthIn } from "../../common/weather-hazards";
 
 export async function loader({ context: router }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { MessageKey, Translator } from "./index";
 
 /**
  * What the public should do, in the reader's words, for each response an alert can give (CAP's
- * responseType, server/weather/nws.ts ALERT_RESPONSES: a response missing here fails the
+ * responseType, server/weather/nws-alerts.ts ALERT_RESPONSES: a response missing here fails the
  * callers' type check).
  */
 const RESPONSE_TEXT = {

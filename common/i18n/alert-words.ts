@@ -9,7 +9,7 @@ import { weatherWords } from "./weather-words";
 /** The most characters of a warning's title and body together (Wireless Emergency Alerts' 360). */
 export const MAX_ALERT_CHARS = 360;
 
-/** An alert as its words need it (server/weather/nws.ts WeatherAlert has these). */
+/** An alert as its words need it (server/weather/nws-alerts.ts WeatherAlert has these). */
 export interface AlertForWords {
   event: string;
   ends: string | null;

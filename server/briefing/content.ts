@@ -7,7 +7,7 @@ import { HOME_SECTIONS, homeTitle } from "../../sites/categories";
 import type { CityServices } from "../cities/served";
 import type { CategoryNews } from "../news/engine";
 import type { StoredArticle } from "../news/store";
-import type { CityWeather } from "../weather/service";
+import type { CityWeather } from "../weather/city-weather";
 
 /** The top stories a briefing lists: at least five (issue 54), a home section's first each. */
 export const BRIEFING_STORIES = 7;

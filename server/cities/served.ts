@@ -3,7 +3,7 @@ import type { SiteContent } from "../../sites/content";
 import type { CityMessages } from "../messages/store";
 import type { NewsReader } from "../news/engine";
 import type { WeatherReader } from "../context";
-import { noWeather } from "../weather/service";
+import { noWeather } from "../weather/city-weather";
 import { embedCspSources, type CspSources } from "../settings/embeds";
 import type { CityDirectory, CityProblem } from "./directory";
 import { cityOfSite, type Alternate, type EditionInfo } from "../../sites/editions";

@@ -22,8 +22,8 @@ import { Limiter } from "../limiter";
 import type { CityServices } from "../cities/served";
 import type { RadioHub } from "../radio/hub";
 import { WEATHER_DEP } from "./pages/cache-key";
-import { noWeather, type CityWeather } from "../weather/service";
-import type { WeatherAlert } from "../weather/nws";
+import { noWeather, type CityWeather } from "../weather/city-weather";
+import type { WeatherAlert } from "../weather/nws-alerts";
 import { CONTACT_LIMITS } from "../messages/store";
 
 // The app over real HTTP, with the React Router build served by Vite (no production build needed).

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "pino";
 import { isStormAlert } from "../../common/storm-mode";
-import type { CityWeather } from "../weather/service";
+import type { CityWeather } from "../weather/city-weather";
 import { allClearMessage, warningMessage, type PushMessage, type PushSite } from "./message";
 import type { PushSend, SendOutcome } from "./sender";
 import type { PushStore, StoredSubscription } from "./store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WeatherAlert } from "../weather/nws";
+import type { WeatherAlert } from "../weather/nws-alerts";
 import {
   MAX_PUSH_CHARS,
   allClearMessage,

@@ -8,7 +8,7 @@ import {
   type AlertPlace,
 } from "../../common/i18n/alert-words";
 import { weatherWords } from "../../common/i18n/weather-words";
-import type { WeatherAlert } from "../weather/nws";
+import type { WeatherAlert } from "../weather/nws-alerts";
 
 /** The most characters of a push's title and body together (Wireless Emergency Alerts' 360). */
 export const MAX_PUSH_CHARS = MAX_ALERT_CHARS;

@@ -8,7 +8,7 @@ import { loadSenderSecret, senderKey, senderSecretFile } from "../messages/sende
 import type { Metrics } from "../metrics/metrics";
 import type { OutboundGuard } from "../net/outbound";
 import type { Env } from "../settings/env";
-import type { CityWeather } from "../weather/service";
+import type { CityWeather } from "../weather/city-weather";
 import { PushDelivery, SENDS_KEPT_MS } from "./delivery";
 import type { PushSite } from "./message";
 import { dailyTestPush } from "./monitor";

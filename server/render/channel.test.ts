@@ -4,7 +4,7 @@ import { fixedNews } from "../../tests/support/news";
 import { orUnavailable } from "../../app/lib/database.server";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "../db/health";
 import { CONTACT_LIMITS } from "../messages/store";
-import { noWeather } from "../weather/service";
+import { noWeather } from "../weather/city-weather";
 import { fixtureCity } from "../../tests/support/fixture-city";
 import { borrowIo, lendIo } from "./channel";
 

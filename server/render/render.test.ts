@@ -1,4 +1,4 @@
-import { noWeather } from "../weather/service";
+import { noWeather } from "../weather/city-weather";
 import { request as httpRequest, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";

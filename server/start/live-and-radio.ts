@@ -7,7 +7,8 @@ import { cityOfSite } from "../../sites/editions";
 import type { CityServices } from "../cities/served";
 import { RadioHub } from "../radio/hub";
 import type { createNewsService } from "../news/service";
-import type { CityWeather, WeatherService } from "../weather/service";
+import type { CityWeather } from "../weather/city-weather";
+import type { WeatherService } from "../weather/service";
 
 /**
  * What open pages are told as it happens (the live channel: new stories, urgent alerts, the

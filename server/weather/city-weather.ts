@@ -1,13 +1,11 @@
+import { readAlertsInForce, type CancelledAlert, type WeatherAlert } from "./nws-alerts";
 import {
-  readAlertsInForce,
   readForecast,
   readObservation,
   unitsFor,
-  type CancelledAlert,
   type CurrentConditions,
   type ForecastDay,
   type NwsPoint,
-  type WeatherAlert,
 } from "./nws";
 import type { NwsAnswers } from "./nws-answers";
 import type { PlaceUrls } from "./place-urls";
@@ -39,7 +37,7 @@ export interface CityWeather {
   forecast: { days: ForecastDay[]; fetchedAt: string } | null;
   /**
    * Alerts in force in the city's zones now (an expired one never): the most severe
-   * MAX_ALERTS_PER_CITY (server/weather/nws.ts).
+   * MAX_ALERTS_PER_CITY (server/weather/nws-alerts.ts).
    */
   alerts: WeatherAlert[];
   /**

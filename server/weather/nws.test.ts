@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   MAX_ALERTS_PER_CITY,
-  TEXT_LIMITS,
   alertProblems,
-  compassPoint,
-  conditionOf,
   readAlerts,
   readAlertsInForce,
+  severityOf,
+} from "./nws-alerts";
+import { TEXT_LIMITS } from "../../common/weather-text";
+import {
+  compassPoint,
+  conditionOf,
   readForecast,
   readObservation,
   readPoint,
-  severityOf,
   unitsFor,
 } from "./nws";
 import { createElement } from "react";

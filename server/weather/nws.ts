@@ -3,25 +3,6 @@ import type { WeatherCondition } from "../../sites/content";
 import { TEXT_LIMITS, cleanText } from "../../common/weather-text";
 import { zoneCode } from "./nws-alerts";
 
-export { TEXT_LIMITS };
-// The alerts are read in nws-alerts.ts; what pages and tests import of them, still from here.
-export {
-  ALERT_RESPONSES,
-  MAX_ALERTS_PER_CITY,
-  alertProblems,
-  readAlerts,
-  readAlertsInForce,
-  responseOf,
-  severityOf,
-  type AlertProblem,
-  type AlertResponse,
-  type AlertTexts,
-  type AlertsInForce,
-  type CancelledAlert,
-  type Severity,
-  type WeatherAlert,
-} from "./nws-alerts";
-
 /**
  * The National Weather Service API's answers (api.weather.gov, GeoJSON), read into what the
  * weather page shows, in the city's units. Every answer is checked: a field missing or of the

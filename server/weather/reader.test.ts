@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RADAR_FALLBACK, RADAR_PERIOD_MS, RadarPictures, weatherPlace } from "./reader";
 import { fixtureCity } from "../../tests/support/fixture-city";
-import { noWeather } from "./service";
+import { noWeather } from "./city-weather";
 
 /** An image service's configured pictures, as RadarPictures uses them. */
 function images() {

@@ -1,7 +1,8 @@
 import type { City } from "../../sites/schema";
 import type { WeatherReader } from "../context";
 import type { ImageService } from "../images/service";
-import type { CityWeather, WeatherPlace, WeatherService } from "./service";
+import type { CityWeather, WeatherPlace } from "./city-weather";
+import type { WeatherService } from "./service";
 
 /** How long one radar picture is shown: a new one is fetched at most this often. */
 export const RADAR_PERIOD_MS = 5 * 60_000;

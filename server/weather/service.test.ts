@@ -9,18 +9,10 @@ import {
 } from "../../tests/fixture-servers/weather-server";
 import { openDatabase, type Store } from "../db/open";
 import { createOutboundGuard } from "../net/outbound";
-import { MAX_ALERTS_PER_CITY } from "./nws";
-import {
-  BACKOFF_BASE_MS,
-  IDLE_AFTER_MS,
-  MAX_ALERT_PROBLEMS_LOGGED,
-  SCHEDULE,
-  STALE_AFTER_MS,
-  WeatherService,
-  freshness,
-  type WeatherPlace,
-  type WeatherServiceOptions,
-} from "./service";
+import { MAX_ALERTS_PER_CITY } from "./nws-alerts";
+import { BACKOFF_BASE_MS, MAX_ALERT_PROBLEMS_LOGGED, SCHEDULE, freshness } from "./nws-answers";
+import { IDLE_AFTER_MS, WeatherService, type WeatherServiceOptions } from "./service";
+import { STALE_AFTER_MS, type WeatherPlace } from "./city-weather";
 import { WeatherStore } from "./store";
 import { weatherPlace } from "./reader";
 import { fixtureCity } from "../../tests/support/fixture-city";

@@ -9,24 +9,6 @@ import {
 import { NwsAnswers, SCHEDULE, type AnswerOptions, type AnswerSchedule } from "./nws-answers";
 import { PlaceUrls } from "./place-urls";
 
-// What pages, tools and tests import of the weather, still from here: the city's weather
-// (city-weather.ts) and the answers' schedule (nws-answers.ts).
-export {
-  STALE_AFTER_MS,
-  forecastPage,
-  noWeather,
-  type CityWeather,
-  type WeatherPlace,
-} from "./city-weather";
-export {
-  BACKOFF_BASE_MS,
-  BACKOFF_MAX_MS,
-  MAX_ALERT_PROBLEMS_LOGGED,
-  SCHEDULE,
-  TIMEOUT_MS,
-  freshness,
-} from "./nws-answers";
-
 /** The public service's base URL (NWS_API_URL); tests and the demo point it at a fixture. */
 export const NWS_API_URL = "https://api.weather.gov";
 /** Where the service's radar pictures are (NWS_RADAR_URL). */

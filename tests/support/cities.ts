@@ -1,4 +1,4 @@
-import { noWeather } from "../../server/weather/service";
+import { noWeather } from "../../server/weather/city-weather";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { City } from "../../sites/schema";
