@@ -341,6 +341,65 @@ describe.each(["sqlite", "postgres"] as const)("push delivery on %s", (dialect) 
   });
 });
 
+describe("push delivery's lease", () => {
+  it("is renewed while the push service is slow to answer: no other instance takes the push", async () => {
+    const db = await openDatabase(":memory:");
+    stores.push(db);
+    const store = new PushStore(db);
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const endpoint = `${service.url}/push/slow`;
+    await store.subscribe(
+      "houston",
+      {
+        endpoint,
+        p256dh: ecdh.getPublicKey().toString("base64url"),
+        auth: randomBytes(16).toString("base64url"),
+        zones: ["TXC201"],
+      },
+      "client",
+      { perClient: 5, total: 100 },
+    );
+    // A send that has not been answered until the test says so.
+    let answer = () => {};
+    const answered = new Promise<"sent">((resolve) => (answer = () => resolve("sent")));
+    const leaseMs = 300;
+    const delivery = new PushDelivery({
+      store,
+      send: () => answered,
+      weatherOf: () => weatherWith([flood()]),
+      sitesOf: () => ["houston"],
+      siteOf: (site) => SITES[site],
+      owner: "slow",
+      concurrency: 1,
+      leaseMs,
+      logger: pino({ level: "silent" }),
+    });
+    const topic = topicOf("KHGX.FF.W.0042", "TXC201");
+    const lease = async () =>
+      (
+        await db.db
+          .selectFrom("push_sends")
+          .select(["lease_until", "lease_owner"])
+          .where("topic", "=", topic)
+          .executeTakeFirst()
+      )?.lease_until ?? 0;
+    try {
+      delivery.cityChanged("houston");
+      await expect.poll(lease).toBeGreaterThan(0);
+      const first = await lease();
+      // Renewed past the claim's own end...
+      await expect.poll(lease, { timeout: 5_000 }).toBeGreaterThan(first + leaseMs / 3);
+      // ...so that, once that end has passed, another instance cannot take it.
+      expect(await store.claim(endpoint, topic, "x", "other", leaseMs, first + 1)).toBe(false);
+    } finally {
+      answer();
+      await delivery.settled();
+    }
+    expect(await store.sentTopic(topic)).toEqual(new Set([endpoint]));
+  });
+});
+
 describe("push delivery's bound", () => {
   it("has at most `concurrency` pushes in flight at the push service, and sends them all", async () => {
     const N = 3;

@@ -172,12 +172,23 @@ export class PushDelivery {
     claimedAt: number,
   ): Promise<void> {
     const { store, owner, logger } = this.options;
+    const leaseMs = this.options.leaseMs ?? PUSH_LEASE_MS;
+    let leaseEnd = claimedAt + leaseMs;
+    // The claim held while it is worked on: renewed every third of a lease (an attempt the push
+    // service is slow to answer), and at least `leaseMs` past what the sender is about to do (an
+    // attempt, a wait) when the one held would end sooner.
+    const renewal = setInterval(
+      () => {
+        leaseEnd = Math.max(leaseEnd, this.now() + leaseMs);
+        store
+          .extend(sub.endpoint, message.topic, owner, leaseEnd)
+          .catch((err: unknown) => logger.warn({ err }, "push lease not renewed"));
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
+    renewal.unref();
     let outcome: SendOutcome;
     try {
-      // The claim held while it is worked on: a lease at least `leaseMs` past what the sender
-      // is about to do (an attempt, a wait), renewed only when the one held would end sooner.
-      const leaseMs = this.options.leaseMs ?? PUSH_LEASE_MS;
-      let leaseEnd = claimedAt + leaseMs;
       outcome = await this.options.send(sub, message, async (until) => {
         if (until + 1000 <= leaseEnd) return true;
         leaseEnd = until + leaseMs;
@@ -186,6 +197,8 @@ export class PushDelivery {
     } catch (err) {
       logger.warn({ err }, "push not sent");
       outcome = "failed";
+    } finally {
+      clearInterval(renewal);
     }
     if (outcome === "gone") {
       await store.unsubscribe(sub.endpoint);
