@@ -7,10 +7,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   databaseFixture,
-  makeLegacySqlite,
+  makeLegacyStories,
   migrateTo,
   postgresRows,
   sqliteRows,
+  withClient,
 } from "../../tests/support/databases";
 import { openSqliteAt } from "../../tests/support/db";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
@@ -171,18 +172,7 @@ describe("migration 0011 on SQLite", () => {
   it("gives a database of one city at user_version 6 its keys, after legacy step 7", async () => {
     const file = path.join(dir, "legacy.db");
     const old = new Database(file);
-    makeLegacySqlite(old, 6);
-    old.exec("INSERT INTO feeds (key, url) VALUES ('realestate', 'https://feeds.example.org/r')");
-    const insert = old.prepare(`INSERT INTO articles (feed_id, uid, title, summary, url, image,
-      image_is_default, published_at, category, position, first_seen, last_seen)
-      VALUES (1, ?, 'A story', '', 'https://news.example.org/a', '/d.svg', 1, 0, ?, 0, 0, 0)`);
-    for (const [uid, category] of [
-      ["a", "Realestate"],
-      ["b", "Arts"],
-      ["c", "Local"],
-    ]) {
-      insert.run(uid, category);
-    }
+    makeLegacyStories(old);
     old.close();
     const store = await openDatabase(file);
     try {
@@ -206,17 +196,6 @@ describe("migration 0011 on PostgreSQL", () => {
     postgres = await startPostgres();
   }, 60_000);
   afterAll(() => postgres?.stop());
-
-  /** `work` done over a connection of its own to the database at `url`. */
-  async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
 
   /** A new database as the code before 0011 made it, holding STORIES; its URL and rows then. */
   async function before(): Promise<{

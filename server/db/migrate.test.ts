@@ -13,6 +13,7 @@ import {
   postgresRows,
   postgresSchema,
   withCategoryKeys,
+  withClient,
 } from "../../tests/support/databases";
 import { startPostgres, type TestPostgres } from "../../tests/support/postgres";
 import { MIGRATIONS } from "./migrations";
@@ -37,17 +38,6 @@ function openElsewhere(where: string): Promise<{ code: number | null; out: strin
 }
 
 const NAMES = Object.keys(MIGRATIONS);
-
-/** `work` done over a connection of its own to the database at `url`. */
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function recorded(store: Store): Promise<string[]> {
   const { rows } = await sql<{

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { makeLegacySqlite } from "../../tests/support/databases";
+import { makeLegacySqlite, makeLegacyStories } from "../../tests/support/databases";
 import { openSqlite, openSqliteAt } from "../../tests/support/db";
 import { describe, expect, it } from "vitest";
 import { LEGACY_SCHEMA_VERSION } from "./legacy-schema";
@@ -14,18 +14,7 @@ describe("migration 7: categories as the category table labels them", () => {
     try {
       const file = path.join(dir, "old.db");
       const old = new Database(file);
-      makeLegacySqlite(old, 6);
-      old.exec("INSERT INTO feeds (key, url) VALUES ('realestate', 'https://feeds.example.org/r')");
-      const insert = old.prepare(`INSERT INTO articles (feed_id, uid, title, summary, url, image,
-        image_is_default, published_at, category, position, first_seen, last_seen)
-        VALUES (1, ?, 'A story', '', 'https://news.example.org/a', '/d.svg', 1, 0, ?, 0, 0, 0)`);
-      for (const [uid, category] of [
-        ["a", "Realestate"],
-        ["b", "Arts"],
-        ["c", "Local"],
-      ]) {
-        insert.run(uid, category);
-      }
+      makeLegacyStories(old);
       old.close();
       // As the migrations before 0011 left it: 0011 stores keys (category-keys.test.ts).
       const db = await openSqliteAt(file, "0010_briefing");

@@ -3,7 +3,7 @@ import path from "node:path";
 import type Database from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
-import type pg from "pg";
+import pg from "pg";
 import { MIGRATIONS } from "../../server/db/migrations";
 
 /** Databases kept as SQL text, as older code made them (tests/fixtures/databases). */
@@ -248,4 +248,38 @@ export function withCategoryKeys(rows: Record<string, Row[]>): Record<string, Ro
       category: FIXTURE_CATEGORY_KEYS[String(article.category)] ?? article.category,
     })),
   };
+}
+
+/** `work` done over a connection of its own to the PostgreSQL database at `url`. */
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Makes `db` a database of one city at legacy user_version 6 with one feed (realestate) and three
+ * stories whose categories are the capitalised feed keys of then: Realestate, Arts and Local
+ * (uids a, b, c).
+ */
+export function makeLegacyStories(db: Database.Database): void {
+  makeLegacySqlite(db, 6);
+  db.exec("INSERT INTO feeds (key, url) VALUES ('realestate', 'https://feeds.example.org/r')");
+  const insert = db.prepare(`INSERT INTO articles (feed_id, uid, title, summary, url, image,
+    image_is_default, published_at, category, position, first_seen, last_seen)
+    VALUES (1, ?, 'A story', '', 'https://news.example.org/a', '/d.svg', 1, 0, ?, 0, 0, 0)`);
+  for (const [uid, category] of [
+    ["a", "Realestate"],
+    ["b", "Arts"],
+    ["c", "Local"],
+  ]) {
+    insert.run(uid, category);
+  }
 }
