@@ -19,14 +19,18 @@ export interface Clock {
   script?: string;
 }
 
-/** The clock island's props: the city's locale and time zone, and the edition's words. */
-export type ClockProps = Pick<Clock, "locale" | "timeZone" | "words">;
+/**
+ * The clock island's props: the city's locale and time zone, the edition's words, and when the
+ * dates were told (`at`, the render's `now`: the island tells again only the dates whose age has
+ * moved since).
+ */
+export type ClockProps = Pick<Clock, "locale" | "timeZone" | "words"> & { at: number };
 
 export const ClockContext = createContext<Clock | null>(null);
 
 /** What the clock island reads after its marker (ClockProps), `<` escaped as IslandProps does. */
-function clockProps({ locale, timeZone, words }: Clock): string {
-  const props: ClockProps = { locale, timeZone, words };
+function clockProps({ locale, timeZone, words, now }: Clock): string {
+  const props: ClockProps = { locale, timeZone, words, at: now };
   return JSON.stringify(props).replace(/</g, "\\u003c");
 }
 

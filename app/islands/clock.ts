@@ -12,6 +12,9 @@ import { propsOf, ready } from "./lib/ready";
 const script = document.querySelector<HTMLScriptElement>("script[data-island=clock]");
 const props = script ? propsOf<ClockProps>(script) : undefined;
 const words = asRelativeWords(props?.words);
-if (props && words) startClock(document, { ...props, words });
+// When the server told the dates: a number, or nothing (every date is then told again at start).
+const at = typeof props?.at === "number" && Number.isFinite(props.at) ? props.at : undefined;
+if (props && words)
+  startClock(document, { locale: props.locale, timeZone: props.timeZone, words, at });
 
 ready("clock");

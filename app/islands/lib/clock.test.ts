@@ -81,3 +81,64 @@ describe("the clock of relative dates", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe("what the clock leaves as the server told it", () => {
+  /** Counts the Intl formats made while `run` runs. */
+  function formatsMadeBy(run: () => void): number {
+    let made = 0;
+    const Real = Intl.DateTimeFormat;
+    const Counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      made++;
+      return new Real(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    vi.spyOn(Intl, "DateTimeFormat").mockImplementation(Counting);
+    try {
+      run();
+    } finally {
+      vi.mocked(Intl.DateTimeFormat).mockRestore();
+    }
+    return made;
+  }
+
+  it("leaves a date whose age has not moved since the render, and tells one that has", () => {
+    // Told at the render 20 minutes ago: 30 minutes old then ("Just now"), 50 now, still so;
+    // 50 minutes old then, 70 now: an hour. (The first date, told in minutes, is not looked at.)
+    const [, same, moved] = dates(0, 50 * MINUTE, 70 * MINUTE);
+    stop = startClock(document, { ...ZONE, at: Date.now() - 20 * MINUTE });
+    expect(same?.textContent).toBe("(as the server said)");
+    expect(moved?.textContent).toBe("1 hour ago");
+  });
+
+  it("makes no date format for a page of week-old stories read soon after its render", () => {
+    const old = dates(...Array.from({ length: 30 }, (_, i) => (8 + i) * 24 * HOUR));
+    const made = formatsMadeBy(() => {
+      stop = startClock(document, { ...ZONE, at: Date.now() - 5 * MINUTE });
+    });
+    expect(made).toBe(0);
+    expect(old.every((t) => t.textContent === "(as the server said)")).toBe(true);
+  });
+
+  it("tells every date at start when the server did not say when it told them, with one format", () => {
+    const old = dates(...Array.from({ length: 30 }, (_, i) => (8 + i) * 24 * HOUR));
+    const made = formatsMadeBy(() => {
+      stop = startClock(document, { ...ZONE, timeZone: "America/Denver" });
+    });
+    expect(made).toBeLessThanOrEqual(1);
+    expect(old.every((t) => /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(t.textContent ?? ""))).toBe(true);
+  });
+
+  it("tells a date again on a tick only when its age moved, and one the page gained at once", () => {
+    const [, story] = dates(0, 59 * MINUTE);
+    stop = startClock(document, { ...ZONE, at: Date.now() });
+    expect(story?.textContent).toBe("(as the server said)");
+    if (story) story.textContent = "(changed by hand)";
+    const [later] = dates(26 * HOUR);
+    vi.advanceTimersByTime(CLOCK_TICK_MS);
+    // 60 minutes old now: its age moved, so it is told; the new one is told whatever its age.
+    expect(story?.textContent).toBe("1 hour ago");
+    expect(later?.textContent).toBe("Yesterday");
+    if (story) story.textContent = "(changed by hand)";
+    vi.advanceTimersByTime(CLOCK_TICK_MS);
+    expect(story?.textContent).toBe("(changed by hand)");
+  });
+});

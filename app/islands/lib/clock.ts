@@ -1,5 +1,5 @@
 import type { RelativeWords } from "../../../common/i18n/relative";
-import { relativeDate } from "~/lib/relative-date";
+import { relativeAge, sameAge, sayAge, type RelativeAge } from "~/lib/relative-date";
 
 /** How often the clock moves (relative dates change by the minute at the finest). */
 export const CLOCK_TICK_MS = 60_000;
@@ -10,20 +10,39 @@ export interface Zone {
   timeZone: string;
   /** The edition's words for relative dates. */
   words: RelativeWords;
+  /** When the server told the page's dates (its render), if it says. */
+  at?: number;
 }
 
 /** The marker of a relative date (RelativeTime): "minutes" when told in minutes within the hour. */
 export const RELATIVE = "data-relative";
 
+/** The age each date was last told with, by this clock. */
+const told = new WeakMap<HTMLTimeElement, RelativeAge>();
+
 /**
  * Tells every relative date under `root` as of `now` (relativeDate, as the server did). Dates are
- * looked for at each tick, so that those a page gains later (a refreshed list) move too.
+ * looked for at each tick, so that those a page gains later (a refreshed list) move too. A date
+ * whose age is still the one its text tells is left alone: told by this clock before, or, when
+ * `since` is given, among `since`'s dates, which were told at `since` (the server's render). So
+ * a tick costs some arithmetic a date, and the words and the Intl formats that tell them are
+ * reached only when an age moved (a fresh page's first tick reaches none).
  */
-export function tellDates(root: ParentNode, now: number, zone: Zone): void {
+export function tellDates(
+  root: ParentNode,
+  now: number,
+  zone: Zone,
+  since?: { at: number; dates: ReadonlySet<Element> },
+): void {
   for (const time of root.querySelectorAll<HTMLTimeElement>(`time[${RELATIVE}]`)) {
-    const text = relativeDate(time.dateTime, now, zone, {
-      minutes: time.getAttribute(RELATIVE) === "minutes",
-    });
+    const minutes = time.getAttribute(RELATIVE) === "minutes";
+    const age = relativeAge(time.dateTime, now, { minutes });
+    const before =
+      told.get(time) ??
+      (since?.dates.has(time) ? relativeAge(time.dateTime, since.at, { minutes }) : undefined);
+    told.set(time, age);
+    if (before && sameAge(before, age)) continue;
+    const text = sayAge(age, zone);
     if (time.textContent !== text) time.textContent = text;
   }
 }
@@ -36,7 +55,16 @@ export function tellDates(root: ParentNode, now: number, zone: Zone): void {
  */
 export function startClock(root: ParentNode, zone: Zone): () => void {
   let timer: number | undefined;
-  const tick = () => tellDates(root, Date.now(), zone);
+  // The dates the server told at its render (zone.at), as they are when the clock starts: a page
+  // read within the hour of its render has none to tell again.
+  let since: Parameters<typeof tellDates>[3] =
+    zone.at === undefined
+      ? undefined
+      : { at: zone.at, dates: new Set(root.querySelectorAll(`time[${RELATIVE}]`)) };
+  const tick = () => {
+    tellDates(root, Date.now(), zone, since);
+    since = undefined;
+  };
   const schedule = () => {
     window.clearInterval(timer);
     timer = undefined;
