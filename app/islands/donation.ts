@@ -16,9 +16,12 @@ import { ready, wholeStylesheet } from "./lib/ready";
 const host = document.querySelector<HTMLElement>("[data-donation]");
 const url = host?.dataset.donation;
 const propsUrl = host?.dataset.props;
-if (host && url && propsUrl && !isSnoozed(readerStorage(), Date.now())) {
+// The reader's storage is read when the prompt is due, not as the page loads: a first read of
+// localStorage waits on the browser (its storage opened, a round trip between processes) and
+// would sit in the page's first task after its first paint.
+if (host && url && propsUrl) {
   window.setTimeout(() => {
-    if (inStormNow(document)) return;
+    if (isSnoozed(readerStorage(), Date.now()) || inStormNow(document)) return;
     // No trigger button opens this dialog: focus goes back where it was when it closes.
     const active = document.activeElement;
     const returnFocus = active instanceof HTMLElement ? active : null;
