@@ -29,11 +29,14 @@ const BODY =
   '<p>One</p></div><details class="group"><summary><svg class="group-open:rotate-180"></svg></summary></details>' +
   '<button aria-expanded="false" class="aria-expanded:block">Menu</button>';
 
+/** The pruning alone: the class names as the markup wrote them. */
+const LONG = { short: false };
+
 const styleOf = (html: string) => /<style id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
 
 describe("trimPageCss", () => {
   it("keeps the rules the page's markup uses, with their layers and media queries", async () => {
-    const css = styleOf(await trimPageCss(page(BODY)));
+    const css = styleOf(await trimPageCss(page(BODY), LONG));
     // The theme's colour is written out where it is read (it is set once, on :root).
     expect(css).toContain(".text-ink{color:#1a1a1a}");
     expect(css).not.toContain("--color-ink");
@@ -44,19 +47,19 @@ describe("trimPageCss", () => {
   });
 
   it("keeps a state the reader reaches without a script: hover, an open <details>", async () => {
-    const css = styleOf(await trimPageCss(page(BODY)));
+    const css = styleOf(await trimPageCss(page(BODY), LONG));
     expect(css).toContain(".hover\\:underline:hover{text-decoration-line:underline}");
     expect(css).toContain(".group-open\\:rotate-180:is(:where(.group):is([open]) *)");
   });
 
   it("keeps Tailwind's :where(…) rules and classes that React writes with character references", async () => {
-    const css = styleOf(await trimPageCss(page(BODY)));
+    const css = styleOf(await trimPageCss(page(BODY), LONG));
     expect(css).toContain(":where(.space-y-3>:not(:last-child)){margin-block-end:.75rem}");
     expect(css).toContain(".\\[\\&\\>\\*\\]\\:border-t>*{border-top-width:1px}");
   });
 
   it("drops the rules nothing on the page matches, and states only a script sets", async () => {
-    const css = styleOf(await trimPageCss(page(BODY)));
+    const css = styleOf(await trimPageCss(page(BODY), LONG));
     expect(css).not.toContain("unused-rule");
     expect(css).not.toContain("md\\:grid");
     expect(css).not.toContain("aria-expanded\\:block");
@@ -67,25 +70,25 @@ describe("trimPageCss", () => {
   });
 
   it("keeps the focus ring, and the placeholder's rules on a page with a placeholder", async () => {
-    const without = styleOf(await trimPageCss(page(BODY)));
+    const without = styleOf(await trimPageCss(page(BODY), LONG));
     expect(without).toContain(":focus-visible{outline:3px solid #1a1a1a}");
     expect(without).not.toContain("placeholder");
-    const withField = styleOf(await trimPageCss(page(`${BODY}<input placeholder="Search">`)));
+    const withField = styleOf(await trimPageCss(page(`${BODY}<input placeholder="Search">`), LONG));
     expect(withField).toContain("::placeholder{opacity:1}");
   });
 
   it("changes nothing else in the page, byte for byte", async () => {
     const before = page(BODY);
-    const after = await trimPageCss(before);
+    const after = await trimPageCss(before, LONG);
     const css = styleOf(after);
     expect(after.replace(css, "")).toBe(before.replace(CSS, ""));
   });
 
   it("leaves a page without the inline stylesheet as it is", async () => {
     const html = "<!DOCTYPE html><html><body><p>Not found</p></body></html>";
-    expect(await trimPageCss(html)).toBe(html);
+    expect(await trimPageCss(html, LONG)).toBe(html);
     const unclosed = '<html><head><style id="site-css">.a{color:red}';
-    expect(await trimPageCss(unclosed)).toBe(unclosed);
+    expect(await trimPageCss(unclosed, LONG)).toBe(unclosed);
   });
 });
 

@@ -7,6 +7,7 @@ import postcss, {
   type Root,
   type Rule,
 } from "postcss";
+import { renameClassAttributes, renameRules, shortNames, type ShortNames } from "./class-names";
 
 /** The inline stylesheet's element as root.tsx renders it (InlineStylesheet). */
 const STYLE_OPEN = '<style id="site-css">';
@@ -81,7 +82,10 @@ const beasties = new PageRules({
  * initial window of ten segments). A page without the stylesheet, or one Beasties cannot read,
  * is returned as it is.
  */
-export async function trimPageCss(html: string): Promise<string> {
+export async function trimPageCss(
+  html: string,
+  { short = true }: { /** Short class names (decision 015). */ short?: boolean } = {},
+): Promise<string> {
   const inline = styleText(html);
   if (!inline) return html;
   let processed: string;
@@ -101,7 +105,29 @@ export async function trimPageCss(html: string): Promise<string> {
   } catch {
     // Beasties' output that postcss cannot read is kept as Beasties wrote it.
   }
-  return html.slice(0, inline.start) + css + html.slice(inline.end);
+  if (!short) return html.slice(0, inline.start) + css + html.slice(inline.end);
+  // Short class names (decision 015), from the whole stylesheet's: the page's markup and its
+  // rules alike. Rules postcss cannot read keep their long names, and so does the markup.
+  let names: ShortNames;
+  try {
+    names = namesOf(html.slice(inline.start, inline.end));
+    css = renameRules(css, names);
+  } catch {
+    return html.slice(0, inline.start) + css + html.slice(inline.end);
+  }
+  return (
+    renameClassAttributes(html.slice(0, inline.start), names) +
+    css +
+    renameClassAttributes(html.slice(inline.end), names)
+  );
+}
+
+/** The short names of the last whole stylesheet seen (every page of a build inlines the same). */
+let lastNames: { css: string; names: ShortNames } | undefined;
+
+function namesOf(css: string): ShortNames {
+  if (lastNames?.css !== css) lastNames = { css, names: shortNames(css) };
+  return lastNames.names;
 }
 
 /** Where the inline stylesheet's text is in `html`, or undefined if it has none (or unclosed). */

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -107,9 +107,17 @@ function readIslands(buildDir: string): IslandSources {
   return Object.fromEntries(found) as IslandSources;
 }
 
-/** The built stylesheet: where it is served (root.tsx exports it) and its text, which pages inline. */
+/**
+ * The built stylesheet: where it is served (root.tsx exports it) and its text, which pages inline
+ * (cut to their rules): as Tailwind built it, which the build keeps in build/stylesheet/ since
+ * the served file has the short names too (scripts/build-css.mjs, decision 015).
+ */
 function readStylesheet(build: ServerBuild, clientDir: string): { href: string; css: string } {
   const href = (build.routes.root?.module as { stylesheet?: unknown } | undefined)?.stylesheet;
   if (typeof href !== "string") throw new Error("The build's root route names no stylesheet");
-  return { href, css: readFileSync(path.join(clientDir, href), "utf8") };
+  const source = path.join(clientDir, "..", "stylesheet", path.basename(href));
+  return {
+    href,
+    css: readFileSync(existsSync(source) ? source : path.join(clientDir, href), "utf8"),
+  };
 }
