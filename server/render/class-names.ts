@@ -167,12 +167,15 @@ function renameAttributes(markup: string, names: ShortNames): string {
       changed = true;
       return short;
     });
-    return changed ? ` class="${escapeAttribute(renamed.filter(Boolean).join(" "))}"` : whole;
+    // In one order (a class's place in the attribute means nothing to CSS): the same classes
+    // written alike wherever they are used, which brotli finds again (79 bytes of home's 13.9 KB).
+    const sorted = renamed.filter(Boolean).sort();
+    return changed ? ` class="${escapeAttribute(sorted.join(" "))}"` : whole;
   });
 }
 
 /**
- * The page with its class attributes' names written short; the insides of `<script>` and
+ * The page with its class attributes' names written short, and sorted; the insides of `<script>` and
  * `<style>` elements are left byte for byte (scripts are hashed into the CSP).
  */
 export function renameClassAttributes(html: string, names: ShortNames): string {
