@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import type * as React from "react";
+import type * as ReactDomClient from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IslandProps } from "~/components/island";
@@ -17,6 +19,8 @@ const PROPS: RadioPlayerProps = {
 };
 
 afterEach(() => {
+  vi.doUnmock("react");
+  vi.doUnmock("react-dom/client");
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.resetModules();
@@ -52,6 +56,44 @@ describe("the radio island", () => {
     play?.click();
     expect(audio?.getAttribute("src")).toBe(PROPS.streamUrl);
     await vi.waitFor(() => expect(play?.getAttribute("aria-label")).toBe("Pause"));
+  });
+
+  it("hydrates as a transition, which React works in slices that yield to the browser", async () => {
+    document.body.innerHTML =
+      `<div data-radio-player>${renderToString(<RadioPlayer {...PROPS} />)}</div>` +
+      renderToString(<IslandProps value={PROPS} />);
+    let inTransition = false;
+    const hydratedInTransition: boolean[] = [];
+    vi.doMock("react", async (original) => {
+      const react = await original<typeof React>();
+      return {
+        ...react,
+        startTransition: (scope: () => void) => {
+          inTransition = true;
+          try {
+            react.startTransition(scope);
+          } finally {
+            inTransition = false;
+          }
+        },
+      };
+    });
+    vi.doMock("react-dom/client", async (original) => {
+      const client = await original<typeof ReactDomClient>();
+      return {
+        ...client,
+        hydrateRoot: (...args: Parameters<typeof client.hydrateRoot>) => {
+          hydratedInTransition.push(inTransition);
+          return client.hydrateRoot(...args);
+        },
+      };
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ title: "", recent: [] })),
+    );
+    await import("./radio");
+    expect(hydratedInTransition).toEqual([true]);
   });
 
   it("asks for the title at once when the live channel says it changed (live:nowplaying)", async () => {
