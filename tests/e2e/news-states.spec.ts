@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { testCity } from "../support/cities";
 import { E2E } from "./env";
 import { gotoReady, startSiteServer, type SiteServer } from "./helpers";
@@ -50,6 +50,22 @@ test("a loading category says so, then shows its articles without a reload", asy
     timeout: 15_000,
   });
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  // Styled as the same page is when it comes ready: the page's own rules were cut to its loading
+  // state's markup (server/render/page-css.ts), so the stories' rules must come with them.
+  const looks = (p: Page) =>
+    p
+      .getByRole("main")
+      .getByRole("article")
+      .first()
+      .evaluate((article) => {
+        const heading = article.querySelector("h2, h3") ?? article;
+        const a = getComputedStyle(article);
+        const h = getComputedStyle(heading);
+        return [a.display, a.borderTopWidth, a.paddingTop, h.fontFamily, h.fontSize, h.fontWeight];
+      });
+  const fresh = await page.context().newPage();
+  await gotoReady(fresh, `${BASE}/lifestyle`);
+  expect(await looks(page)).toEqual(await looks(fresh));
 });
 
 test("nothing executable from a hostile feed reaches the page", async ({ page }) => {
