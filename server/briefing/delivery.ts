@@ -4,6 +4,7 @@ import { briefingMail, tokenLink, UNSUBSCRIBE_PATH } from "./compose";
 import type { BriefingContent } from "./content";
 import type { MailOutcome, OutgoingMail } from "./sender";
 import type { BriefingStore, Subscriber } from "./store";
+import { keepLease } from "../lease-keeper";
 import { unsubscribeToken } from "./tokens";
 
 /** How long a claimed briefing is this instance's before another may take it over (it died). */
@@ -97,18 +98,23 @@ export class BriefingDelivery {
       UNSUBSCRIBE_PATH,
       unsubscribeToken(this.options.secret, sub.id),
     );
+    // The claim held while the mail is worked on (a mail server slow to answer, a wait between
+    // attempts): server/lease-keeper.ts.
+    const lease = keepLease({
+      leaseMs,
+      claimedAt,
+      now: this.now,
+      extend: (until) => store.extend(sub.id, day, owner, until),
+      onError: (err) => logger.warn({ err }, "briefing lease not renewed"),
+    });
     let outcome: MailOutcome;
     try {
-      // The claim held while the mail is worked on, renewed only when it would end sooner.
-      let leaseEnd = claimedAt + leaseMs;
-      outcome = await this.options.send(briefingMail(content, sub.email, unsubscribe), (until) => {
-        if (until + 1000 <= leaseEnd) return Promise.resolve(true);
-        leaseEnd = until + leaseMs;
-        return store.extend(sub.id, day, owner, leaseEnd);
-      });
+      outcome = await this.options.send(briefingMail(content, sub.email, unsubscribe), lease.ahead);
     } catch (err) {
       logger.warn({ err }, "briefing not sent");
       outcome = "failed";
+    } finally {
+      lease.stop();
     }
     tally[outcome]++;
     if (outcome === "rejected") {

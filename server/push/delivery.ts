@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Logger } from "pino";
 import { isStormAlert } from "../../common/storm-mode";
+import { keepLease } from "../lease-keeper";
 import type { CityWeather } from "../weather/city-weather";
 import { allClearMessage, warningMessage, type PushMessage, type PushSite } from "./message";
 import type { PushSend, SendOutcome } from "./sender";
@@ -172,33 +173,23 @@ export class PushDelivery {
     claimedAt: number,
   ): Promise<void> {
     const { store, owner, logger } = this.options;
-    const leaseMs = this.options.leaseMs ?? PUSH_LEASE_MS;
-    let leaseEnd = claimedAt + leaseMs;
-    // The claim held while it is worked on: renewed every third of a lease (an attempt the push
-    // service is slow to answer), and at least `leaseMs` past what the sender is about to do (an
-    // attempt, a wait) when the one held would end sooner.
-    const renewal = setInterval(
-      () => {
-        leaseEnd = Math.max(leaseEnd, this.now() + leaseMs);
-        store
-          .extend(sub.endpoint, message.topic, owner, leaseEnd)
-          .catch((err: unknown) => logger.warn({ err }, "push lease not renewed"));
-      },
-      Math.max(1, Math.floor(leaseMs / 3)),
-    );
-    renewal.unref();
+    // The claim held while it is worked on (an attempt the push service is slow to answer, a
+    // wait between attempts): server/lease-keeper.ts.
+    const lease = keepLease({
+      leaseMs: this.options.leaseMs ?? PUSH_LEASE_MS,
+      claimedAt,
+      now: this.now,
+      extend: (until) => store.extend(sub.endpoint, message.topic, owner, until),
+      onError: (err) => logger.warn({ err }, "push lease not renewed"),
+    });
     let outcome: SendOutcome;
     try {
-      outcome = await this.options.send(sub, message, async (until) => {
-        if (until + 1000 <= leaseEnd) return true;
-        leaseEnd = until + leaseMs;
-        return store.extend(sub.endpoint, message.topic, owner, leaseEnd);
-      });
+      outcome = await this.options.send(sub, message, lease.ahead);
     } catch (err) {
       logger.warn({ err }, "push not sent");
       outcome = "failed";
     } finally {
-      clearInterval(renewal);
+      lease.stop();
     }
     if (outcome === "gone") {
       await store.unsubscribe(sub.endpoint);
