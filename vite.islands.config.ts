@@ -9,7 +9,18 @@ import { ISLANDS } from "./common/islands";
  * build/islands-manifest.json, outside what is served, and the server reads it at start-up.
  */
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Preact runs the islands' components in the browser (docs/decisions/016-preact-islands.md):
+    // the same React source, which the server renders with React; preact/compat is React's API
+    // in about 9 KB (brotli) where React DOM is 58 KB. Exact names only, most specific first.
+    alias: [
+      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+      { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+      { find: /^react(-dom)?$/, replacement: "preact/compat" },
+    ],
+  },
   publicDir: false,
   // React's production build (process.env.NODE_ENV is what its entry reads).
   define: { "process.env.NODE_ENV": JSON.stringify("production") },

@@ -99,6 +99,61 @@ test.describe("home", () => {
     expect(after.filter((href) => above.includes(href))).toEqual([]);
   });
 
+  // The refreshed list is rendered in the browser by the news-feed-render island (Preact, decision
+  // 016) with the component the server used: a headline the refresh brings comes first, with its
+  // publisher, its time and the link's words in the edition's language (a context), styled as the
+  // server's items are (the server's markup has short class names, the island's long ones).
+  for (const [home, newTab] of [
+    ["/", "(opens in a new tab)"],
+    ["/es/", "(se abre en una pestaña nueva)"],
+  ] as const) {
+    test(`a refresh with a new headline lists it first, rendered as the server renders the rest (${home})`, async ({
+      page,
+    }) => {
+      for (const s of HOME_SECTIONS) await articlesOf(page, s.key);
+      const fresh = {
+        id: "e2e-fresh-headline",
+        title: "A headline the refresh brought",
+        url: "https://example.com/fresh-headline",
+        source: "Fresh Outlet",
+        date: new Date().toISOString(),
+      };
+      await page.route("**/api/articles?*", async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { articles: unknown[] };
+        await route.fulfill({ response, json: { ...body, articles: [fresh, ...body.articles] } });
+      });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+      await page.clock.install();
+      await gotoReady(page, home);
+      const items = page.locator("[data-news-feed] li");
+      await expect(items).toHaveCount(8);
+      const styleOf = (i: number) =>
+        items.nth(i).evaluate((li) => {
+          const link = li.querySelector("a");
+          const meta = li.querySelector("p");
+          const style = (el: Element | null) => {
+            const c = el ? getComputedStyle(el) : null;
+            return c && [c.display, c.fontFamily, c.fontSize, c.fontWeight, c.color, c.paddingTop];
+          };
+          return [style(li), style(link), style(meta)];
+        });
+      const served = await styleOf(0);
+      await page.clock.runFor(5 * 60_000);
+      await page.clock.resume();
+      const first = items.first();
+      await expect(first.locator("a")).toHaveAttribute("href", fresh.url);
+      await expect(first.locator("a")).toHaveText(`${fresh.title}, ${fresh.source} ${newTab}`);
+      await expect(first.locator("a")).toHaveAttribute("target", "_blank");
+      await expect(first.locator("p")).toContainText(fresh.source);
+      await expect(first.locator("time")).toHaveAttribute("datetime", fresh.date);
+      expect(await styleOf(0)).toEqual(served);
+      expect(errors).toEqual([]);
+    });
+  }
+
   test("shows each story once: no link twice among its stories", async ({ page }) => {
     for (const s of HOME_SECTIONS) await articlesOf(page, s.key);
     await page.goto("/");

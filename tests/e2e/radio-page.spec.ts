@@ -41,6 +41,43 @@ test("the player card, its labelled controls, the Now Playing text and the tip",
   await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
 });
 
+// The player is rendered by React on the server and hydrated by Preact in the browser (decision
+// 016): it takes the server's markup as it is (no element, attribute or text changed; only React's
+// empty text separators, comments, go), with nothing said on the console.
+test("the player hydrates the server's markup as it is, without an error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+  const served = await (await page.request.get("/radio")).text();
+  await gotoReady(page, "/radio");
+  const [before, after] = await page.evaluate((html) => {
+    const shape = (root: Element | null): string => {
+      if (!root) return "";
+      const walk = (node: Node): string => {
+        if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
+        if (node.nodeType !== Node.ELEMENT_NODE) return "";
+        const el = node as Element;
+        const attrs = [...el.attributes].map((a) => `${a.name}=${a.value}`).sort();
+        // A <noscript>'s content is parsed as elements without scripting (DOMParser) and as text
+        // that is never shown with it: Preact empties it. Only the element itself is compared.
+        const inner = el.localName === "noscript" ? "" : [...el.childNodes].map(walk).join("");
+        return `<${el.localName} ${attrs.join(" ")}>${inner}</>`;
+      };
+      return walk(root);
+    };
+    const parsed = new DOMParser().parseFromString(html, "text/html");
+    return [
+      shape(parsed.querySelector("[data-radio-player]")),
+      shape(document.querySelector("[data-radio-player]")),
+    ];
+  }, served);
+  expect(before).toContain("<button");
+  // Now Playing may have been told the station's title since: compared without it.
+  const untitled = (s: string) => s.replace(/(aria-live=polite>)[^<]*/, "$1");
+  expect(untitled(after)).toBe(untitled(before));
+  expect(errors).toEqual([]);
+});
+
 test("the stream is neither preloaded nor autoplayed: its source is set on the first click", async ({
   page,
 }) => {
