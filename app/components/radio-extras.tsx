@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import type { City as SiteConfig } from "../../sites/schema";
 import type { T } from "~/lib/i18n";
 
@@ -32,7 +33,6 @@ export function RecentlyPlayed({
   /** Its heading and what it says while empty, in the edition's language (it runs in the browser). */
   words: { heading: string; empty: string };
 }) {
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone });
   return (
     <section aria-labelledby="recently-played" className="mt-6 border-t border-stone-700 pt-4">
       <h2
@@ -45,22 +45,46 @@ export function RecentlyPlayed({
         {recent.length === 0 ? (
           <p className="text-stone-300">{words.empty}</p>
         ) : (
-          <ol className="space-y-1">
-            {recent.slice(0, RECENT_ROWS).map((item) => (
-              <li key={`${item.at}-${item.title}`} className="flex min-h-7 items-baseline gap-3">
-                <time
-                  dateTime={new Date(item.at).toISOString()}
-                  className="w-20 shrink-0 text-sm text-stone-300 tabular-nums"
-                >
-                  {time.format(item.at)}
-                </time>
-                <span className="min-w-0 break-words">{item.title}</span>
-              </li>
-            ))}
-          </ol>
+          <RecentList recent={recent} locale={locale} timeZone={timeZone} />
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The titles of RecentlyPlayed, each with its time. Its time format is made when the first title
+ * arrives and kept: an Intl.DateTimeFormat costs far more to make than to use (the first one of a
+ * page loads the zone's data), and the player renders again at every poll of Now Playing. An
+ * empty list, what the page shows at its first paint, makes none.
+ */
+function RecentList({
+  recent,
+  locale,
+  timeZone,
+}: {
+  recent: { title: string; at: number }[];
+  locale: string;
+  timeZone: string;
+}) {
+  const time = useMemo(
+    () => new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone }),
+    [locale, timeZone],
+  );
+  return (
+    <ol className="space-y-1">
+      {recent.slice(0, RECENT_ROWS).map((item) => (
+        <li key={`${item.at}-${item.title}`} className="flex min-h-7 items-baseline gap-3">
+          <time
+            dateTime={new Date(item.at).toISOString()}
+            className="w-20 shrink-0 text-sm text-stone-300 tabular-nums"
+          >
+            {time.format(item.at)}
+          </time>
+          <span className="min-w-0 break-words">{item.title}</span>
+        </li>
+      ))}
+    </ol>
   );
 }
 
