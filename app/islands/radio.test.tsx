@@ -58,7 +58,7 @@ describe("the radio island", () => {
     await vi.waitFor(() => expect(play?.getAttribute("aria-label")).toBe("Pause"));
   });
 
-  it("hydrates as a transition, which React works in slices that yield to the browser", async () => {
+  it("hydrates in a task after the modules' own, as a transition (React works it in slices)", async () => {
     document.body.innerHTML =
       `<div data-radio-player>${renderToString(<RadioPlayer {...PROPS} />)}</div>` +
       renderToString(<IslandProps value={PROPS} />);
@@ -93,6 +93,10 @@ describe("the radio island", () => {
       vi.fn(async () => Response.json({ title: "", recent: [] })),
     );
     await import("./radio");
+    // Not in the task that evaluated the module…
+    expect(hydratedInTransition).toEqual([]);
+    // …but in the next one.
+    await new Promise((resolve) => setTimeout(resolve));
     expect(hydratedInTransition).toEqual([true]);
   });
 
