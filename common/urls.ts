@@ -2,10 +2,16 @@
 // caches or counts before React is asked) name.
 
 /**
- * The articles API (app/routes/api.articles.ts): its path and its one query parameter, repeated
- * once per category (`/api/articles?category=local&category=sports`).
+ * The articles API (app/routes/api.articles.ts): its path and its query parameters, `category`
+ * repeated once per category (`/api/articles?category=local&category=sports`), and `limit`, how
+ * many of their newest stories together it answers with (1 to `maxLimit`; 15 when absent), which
+ * a News Feed's refresh gives so as to see every headline it lists.
  */
-export const ARTICLES_API = { path: "/api/articles", params: ["category"] } as const;
+export const ARTICLES_API = {
+  path: "/api/articles",
+  params: ["category", "limit"],
+  maxLimit: 100,
+} as const;
 
 /** What the donation dialog shows (app/routes/api.donation.ts), asked for when it is due. */
 export const DONATION_API = "/api/donation";

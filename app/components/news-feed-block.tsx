@@ -19,12 +19,15 @@ export function NewsFeedBlock({
   categories,
   initial,
   limit = 8,
+  depth,
   shown = [],
 }: {
   title: string;
   categories: readonly FeedKey[];
   initial: readonly CardArticle[];
   limit?: number;
+  /** How many of its categories' newest stories reach its last headline (feedDepth). */
+  depth?: number | undefined;
   /** Stories the page shows elsewhere without a link: a refresh never lists them (their ids). */
   shown?: readonly string[];
 }) {
@@ -52,6 +55,7 @@ export function NewsFeedBlock({
     categories,
     had: had.map((item) => item.id),
     limit,
+    ...(depth === undefined ? {} : { depth }),
     ...(shown.length ? { shown } : {}),
     zone: {
       locale: site.locale,

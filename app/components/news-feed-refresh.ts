@@ -18,10 +18,17 @@ export interface NewsFeedProps {
   categories: readonly FeedKey[];
   /**
    * The ids of the headlines it lists now: their text is in its markup, and in /api/articles'
-   * answer, which has every story of its categories the server still keeps (listedNow).
+   * answer when it asks for `depth` stories (listedNow).
    */
   had: readonly string[];
   limit: number;
+  /**
+   * How many of its categories' newest stories, together, reach the last headline it lists (the
+   * page's own stories come before them): what a refresh asks /api/articles for, so that a
+   * headline it lists is missing from the answer only when the server no longer keeps it. Absent
+   * (an older page's props): the API's default, 15.
+   */
+  depth?: number;
   /**
    * The ids of stories the page shows without a link (which the island cannot find among the
    * page's links): a refresh never lists them again. Absent when there are none.
@@ -43,19 +50,42 @@ export interface NewsFeedProps {
   base?: string;
 }
 
-/** The /api/articles query for some categories (several: their articles together). */
-export function articlesQuery(categories: readonly FeedKey[]): string {
-  const [param] = ARTICLES_API.params;
-  return `${ARTICLES_API.path}?${categories.map((c) => `${param}=${encodeURIComponent(c)}`).join("&")}`;
+/**
+ * A News Feed's depth (NewsFeedProps.depth): how many stories of `all`, its categories' stories
+ * newest first as /api/articles gives them, reach the last of those it lists. Undefined when it
+ * lists none.
+ */
+export function feedDepth(
+  all: readonly { id: string | number }[],
+  listed: readonly { id: string }[],
+): number | undefined {
+  const last = listed.at(-1);
+  if (!last) return undefined;
+  const at = all.findIndex((story) => String(story.id) === last.id);
+  return at === -1 ? all.length : at + 1;
+}
+
+/**
+ * The /api/articles query for some categories (several: their articles together), and at most
+ * `limit` of their stories (kept within the API's 1 to maxLimit; absent: the API's default).
+ */
+export function articlesQuery(categories: readonly FeedKey[], limit?: number): string {
+  const [param, limitParam] = ARTICLES_API.params;
+  const query = categories.map((c) => `${param}=${encodeURIComponent(c)}`);
+  if (limit !== undefined && Number.isFinite(limit)) {
+    query.push(`${limitParam}=${Math.min(ARTICLES_API.maxLimit, Math.max(1, Math.ceil(limit)))}`);
+  }
+  return `${ARTICLES_API.path}?${query.join("&")}`;
 }
 
 /** The newest headlines of `categories`, or null when the refresh failed or found none. */
 export async function fetchHeadlines(
   categories: readonly FeedKey[],
   base = "",
+  limit?: number,
 ): Promise<FeedItem[] | null> {
   try {
-    const response = await fetch(`${base}${articlesQuery(categories)}`, {
+    const response = await fetch(`${base}${articlesQuery(categories, limit)}`, {
       headers: { accept: "application/json" },
     });
     if (!response.ok) return null;

@@ -44,6 +44,66 @@ async function categoriesShown(locale: string): Promise<unknown[]> {
   return answer.data.articles.map((a) => a.category);
 }
 
+/** /api/articles?QUERY in a city of `locale` whose local category keeps 40 stories. */
+async function ask(query: string, locale = "en-US") {
+  const city = fixtureCity({ locale });
+  const news = fixedNews({
+    articles: (key) =>
+      key === "local"
+        ? Array.from({ length: 40 }, (_, i) =>
+            storedStory(i + 1, key, `Story ${i + 1}`, NOW - (i + 1) * HOUR),
+          )
+        : [],
+  });
+  const context = routerContext({
+    ...cityServices(city, { news }),
+    now: NOW,
+    isDev: false,
+    embedPlaceholders: false,
+    clientAddress: "203.0.113.5",
+  } as unknown as LoadContext);
+  const request = new Request(`https://${hostOf(city)}/api/articles?${query}`);
+  const answer = (await loader({
+    request,
+    context,
+    params: {},
+  } as never)) as UNSAFE_DataWithResponseInit<{
+    articles?: { id: string }[];
+    error?: string;
+  }>;
+  return { status: answer.init?.status ?? 200, body: answer.data };
+}
+
+describe("/api/articles?limit", () => {
+  it("answers with at most `limit` stories, newest first (15 when absent)", async () => {
+    expect((await ask("category=local")).body.articles).toHaveLength(15);
+    const { body } = await ask("category=local&limit=28");
+    expect(body.articles?.map((a) => a.id)).toEqual(
+      Array.from({ length: 28 }, (_, i) => String(i + 1)),
+    );
+    expect((await ask("category=local&limit=100")).body.articles).toHaveLength(40);
+    expect((await ask("category=local&limit=1")).body.articles).toHaveLength(1);
+  });
+
+  it.each(["0", "101", "abc", "1.5", "-3", "", "1e2", "0028x", "%20"])(
+    "answers 400 with the error for limit=%s",
+    async (limit) => {
+      const { status, body } = await ask(`category=local&limit=${limit}`);
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        error: "limit must be a whole number from 1 to 100, given at most once",
+      });
+    },
+  );
+
+  it("answers 400 for a limit given twice, and in the edition's language", async () => {
+    expect((await ask("category=local&limit=5&limit=6")).status).toBe(400);
+    expect((await ask("category=local&limit=0", "es-US")).body.error).toBe(
+      "limit debe ser un número entero de 1 a 100, dado como máximo una vez",
+    );
+  });
+});
+
 describe("/api/articles", () => {
   it.each(["en-US", "es-US"])("names each story's category in English (%s)", async (locale) => {
     expect(await categoriesShown(locale)).toEqual([

@@ -22,29 +22,44 @@ const QuerySchema = z.object({
     .refine((keys) => new Set(keys).size === keys.length),
 });
 
+/** `limit`: absent, or once, in digits, 1 to ARTICLES_API.maxLimit. */
+const LimitSchema = z
+  .array(
+    z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number),
+  )
+  .max(1)
+  .transform(([limit]) => limit)
+  .pipe(z.number().int().min(1).max(ARTICLES_API.maxLimit).optional());
+
 /**
- * GET /api/articles?category=KEY[&category=KEY…]: the stored articles of a category as JSON, its
- * state and when it was last refreshed. With several keys, their articles together, newest
- * first, each story once (home's News Feed asks for home's six sections this way).
+ * GET /api/articles?category=KEY[&category=KEY…][&limit=N]: the stored articles of a category as
+ * JSON, its state and when it was last refreshed. With several keys, their articles together,
+ * newest first, each story once (home's News Feed asks for home's six sections this way). At
+ * most `limit` of them (15 when absent): a News Feed asks for as many as it needs to see every
+ * headline it lists (NewsFeedProps.depth).
  */
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = cityContext(router);
   const params = new URL(request.url).searchParams;
   const query = QuerySchema.safeParse({ category: params.getAll(ARTICLES_API.params[0]) });
-  if (!query.success) {
-    return data(
-      {
-        error: translatorFor(context.site.locale)("news.api.badCategory", {
-          keys: FEED_KEYS.join(", "),
-        }),
-      } as const,
-      { status: 400, headers: { "Cache-Control": CACHE_CONTROL.none } },
-    );
+  const limit = LimitSchema.safeParse(params.getAll(ARTICLES_API.params[1]));
+  if (!query.success || !limit.success) {
+    const t = translatorFor(context.site.locale);
+    const error = query.success
+      ? t("news.api.badLimit", { max: String(ARTICLES_API.maxLimit) })
+      : t("news.api.badCategory", { keys: FEED_KEYS.join(", ") });
+    return data({ error } as const, {
+      status: 400,
+      headers: { "Cache-Control": CACHE_CONTROL.none },
+    });
   }
   const keys = query.data.category;
   let news: Awaited<ReturnType<typeof context.news.getCategories>>;
   try {
-    news = await context.news.getCategories(keys);
+    news = await context.news.getCategories(keys, limit.data);
   } catch (err) {
     if (!isDatabaseUnavailable(err)) throw err;
     // What is in memory is served; what had to be read from the database cannot be, for now.

@@ -2,6 +2,7 @@ import { data, useLoaderData } from "react-router";
 import { AdPlaceholder } from "~/components/ad-placeholder";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
+import { feedDepth } from "~/components/news-feed-refresh";
 import { Byline, NewsState } from "~/components/news-state";
 import { PageHeading } from "~/components/page-heading";
 import { NewStoriesOffer } from "~/components/live-updates";
@@ -39,20 +40,23 @@ export async function loader({ context: router, pattern }: Route.LoaderArgs) {
   const { news: stories, block } = await categoryStories(context, category);
   const { news } = context.content;
   const t = translatorFor(context.site.locale);
+  // The Local News Feed lists the local headlines after the page's own, never them again.
+  const newsFeed =
+    id === "local-news"
+      ? toNewsBlock(stories, context.site.locale, {
+          from: block.articles.length,
+          limit: NEWS_FEED_SIZE,
+        }).articles
+      : [];
   return data(
     {
       id,
       heading: categoryHeading(category, t),
       noun: t(category.text.noun),
       block,
-      // The Local News Feed lists the local headlines after the page's own, never them again.
-      newsFeed:
-        id === "local-news"
-          ? toNewsBlock(stories, context.site.locale, {
-              from: block.articles.length,
-              limit: NEWS_FEED_SIZE,
-            }).articles
-          : [],
+      newsFeed,
+      // What its refresh asks for: the category's first stories, the page's and then its own.
+      newsFeedDepth: feedDepth(stories.articles, newsFeed),
       resources: news.resources[key] ?? null,
       video: { id: context.site.embeds.featuredVideo, poster: news.featuredVideo.poster },
       imageBoard: id === "local-news" ? context.site.embeds.imageBoard || null : null,
@@ -69,7 +73,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta = loaderMeta;
 
 export default function CategoryPage() {
-  const { id, heading, noun, block, newsFeed, resources, video, imageBoard } =
+  const { id, heading, noun, block, newsFeed, newsFeedDepth, resources, video, imageBoard } =
     useLoaderData<typeof loader>();
   const isLocal = id === "local-news";
   const t = useT();
@@ -89,6 +93,7 @@ export default function CategoryPage() {
                 categories={[block.key]}
                 initial={newsFeed}
                 limit={NEWS_FEED_SIZE}
+                depth={newsFeedDepth}
               />
             )}
             <AdPlaceholder type="google" variant="vertical" />

@@ -5,6 +5,7 @@ import { Byline } from "~/components/news-state";
 import { FeaturedStory } from "~/components/featured-story";
 import { LinkListCard } from "~/components/link-list-card";
 import { NewsFeedBlock } from "~/components/news-feed-block";
+import { feedDepth } from "~/components/news-feed-refresh";
 import { HomeSection } from "~/components/home-section";
 import { IslandScript } from "~/components/island";
 import { hasPicture } from "~/components/story-card";
@@ -50,6 +51,8 @@ export async function loader({ context: router }: Route.LoaderArgs) {
     shown,
     NEWS_FEED_SIZE,
   );
+  // What its refresh must ask for to see every headline it lists.
+  const newsFeedDepth = feedDepth(combined.articles, newsFeed);
   // Home never shows a section's loading or error text (issue 37): a section with nothing to
   // show is left out; still loading, the page keeps asking for itself (until-ready).
   const waiting = sections.some((s) => s.block.state === "loading");
@@ -75,6 +78,7 @@ export async function loader({ context: router }: Route.LoaderArgs) {
         links: context.site.cityLinks.map((l) => ({ title: l.label, url: l.url })),
       },
       newsFeed,
+      newsFeedDepth,
       unlinked,
       weather,
       // Storm mode: an Extreme or Severe alert in force (the page is made again when it ends).
@@ -256,6 +260,7 @@ function HomeSidebar({ home }: { home: HomeData }) {
         title={t("news.home.newsFeed")}
         categories={home.newsFeedCategories}
         initial={home.newsFeed}
+        depth={home.newsFeedDepth}
         shown={home.unlinked}
       />
       <AdPlaceholder type="buddhatv" variant="square" />

@@ -102,15 +102,19 @@ test.describe("home", () => {
   // The refreshed list is rendered in the browser by the news-feed-render island (Preact, decision
   // 016) with the component the server used: a headline the refresh brings comes first, with its
   // publisher, its time and the link's words in the edition's language (a context), styled as the
-  // server's items are (the server's markup has short class names, the island's long ones).
+  // server's items are (the server's markup has short class names, the island's long ones). And
+  // the headlines it listed stay: the refresh asks for as many stories as reach the last of
+  // them (limit, NewsFeedProps.depth), where the API's default answer (15) holds none of them.
   for (const [home, newTab] of [
     ["/", "(opens in a new tab)"],
     ["/es/", "(se abre en una pestaña nueva)"],
+    ["/local-news", "(opens in a new tab)"],
   ] as const) {
     test(`a refresh with a new headline lists it first, rendered as the server renders the rest (${home})`, async ({
       page,
     }) => {
       for (const s of HOME_SECTIONS) await articlesOf(page, s.key);
+      await articlesOf(page, "local");
       const fresh = {
         id: "e2e-fresh-headline",
         title: "A headline the refresh brought",
@@ -130,6 +134,9 @@ test.describe("home", () => {
       await gotoReady(page, home);
       const items = page.locator("[data-news-feed] li");
       await expect(items).toHaveCount(8);
+      const listed = await items
+        .locator("a")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
       const styleOf = (i: number) =>
         items.nth(i).evaluate((li) => {
           const link = li.querySelector("a");
@@ -149,6 +156,11 @@ test.describe("home", () => {
       await expect(first.locator("a")).toHaveAttribute("target", "_blank");
       await expect(first.locator("p")).toContainText(fresh.source);
       await expect(first.locator("time")).toHaveAttribute("datetime", fresh.date);
+      // The new one, then the seven newest it listed.
+      await expect(items).toHaveCount(8);
+      expect(
+        await items.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+      ).toEqual([fresh.url, ...listed.slice(0, 7)]);
       expect(await styleOf(0)).toEqual(served);
       expect(errors).toEqual([]);
     });

@@ -86,6 +86,30 @@ describe("the News Feed's refresh", () => {
     expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], ZONE);
   });
 
+  it("asks for as many stories as reach its last headline (depth), and keeps what it lists", async () => {
+    // The server keeps 30 stories of its categories; the page shows the 20 newest, the News
+    // Feed the next 8. The API's default answer (15) holds none of them.
+    const kept = Array.from({ length: 30 }, (_, i) => item(`s${i}`, 10 + i));
+    const container = feed({
+      links: kept.slice(0, 20).map((story) => story.url),
+      had: kept.slice(20, 28),
+      limit: 8,
+      depth: 28,
+    });
+    const fetch = vi.fn((url: string) => {
+      const limit = Number(new URL(url, "https://city.example").searchParams.get("limit") ?? 15);
+      // A headline newer than all: the page shows it nowhere.
+      const articles = [item("fresh", 1), ...kept].slice(0, limit);
+      return Promise.resolve(Response.json({ state: "ready", articles }));
+    });
+    vi.stubGlobal("fetch", fetch);
+    const render = vi.fn<RenderFeed>();
+    await refreshFeeds(document, () => Promise.resolve(render));
+    expect(fetch).toHaveBeenCalledWith("/api/articles?category=local&limit=28", expect.anything());
+    // The new headline, then the seven newest it listed: still eight.
+    expect(render).toHaveBeenCalledWith(container, [item("fresh", 1), ...kept.slice(20, 27)], ZONE);
+  });
+
   it("never lists again a story the page shows without a link (its id, in the props)", async () => {
     const unlinked = { ...item("lead", 0), url: "#" };
     const container = feed({ links: ["#"], had: [item("old", 30)], limit: 3, shown: ["lead"] });

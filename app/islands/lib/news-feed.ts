@@ -45,7 +45,7 @@ export async function refreshFeeds(
     const props = propsOf<NewsFeedProps>(container);
     const url = container.dataset.newsFeed;
     if (!props || !url) continue;
-    const got = await fetchHeadlines(props.categories, props.base);
+    const got = await fetchHeadlines(props.categories, props.base, props.depth);
     if (!got) continue;
     const had = listed.get(container) ?? listedNow(props.had, got);
     const shown = [...shownBeside(root, container), ...(props.shown ?? [])];

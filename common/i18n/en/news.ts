@@ -165,4 +165,5 @@ export const news = {
 
   // /api/articles.
   "news.api.badCategory": "category must be one or more of: {keys} (each at most once)",
+  "news.api.badLimit": "limit must be a whole number from 1 to {max}, given at most once",
 } as const;

@@ -157,4 +157,5 @@ export const news: Area<typeof en> = {
 
   "news.api.badCategory":
     "category debe ser una o varias de: {keys} (cada una como máximo una vez)",
+  "news.api.badLimit": "limit debe ser un número entero de 1 a {max}, dado como máximo una vez",
 };
