@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { countDateFormats } from "../../tests/support/date-formats";
 import { RecentlyPlayed } from "./radio-extras";
 
 const WORDS = {
@@ -11,21 +12,9 @@ const AT = Date.UTC(2026, 11, 4, 18, 5);
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Counts the Intl date formats made from here on. */
-function countFormats(): () => number {
-  let made = 0;
-  const Real = Intl.DateTimeFormat;
-  const Counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-    made++;
-    return new Real(...args);
-  } as unknown as typeof Intl.DateTimeFormat;
-  vi.spyOn(Intl, "DateTimeFormat").mockImplementation(Counting);
-  return () => made;
-}
-
 describe("Recently played", () => {
   it("makes no date format while empty (the first paint), then one, kept across the polls", () => {
-    const made = countFormats();
+    const { made } = countDateFormats();
     const props = { locale: "en-US", timeZone: "America/Chicago", words: WORDS };
     const view = render(<RecentlyPlayed recent={[]} {...props} />);
     expect(view.container.textContent).toContain(WORDS.empty);

@@ -14,49 +14,20 @@ import { loader } from "./api.articles";
 const NOW = Date.parse("2026-11-25T12:00:00Z");
 const HOUR = 3_600_000;
 
-/** The categories /api/articles?category=realestate names, in a city of `locale`, in order. */
-async function categoriesShown(locale: string): Promise<unknown[]> {
-  const city = fixtureCity({ locale });
-  const news = fixedNews({
-    articles: (key) =>
-      key === "realestate"
-        ? [
-            storedStory(1, key, "Rents rise", NOW - HOUR),
-            storedStory(2, key, "Gallery opens", NOW - 2 * HOUR, { category: "arts" }),
-            // A row holding text that is no key (migration 0011 keeps it): shown as it is.
-            storedStory(3, key, "Old row", NOW - 3 * HOUR, { category: "Something else" }),
-          ]
-        : [],
-  });
-  const context = routerContext({
-    ...cityServices(city, { news }),
-    now: NOW,
-    isDev: false,
-    embedPlaceholders: false,
-    clientAddress: "203.0.113.5",
-  } as unknown as LoadContext);
-  const request = new Request(`https://${hostOf(city)}/api/articles?category=realestate`);
-  const answer = (await loader({
-    request,
-    context,
-    params: {},
-  } as never)) as UNSAFE_DataWithResponseInit<{ articles: { category: unknown }[] }>;
-  return answer.data.articles.map((a) => a.category);
+interface Answer {
+  articles?: { id: string; category: unknown }[];
+  error?: string;
 }
 
-/** /api/articles?QUERY in a city of `locale` whose local category keeps 40 stories. */
-async function ask(query: string, locale = "en-US") {
+/** GET /api/articles?QUERY in a city of `locale` whose categories hold `articles`. */
+async function ask(
+  query: string,
+  articles: (key: string) => ReturnType<typeof storedStory>[],
+  locale = "en-US",
+) {
   const city = fixtureCity({ locale });
-  const news = fixedNews({
-    articles: (key) =>
-      key === "local"
-        ? Array.from({ length: 40 }, (_, i) =>
-            storedStory(i + 1, key, `Story ${i + 1}`, NOW - (i + 1) * HOUR),
-          )
-        : [],
-  });
   const context = routerContext({
-    ...cityServices(city, { news }),
+    ...cityServices(city, { news: fixedNews({ articles }) }),
     now: NOW,
     isDev: false,
     embedPlaceholders: false,
@@ -67,28 +38,56 @@ async function ask(query: string, locale = "en-US") {
     request,
     context,
     params: {},
-  } as never)) as UNSAFE_DataWithResponseInit<{
-    articles?: { id: string }[];
-    error?: string;
-  }>;
+  } as never)) as UNSAFE_DataWithResponseInit<Answer>;
   return { status: answer.init?.status ?? 200, body: answer.data };
 }
 
+/** The categories /api/articles?category=realestate names, in a city of `locale`, in order. */
+async function categoriesShown(locale: string): Promise<unknown[]> {
+  const { body } = await ask(
+    "category=realestate",
+    (key) =>
+      key === "realestate"
+        ? [
+            storedStory(1, key, "Rents rise", NOW - HOUR),
+            storedStory(2, key, "Gallery opens", NOW - 2 * HOUR, { category: "arts" }),
+            // A row holding text that is no key (migration 0011 keeps it): shown as it is.
+            storedStory(3, key, "Old row", NOW - 3 * HOUR, { category: "Something else" }),
+          ]
+        : [],
+    locale,
+  );
+  return (body.articles ?? []).map((a) => a.category);
+}
+
+/** /api/articles?QUERY in a city of `locale` whose local category keeps 40 stories. */
+const askLocal = (query: string, locale = "en-US") =>
+  ask(
+    query,
+    (key) =>
+      key === "local"
+        ? Array.from({ length: 40 }, (_, i) =>
+            storedStory(i + 1, key, `Story ${i + 1}`, NOW - (i + 1) * HOUR),
+          )
+        : [],
+    locale,
+  );
+
 describe("/api/articles?limit", () => {
   it("answers with at most `limit` stories, newest first (15 when absent)", async () => {
-    expect((await ask("category=local")).body.articles).toHaveLength(15);
-    const { body } = await ask("category=local&limit=28");
+    expect((await askLocal("category=local")).body.articles).toHaveLength(15);
+    const { body } = await askLocal("category=local&limit=28");
     expect(body.articles?.map((a) => a.id)).toEqual(
       Array.from({ length: 28 }, (_, i) => String(i + 1)),
     );
-    expect((await ask("category=local&limit=100")).body.articles).toHaveLength(40);
-    expect((await ask("category=local&limit=1")).body.articles).toHaveLength(1);
+    expect((await askLocal("category=local&limit=100")).body.articles).toHaveLength(40);
+    expect((await askLocal("category=local&limit=1")).body.articles).toHaveLength(1);
   });
 
   it.each(["0", "101", "abc", "1.5", "-3", "", "1e2", "0028x", "%20"])(
     "answers 400 with the error for limit=%s",
     async (limit) => {
-      const { status, body } = await ask(`category=local&limit=${limit}`);
+      const { status, body } = await askLocal(`category=local&limit=${limit}`);
       expect(status).toBe(400);
       expect(body).toEqual({
         error: "limit must be a whole number from 1 to 100, given at most once",
@@ -97,8 +96,8 @@ describe("/api/articles?limit", () => {
   );
 
   it("answers 400 for a limit given twice, and in the edition's language", async () => {
-    expect((await ask("category=local&limit=5&limit=6")).status).toBe(400);
-    expect((await ask("category=local&limit=0", "es-US")).body.error).toBe(
+    expect((await askLocal("category=local&limit=5&limit=6")).status).toBe(400);
+    expect((await askLocal("category=local&limit=0", "es-US")).body.error).toBe(
       "limit debe ser un número entero de 1 a 100, dado como máximo una vez",
     );
   });

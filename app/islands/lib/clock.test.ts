@@ -3,6 +3,7 @@ import { relativeWordsFor } from "~/lib/i18n";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { withPageVisibility } from "../../../tests/support/page-visibility";
 import { CLOCK_TICK_MS, startClock, tellDates } from "./clock";
+import { countDateFormats } from "../../../tests/support/date-formats";
 
 const { setHidden } = withPageVisibility();
 
@@ -85,19 +86,13 @@ describe("the clock of relative dates", () => {
 describe("what the clock leaves as the server told it", () => {
   /** Counts the Intl formats made while `run` runs. */
   function formatsMadeBy(run: () => void): number {
-    let made = 0;
-    const Real = Intl.DateTimeFormat;
-    const Counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-      made++;
-      return new Real(...args);
-    } as unknown as typeof Intl.DateTimeFormat;
-    vi.spyOn(Intl, "DateTimeFormat").mockImplementation(Counting);
+    const formats = countDateFormats();
     try {
       run();
     } finally {
-      vi.mocked(Intl.DateTimeFormat).mockRestore();
+      formats.restore();
     }
-    return made;
+    return formats.made();
   }
 
   it("leaves a date whose age has not moved since the render, and tells one that has", () => {
