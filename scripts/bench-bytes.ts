@@ -8,9 +8,10 @@
 //    to a bare page's in the same run;
 //  - cached `/` against a static file of the same bytes (wrk, 10 connections, brotli): its
 //    request rate as a ratio, wrk switching between the two every 1,000 answers.
-// Targets (issue 34): JS <= 15 KB on home, a category page, /weather, /faq, /contact,
-// /search and /radio (75 KB until its player moved to Preact, decision 016); home's HTML <= 14 KB brotli, a category page's <= 10 KB; inline
-// CSS <= 10 KB a page; LCP <= 1.2x the bare page's; cached `/` >= 0.9x the static file's rate.
+// Targets (issue 34): JS <= 15 KB on home, a category page, /weather, /faq, /contact, /search
+// and /radio (75 KB until its player moved to Preact, decision 016); home's HTML <= 14 KB
+// brotli, a category page's <= 10 KB; inline CSS <= 10 KB a page; LCP <= 1.2x the bare page's;
+// cached `/` >= 0.9x the static file's rate.
 // Run from an earlier commit's built checkout (its ./build) to measure it: the site is started
 // from the current folder. BENCH_BYTES_PARTS: any of "bytes,lighthouse,wrk" (all by default).
 import { rmSync, writeFileSync } from "node:fs";
