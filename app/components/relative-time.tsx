@@ -1,5 +1,6 @@
 import { createContext, use } from "react";
 import { ISLAND_MARKER_TYPE } from "../../common/islands";
+import { LATIN_DIGITS, localeDigits } from "../../common/i18n/format";
 import type { RelativeWords } from "../../common/i18n/relative";
 import { relativeDate } from "~/lib/relative-date";
 
@@ -22,15 +23,21 @@ export interface Clock {
 /**
  * The clock island's props: the city's locale and time zone, the edition's words, and when the
  * dates were told (`at`, the render's `now`: the island tells again only the dates whose age has
- * moved since).
+ * moved since); the locale's `digits` only when they are not 0 to 9 (localeDigits), so that the
+ * island writes "12 minutes ago" without an Intl.NumberFormat.
  */
-export type ClockProps = Pick<Clock, "locale" | "timeZone" | "words"> & { at: number };
+export type ClockProps = Pick<Clock, "locale" | "timeZone" | "words"> & {
+  at: number;
+  digits?: string;
+};
 
 export const ClockContext = createContext<Clock | null>(null);
 
 /** What the clock island reads after its marker (ClockProps), `<` escaped as IslandProps does. */
 function clockProps({ locale, timeZone, words, now }: Clock): string {
+  const digits = localeDigits(locale);
   const props: ClockProps = { locale, timeZone, words, at: now };
+  if (digits !== LATIN_DIGITS) props.digits = digits;
   return JSON.stringify(props).replace(/</g, "\\u003c");
 }
 

@@ -1,4 +1,4 @@
-import { formatMessage } from "../../common/i18n/format";
+import { formatMessage, type MessageValues } from "../../common/i18n/format";
 import type { RelativeWords } from "../../common/i18n/relative";
 
 const MINUTE_MS = 60_000;
@@ -63,14 +63,23 @@ function mediumDate(locale: string, timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** An age in the edition's words (relativeAge's, told as relativeDate tells it). */
+/**
+ * An age in the edition's words (relativeAge's, told as relativeDate tells it); its count in the
+ * locale's `digits` when given (formatMessage: no Intl.NumberFormat in the browser).
+ */
 export function sayAge(
   age: RelativeAge,
-  { locale, timeZone, words }: { locale: string; timeZone: string; words: RelativeWords },
+  {
+    locale,
+    timeZone,
+    words,
+    digits,
+  }: { locale: string; timeZone: string; words: RelativeWords; digits?: string },
 ): string {
   if (age.key === "none") return age.text;
   if (age.key === "date") return mediumDate(locale, timeZone).format(age.ms);
-  return formatMessage(words[age.key], locale, age.count === undefined ? {} : { count: age.count });
+  const values: MessageValues = age.count === undefined ? {} : { count: age.count };
+  return formatMessage(words[age.key], locale, values, digits);
 }
 
 /**

@@ -1,17 +1,28 @@
 import { vi } from "vitest";
 
 /**
- * Counts the Intl.DateTimeFormat objects made from now on (each still a real format): making
- * one costs far more than using it, so tests count them. The spy goes with vi.restoreAllMocks
- * (or `restore`).
+ * Counts the Intl objects of a kind (Intl.DateTimeFormat, Intl.NumberFormat) made from now on,
+ * each still a real one: making one costs far more than using it (the first of a page holds
+ * the browser's main thread for 10 to 40 ms), so tests count them. The spy goes with
+ * vi.restoreAllMocks (or `restore`).
  */
-export function countDateFormats(): { made: () => number; restore: () => void } {
+function countIntl(kind: "DateTimeFormat" | "NumberFormat"): {
+  made: () => number;
+  restore: () => void;
+} {
   let made = 0;
-  const Real = Intl.DateTimeFormat;
-  const Counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+  const Real = Intl[kind] as unknown as new (...args: unknown[]) => object;
+  const Counting = function (...args: unknown[]) {
     made++;
     return new Real(...args);
-  } as unknown as typeof Intl.DateTimeFormat;
-  const spy = vi.spyOn(Intl, "DateTimeFormat").mockImplementation(Counting);
+  };
+  // `never`: the one spy stands for either constructor, and what it makes is the real one's.
+  const spy = vi.spyOn(Intl, kind).mockImplementation(Counting as never);
   return { made: () => made, restore: () => spy.mockRestore() };
 }
+
+/** Counts the Intl.DateTimeFormat objects made from now on (countIntl). */
+export const countDateFormats = () => countIntl("DateTimeFormat");
+
+/** Counts the Intl.NumberFormat objects made from now on (countIntl). */
+export const countNumberFormats = () => countIntl("NumberFormat");
