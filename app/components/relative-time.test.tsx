@@ -1,15 +1,23 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { relativeWordsFor } from "~/lib/i18n";
-import { ClockContext, RelativeTime, type Clock, type ClockProps } from "./relative-time";
+import {
+  ClockContext,
+  clockDigits,
+  RelativeTime,
+  type Clock,
+  type ClockProps,
+} from "./relative-time";
 
-/** The clock island's props a page writes after its first relative date. */
+/** The clock island's props a page writes after its first relative date (its clock as the site's layout makes it). */
 function propsOf(locale: string): ClockProps {
+  const digits = clockDigits(locale);
   const clock: Clock = {
     now: Date.parse("2026-12-04T12:00:00Z"),
     locale,
     timeZone: "America/Chicago",
     words: relativeWordsFor("en-US"),
+    ...(digits ? { digits } : {}),
     script: "/assets/island-clock.js",
   };
   const html = renderToStaticMarkup(
@@ -30,5 +38,21 @@ describe("the clock island's props", () => {
 
   it("give the locale's digits where they are others, so the island needs no Intl to write them", () => {
     expect(propsOf("ar-EG").digits).toBe("٠١٢٣٤٥٦٧٨٩");
+  });
+
+  it("are the digits the server tells the page's dates with too", () => {
+    const clock: Clock = {
+      now: Date.parse("2026-12-04T12:00:00Z"),
+      locale: "ar-EG",
+      timeZone: "America/Chicago",
+      words: relativeWordsFor("en-US"),
+      digits: "٠١٢٣٤٥٦٧٨٩",
+    };
+    const html = renderToStaticMarkup(
+      <ClockContext value={clock}>
+        <RelativeTime iso="2026-12-04T11:48:00Z" minutes />
+      </ClockContext>,
+    );
+    expect(html).toContain(">١٢ minutes ago</time>");
   });
 });

@@ -17,13 +17,15 @@ export interface Clock {
   timeZone: string;
   /** The edition's words for relative dates (its catalogue's). */
   words: RelativeWords;
+  /** The locale's digits 0 to 9 where they are not those (clockDigits): the island's too. */
+  digits?: string;
   script?: string;
 }
 
 /**
  * The clock island's props: the city's locale and time zone, the edition's words, and when the
  * dates were told (`at`, the render's `now`: the island tells again only the dates whose age has
- * moved since); the locale's `digits` only when they are not 0 to 9 (localeDigits), so that the
+ * moved since); the locale's `digits` only when they are not 0 to 9 (clockDigits), so that the
  * island writes "12 minutes ago" without an Intl.NumberFormat.
  */
 export type ClockProps = Pick<Clock, "locale" | "timeZone" | "words"> & {
@@ -33,11 +35,18 @@ export type ClockProps = Pick<Clock, "locale" | "timeZone" | "words"> & {
 
 export const ClockContext = createContext<Clock | null>(null);
 
-/** What the clock island reads after its marker (ClockProps), `<` escaped as IslandProps does. */
-function clockProps({ locale, timeZone, words, now }: Clock): string {
+/**
+ * The locale's digits for the clock (Clock, ClockProps), undefined where they are 0 to 9: the
+ * layout's, on the server (localeDigits makes an Intl.NumberFormat, which the island must not).
+ */
+export function clockDigits(locale: string): string | undefined {
   const digits = localeDigits(locale);
-  const props: ClockProps = { locale, timeZone, words, at: now };
-  if (digits !== LATIN_DIGITS) props.digits = digits;
+  return digits === LATIN_DIGITS ? undefined : digits;
+}
+
+/** What the clock island reads after its marker (ClockProps), `<` escaped as IslandProps does. */
+function clockProps({ locale, timeZone, words, now, digits }: Clock): string {
+  const props: ClockProps = { locale, timeZone, words, at: now, ...(digits ? { digits } : {}) };
   return JSON.stringify(props).replace(/</g, "\\u003c");
 }
 

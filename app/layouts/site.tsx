@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "react-router";
 import { DonationPopup } from "~/components/donation-popup";
 import { LinkWordsContext, linkWords } from "~/components/external-link";
 import { LiveUpdates } from "~/components/live-updates";
-import { ClockContext } from "~/components/relative-time";
+import { ClockContext, clockDigits } from "~/components/relative-time";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
@@ -34,11 +34,13 @@ export default function SiteLayout() {
   const { site, now, scripts, islands } = useSite();
   const t = useT();
   // Relative dates are told as of the render, in the city's locale and zone (RelativeTime).
+  const digits = clockDigits(site.locale);
   const clock = {
     now,
     locale: site.locale,
     timeZone: site.timeZone,
     words: relativeWordsFor(site.locale),
+    ...(digits ? { digits } : {}),
     script: islands.clock,
   };
   // One column whose parts may be placed apart from their order in the document (the alert
