@@ -7,9 +7,9 @@ const SKIP = '<a href="#main-content">Skip to content</a>';
 const banner = (ids: string, text: string) =>
   `<section aria-label="Weather alert" data-weather-alert="${ids}"><a href="/weather#alerts">${text}</a></section>`;
 const REGION = '<div data-live-announce aria-live="polite"></div>';
-/** The offer as the server writes it for a page in `locale` (NewStoriesOffer): its words. */
+/** The offer as the server writes it for a page in `locale` (NewStoriesOffer): its words after it. */
 const offerIn = (locale: string) =>
-  `<p data-live-news="local sports" data-words='${JSON.stringify(liveWords(locale))}'></p>`;
+  `<p data-live-news="local sports"></p><script type="application/json">${JSON.stringify(liveWords(locale))}</script>`;
 const OFFER = offerIn("en-US");
 
 /** The page open in the browser, its body `html`. */

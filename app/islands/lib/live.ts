@@ -1,9 +1,9 @@
 import { formatMessage, type Message } from "../../../common/i18n/format";
-import { wholeStylesheet } from "./ready";
+import { propsOf, wholeStylesheet } from "./ready";
 
 /**
- * What the offer of new stories says, in the page's language: the server writes it as JSON in
- * the offer's `data-words` (NewStoriesOffer), so that this island loads no catalogue.
+ * What the offer of new stories says, in the page's language: the server writes it as JSON
+ * after the offer (NewStoriesOffer), so that this island loads no catalogue.
  */
 export interface LiveWords {
   /** The page's locale (plural rules and digits). */
@@ -14,11 +14,7 @@ export interface LiveWords {
 
 /** The offer's words, if it has them. */
 function wordsOf(offer: HTMLElement | null): LiveWords | undefined {
-  try {
-    return JSON.parse(offer?.dataset.words ?? "") as LiveWords;
-  } catch {
-    return undefined;
-  }
+  return offer ? propsOf<LiveWords>(offer) : undefined;
 }
 
 /** The offer's button, as the island makes it (Tailwind reads its classes here). */
