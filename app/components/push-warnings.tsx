@@ -4,9 +4,9 @@ import type { MessageKey } from "../../common/i18n";
 import type { PushWords } from "~/islands/lib/push-warnings";
 import type { WeatherContent } from "../../sites/content";
 import { useSite } from "~/lib/root-data";
-import { IslandScript } from "./island";
+import { IslandProps, IslandScript } from "./island";
 
-/** What the island says as the form's state changes, in a locale's language (its `data-words`). */
+/** What the island says as the form's state changes, in a locale's language (the JSON after it). */
 export function pushWords(t: Translator<MessageKey>): PushWords {
   return {
     asking: t("weather.pushAsking"),
@@ -52,27 +52,30 @@ export function PushWarnings({
   if (!zones || zones.length === 0) return null;
   const t = translatorFor(site.locale);
   return (
-    <section
-      aria-labelledby={`${id}h`}
-      data-push-warnings=""
-      // The edition's API (/es/api/push/… for the Spanish one under /es).
-      data-base={edition?.path ?? ""}
-      // A city's editions share their host's service worker, and so one choice.
-      data-site={site.id.split(".")[0]}
-      data-words={JSON.stringify(pushWords(t))}
-      className={`border border-rule bg-white p-4 noscript:hidden ${className}`.trim()}
-    >
-      <h3 id={`${id}h`} className="font-serif text-xl font-bold">
-        {t("weather.pushHeading")}
-      </h3>
-      <form className="mt-2">
-        <ZoneChoices legend={t("weather.pushWarnMeAbout")} zones={zones} />
-        <PushButtons t={t} />
-      </form>
-      <p role="status" data-push-status="" className="mt-2 font-semibold" />
-      <p className="mt-2 text-sm text-muted">{t("weather.pushNote")}</p>
-      <IslandScript name="push-warnings" />
-    </section>
+    <>
+      <section
+        aria-labelledby={`${id}h`}
+        data-push-warnings=""
+        // The edition's API (/es/api/push/… for the Spanish one under /es).
+        data-base={edition?.path ?? ""}
+        // A city's editions share their host's service worker, and so one choice.
+        data-site={site.id.split(".")[0]}
+        className={`border border-rule bg-white p-4 noscript:hidden ${className}`.trim()}
+      >
+        <h3 id={`${id}h`} className="font-serif text-xl font-bold">
+          {t("weather.pushHeading")}
+        </h3>
+        <form className="mt-2">
+          <ZoneChoices legend={t("weather.pushWarnMeAbout")} zones={zones} />
+          <PushButtons t={t} />
+        </form>
+        <p role="status" data-push-status="" className="mt-2 font-semibold" />
+        <p className="mt-2 text-sm text-muted">{t("weather.pushNote")}</p>
+        <IslandScript name="push-warnings" />
+      </section>
+      {/* Its words, as JSON after it (in an attribute, each quote was written &quot;). */}
+      <IslandProps value={pushWords(t)} />
+    </>
   );
 }
 

@@ -3,6 +3,7 @@
 // @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PushWords } from "./lib/push-warnings";
 
 // Warnings by push (issue 52), the reader's side: the form as the server renders it in each
 // edition, and the island's states with the browser's push parts and the server's API mocked.
@@ -16,6 +17,7 @@ vi.mock("~/lib/root-data", () => ({ useRootData: () => root, useSite: () => root
 const { PushWarnings } = await import("~/components/push-warnings");
 const { keyBytes, pushApi, startPushWarnings, storageKey, failureText, PUSH_SECTION } =
   await import("./lib/push-warnings");
+const { propsOf } = await import("./lib/ready");
 
 const ENGLISH = [
   { code: "TXZ213", name: "Inland Harris" },
@@ -173,9 +175,9 @@ describe("the form as the server renders it", () => {
     expect(section.dataset.base).toBe("/es");
     // One choice for the city's editions (one service worker on its host).
     expect(section.dataset.site).toBe("houston");
-    expect(JSON.parse(section.dataset.words ?? "{}")).toMatchObject({
-      on: "Avisos activados para: {zones}",
-    });
+    // Its words, as JSON after it: in an attribute each quote was written &quot;.
+    expect(section.hasAttribute("data-words")).toBe(false);
+    expect(propsOf(section)).toMatchObject({ on: "Avisos activados para: {zones}" });
   });
 
   it("is not there for a city without zones", () => {
@@ -209,7 +211,7 @@ describe("the island's parts", () => {
   });
 
   it("maps the server's error codes to the page's words", () => {
-    const words = JSON.parse(renderIn("es-US").dataset.words ?? "{}");
+    const words = propsOf<PushWords>(renderIn("es-US")) as PushWords;
     expect(failureText("unknown-zones", words)).toBe(words.failedZones);
     expect(failureText("too-many", words)).toBe(words.failedTooMany);
     expect(failureText("unavailable", words)).toBe(words.failedUnavailable);

@@ -11,8 +11,9 @@
  * (no service worker or no PushManager: an iPhone's Safari outside a Home Screen app) it is
  * hidden again, and where notifications are blocked it says so, with no button.
  */
+import { propsOf } from "./ready";
 
-/** The form's words in the page's language, from its `data-words` (pushWords, on the server). */
+/** The form's words in the page's language, from the JSON after it (pushWords, on the server). */
 export interface PushWords {
   /** Permission is being asked for. */
   asking: string;
@@ -179,12 +180,8 @@ export function startPushWarnings(section: HTMLElement): {
   checked: Promise<void>;
 } {
   const parts = partsOf(section);
-  let words: PushWords | undefined;
-  try {
-    if (parts && pushSupported()) words = JSON.parse(section.dataset.words ?? "") as PushWords;
-  } catch {
-    // words that cannot be read: as if the browser could not push
-  }
+  // Words that cannot be read: as if the browser could not push.
+  const words = parts && pushSupported() ? propsOf<PushWords>(section) : undefined;
   if (!parts || !words) {
     // Nothing clickable where nothing could work.
     section.hidden = true;
