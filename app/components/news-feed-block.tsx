@@ -1,11 +1,13 @@
+import { use } from "react";
 import { relativeWordsFor, useT } from "~/lib/i18n";
 import type { FeedKey } from "../../sites/categories";
 import type { CardArticle } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
 import { IslandProps, IslandScript } from "./island";
 import type { NewsFeedProps } from "./news-feed-refresh";
-import { NewsFeedList, type FeedWords } from "./news-feed-list";
+import { NewsFeedList, type FeedItem, type FeedWords } from "./news-feed-list";
 import { linkWords } from "./external-link";
+import { ClockContext } from "./relative-time";
 
 /**
  * A compact list of the latest headlines of `categories` (the News Feed blocks): rendered on the
@@ -32,6 +34,7 @@ export function NewsFeedBlock({
   shown?: readonly string[];
 }) {
   const { site, islands, edition } = useSite();
+  const clock = use(ClockContext);
   const t = useT();
   const words: FeedWords = {
     empty: t("news.feed.empty"),
@@ -39,17 +42,7 @@ export function NewsFeedBlock({
     // The island puts the name in (a placeholder it is given as written).
     inLanguage: t("news.story.inLanguage", { language: "{language}" }),
   };
-  const had = initial.slice(0, limit).map((a) => ({
-    id: a.id,
-    title: a.title,
-    url: a.url,
-    source: a.source,
-    date: a.publishedAt,
-    ...(a.lang ? { lang: a.lang } : {}),
-    ...(a.dir ? { dir: a.dir } : {}),
-    ...(a.languageName ? { languageName: a.languageName } : {}),
-    ...(a.sponsored ? { sponsored: a.sponsored } : {}),
-  }));
+  const had = initial.slice(0, limit).map(feedItem);
   // What the island needs that the list's markup does not say plainly.
   const props: NewsFeedProps = {
     categories,
@@ -61,6 +54,7 @@ export function NewsFeedBlock({
       locale: site.locale,
       timeZone: site.timeZone,
       words: relativeWordsFor(site.locale),
+      ...(clock?.digits ? { digits: clock.digits } : {}),
       text: words,
       links: linkWords(t),
     },
@@ -77,4 +71,19 @@ export function NewsFeedBlock({
       <IslandScript name="news-feed" />
     </section>
   );
+}
+
+/** A story as the News Feed lists it (NewsFeedList's item). */
+function feedItem(a: CardArticle): FeedItem {
+  return {
+    id: a.id,
+    title: a.title,
+    url: a.url,
+    source: a.source,
+    date: a.publishedAt,
+    ...(a.lang ? { lang: a.lang } : {}),
+    ...(a.dir ? { dir: a.dir } : {}),
+    ...(a.languageName ? { languageName: a.languageName } : {}),
+    ...(a.sponsored ? { sponsored: a.sponsored } : {}),
+  };
 }

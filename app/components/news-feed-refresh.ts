@@ -42,6 +42,8 @@ export interface NewsFeedProps {
     locale: string;
     timeZone: string;
     words: RelativeWords;
+    /** The locale's digits where they are not 0 to 9 (the clock's: Clock.digits). */
+    digits?: string;
     text?: FeedWords;
     /** What its links say beside their text, in the page's language (LinkWordsContext). */
     links?: LinkWords;

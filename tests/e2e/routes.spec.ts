@@ -264,9 +264,9 @@ test.describe("first paint", () => {
 
   // Issue 34: a page loads only its islands (decision 008): at most 15 KB (brotli) of modules on
   // every page, /radio's player too, which runs on Preact, not React (decision 016; 75 KB with
-  // React). What a page names (its islands'
-  // markers, which the loader imports) and what those modules import statically; not what they load
-  // later with import() (the donation dialog, the News Feed's renderer).
+  // React). What a page names (its islands' markers, which the loader imports) and what those
+  // modules import statically; not what they load later with import() (the donation dialog, the
+  // News Feed's renderer).
   test("first-load JavaScript: only the page's islands, 15 KB at most, and never React", async ({
     request,
   }) => {

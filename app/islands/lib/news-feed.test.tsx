@@ -9,6 +9,7 @@ import type { NewsFeedProps } from "~/components/news-feed-refresh";
 import { ClockContext } from "~/components/relative-time";
 import { renderFeed } from "../news-feed-render";
 import { refreshFeeds, type RenderFeed } from "./news-feed";
+import { countNumberFormats } from "../../../tests/support/date-formats";
 
 const NOW = Date.parse("2026-11-25T12:00:00Z");
 const ZONE = { locale: "en-US", timeZone: "America/Chicago", words: relativeWordsFor("en-US") };
@@ -166,5 +167,17 @@ describe("the News Feed's renderer", () => {
     expect(container.querySelector("script")).toBeNull();
     act(() => renderFeed(container, [item("newer", 0)], ZONE));
     expect(container.querySelectorAll("li")).toHaveLength(1);
+  });
+
+  it("tells counts in the zone's digits, making no Intl.NumberFormat, as the clock island does", () => {
+    const container = feed({ links: [], had: [], limit: 8 });
+    const formats = countNumberFormats();
+    // Locales no other test here formats a number in (formats are kept per locale).
+    act(() => renderFeed(container, [item("old", 180)], { ...ZONE, locale: "en-IE" }));
+    expect(container.querySelector("time")?.textContent).toBe("3 hours ago");
+    const arabic = { ...ZONE, locale: "ar-SA", digits: "٠١٢٣٤٥٦٧٨٩" };
+    act(() => renderFeed(container, [item("old", 180)], arabic));
+    expect(container.querySelector("time")?.textContent).toBe("٣ hours ago");
+    expect(formats.made()).toBe(0);
   });
 });
