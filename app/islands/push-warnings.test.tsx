@@ -239,6 +239,19 @@ describe("the island", () => {
     expect(section.hidden).toBe(true);
   });
 
+  it("hides it where its words cannot be read (cut off, or not JSON), as if it could not push", () => {
+    for (const words of [null, "{not json"]) {
+      const section = renderIn("en-US");
+      browser();
+      const json = section.nextElementSibling as HTMLScriptElement;
+      if (words === null) json.remove();
+      else json.textContent = words;
+      expect(startPushWarnings(section).shown).toBe(false);
+      expect(section.hidden).toBe(true);
+      expect(pressable(section)).toEqual([]);
+    }
+  });
+
   it("says why where notifications are blocked, with no button", () => {
     const section = renderIn("en-US");
     browser({ permission: "denied" });
