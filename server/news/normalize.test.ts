@@ -348,6 +348,60 @@ describe("the outlet an entry names (issue 37)", () => {
   });
 });
 
+describe("the link a story opens: the outlet's own", () => {
+  const normalize = (fields: Partial<RawItem>) =>
+    normalizeItem(raw({ title: "A story", ...fields }), {
+      key: "local",
+      feedUrl: FEED_URL,
+      defaultImage: DEFAULT_IMAGE,
+      ...WHEN,
+    });
+  const GOOGLE = `https://news.google.com/rss/articles/CBMiPWh0dHBzOi8vd3d3LmNubi5jb20vMjAyNi8xMS8yNy9ob3VzdG9uLXN0b3JtLXBvd2VyL2luZGV4Lmh0bWzSAQA?oc=5`;
+
+  it("opens the origLink a feed gives beside a redirect, and keeps the redirect as its identity", () => {
+    const story = normalize({
+      link: "http://feeds.example.com/~r/x/~3/abc/story-1",
+      origLink: "https://www.example.com/news/story-1",
+    });
+    expect(story?.url).toBe("https://www.example.com/news/story-1");
+    // A story stored before keeps its row: its uid is what it always was.
+    expect(story?.uid).toBe("http://feeds.example.com/~r/x/~3/abc/story-1");
+    // Relative to the feed, as <link> is.
+    expect(normalize({ link: "https://x.example/1", origLink: "/news/2" })?.url).toBe(
+      "https://feeds.example.org/news/2",
+    );
+  });
+
+  it("keeps the feed's link where the origLink is not a web link", () => {
+    for (const origLink of ["javascript:alert(1)", "data:text/html,x", "  "]) {
+      expect(normalize({ link: "https://x.example/1", origLink })?.url).toBe("https://x.example/1");
+    }
+    expect(normalize({ origLink: "javascript:alert(1)" })?.url).toBe("#");
+  });
+
+  it("opens the story a Google News link carries, its guid or Google's link its identity", () => {
+    expect(normalize({ link: GOOGLE, guid: "CBMiWGh0" })).toMatchObject({
+      url: "https://www.cnn.com/2026/11/27/houston-storm-power/index.html",
+      uid: "CBMiWGh0",
+    });
+    expect(normalize({ link: GOOGLE })?.uid).toBe(GOOGLE);
+  });
+
+  it("links the corpus's aggregated and click-counted stories to their outlets", () => {
+    const google = articlesOf("google-news-top.rss.xml", "national");
+    expect(google.length).toBe(38);
+    for (const a of google) expect(new URL(a.url).hostname).not.toBe("news.google.com");
+    expect(google.find((a) => a.publisher === "CNN")?.url).toMatch(/^https:\/\/www\.cnn\.com\//);
+    for (const [name, host] of [
+      ["jn-pt.iso-8859-1.rss.xml", "www.jn.pt"],
+      ["reuters-world.rss.xml", "www.reuters.com"],
+      ["pcmag-dvorak-nested-items.rss.xml", "www.pcmag.com"],
+    ] as const) {
+      for (const a of articlesOf(name)) expect(new URL(a.url).host, name).toBe(host);
+    }
+  });
+});
+
 describe("paid posts (issue 37)", () => {
   it("marks Daring Fireball's '[Sponsor] …' entries, without the prefix, and no other entry", () => {
     const articles = articlesOf("daringfireball.atom.xml", "technology");

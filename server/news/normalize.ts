@@ -5,6 +5,7 @@ import type { FeedKey } from "../../sites/categories";
 import { readFeedDate, type FeedDate } from "./dates";
 import { canonicalLanguage, detectLanguage } from "./language";
 import { repairText } from "./mojibake";
+import { outletLink } from "./outlet-link";
 import type { MediaRef, RawItem } from "./parse";
 
 /** docs/product.md §9: a summary is cut to this many characters, plus an ellipsis. */
@@ -336,7 +337,10 @@ export function normalizeItem(
   const permalink = item.guidIsPermaLink ? item.guid : undefined;
   // Relative links resolve against the xml:base values that apply, the feed's URL under them.
   const base = (item.bases ?? []).reduce((outer, b) => safeUrl(b, outer) ?? outer, feedUrl);
-  const url = safeUrl(item.link, base) ?? safeUrl(permalink, base) ?? "#";
+  const link = safeUrl(item.link, base) ?? safeUrl(permalink, base);
+  // What a reader's click opens: the outlet's own link where the feed gives it beside a
+  // redirect, or finds it in one (outlet-link.ts); `link` stays the story's identity (uid).
+  const url = safeUrl(item.origLink, base) ?? (link ? outletLink(link) : "#");
   // A picture in the body is relative to the entry's xml:base, else (what browsers would do on
   // the story's own page) to the story.
   const imageBase = item.bases?.length || url === "#" ? base : url;
@@ -358,7 +362,7 @@ export function normalizeItem(
   const image = fromMedia ?? htmlImage(html.images(), imageBase);
   const uid =
     item.guid ??
-    (url !== "#" ? url : undefined) ??
+    link ??
     createHash("sha256")
       .update(`${title}\n${item.date ?? ""}`)
       .digest("hex")

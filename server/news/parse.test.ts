@@ -344,6 +344,61 @@ describe("an entry's source", () => {
   );
 });
 
+describe("an entry's original link (FeedBurner's and Pheedo's origLink)", () => {
+  const rss = `<rss version="2.0" xmlns:feedburner="http://rssnamespace.org/feedburner/ext/1.0"
+  xmlns:pheedo="http://www.pheedo.com/namespace/pheedo"><channel><title>T</title>
+  <item><title>a</title><link>http://feeds.example.com/~r/x/~3/abc/story-1</link>
+    <feedburner:origLink> https://www.example.com/news/story-1 </feedburner:origLink></item>
+  <item><title>c</title><link>http://click.example.com/click.phdo?i=3</link>
+    <pheedo:origLink>https://www.example.com/news/story-3</pheedo:origLink></item>
+  <item><title>d</title><link>https://www.example.com/news/story-4</link></item>
+  <item><title>e</title><link>https://www.example.com/news/story-5</link><feedburner:origLink/></item>
+</channel></rss>`;
+  // The namespace under a prefix of the feed's own choosing.
+  const otherPrefix = `<rss version="2.0" xmlns:fb="http://rssnamespace.org/feedburner/ext/1.0"><channel>
+  <title>T</title><item><title>b</title><link>http://feeds.example.com/~r/x/~3/def/story-2</link>
+    <fb:origLink>https://www.example.com/news/story-2</fb:origLink></item></channel></rss>`;
+
+  it.each(BOTH_WAYS)("reads it beside <link>, under any prefix (%s)", (_way, read) => {
+    const items = [...read(rss).entries, ...read(otherPrefix).entries].map((e) => e.read());
+    expect(items.map((i) => [i.link, i.origLink])).toEqual([
+      ["http://feeds.example.com/~r/x/~3/abc/story-1", "https://www.example.com/news/story-1"],
+      ["http://click.example.com/click.phdo?i=3", "https://www.example.com/news/story-3"],
+      ["https://www.example.com/news/story-4", undefined],
+      ["https://www.example.com/news/story-5", undefined],
+      ["http://feeds.example.com/~r/x/~3/def/story-2", "https://www.example.com/news/story-2"],
+    ]);
+  });
+
+  it("reads it in an Atom entry", () => {
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:feedburner="http://rssnamespace.org/feedburner/ext/1.0">
+  <title>T</title><entry><title>a</title><id>tag:x,2026:1</id>
+  <link rel="alternate" href="http://feeds.example.com/~r/x/~3/abc/story-1"/>
+  <feedburner:origLink>https://www.example.com/news/story-1</feedburner:origLink></entry></feed>`;
+    const item = parseFeed(atom).entries[0]?.read();
+    expect(item?.link).toBe("http://feeds.example.com/~r/x/~3/abc/story-1");
+    expect(item?.origLink).toBe("https://www.example.com/news/story-1");
+  });
+
+  it("reads the outlets' own links of the corpus's FeedBurner and Pheedo feeds", () => {
+    for (const [name, host, count] of [
+      ["jn-pt.iso-8859-1.rss.xml", "www.jn.pt", 40],
+      ["reuters-world.rss.xml", "www.reuters.com", 10],
+      ["pcmag-dvorak-nested-items.rss.xml", "www.pcmag.com", 10],
+      // (its three "Featured Advertiser" items give none: an ad's click link stays)
+      ["washingtonpost-wellness.rss.xml", "www.washingtonpost.com", 26],
+    ] as const) {
+      const own = parseFixture(name).items.filter((i) => i.origLink);
+      expect(own.length, name).toBe(count);
+      for (const i of own) {
+        expect(new URL(i.origLink ?? "").host, name).toBe(host);
+        expect(i.link, name).not.toContain(host);
+      }
+    }
+    expect(parseFixture("nyt-homepage.rss.xml").items.some((i) => i.origLink)).toBe(false);
+  });
+});
+
 describe("an entry's categories", () => {
   // A WordPress feed's item: categories in CDATA, one with a domain, Dublin Core's subject.
   const wordpress = `<?xml version="1.0" encoding="UTF-8"?>

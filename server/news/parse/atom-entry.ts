@@ -4,7 +4,7 @@ import { atomAuthors } from "./authors";
 import { atomCategories } from "./categories";
 import { languageOf } from "./declared-language";
 import { atomSource } from "./entry-source";
-import { atomLink, baseOf, hrefOf } from "./links";
+import { atomLink, baseOf, hrefOf, originalLink } from "./links";
 import { mediaOf } from "./media";
 import type { RawItem, XmlNode } from "./types";
 import { firstOf, list, text } from "./values";
@@ -27,6 +27,7 @@ export function atomItem(entry: XmlNode, date: string | undefined, outerBases: s
     title: title.text,
     language: languageOf(entry, titleNode),
     link: hrefOf(link),
+    origLink: originalLink(entry),
     description: summary.text,
     content: content.text,
     plain: { title: title.plain, description: summary.plain, content: content.plain },

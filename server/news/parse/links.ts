@@ -1,6 +1,6 @@
 // An entry's links: where its story is, and the xml:base its relative links resolve against.
 import type { XmlNode } from "./types";
-import { attr, text } from "./values";
+import { attr, firstText, text } from "./values";
 
 /** The xml:base of an element, if any. */
 export function baseOf(node: unknown): string | undefined {
@@ -21,4 +21,15 @@ export function atomLink(value: unknown): XmlNode | string | undefined {
     links.find((l) => (attr(l, "rel") ?? "alternate") === "alternate" && hrefOf(l)) ??
     links.find((l) => hrefOf(l))
   );
+}
+
+/**
+ * Where feed services that count clicks give the outlet's own link beside their redirect in
+ * `<link>` (feeds.example.com/~r/…, click.phdo?i=…): FeedBurner's origLink and Pheedo's.
+ */
+const ORIGINAL_LINKS = ["feedburner:origLink", "pheedo:origLink"];
+
+/** An entry's own link as its outlet wrote it, when its feed gives one beside `<link>`. */
+export function originalLink(entry: XmlNode): string | undefined {
+  return firstText(entry, ORIGINAL_LINKS);
 }

@@ -10,6 +10,8 @@ const KNOWN_NAMESPACES = new Map([
   ["http://www.itunes.com/dtds/podcast-1.0.dtd", "itunes"],
   ["http://www.w3.org/1999/xhtml", "xhtml"],
   ["http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdf"],
+  ["http://rssnamespace.org/feedburner/ext/1.0", "feedburner"],
+  ["http://www.pheedo.com/namespace/pheedo", "pheedo"],
 ]);
 /** RSS 1.0's and RSS 0.90's namespaces: an RDF feed's items may be written in either, prefixed. */
 const RDF_FEED_NAMESPACES = new Set([

@@ -3,7 +3,7 @@ import { rssAuthors } from "./authors";
 import { rssCategories } from "./categories";
 import { languageOf } from "./declared-language";
 import { rssSource } from "./entry-source";
-import { baseOf } from "./links";
+import { baseOf, originalLink } from "./links";
 import { mediaOf } from "./media";
 import type { RawItem, XmlNode } from "./types";
 import { attr, firstOf, firstText, list, text } from "./values";
@@ -32,6 +32,7 @@ export function rssItem(item: XmlNode, date: string | undefined, outerBases: str
     title: text(titleNode),
     language: languageOf(item, titleNode),
     link: text(linkNode) ?? attr(linkNode, "href"),
+    origLink: originalLink(item),
     description: text(firstOf(item, RSS_DESCRIPTIONS)),
     content: firstText(item, RSS_CONTENTS),
     date,

@@ -8,6 +8,11 @@ export interface RawItem {
   guidIsPermaLink: boolean;
   title?: string;
   link?: string;
+  /**
+   * The outlet's own link, where the feed gives it beside a click-counting redirect in `link`
+   * (FeedBurner's and Pheedo's origLink): what the story links to; `link` stays its identity.
+   */
+  origLink?: string;
   /** description / summary (HTML, as the feed gives it) */
   description?: string;
   /** content:encoded / Atom content (HTML) */
