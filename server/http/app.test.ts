@@ -172,6 +172,15 @@ describe("the HTTP app", () => {
     // No header for a browser that is gone (Internet Explorer 8's, the XSS filter's).
     expect(res.headers.get("x-download-options")).toBeNull();
     expect(res.headers.get("x-xss-protection")).toBeNull();
+    // Nor one that says nothing more: what HTTPS pages do anyway (DNS prefetch off), plug-ins'
+    // policy files (none here), and framing, which the CSP's frame-ancestors rules.
+    expect(res.headers.get("x-dns-prefetch-control")).toBeNull();
+    expect(res.headers.get("x-permitted-cross-domain-policies")).toBeNull();
+    expect(res.headers.get("x-frame-options")).toBeNull();
+    // An answer without a CSP keeps the older header against framing.
+    const plain = await fetch(`${url}/api/articles?category=local&limit=0`);
+    expect(plain.headers.get("content-security-policy")).toBeNull();
+    expect(plain.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     const html = await res.text();
     const scripts = [
       ...html.matchAll(
