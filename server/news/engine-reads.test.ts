@@ -427,6 +427,40 @@ describe("what a category's pages credit and show", () => {
     ]);
   });
 
+  it("drops from a byline the outlet it is credited to, keeping the other authors", async () => {
+    const item = (title: string, authors: string[], hours: number) =>
+      `<item><title>${title}</title><link>https://tm.example/${hours}</link>${authors
+        .map((a) => `<dc:creator>${a}</dc:creator>`)
+        .join("")}<pubDate>${new Date(T0 - hours * 3600_000).toUTCString()}</pubDate></item>`;
+    const rss = (title: string, items: string) =>
+      `<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${title}</title>${items}</channel></rss>`;
+    const { read, engine } = await worldEngine(
+      [{ url: "https://tm.example/rss", name: "Transfermarkt" }, "https://b.example/w"],
+      {
+        "https://tm.example/rss": rss(
+          "TM News",
+          item("Villarreal signs Iborra from Leicester", ["Transfermarkt"], 1) +
+            item("Salzburg blocks a transfer to Leipzig", ["Ana Pérez", "TRANSFERMARKT"], 2),
+        ),
+        // Named after the feed's own title, with no listing name.
+        "https://b.example/w": rss(
+          "Paper B",
+          item("Floods close the port", ["Paper B"], 3) +
+            item("The port opens again", ["Paper B Staff"], 4),
+        ),
+      },
+    );
+    const { articles } = await read();
+    expect(articles.map((a) => [a.title, a.source, a.authors])).toEqual([
+      ["Villarreal signs Iborra from Leicester", "Transfermarkt", undefined],
+      ["Salzburg blocks a transfer to Leipzig", "Transfermarkt", ["Ana Pérez"]],
+      ["Floods close the port", "Paper B", undefined],
+      ["The port opens again", "Paper B", ["Paper B Staff"]],
+    ]);
+    const found = await engine.city(CITY).search("villarreal");
+    expect(found.hits[0]?.article.authors).toBeUndefined();
+  });
+
   it("leaves paid posts out, unless a listing keeps them: then they are marked to be labelled", async () => {
     const feed = (title: string) =>
       `<rss><channel><title>${title}</title>` +
