@@ -7,7 +7,7 @@ import { IslandProps, IslandScript } from "./island";
 import type { NewsFeedProps } from "./news-feed-refresh";
 import { NewsFeedList, type FeedItem, type FeedWords } from "./news-feed-list";
 import { linkWords } from "./external-link";
-import { ClockContext } from "./relative-time";
+import { ClockContext, carriesClock } from "./relative-time";
 
 /**
  * A compact list of the latest headlines of `categories` (the News Feed blocks): rendered on the
@@ -51,10 +51,19 @@ export function NewsFeedBlock({
     ...(depth === undefined ? {} : { depth }),
     ...(shown.length ? { shown } : {}),
     zone: {
-      locale: site.locale,
-      timeZone: site.timeZone,
-      words: relativeWordsFor(site.locale),
-      ...(clock?.digits ? { digits: clock.digits } : {}),
+      // The page's clock, where the page does not carry the clock island's props (its list has
+      // no date and no date came before it): the island reads them there (refreshFeeds).
+      ...(carriesClock(
+        clock,
+        had.some((item) => item.date),
+      )
+        ? {}
+        : {
+            locale: site.locale,
+            timeZone: site.timeZone,
+            words: relativeWordsFor(site.locale),
+            ...(clock?.digits ? { digits: clock.digits } : {}),
+          }),
       text: words,
       links: linkWords(t),
     },

@@ -13,6 +13,28 @@ import type { FeedItem, FeedWords } from "./news-feed-list";
 /** How often the block asks /api/articles for newer headlines (only while the page is in view). */
 export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
 
+/**
+ * The city's locale and time zone, the edition's words for relative dates and the locale's digits
+ * where they are not 0 to 9: the page's clock (the clock island's props, ClockProps), for the
+ * dates of a refreshed list.
+ */
+export interface FeedClock {
+  locale: string;
+  timeZone: string;
+  words: RelativeWords;
+  digits?: string;
+}
+
+/** A News Feed's words in the page's language. */
+export interface FeedText {
+  text?: FeedWords;
+  /** What its links say beside their text, in the page's language (LinkWordsContext). */
+  links?: LinkWords;
+}
+
+/** What a refreshed list is rendered with: the page's clock and the feed's words. */
+export type FeedZone = FeedClock & FeedText;
+
 /** What a News Feed's island is told (IslandProps, after the list's container). */
 export interface NewsFeedProps {
   categories: readonly FeedKey[];
@@ -35,19 +57,11 @@ export interface NewsFeedProps {
    */
   shown?: readonly string[];
   /**
-   * The city's locale and time zone, for the dates of a refreshed list, and its words in the
-   * page's language (`text`; English where absent).
+   * Its words in the page's language (`text`; English where absent) and what its links say beside
+   * their text; the page's clock (FeedClock) only where the page does not carry the clock
+   * island's props, which give it (NewsFeedBlock): the island reads them there (refreshFeeds).
    */
-  zone: {
-    locale: string;
-    timeZone: string;
-    words: RelativeWords;
-    /** The locale's digits where they are not 0 to 9 (the clock's: Clock.digits). */
-    digits?: string;
-    text?: FeedWords;
-    /** What its links say beside their text, in the page's language (LinkWordsContext). */
-    links?: LinkWords;
-  };
+  zone: Partial<FeedClock> & FeedText;
   /** The edition's path prefix (/es): it asks the edition's own /api/articles. Absent: none. */
   base?: string;
 }

@@ -54,6 +54,17 @@ function clockProps({ locale, timeZone, words, now, digits }: Clock): string {
 const marked = new WeakSet<Clock>();
 
 /**
+ * Whether the page carries the clock island's props (the city's locale, time zone, words and
+ * digits) once this render is done: a date before wrote them, or `datesToCome` (a date rendered
+ * after this call) will, as the render's first. What else needs them (a News Feed's island)
+ * reads them there instead of carrying its own copy.
+ */
+export function carriesClock(clock: Clock | null, datesToCome: boolean): boolean {
+  if (!clock?.script) return false;
+  return marked.has(clock) || datesToCome;
+}
+
+/**
  * A relative date ("3 hours ago") in a `<time datetime data-relative>`, which the clock island
  * keeps fresh in the browser. The first date of a render writes the island's marker, with the
  * locale, time zone and words the island reads (one for the page: the island ticks every date

@@ -105,10 +105,10 @@ test.describe("home", () => {
   // server's items are (the server's markup has short class names, the island's long ones). And
   // the headlines it listed stay: the refresh asks for as many stories as reach the last of
   // them (limit, NewsFeedProps.depth), where the API's default answer (15) holds none of them.
-  for (const [home, newTab] of [
-    ["/", "(opens in a new tab)"],
-    ["/es/", "(se abre en una pestaña nueva)"],
-    ["/local-news", "(opens in a new tab)"],
+  for (const [home, newTab, justNow] of [
+    ["/", "(opens in a new tab)", "Just now"],
+    ["/es/", "(se abre en una pestaña nueva)", "ahora mismo"],
+    ["/local-news", "(opens in a new tab)", "Just now"],
   ] as const) {
     test(`a refresh with a new headline lists it first, rendered as the server renders the rest (${home})`, async ({
       page,
@@ -156,6 +156,8 @@ test.describe("home", () => {
       await expect(first.locator("a")).toHaveAttribute("target", "_blank");
       await expect(first.locator("p")).toContainText(fresh.source);
       await expect(first.locator("time")).toHaveAttribute("datetime", fresh.date);
+      // Told in the edition's words, which the page's clock gives (the clock island's props).
+      await expect(first.locator("time")).toHaveText(new RegExp(`^${justNow}$`, "i"));
       // The new one, then the seven newest it listed.
       await expect(items).toHaveCount(8);
       expect(

@@ -29,18 +29,28 @@ const item = (id: string, minutesAgo: number): FeedItem => ({
 function feed({
   links,
   had,
+  zone = ZONE,
+  pageClock,
   ...props
 }: Omit<NewsFeedProps, "categories" | "zone" | "had"> & {
   links: string[];
   had: FeedItem[];
+  zone?: NewsFeedProps["zone"];
+  /** The clock island's marker and props before the feed, as the page's first date writes them. */
+  pageClock?: string;
 }): HTMLElement {
   const full: NewsFeedProps = {
     categories: ["local"],
-    zone: ZONE,
+    zone,
     had: had.map((i) => i.id),
     ...props,
   };
-  const stories = links.map((url) => `<article><a href="${url}">A story</a></article>`).join("");
+  const clockMarker =
+    pageClock === undefined
+      ? ""
+      : `<time datetime="2026-11-25T11:00:00Z" data-relative="">1 hour ago</time><script type="text/x-island" data-island="clock" data-src="/assets/island-clock.js"></script><script type="application/json">${pageClock}</script>`;
+  const stories =
+    clockMarker + links.map((url) => `<article><a href="${url}">A story</a></article>`).join("");
   const clock = { now: NOW, ...ZONE };
   document.body.innerHTML = `${stories}<section><div data-news-feed="/assets/island-news-feed-render.js">${renderToString(
     <ClockContext value={clock}>
@@ -118,6 +128,46 @@ describe("the News Feed's refresh", () => {
     const render = vi.fn<RenderFeed>();
     await refreshFeeds(document, () => Promise.resolve(render));
     expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], ZONE);
+  });
+
+  it("renders with the page's clock, the clock island's props, where its own leave it out", async () => {
+    const spanish = {
+      locale: "es-US",
+      timeZone: "America/Chicago",
+      words: relativeWordsFor("es-US"),
+      digits: "0123456789",
+    };
+    const text = { empty: "Aún no hay otros titulares.", sponsored: "Patrocinado", inLanguage: "" };
+    const container = feed({
+      links: [],
+      had: [item("old", 30)],
+      limit: 3,
+      zone: { text },
+      pageClock: JSON.stringify({ ...spanish, at: NOW }),
+    });
+    answer([item("new", 1), item("old", 30)]);
+    const render = vi.fn<RenderFeed>();
+    await refreshFeeds(document, () => Promise.resolve(render));
+    expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], {
+      ...spanish,
+      text,
+    });
+    // Its own, where it has them, over the page's.
+    const own = feed({ links: [], had: [item("old", 30)], limit: 3, pageClock: "{}" });
+    answer([item("new", 1), item("old", 30)]);
+    await refreshFeeds(document, () => Promise.resolve(render));
+    expect(render).toHaveBeenLastCalledWith(own, [item("new", 1), item("old", 30)], ZONE);
+  });
+
+  it("asks for nothing where neither its props nor the page give the clock", async () => {
+    const load = vi.fn(() => Promise.resolve(vi.fn<RenderFeed>()));
+    for (const pageClock of [undefined, "not json", '{"locale":"en-US"}', '{"words":{}}']) {
+      feed({ links: [], had: [item("old", 30)], limit: 3, zone: {}, pageClock });
+      const fetch = answer([item("new", 1), item("old", 30)]);
+      await refreshFeeds(document, load);
+      expect(fetch, String(pageClock)).not.toHaveBeenCalled();
+    }
+    expect(load).not.toHaveBeenCalled();
   });
 
   it("loads no renderer when nothing is new, or the refresh failed", async () => {

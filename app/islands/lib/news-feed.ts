@@ -3,6 +3,8 @@ import {
   fetchHeadlines,
   listedNow,
   mergeHeadlines,
+  type FeedClock,
+  type FeedZone,
   type NewsFeedProps,
 } from "~/components/news-feed-refresh";
 import { propsOf } from "./ready";
@@ -11,8 +13,34 @@ import { propsOf } from "./ready";
 export type RenderFeed = (
   container: HTMLElement,
   items: readonly FeedItem[],
-  zone: NewsFeedProps["zone"],
+  zone: FeedZone,
 ) => void;
+
+/**
+ * The page's clock, as the clock island's props give it (after its marker, which the page's
+ * first date wrote: RelativeTime): undefined when the page has none or they cannot be read.
+ */
+export function pageClock(root: ParentNode): FeedClock | undefined {
+  const marker = root.querySelector("script[data-island=clock]");
+  const props = marker ? propsOf<Partial<FeedClock>>(marker) : undefined;
+  const { locale, timeZone, words, digits } = props ?? {};
+  if (typeof locale !== "string" || typeof timeZone !== "string") return undefined;
+  if (typeof words !== "object" || words === null) return undefined;
+  return { locale, timeZone, words, ...(typeof digits === "string" ? { digits } : {}) };
+}
+
+/**
+ * What a News Feed's list is rendered with: its props' zone, which carries the page's clock only
+ * where the page does not (NewsFeedBlock); else the clock island's. Undefined when neither says.
+ */
+function zoneOf(props: NewsFeedProps, root: ParentNode): FeedZone | undefined {
+  const { locale, timeZone, words } = props.zone;
+  if (locale !== undefined && timeZone !== undefined && words !== undefined) {
+    return { ...props.zone, locale, timeZone, words };
+  }
+  const clock = pageClock(root);
+  return clock && { ...props.zone, ...clock };
+}
 
 /** What each News Feed lists now, once a refresh changed it. */
 const listed = new WeakMap<Element, readonly FeedItem[]>();
@@ -44,7 +72,8 @@ export async function refreshFeeds(
   for (const container of root.querySelectorAll<HTMLElement>("[data-news-feed]")) {
     const props = propsOf<NewsFeedProps>(container);
     const url = container.dataset.newsFeed;
-    if (!props || !url) continue;
+    const zone = props && zoneOf(props, root);
+    if (!props || !url || !zone) continue;
     const got = await fetchHeadlines(props.categories, props.base, props.depth);
     if (!got) continue;
     const had = listed.get(container) ?? listedNow(props.had, got);
@@ -52,6 +81,6 @@ export async function refreshFeeds(
     const next = mergeHeadlines(got, had, shown, props.limit);
     if (JSON.stringify(next) === JSON.stringify(had)) continue;
     listed.set(container, next);
-    (await load(url))(container, next, props.zone);
+    (await load(url))(container, next, zone);
   }
 }
