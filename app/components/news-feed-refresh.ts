@@ -1,5 +1,5 @@
 import type { LinkWords } from "./external-link";
-import type { RelativeWords } from "../../common/i18n/relative";
+import type { ClockProps } from "./relative-time";
 import type { FeedKey } from "../../sites/categories";
 import { ARTICLES_API } from "../../common/urls";
 import type { FeedItem, FeedWords } from "./news-feed-list";
@@ -18,12 +18,7 @@ export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
  * where they are not 0 to 9: the page's clock (the clock island's props, ClockProps), for the
  * dates of a refreshed list.
  */
-export interface FeedClock {
-  locale: string;
-  timeZone: string;
-  words: RelativeWords;
-  digits?: string;
-}
+export type FeedClock = Omit<ClockProps, "at">;
 
 /** A News Feed's words in the page's language. */
 export interface FeedText {
