@@ -48,14 +48,30 @@ afterEach(async () => {
 
 const to = (address: string) => (mail: ReceivedMail) => mail.to.includes(address);
 
-/** Signs an address up and follows the confirmation link of its mail. */
+/**
+ * Follows a confirmation link as its reader does: its page (a GET), then the page's button (a
+ * post to the form's action, as a browser sends it).
+ */
+async function pressConfirm(link: string): Promise<Response> {
+  const page = await fetch(local(link, site.url));
+  expect(page.status).toBe(200);
+  const action = /<form method="post" action="([^"]+)">/.exec(await page.text())?.[1];
+  expect(action).toBeTruthy();
+  return fetch(new URL(String(action).replace(/&amp;/g, "&"), site.url), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+}
+
+/** Signs an address up and confirms it with the link of its mail. */
 async function subscribe(email: string, options: { spanish?: boolean; reader?: string } = {}) {
   const before = smtp.mails.filter(to(email)).length;
   const answer = await signUp(site.url, email, options);
   expect(answer.status).toBe(200);
   const [mail] = (await smtp.waitFor(before + 1, to(email))).slice(before);
   const link = linkIn(mail?.parsed.text ?? "", "/briefing/confirm");
-  const confirmed = await fetch(local(link, site.url));
+  const confirmed = await pressConfirm(link);
   expect(confirmed.status).toBe(200);
   return { mail: mail as ReceivedMail, confirmed: await confirmed.text() };
 }
@@ -80,13 +96,36 @@ describe("signing up", () => {
     const link = linkIn(mail?.parsed.text ?? "", "/briefing/confirm");
     expect(link.startsWith(`${ORIGIN}/briefing/confirm?token=`)).toBe(true);
     expect(mail?.parsed.html).toContain(link.replace(/&/g, "&amp;"));
+    // The link's page asks for a press: following it (as mail scanners do) confirms nothing.
     const page = await fetch(local(link, site.url));
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
-    expect(await page.text()).toContain("You are subscribed");
+    const asked = await page.text();
+    expect(asked).toContain("Confirm your morning briefing");
+    expect(asked).toContain("it arrives every morning at 6:00 AM");
+    const token = new URL(link).searchParams.get("token") ?? "";
+    expect(asked).toContain(
+      `<form method="post" action="/briefing/confirm?token=${encodeURIComponent(token)}">`,
+    );
+    expect(asked).toContain('<button type="submit">Confirm my subscription</button>');
+    expect((await fetch(local(link, site.url), { method: "HEAD" })).status).toBe(200);
+    expect((await rows())[0]?.confirmed_at).toBeNull();
+    // Its button confirms.
+    const pressed = await pressConfirm(link);
+    expect(pressed.status).toBe(200);
+    expect(pressed.headers.get("cache-control")).toBe("no-store");
+    expect(await pressed.text()).toContain("You are subscribed");
     expect((await rows())[0]?.confirmed_at).toBe(clock.now);
     expect((await rows())[0]?.client).toBeNull();
+    // The link again, later: its page says so, with no button.
+    clock.now += 60_000;
+    const again = await fetch(local(link, site.url));
+    expect(again.status).toBe(200);
+    const said = await again.text();
+    expect(said).toContain("You are subscribed");
+    expect(said).not.toContain("<form");
+    expect((await rows())[0]?.confirmed_at).toBe(clock.now - 60_000);
   });
 
   it("in Spanish on the Spanish edition: its page, its mail, its link under /es", async () => {
@@ -98,7 +137,11 @@ describe("signing up", () => {
     const link = linkIn(mail?.parsed.text ?? "", "/briefing/confirm");
     expect(link.startsWith(`${ORIGIN}/es/briefing/confirm?token=`)).toBe(true);
     const page = await fetch(local(link, site.url));
-    expect(await page.text()).toContain("Ya está suscrito");
+    const asked = await page.text();
+    expect(asked).toContain("Confirme su boletín matutino");
+    expect(asked).toContain('action="/es/briefing/confirm?token=');
+    expect(asked).toContain("Confirmar mi suscripción");
+    expect(await (await pressConfirm(link)).text()).toContain("Ya está suscrito");
     expect((await rows())[0]?.site).toBe("houston.es");
   });
 
@@ -126,7 +169,7 @@ describe("signing up", () => {
     expect(again).toEqual(first);
     // Confirmed, it is still the same answer and no mail.
     const link = linkIn(smtp.mails[0]?.parsed.text ?? "", "/briefing/confirm");
-    await fetch(local(link, site.url));
+    expect((await pressConfirm(link)).status).toBe(200);
     clock.now += 2 * 3600_000;
     const confirmed = await signUp(site.url, "twice@example.org");
     expect(confirmed).toEqual(first);
@@ -192,6 +235,10 @@ describe("signing up", () => {
     const page = await fetch(local(link, site.url));
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("This link has expired");
+    const press = await fetch(local(link, site.url), { method: "POST" });
+    expect(press.status).toBe(404);
+    expect(await press.text()).toContain("This link has expired");
+    expect((await rows())[0]?.confirmed_at).toBeNull();
     expect(await service.store.sweep(clock.now)).toBe(1);
     expect(await rows()).toHaveLength(0);
   });
@@ -213,8 +260,20 @@ describe("the routes' limits", () => {
     const put = await fetch(`${site.url}/briefing`, { method: "PUT" });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, HEAD, POST");
-    const confirm = await fetch(`${site.url}/briefing/confirm?token=x`, { method: "POST" });
+    const confirm = await fetch(`${site.url}/briefing/confirm?token=x`, { method: "PUT" });
     expect(confirm.status).toBe(405);
+    expect(confirm.headers.get("allow")).toBe("GET, HEAD, POST");
+    for (const token of ["x", ""]) {
+      const unknown = await fetch(`${site.url}/briefing/confirm?token=${token}`, {
+        method: "POST",
+      });
+      expect(unknown.status, token).toBe(404);
+    }
+    const largePress = await fetch(`${site.url}/briefing/confirm?token=x`, {
+      method: "POST",
+      body: "x".repeat(5000),
+    });
+    expect(largePress.status).toBe(413);
     expect(await rows()).toHaveLength(0);
   });
 

@@ -11,10 +11,10 @@ export interface BriefingPage {
   lines: string[];
   /** A paragraph said as an error (role=alert). */
   alert?: string;
-  /** The sign-up form again (with what was typed), or the unsubscribe button. */
+  /** The sign-up form again (with what was typed), or the confirm or unsubscribe button. */
   form?:
     | { kind: "sign-up"; action: string; email: string; error?: string }
-    | { kind: "unsubscribe"; action: string };
+    | { kind: "confirm" | "unsubscribe"; action: string };
 }
 
 /** The edition a page is in: its language, the publication's name, its home and brand colour. */
@@ -59,10 +59,12 @@ export function briefingPage(edition: PageEdition, page: BriefingPage): string {
         `<input id="briefing-website" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>` +
         `<button type="submit">${escapeHtml(t("briefing.signUp"))}</button></form>`,
     );
-  } else if (form?.kind === "unsubscribe") {
+  } else if (form) {
+    const button =
+      form.kind === "confirm" ? "briefing.confirmButton" : "briefing.unsubscribeButton";
     parts.push(
       `<form method="post" action="${escapeHtml(form.action)}">` +
-        `<button type="submit">${escapeHtml(t("briefing.unsubscribeButton"))}</button></form>`,
+        `<button type="submit">${escapeHtml(t(button))}</button></form>`,
     );
   }
   parts.push(

@@ -33,6 +33,8 @@ export interface BriefingApi {
   /** The local hour each city's briefing is sent at (BRIEFING_HOUR). */
   readonly hour: number;
   signUp(site: string, email: string, address: string): Promise<SignUpAnswer>;
+  /** What the sign-up a token names is (nothing changed): pending, confirmed, or undefined. */
+  confirmation(token: string): Promise<"pending" | "confirmed" | undefined>;
   /** Confirms the sign-up a token names: its site, or undefined (unknown or expired). */
   confirm(token: string): Promise<string | undefined>;
   /** Whether an unsubscribe token names a kept subscriber. */
@@ -114,6 +116,9 @@ function briefingApi({ env, store, secret, confirmations, open, now }: ApiParts)
       if (result.kind === "client-cap") return { kind: "too-many" };
       if (result.kind === "mail") confirmations.send(site, result.id, read.email, result.token);
       return { kind: "accepted", email: read.email };
+    },
+    async confirmation(token) {
+      return store.confirmation(token, now());
     },
     async confirm(token) {
       return (await store.confirm(token, now()))?.site;

@@ -134,6 +134,24 @@ export class BriefingStore {
     return row?.confirmed_at != null ? { site: row.site } : undefined;
   }
 
+  /**
+   * What the sign-up a token names is, without changing it (the confirmation link's page):
+   * waiting for its confirmation (within PENDING_MS), confirmed, or undefined (unknown or expired).
+   */
+  async confirmation(
+    token: string,
+    now = Date.now(),
+  ): Promise<"pending" | "confirmed" | undefined> {
+    const row = await this.store.db
+      .selectFrom("briefing_subscribers")
+      .select(["confirmed_at", "created_at"])
+      .where("token_hash", "=", tokenHash(token))
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    if (row.confirmed_at != null) return "confirmed";
+    return row.created_at > now - PENDING_MS ? "pending" : undefined;
+  }
+
   /** Whether a subscriber is kept (an unsubscribe link's page). */
   async has(id: string): Promise<boolean> {
     const row = await this.store.db

@@ -48,7 +48,8 @@ function send(
  *   address up and mails it a confirmation link: 200 with the same words whether or not the
  *   address was kept already, 400 for an address that is none (nothing kept), 429 past the
  *   reader's cap, 503 while sign-ups are closed (no SMTP_URL) or the database is away;
- * - `GET /briefing/confirm?token=…`: the confirmation link (double opt-in), 404 once unknown or
+ * - `GET /briefing/confirm?token=…`: the confirmation link (double opt-in): a page with a button
+ *   (mail scanners follow links), and `POST` to the same URL confirms; 404 once unknown or
  *   expired;
  * - `GET /briefing/unsubscribe?token=…`: a page with a button (mail scanners follow links), and
  *   `POST` to the same URL (RFC 8058 one-click: any body, any origin; the token is the
@@ -186,22 +187,38 @@ async function signUp(request: BriefingRequest, { api, clientOf, logger }: Brief
   );
 }
 
-/** The confirmation link (double opt-in). */
+/**
+ * The confirmation link (double opt-in): a page with a button, for mail scanners follow links
+ * (a GET or HEAD changes nothing), and its post, which confirms. The token is the authority, as
+ * for the unsubscribe link: a post from any origin that carries it confirms.
+ */
 async function confirm(request: BriefingRequest, api: BriefingApi): Promise<void> {
-  const { site, t, token, page } = request;
-  if (!request.read) return request.methods("GET, HEAD");
-  const confirmed = token ? await api.confirm(token) : undefined;
-  if (!confirmed)
-    return page(404, { title: "briefing.expiredTitle", lines: [t("briefing.expired")] });
-  return page(200, {
-    title: "briefing.confirmedTitle",
-    lines: [
-      t("briefing.confirmed", {
-        site: site.name,
-        time: briefingTime(api.hour, site.locale),
-      }),
-    ],
-  });
+  const { exchange, site, t, token, page } = request;
+  const confirmed = () =>
+    page(200, {
+      title: "briefing.confirmedTitle",
+      lines: [
+        t("briefing.confirmed", { site: site.name, time: briefingTime(api.hour, site.locale) }),
+      ],
+    });
+  const expired = () =>
+    page(404, { title: "briefing.expiredTitle", lines: [t("briefing.expired")] });
+  if (request.read) {
+    const status = token ? await api.confirmation(token) : undefined;
+    if (status === undefined) return expired();
+    if (status === "confirmed") return confirmed();
+    const action = `${exchange.base}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
+    return page(200, {
+      title: "briefing.confirmTitle",
+      lines: [
+        t("briefing.confirmAsk", { site: site.name, time: briefingTime(api.hour, site.locale) }),
+      ],
+      form: { kind: "confirm", action },
+    });
+  }
+  if (exchange.req.method !== "POST") return request.methods("GET, HEAD, POST");
+  await readBody(exchange.req, BRIEFING_BODY_LIMIT);
+  return (token ? await api.confirm(token) : undefined) ? confirmed() : expired();
 }
 
 /** The unsubscribe link: a page with a button, and its post (RFC 8058 one-click). */

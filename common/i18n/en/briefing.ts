@@ -15,6 +15,9 @@ export const briefing = {
   "briefing.notSentTitle": "Not signed up",
   "briefing.tooMany": "Too many sign-ups from your network today. Please try again tomorrow.",
   "briefing.unavailable": "Sign-ups are not working just now. Please try again in a few minutes.",
+  "briefing.confirmTitle": "Confirm your morning briefing",
+  "briefing.confirmAsk":
+    "Press the button to start the morning briefing from {site}: it arrives every morning at {time}.",
   "briefing.confirmedTitle": "You are subscribed",
   "briefing.confirmed": "Your morning briefing from {site} arrives every morning at {time}.",
   "briefing.expiredTitle": "This link has expired",

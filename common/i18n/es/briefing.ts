@@ -19,6 +19,9 @@ export const briefing: Area<typeof english> = {
   "briefing.tooMany": "Demasiadas suscripciones desde su red hoy. Inténtelo de nuevo mañana.",
   "briefing.unavailable":
     "Las suscripciones no funcionan en este momento. Inténtelo de nuevo en unos minutos.",
+  "briefing.confirmTitle": "Confirme su boletín matutino",
+  "briefing.confirmAsk":
+    "Pulse el botón para empezar a recibir el boletín matutino de {site}: llega cada mañana a las {time}.",
   "briefing.confirmedTitle": "Ya está suscrito",
   "briefing.confirmed": "Cada mañana a las {time} llegará su boletín matutino de {site}.",
   "briefing.expiredTitle": "Este enlace ya venció",
