@@ -24,6 +24,11 @@ export interface PageEdition {
   home: string;
 }
 
+/**
+ * The pages' own style, in the site's two schemes (decision 013): its paper and ink, and under a
+ * dark system its dark ground, ink and accent; the header is an ink bar in both, as the site's
+ * footer is, with the footer's focus ring (3:1 on ink).
+ */
 const STYLE = `body{margin:0;font-family:Georgia,'Times New Roman',serif;color:#1a1a1a;background:#fafaf9}
 header{background:#1a1a1a;padding:12px 16px}header a{color:#fff;font-weight:bold;font-size:1.25rem;text-decoration:none}
 main{max-width:40rem;margin:0 auto;padding:24px 16px}h1{font-size:1.75rem;margin:0 0 12px}
@@ -31,7 +36,14 @@ p{line-height:1.5}.alert{border-left:4px solid #b91c1c;background:#fef2f2;paddin
 label{display:block;font-weight:bold;margin-top:12px}input[type=email]{box-sizing:border-box;width:100%;max-width:24rem;padding:10px;border:1px solid #78716c;border-radius:4px;font-size:1rem}
 button{margin-top:12px;padding:10px 18px;background:#b91c1c;color:#fff;border:0;border-radius:4px;font-size:1rem;font-weight:bold;cursor:pointer}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #b91c1c;outline-offset:2px}
-.hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}a{color:#991b1b}`;
+.hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}a{color:#991b1b}
+header a:focus-visible{outline-color:#f87171}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){body{color:#ece8e1;background:#151412}
+.alert{border-color:#f28b82;background:#3b1512;color:#fecaca}
+input[type=email]{border-color:#a6a09b;background:#1f1d1a;color:#ece8e1}
+button{background:#f28b82;color:#1a1a1a}a{color:#f7b4ae}
+button:focus-visible,input:focus-visible,a:focus-visible{outline-color:#f28b82}}`;
 
 /**
  * A page of the briefing's, made by the server itself (like the contact form's page under load,

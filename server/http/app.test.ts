@@ -424,6 +424,7 @@ describe("one process, many cities", () => {
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       const body = res.body.toString();
       expect(body).toContain("Site not found");
+      expect(body).toContain('<meta name="color-scheme" content="light dark">');
       expect(body).not.toMatch(anyCity);
     }
     const head = await getAt(url, "/", "example.org", {}, "HEAD");
@@ -718,6 +719,8 @@ describe("load shedding", () => {
       expect(answer.body).toContain('value="ana@example.com"');
       expect(answer.body).not.toContain("<script");
       expect(answer.body).toContain("data-contact-form");
+      // Unstyled, in the reader's colour scheme (the browser's own colours, dark for a dark system).
+      expect(answer.body).toContain('<meta name="color-scheme" content="light dark">');
     };
     // The posts' allowance full: refused at once.
     check(await postAs(url, "localhost", "/contact", form));

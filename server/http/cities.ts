@@ -18,6 +18,8 @@ export interface CitiesByHost {
 
 const UNKNOWN_HOST_PAGE = Buffer.from(
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site not found</title>' +
+    // Unstyled: the browser's own colours, in the reader's scheme (dark under a dark system).
+    '<meta name="color-scheme" content="light dark">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
     "</head><body><h1>Site not found</h1><p>No publication of this network is served at this address.</p></body></html>",
 );

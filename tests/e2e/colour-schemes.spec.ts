@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { wcagViolations } from "./axe";
 import { luminance } from "./contrast";
 
 // Both colour schemes (issue 55, decision 013): a page follows the reader's system setting by CSS
@@ -62,4 +63,40 @@ test("in the dark scheme a field is a dark ground with light text, not a white b
   });
   expect(luminance(fill.field)).toBeLessThan(0.05);
   expect(luminance(fill.text)).toBeGreaterThan(0.6);
+});
+
+test("the briefing's own pages (the server makes them) follow the reader's scheme, with no violation", async ({
+  page,
+}) => {
+  // The sign-up page (its field and button) and a confirmation link that is no longer valid.
+  for (const path of ["/briefing", "/es/briefing/confirm?token=gone"]) {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(path);
+    const light = await colours(page);
+    expect(light.scheme, path).toBe("light dark");
+    expect(light.ground, path).toBe("rgb(250, 250, 249)");
+    expect(luminance(light.ink), path).toBeLessThan(0.05);
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(path);
+    const dark = await colours(page);
+    expect(dark.ground, path).toBe("rgb(21, 20, 18)");
+    expect(luminance(dark.ink), path).toBeGreaterThan(0.6);
+    expect(await wcagViolations(page), path).toEqual([]);
+  }
+  // In the dark, the field is a dark ground with light text (axe checked the button's contrast).
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/briefing");
+  const field = await page.evaluate(() => {
+    const style = (selector: string) => {
+      const element = document.querySelector(selector);
+      return element ? getComputedStyle(element) : null;
+    };
+    return {
+      field: style('input[type="email"]')?.backgroundColor ?? "",
+      text: style('input[type="email"]')?.color ?? "",
+    };
+  });
+  expect(luminance(field.field)).toBeLessThan(0.05);
+  expect(luminance(field.text)).toBeGreaterThan(0.6);
 });

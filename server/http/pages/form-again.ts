@@ -48,6 +48,8 @@ export function sendFormAgain(
     `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8">` +
       `<title>${escapeHtml(t("forms.generalInquiries"))}</title>` +
       '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+      // Unstyled: the browser's own colours and fields, in the reader's scheme.
+      '<meta name="color-scheme" content="light dark">' +
       `</head><body><section aria-labelledby="general-inquiries" data-contact-form="">` +
       `<h2 id="general-inquiries">${escapeHtml(t("forms.generalInquiries"))}</h2>` +
       `<p role="alert">${busy}</p>` +
