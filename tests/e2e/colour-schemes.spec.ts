@@ -22,6 +22,25 @@ async function colours(page: Page) {
   });
 }
 
+/**
+ * `path` asked with the system light, then dark: light, it declares both schemes and is `paper`
+ * with dark ink; dark (the first response's own CSS, no script), a dark ground with light ink.
+ */
+async function inBothSchemes(page: Page, path: string, paper: string) {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto(path);
+  const light = await colours(page);
+  expect(light.scheme, path).toBe("light dark");
+  expect(light.ground, path).toBe(paper);
+  expect(luminance(light.ink), path).toBeLessThan(0.05);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(path);
+  const dark = await colours(page);
+  expect(luminance(dark.ground), path).toBeLessThan(0.02);
+  expect(luminance(dark.ink), path).toBeGreaterThan(0.6);
+  return { light, dark };
+}
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
@@ -30,19 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
     }) => {
       for (const path of PAGES) {
-        await page.emulateMedia({ colorScheme: "light" });
-        await page.goto(path);
-        const light = await colours(page);
-        expect(light.scheme, path).toBe("light dark");
-        expect(light.ground, path).toBe("rgb(253, 252, 249)");
-        expect(luminance(light.ink), path).toBeLessThan(0.05);
-
-        // Asked again with the system dark: the first response's own CSS draws it, no script.
-        await page.emulateMedia({ colorScheme: "dark" });
-        await page.goto(path);
-        const dark = await colours(page);
-        expect(luminance(dark.ground), path).toBeLessThan(0.02);
-        expect(luminance(dark.ink), path).toBeGreaterThan(0.6);
+        const { light, dark } = await inBothSchemes(page, path, "rgb(253, 252, 249)");
         // The footer is ink in both schemes.
         if (light.footer) expect(dark.footer, path).toBe(light.footer);
       }
@@ -70,18 +77,9 @@ test("the briefing's own pages (the server makes them) follow the reader's schem
 }) => {
   // The sign-up page (its field and button) and a confirmation link that is no longer valid.
   for (const path of ["/briefing", "/es/briefing/confirm?token=gone"]) {
-    await page.emulateMedia({ colorScheme: "light" });
-    await page.goto(path);
-    const light = await colours(page);
-    expect(light.scheme, path).toBe("light dark");
-    expect(light.ground, path).toBe("rgb(250, 250, 249)");
-    expect(luminance(light.ink), path).toBeLessThan(0.05);
-
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.goto(path);
-    const dark = await colours(page);
+    const { dark } = await inBothSchemes(page, path, "rgb(250, 250, 249)");
+    // The site's own dark ground.
     expect(dark.ground, path).toBe("rgb(21, 20, 18)");
-    expect(luminance(dark.ink), path).toBeGreaterThan(0.6);
     expect(await wcagViolations(page), path).toEqual([]);
   }
   // In the dark, the field is a dark ground with light text (axe checked the button's contrast).
