@@ -266,7 +266,9 @@ describe("restoreDatabase", () => {
       const elsewhere = await siteElsewhere(site.dir, { database: true });
       const before = contents(site.dir);
       await expect(restoreDatabase(backup, site.file)).rejects.toThrow(
-        new BackupError(`The site is running on DATA_DIR (${site.dir}): stop it first`),
+        new BackupError(
+          `The site (or a tool such as npm run briefing) is running on DATA_DIR (${site.dir}): stop it first`,
+        ),
       );
       expect(contents(site.dir)).toEqual(before);
       await elsewhere.kill();
@@ -429,7 +431,7 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
       const restore = run("restore", { DATA_DIR: site.dir }, file);
       expect(restore.status).toBe(1);
       expect(oneLine(restore.stderr)).toBe(
-        `The site is running on DATA_DIR (${site.dir}): stop it first`,
+        `The site (or a tool such as npm run briefing) is running on DATA_DIR (${site.dir}): stop it first`,
       );
     } finally {
       await elsewhere.kill();
@@ -452,7 +454,7 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
       const restore = run("restore", { DATA_DIR: site.dir }, file);
       expect(restore.status).toBe(1);
       expect(oneLine(restore.stderr)).toBe(
-        `The site is running on DATA_DIR (${site.dir}): stop it first`,
+        `The site (or a tool such as npm run briefing) is running on DATA_DIR (${site.dir}): stop it first`,
       );
       // The site may write to its database meanwhile: the same files, the same database file
       // (not moved aside), no safety copy, and not the backup's message.

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lockDataFolderExclusively } from "../server/db/data-lock";
 import { networkDatabaseFile, openDatabase } from "../server/db/open";
 import { tokenHash } from "../server/briefing/store";
 import { startSmtp, type TestSmtp } from "../tests/fixture-servers/smtp-server";
@@ -81,5 +82,21 @@ describe("npm run briefing", { timeout: 90_000 }, () => {
   it("refuses to run without --now or a city", async () => {
     await expect(briefing("--city", "houston")).rejects.toMatchObject({ code: 2 });
     await expect(briefing("--now")).rejects.toMatchObject({ code: 2 });
+  });
+  it("refuses at once while a restore holds DATA_DIR, saying so, and sends nothing", async () => {
+    const sent = smtp.mails.length;
+    const restore = lockDataFolderExclusively(dataDir);
+    expect(restore).toBeDefined();
+    try {
+      await expect(briefing("--city", "houston", "--now")).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(
+          `A restore is under way on DATA_DIR (${dataDir}): run npm run briefing again once it is done`,
+        ) as string,
+      });
+    } finally {
+      restore?.release();
+    }
+    expect(smtp.mails).toHaveLength(sent);
   });
 });

@@ -18,6 +18,7 @@ import { weatherPlace } from "../server/weather/reader";
 import { WeatherService } from "../server/weather/service";
 import { WeatherStore } from "../server/weather/store";
 import { openBriefing } from "../server/briefing/service";
+import { holdDataFolderForTool } from "./tool-lock";
 
 const USAGE = "Usage: npm run briefing -- --city ID --now";
 
@@ -53,6 +54,8 @@ if (!directory.has(city)) {
   console.error(`${city} is not a city of ${env.CITIES_DIR}`);
   process.exit(2);
 }
+// DATA_DIR's lock, held while this runs as a site holds it: `npm run restore` refuses meanwhile.
+holdDataFolderForTool(env, "npm run briefing");
 const db = env.DATABASE_URL
   ? await openPostgres(env.DATABASE_URL, { poolSize: 4 })
   : await openDatabase(networkDatabaseFile(env.DATA_DIR));

@@ -14,6 +14,7 @@ import { escapeControls } from "../server/messages/format";
 import { describeFeeds, formatFeeds, type ListedFeed } from "../server/news/feed-report";
 import { feedSources } from "../server/news/sources";
 import { NewsStore } from "../server/news/store";
+import { holdDataFolderForTool } from "./tool-lock";
 
 const USAGE = "Usage: npm run feeds [-- --site ID] [-- --json]";
 let options: { site?: string; json?: boolean };
@@ -56,6 +57,8 @@ const listed = new Map<string, ListedFeed>();
 for (const city of directory.feeds()) {
   for (const feed of feedSources(city.feeds)) if (!listed.has(feed.url)) listed.set(feed.url, feed);
 }
+// DATA_DIR's lock, held while this runs as a site holds it: `npm run restore` refuses meanwhile.
+holdDataFolderForTool(env, "npm run feeds");
 // The database the server uses: PostgreSQL when DATABASE_URL names it, else DATA_DIR's.
 const db = env.DATABASE_URL
   ? await openPostgres(env.DATABASE_URL, { poolSize: 2 })

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { lockDataFolderExclusively } from "../server/db/data-lock";
 import { openMessageStore, type StoredMessage } from "../server/messages/store";
 import { startPostgres, type TestPostgres } from "../tests/support/postgres";
 
@@ -120,6 +121,21 @@ describe("npm run messages", { timeout: 30_000 }, () => {
     expect(out.status).toBe(2);
     expect(out.stderr).toContain("--site must be a city id");
     expect(out.stderr).toContain("Usage: npm run messages [-- --site ID]");
+  });
+  it("refuses at once while a restore holds DATA_DIR, saying so", () => {
+    const restore = lockDataFolderExclusively(dir);
+    expect(restore).toBeDefined();
+    try {
+      const out = run("--json");
+      expect(out.status).toBe(1);
+      expect(out.stdout).toBe("");
+      expect(out.stderr).toContain(
+        `A restore is under way on DATA_DIR (${dir}): run npm run messages again once it is done`,
+      );
+    } finally {
+      restore?.release();
+    }
+    expect(run("--json").status).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { readEnv, withEnvFile } from "../server/settings/env";
 import { formatAsJson, formatForTerminal } from "../server/messages/format";
 import { openMessageStore } from "../server/messages/store";
+import { holdDataFolderForTool } from "./tool-lock";
 
 const USAGE = "Usage: npm run messages [-- --site ID] [-- --limit N] [-- --json]";
 
@@ -34,6 +35,8 @@ function readOptions(): { limit: number; json: boolean; site?: string } {
 
 const options = readOptions();
 const env = readEnv(withEnvFile());
+// DATA_DIR's lock, held while this runs as a site holds it: `npm run restore` refuses meanwhile.
+holdDataFolderForTool(env, "npm run messages");
 // The same store and connection the server uses, so this reads wherever messages are kept.
 const { store, db } = await openMessageStore({
   dataDir: env.DATA_DIR,

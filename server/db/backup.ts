@@ -289,7 +289,9 @@ export async function restoreDatabase(
   privateDir(dataDir);
   const lock = lockDataFolderExclusively(dataDir);
   if (!lock) {
-    throw new BackupError(`The site is running on DATA_DIR (${dataDir}): stop it first`);
+    throw new BackupError(
+      `The site (or a tool such as npm run briefing) is running on DATA_DIR (${dataDir}): stop it first`,
+    );
   }
   try {
     return await replaceDatabase(source, target, now);

@@ -5,9 +5,10 @@ import { privateDatabaseFile, privateDir } from "../settings/private-files";
 /**
  * The lock on DATA_DIR that says a site process uses it: each site holds it SHARED for its whole
  * life (server/index.ts, before the database is opened), several sites together if they share
- * the folder (instances on one PostgreSQL); `npm run restore` takes it EXCLUSIVE, and refuses
- * when it cannot, then holds it while it swaps the database (a site starting meanwhile waits,
- * then stops with a message).
+ * the folder (instances on one PostgreSQL), and so does a tool that opens its database while it
+ * runs (scripts/tool-lock.ts); `npm run restore` takes it EXCLUSIVE, and refuses when it cannot,
+ * then holds it while it swaps the database (a site starting meanwhile waits, then stops with a
+ * message).
  *
  * Why so: the database's own locks say nothing of a site that has network.db open but idle. In
  * WAL mode a connection holds no lock on the database file between transactions (its readers
@@ -80,9 +81,12 @@ function holding(db: Database.Database): DataLock {
 /**
  * The site's lock on `dataDir`, SHARED with other sites, for the life of the process (or until
  * released). Waits up to `timeoutMs` for a restore that holds it, then throws
- * DataFolderBusyError.
+ * DataFolderBusyError, whose message ends with `then` (what to do: start the site once it is done).
  */
-export function holdDataFolder(dataDir: string, options: { timeoutMs?: number } = {}): DataLock {
+export function holdDataFolder(
+  dataDir: string,
+  options: { timeoutMs?: number; then?: string } = {},
+): DataLock {
   let db: Database.Database | undefined;
   try {
     db = openLock(dataDir, options.timeoutMs ?? 5_000);
@@ -93,7 +97,7 @@ export function holdDataFolder(dataDir: string, options: { timeoutMs?: number } 
     db?.close();
     if (isBusy(error)) {
       throw new DataFolderBusyError(
-        `A restore is under way on DATA_DIR (${dataDir}): start the site once it is done`,
+        `A restore is under way on DATA_DIR (${dataDir}): ${options.then ?? "start the site once it is done"}`,
       );
     }
     throw error;
