@@ -85,6 +85,9 @@ test("a page inlines less than the whole stylesheet, and names the whole one", a
     const inline = /<style id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
     expect(inline.length, route).toBeGreaterThan(2_000);
     expect(inline.length, route).toBeLessThan(whole.length * 0.5);
+    // Every colour is read from the scheme's own properties (var(--ink)): no layer of aliases
+    // (--color-ink: var(--ink)) in every page's rules.
+    expect(inline, route).not.toContain("@layer theme");
     expect(html, route).toContain(`data-stylesheet="${href}"`);
   }
 });
