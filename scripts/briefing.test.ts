@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockDataFolderExclusively } from "../server/db/data-lock";
 import { networkDatabaseFile, openDatabase } from "../server/db/open";
 import { tokenHash } from "../server/briefing/store";
 import { startSmtp, type TestSmtp } from "../tests/fixture-servers/smtp-server";
 import { CITIES_DIR, NETWORK_FILE } from "../tests/support/cities";
+import { whileRestoring } from "../tests/support/lock-holder";
 
 // `npm run briefing -- --city ID --now` (scripts/briefing.ts): sends a city's briefing of today
 // at once to its confirmed subscribers, through the SMTP server of SMTP_URL (loopback here), and
@@ -85,18 +85,14 @@ describe("npm run briefing", { timeout: 90_000 }, () => {
   });
   it("refuses at once while a restore holds DATA_DIR, saying so, and sends nothing", async () => {
     const sent = smtp.mails.length;
-    const restore = lockDataFolderExclusively(dataDir);
-    expect(restore).toBeDefined();
-    try {
-      await expect(briefing("--city", "houston", "--now")).rejects.toMatchObject({
+    await whileRestoring(dataDir, () =>
+      expect(briefing("--city", "houston", "--now")).rejects.toMatchObject({
         code: 1,
         stderr: expect.stringContaining(
           `A restore is under way on DATA_DIR (${dataDir}): run npm run briefing again once it is done`,
         ) as string,
-      });
-    } finally {
-      restore?.release();
-    }
+      }),
+    );
     expect(smtp.mails).toHaveLength(sent);
   });
 });

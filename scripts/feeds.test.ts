@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { feedUrl } from "../sites/schema";
 import { testCity } from "../tests/support/cities";
-import { lockDataFolderExclusively } from "../server/db/data-lock";
+import { whileRestoring } from "../tests/support/lock-holder";
 import { networkDatabaseFile, openDatabase } from "../server/db/open";
 import { NO_FEEDS, type FeedReport } from "../server/news/feed-report";
 import { NewsStore } from "../server/news/store";
@@ -92,19 +92,13 @@ describe("npm run feeds", { timeout: 30_000 }, () => {
     expect(result.stderr).toContain("Usage: npm run feeds");
   });
 
-  it("refuses at once while a restore holds DATA_DIR, saying so", () => {
-    const restore = lockDataFolderExclusively(dir);
-    expect(restore).toBeDefined();
-    try {
-      const result = run({}, "--json");
-      expect(result.status).toBe(1);
-      expect(result.stdout).toBe("");
-      expect(result.stderr).toContain(
-        `A restore is under way on DATA_DIR (${dir}): run npm run feeds again once it is done`,
-      );
-    } finally {
-      restore?.release();
-    }
+  it("refuses at once while a restore holds DATA_DIR, saying so", async () => {
+    const result = await whileRestoring(dir, () => run({}, "--json"));
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(
+      `A restore is under way on DATA_DIR (${dir}): run npm run feeds again once it is done`,
+    );
     expect(run({}, "--json").status).toBe(0);
   });
 });

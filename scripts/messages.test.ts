@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { lockDataFolderExclusively } from "../server/db/data-lock";
 import { openMessageStore, type StoredMessage } from "../server/messages/store";
+import { whileRestoring } from "../tests/support/lock-holder";
 import { startPostgres, type TestPostgres } from "../tests/support/postgres";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -122,19 +122,13 @@ describe("npm run messages", { timeout: 30_000 }, () => {
     expect(out.stderr).toContain("--site must be a city id");
     expect(out.stderr).toContain("Usage: npm run messages [-- --site ID]");
   });
-  it("refuses at once while a restore holds DATA_DIR, saying so", () => {
-    const restore = lockDataFolderExclusively(dir);
-    expect(restore).toBeDefined();
-    try {
-      const out = run("--json");
-      expect(out.status).toBe(1);
-      expect(out.stdout).toBe("");
-      expect(out.stderr).toContain(
-        `A restore is under way on DATA_DIR (${dir}): run npm run messages again once it is done`,
-      );
-    } finally {
-      restore?.release();
-    }
+  it("refuses at once while a restore holds DATA_DIR, saying so", async () => {
+    const out = await whileRestoring(dir, () => run("--json"));
+    expect(out.status).toBe(1);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toContain(
+      `A restore is under way on DATA_DIR (${dir}): run npm run messages again once it is done`,
+    );
     expect(run("--json").status).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
+import { lockDataFolderExclusively } from "../../server/db/data-lock";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -50,4 +51,18 @@ export async function siteElsewhere(
       await exited;
     },
   };
+}
+
+/**
+ * Runs `work` while this process holds `dir`'s lock as a restore does (EXCLUSIVE), then lets it
+ * go: what a tool does while a restore is under way. Resolves with what `work` gave.
+ */
+export async function whileRestoring<T>(dir: string, work: () => T | Promise<T>): Promise<T> {
+  const restore = lockDataFolderExclusively(dir);
+  if (!restore) throw new Error(`${dir} is held: no restore could take it`);
+  try {
+    return await work();
+  } finally {
+    restore.release();
+  }
 }
