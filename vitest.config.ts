@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { DEV_SERVER_TESTS } from "./tests/support/dev-server-tests";
+import { DEV_SERVER_TESTS } from "./tests/support/dev-server-tests.ts";
 
 const INCLUDE = ["{app,server,sites,common,scripts,tests/unit}/**/*.test.{ts,tsx}"];
 
