@@ -61,7 +61,7 @@ export function BookCard({
       {/* A typographic cover already shows the title: the heading is then for screen readers
           (the pictures island makes it so when it puts one in place of a failed picture). */}
       <h3
-        className={text ? "sr-only" : "mt-2 line-clamp-2 text-sm leading-snug font-semibold"}
+        className={text ? "sr-only" : "mt-2 line-clamp-2 text-sm/snug font-semibold"}
         title={book.title}
         data-picture-title={text ? undefined : ""}
       >

@@ -17,7 +17,7 @@ export function CompactStory({
 }) {
   return (
     <article className="border-t border-rule py-2.5 first:border-t-0 first:pt-0 sm:py-3">
-      <h3 className="font-serif text-[1.0625rem] leading-snug font-bold text-ink sm:text-lg">
+      <h3 className="font-serif text-[1.0625rem]/snug font-bold text-ink sm:text-lg/snug">
         <StoryLink story={article} className="hover:text-accent hover:underline">
           {article.title}
         </StoryLink>

@@ -46,7 +46,7 @@ export function FeaturedStory({
       <div className={pictured ? "md:col-span-2" : "max-w-3xl"}>
         <StoryKicker article={story} className="text-xs" />
         <h2
-          className={`mt-1 font-serif leading-tight font-bold text-ink ${pictured ? "text-2xl sm:text-3xl" : "text-4xl md:text-5xl"}`}
+          className={`mt-1 font-serif font-bold text-ink ${pictured ? "text-2xl/tight sm:text-3xl/tight" : "text-4xl/tight md:text-5xl/tight"}`}
         >
           <StoryLink story={story} className="hover:text-accent hover:underline">
             {story.title}

@@ -62,7 +62,7 @@ export function NewsFeedList({
         <li key={item.id} className="py-2">
           <StoryLink
             story={item}
-            className="font-serif text-base leading-snug font-bold text-ink hover:text-accent hover:underline"
+            className="font-serif text-base/snug font-bold text-ink hover:text-accent hover:underline"
           >
             {item.title}
           </StoryLink>

@@ -75,7 +75,7 @@ export function StoryCard({
         label={label}
         className={`${pictured ? "mt-3" : ""} text-xs ${thumb ? "max-sm:mt-0 max-sm:col-start-1" : ""}`}
       />
-      <Heading className={`mt-1 font-serif text-xl leading-snug font-bold text-ink ${side}`}>
+      <Heading className={`mt-1 font-serif text-xl/snug font-bold text-ink ${side}`}>
         <StoryLink story={article} className="hover:text-accent hover:underline">
           {article.marks && Marked ? <Marked parts={article.marks.title} /> : article.title}
         </StoryLink>

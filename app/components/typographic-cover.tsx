@@ -128,7 +128,7 @@ export function TypographicCover({ book }: { book: Pick<Book, "title" | "author"
       <div
         className={`relative flex h-full flex-col text-center ${pattern === "frame" ? "p-[13%]" : "p-[8%]"}`}
       >
-        <span className="font-serif text-[clamp(0.95rem,11cqi,1.7rem)] leading-tight font-bold text-balance">
+        <span className="font-serif text-[clamp(0.95rem,11cqi,1.7rem)]/tight font-bold text-balance">
           {main.trim()}
         </span>
         <span
@@ -136,9 +136,7 @@ export function TypographicCover({ book }: { book: Pick<Book, "title" | "author"
           style={{ backgroundColor: palette.ornament }}
         />
         {subtitle && (
-          <span className="font-serif text-[0.7rem] leading-snug italic opacity-90">
-            {subtitle}
-          </span>
+          <span className="font-serif text-[0.7rem]/snug italic opacity-90">{subtitle}</span>
         )}
         <span className="mt-auto text-[0.6rem] font-semibold tracking-[0.2em] uppercase">
           {book.author}

@@ -152,6 +152,20 @@ describe("pruneUnused", () => {
     expect(pruneUnused(scoped)).toBe(scoped);
   });
 
+  it("reads a Tailwind property that nothing on the page sets as its fallback", () => {
+    const css = ".text-sm{font-size:.875rem;line-height:var(--tw-leading,1.4286)}";
+    expect(pruneUnused(css)).toBe(".text-sm{font-size:.875rem;line-height:1.4286}");
+    // Set by a class of the page, in a style attribute, or registered: left to the browser.
+    const set = css + ".leading-snug{--tw-leading:1.375;line-height:1.375}";
+    expect(pruneUnused(set)).toBe(set);
+    expect(pruneUnused(css, '<p style="--tw-leading:2">')).toBe(css);
+    const registered = '@property --tw-leading{syntax:"*";inherits:false;initial-value:1}' + css;
+    expect(pruneUnused(registered)).toContain("var(--tw-leading,1.4286)");
+    // A property of the site's own, which an island's script may set, is never guessed at.
+    const own = ".a{gap:var(--gap,1rem)}";
+    expect(pruneUnused(own)).toBe(own);
+  });
+
   it("writes a declaration repeated with the same value once", () => {
     expect(pruneUnused("a{-webkit-mask:x;-webkit-mask:x;mask:x}")).toBe("a{-webkit-mask:x;mask:x}");
   });

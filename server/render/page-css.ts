@@ -318,12 +318,19 @@ function foldRegistrations(root: Root): void {
  * `--tw-space-y-reverse` is 0 unless a `space-y-reverse` is on the page; a theme value set once on
  * :root), that the markup never sets, and that cost less written out than set and read: each is
  * replaced by its value where it is read. Values that read another property are left alone.
+ * A Tailwind property (`--tw-*`, which only Tailwind's utilities set) that nothing on the page
+ * sets or registers is read as its fallback: `text-sm`'s `var(--tw-leading,1.4286)` on a page
+ * without a `leading-*` class.
  */
 function constantProperties(root: Root, used: Set<string>, markup: string): Map<string, string> {
   const values = new Map<string, Set<string>>();
   const definitions = new Map<string, number>();
   const everywhere = new Set<string>();
   const reads = new Map<string, number>();
+  const registered = new Set<string>();
+  root.walkAtRules("property", (rule) => {
+    registered.add(rule.params.trim());
+  });
   root.walkDecls((decl) => {
     if (isCustom(decl) && used.has(decl.prop)) {
       values.set(decl.prop, (values.get(decl.prop) ?? new Set()).add(decl.value.trim()));
@@ -337,6 +344,11 @@ function constantProperties(root: Root, used: Set<string>, markup: string): Map<
     }
   });
   const constants = new Map<string, string>();
+  for (const name of used) {
+    if (name.startsWith("--tw-") && !values.has(name) && !registered.has(name)) {
+      if (!markup.includes(name)) constants.set(name, "initial");
+    }
+  }
   for (const [name, set] of values) {
     const [value] = [...set];
     // Only a property every element has (set on :root and inherited, or on every element): one

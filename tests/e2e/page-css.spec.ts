@@ -88,6 +88,9 @@ test("a page inlines less than the whole stylesheet, and names the whole one", a
     // Every colour is read from the scheme's own properties (var(--ink)): no layer of aliases
     // (--color-ink: var(--ink)) in every page's rules.
     expect(inline, route).not.toContain("@layer theme");
+    // Headlines name their line height with their size (text-xl/snug): no leading-* class sets
+    // Tailwind's --tw-leading, so each size's line height is written as a number.
+    expect(inline, route).not.toContain("--tw-leading");
     expect(html, route).toContain(`data-stylesheet="${href}"`);
   }
 });
