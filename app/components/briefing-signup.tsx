@@ -93,7 +93,7 @@ function BriefingForm({
           autoComplete="email"
           // Its label's words in the box where the label is hidden (a phone).
           placeholder={compact ? t("briefing.email") : undefined}
-          className={`min-h-11 min-w-0 flex-1 rounded border border-stone-400 bg-white px-3 text-ink placeholder:text-stone-600 ${compact ? "sm:placeholder:text-transparent" : ""}`.trim()}
+          className={`min-h-11 min-w-0 flex-1 rounded border border-stone-400 bg-white px-3 text-ink placeholder:text-muted ${compact ? "sm:placeholder:text-transparent" : ""}`.trim()}
         />
         <button
           type="submit"

@@ -52,7 +52,7 @@ export function SearchBox({
         defaultValue={query}
         placeholder={t("layout.searchNews")}
         autoComplete="off"
-        className={`${INPUT_CLASS[variant]} rounded-l border border-r-0 border-stone-400 bg-white px-3 text-sm text-ink placeholder:text-stone-600`}
+        className={`${INPUT_CLASS[variant]} rounded-l border border-r-0 border-stone-400 bg-white px-3 text-sm text-ink placeholder:text-muted`}
       />
       <button
         type="submit"

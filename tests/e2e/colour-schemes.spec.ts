@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wcagViolations } from "./axe";
-import { luminance } from "./contrast";
+import { contrast, luminance } from "./contrast";
 
 // Both colour schemes (issue 55, decision 013): a page follows the reader's system setting by CSS
 // alone, with JavaScript off too, and the surfaces that are ink in the light scheme stay ink.
@@ -71,6 +71,34 @@ test("in the dark scheme a field is a dark ground with light text, not a white b
   expect(luminance(fill.field)).toBeLessThan(0.05);
   expect(luminance(fill.text)).toBeGreaterThan(0.6);
 });
+
+test("a search field's placeholder is the muted text colour, 4.5:1 on the field in both schemes", async ({
+  page,
+}) => {
+  // A placeholder is text a reader must read (WCAG 1.4.3), which axe does not check.
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const path of ["/", "/es/"]) {
+      await page.goto(path);
+      const { field, placeholder, muted } = await page.evaluate(() => {
+        const search = document.querySelector('input[type="search"]');
+        return {
+          field: search ? getComputedStyle(search).backgroundColor : "",
+          placeholder: search ? getComputedStyle(search, "::placeholder").color : "",
+          muted: getComputedStyle(document.documentElement).getPropertyValue("--muted").trim(),
+        };
+      });
+      expect(placeholder, `${path}, ${colorScheme}`).toBe(rgbOf(muted));
+      expect(contrast(placeholder, field), `${path}, ${colorScheme}`).toBeGreaterThanOrEqual(4.5);
+    }
+  }
+});
+
+/** `#rrggbb` as a computed colour, `rgb(r, g, b)`. */
+function rgbOf(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
 
 test("the briefing's own pages (the server makes them) follow the reader's scheme, with no violation", async ({
   page,
