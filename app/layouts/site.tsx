@@ -47,8 +47,8 @@ export default function SiteLayout() {
   // banner comes first on the screen); the header's top strip (the date, the other editions and
   // the partner links) is above the masthead in both (SiteHeader). The column spans the page, so
   // the header stays sticky all the way down.
-  // The skip link, once focused, is whole (not-sr-only clears padding: it is set again) and
-  // white, so that it stands out over the alert banner's red as over the page.
+  // The skip link, once focused, is whole (skip-link, app.css) and white, so that it stands out
+  // over the alert banner's red as over the page.
   // The words of links in the page's language (root.tsx's Layout gives them too; a test renders
   // this layout without it).
   return (
@@ -56,7 +56,7 @@ export default function SiteLayout() {
       <div className="flex flex-col">
         <a
           href="#main-content"
-          className="sr-only z-50 rounded bg-white font-semibold text-ink shadow-menu focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+          className="sr-only skip-link z-50 rounded bg-white font-semibold text-ink shadow-menu"
         >
           {t("layout.skipToContent")}
         </a>

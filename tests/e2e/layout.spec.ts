@@ -95,13 +95,59 @@ test.describe("header at 1280 px", () => {
 
   test("the skip link moves focus to the main content", async ({ page }) => {
     await page.goto("/weather");
-    await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
+    // Hidden (one clipped pixel) until focused, then whole at the top left, over the header.
+    const hidden = await skip.boundingBox();
+    expect(hidden?.width).toBeLessThanOrEqual(1);
+    await page.keyboard.press("Tab");
     await expect(skip).toBeFocused();
+    const shown = await skip.evaluate((a) => {
+      const box = a.getBoundingClientRect();
+      const style = getComputedStyle(a);
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return {
+        x: box.x,
+        y: box.y,
+        width: box.width,
+        height: box.height,
+        position: style.position,
+        padding: style.padding,
+        clip: style.clipPath,
+        onTop: a.contains(top),
+      };
+    });
+    expect(shown).toMatchObject({ x: 8, y: 8, position: "fixed", padding: "8px 16px" });
+    expect(shown.clip).toBe("none");
+    expect(shown.width).toBeGreaterThan(100);
+    expect(shown.height).toBeGreaterThanOrEqual(24);
+    expect(shown.onTop).toBe(true);
     await skip.press("Enter");
     await expect(page.locator("#main-content")).toBeFocused();
   });
 });
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`stories' headlines are set tight or snug at ${viewport.width} px, at every size`, async ({
+    page,
+  }) => {
+    // Each headline names its line height with its size (text-xl/snug, sm:text-3xl/tight): a
+    // size of a larger screen keeps the headline's leading rather than the size's own.
+    await page.setViewportSize(viewport);
+    for (const path of ["/", "/local-news", "/sports"]) {
+      await page.goto(path);
+      const ratios = await page
+        .locator("main article :is(h2, h3):has(> a)")
+        .evaluateAll((headings) =>
+          headings.map((h) => {
+            const style = getComputedStyle(h);
+            return Number.parseFloat(style.lineHeight) / Number.parseFloat(style.fontSize);
+          }),
+        );
+      expect(ratios.length, path).toBeGreaterThan(10);
+      for (const ratio of ratios) expect([1.25, 1.375], path).toContain(Number(ratio.toFixed(3)));
+    }
+  });
+}
 
 test.describe("sidebars at 1280 px", () => {
   test.use({ viewport: DESKTOP });
