@@ -249,7 +249,9 @@ describe("home on a phone (issue 53: the page under 7,000 px)", () => {
 
   it("the lead story's summary is two lines on a phone, its headline a size smaller", () => {
     const { container } = render(<FeaturedStory story={{ ...article }} />);
-    expect(container.querySelector("h2")?.className).toMatch(/\btext-2xl sm:text-3xl\b/);
+    expect(container.querySelector("h2")?.className).toMatch(
+      /\btext-2xl\/tight sm:text-3xl\/tight\b/,
+    );
     expect(container.querySelector("h2 ~ p:last-of-type, article p.mt-3")?.className).toMatch(
       /max-sm:line-clamp-2/,
     );
