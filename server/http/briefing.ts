@@ -194,13 +194,10 @@ async function signUp(request: BriefingRequest, { api, clientOf, logger }: Brief
  */
 async function confirm(request: BriefingRequest, api: BriefingApi): Promise<void> {
   const { exchange, site, t, token, page } = request;
+  // What both the page asking for the press and the page after it say of the briefing.
+  const briefing = { site: site.name, time: briefingTime(api.hour, site.locale) };
   const confirmed = () =>
-    page(200, {
-      title: "briefing.confirmedTitle",
-      lines: [
-        t("briefing.confirmed", { site: site.name, time: briefingTime(api.hour, site.locale) }),
-      ],
-    });
+    page(200, { title: "briefing.confirmedTitle", lines: [t("briefing.confirmed", briefing)] });
   const expired = () =>
     page(404, { title: "briefing.expiredTitle", lines: [t("briefing.expired")] });
   if (request.read) {
@@ -210,9 +207,7 @@ async function confirm(request: BriefingRequest, api: BriefingApi): Promise<void
     const action = `${exchange.base}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
     return page(200, {
       title: "briefing.confirmTitle",
-      lines: [
-        t("briefing.confirmAsk", { site: site.name, time: briefingTime(api.hour, site.locale) }),
-      ],
+      lines: [t("briefing.confirmAsk", briefing)],
       form: { kind: "confirm", action },
     });
   }
