@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { CARD_IMAGE, LEAD_IMAGE, imagePath, imageSrcSet, parseImagePath } from "./images";
 
-const ID = "a42.AAAAAAAAAAAAAAAAAAAAAA";
+const ID = "a42.AAAAAAAAAAA";
 
 describe("parseImagePath", () => {
   it("reads the width and the id of a route path", () => {
     expect(parseImagePath(imagePath(ID, 960))).toEqual({ width: 960, id: ID });
-    expect(parseImagePath(`/img/320/c0123456789abcdef.${"_".repeat(22)}`)?.width).toBe(320);
+    expect(parseImagePath(`/img/320/c0123456789abcdef.${"_".repeat(11)}`)?.width).toBe(320);
+    // An id made before 2026-12-05, with a 22-character MAC, is still one.
+    expect(parseImagePath(`/img/640/a42.${"A".repeat(22)}`)?.id).toBe(`a42.${"A".repeat(22)}`);
   });
 
   it.each([
     ["a width the cards never use", `/img/801/${ID}`],
     ["a width of 0", `/img/0/${ID}`],
     ["an id that is no signed id", "/img/640/a42"],
+    ["a MAC of neither length", `/img/640/a42.${"A".repeat(16)}`],
     ["a path below the id", `/img/640/${ID}/x`],
     ["an encoded slash", "/img/640/..%2fetc"],
     ["another path", "/images/default-news.svg"],

@@ -16,8 +16,11 @@ export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";
 /** The width of a picture's `src` (the fallback for browsers without srcset). */
 export const DEFAULT_IMAGE_WIDTH: ImageWidth = 640;
 
-/** A signed id: `a<article id>` or `c<16 hex digits>` (a configured picture), a dot, its MAC. */
-const ID = /^(?:a\d{1,15}|c[0-9a-f]{16})\.[\w-]{22}$/;
+/**
+ * A signed id: `a<article id>` or `c<16 hex digits>` (a configured picture), a dot, its MAC (11
+ * characters, or 22 in ids made before 2026-12-05: server/images/sign.ts).
+ */
+const ID = /^(?:a\d{1,15}|c[0-9a-f]{16})\.(?:[\w-]{11}){1,2}$/;
 const IMAGE_PATH = /^\/img\/(\d{3,4})\/([^/]+)$/;
 
 /** The path of a picture at `width`. */

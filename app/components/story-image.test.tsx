@@ -12,7 +12,7 @@ vi.mock("~/lib/root-data", () => ({
   }),
 }));
 
-const ID = "a7.AAAAAAAAAAAAAAAAAAAAAA";
+const ID = "a7.AAAAAAAAAAA";
 const SRC = `/img/640/${ID}`;
 
 /** The <img> as the server renders it (before any load or error in a browser). */

@@ -17,7 +17,7 @@ const { BookCard } = await import("~/components/book-card");
 const { translatorFor } = await import("../../common/i18n");
 const { TypographicCover } = await import("~/components/typographic-cover");
 
-const ID = "a7.AAAAAAAAAAAAAAAAAAAAAA";
+const ID = "a7.AAAAAAAAAAA";
 /** A picture that loads (happy-dom decodes data URLs at once; it loads nothing else). */
 const LOADED = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
 

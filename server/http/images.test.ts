@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -249,6 +249,26 @@ describe("the image route", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(total()).toBe(before);
   });
+
+  it("answers an id of the old form (a 22-character MAC) as today's id: the same picture and ETag", async () => {
+    const url = `${pictures.url}/photo.jpg`;
+    const today = articlePicture(1, "/photo.jpg");
+    const first = await get(site.base, today, { accept: ACCEPT.webp });
+    const before = pictures.hits.get("/photo.jpg");
+    // What ids were before 2026-12-05: HMAC-SHA-256 of "a1\n<url>", 22 base64url characters.
+    const mac = createHmac("sha256", "k".repeat(64)).update(`a1\n${url}`).digest("base64url");
+    const old = imagePath(`a1.${mac.slice(0, 22)}`, 800);
+    expect(old).not.toBe(today);
+    expect(old.startsWith(today)).toBe(true);
+    const again = await get(site.base, old, { accept: ACCEPT.webp });
+    expect(again.res.status).toBe(200);
+    expect(again.res.headers.get("etag")).toBe(first.res.headers.get("etag"));
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(pictures.hits.get("/photo.jpg")).toBe(before);
+    // Its MAC is checked whole: a change in the characters today's ids leave out is refused.
+    const tampered = `${old.slice(0, -1)}${old.endsWith("A") ? "B" : "A"}`;
+    expect((await get(site.base, tampered)).res.status).toBe(404);
+  }, 30_000);
 
   it("stops serving an article's old id when its picture changes", async () => {
     const old = articlePicture(4, "/photo.jpg");

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_CONTROL } from "../../common/cache-control";
 import { parseImagePath } from "../../common/images";
+import { currentImageId } from "../images/sign";
 import { isDatabaseUnavailable } from "../db/health";
 import { CONTENT_TYPES, negotiateFormat } from "../images/encode";
 import type { ImageAnswer, ImageService, ImageSource } from "../images/service";
@@ -154,7 +155,16 @@ export function createImageRoute(
     service.resolve(parsed.id).then(
       (source) => {
         if (!source) text(res, 404, "Not found");
-        else answer({ service, log }, req, res, parsed, source, reader);
+        // An id of the old, longer form answers as today's (the same files and ETag).
+        else
+          answer(
+            { service, log },
+            req,
+            res,
+            { ...parsed, id: currentImageId(parsed.id) },
+            source,
+            reader,
+          );
       },
       (err: unknown) => {
         if (isDatabaseUnavailable(err)) {
