@@ -1,5 +1,5 @@
 import { use } from "react";
-import { relativeWordsFor, useT } from "~/lib/i18n";
+import { useT } from "~/lib/i18n";
 import type { FeedKey } from "../../sites/categories";
 import type { CardArticle } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
@@ -61,7 +61,6 @@ export function NewsFeedBlock({
         : {
             locale: site.locale,
             timeZone: site.timeZone,
-            words: relativeWordsFor(site.locale),
             ...(clock?.digits ? { digits: clock.digits } : {}),
           }),
       text: words,

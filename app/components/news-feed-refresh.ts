@@ -14,8 +14,8 @@ import type { FeedItem, FeedWords } from "./news-feed-list";
 export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
 
 /**
- * The city's locale and time zone, the edition's words for relative dates and the locale's digits
- * where they are not 0 to 9: the page's clock (the clock island's props, ClockProps), for the
+ * The city's locale and time zone (whose language's words tell relative dates: relativeWordsOf)
+ * and the locale's digits where they are not 0 to 9: the page's clock (the clock island's props, ClockProps), for the
  * dates of a refreshed list.
  */
 export type FeedClock = Omit<ClockProps, "at">;

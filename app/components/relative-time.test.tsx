@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { relativeWordsFor } from "~/lib/i18n";
 import {
   ClockContext,
   clockDigits,
@@ -16,7 +15,6 @@ function propsOf(locale: string): ClockProps {
     now: Date.parse("2026-12-04T12:00:00Z"),
     locale,
     timeZone: "America/Chicago",
-    words: relativeWordsFor("en-US"),
     ...(digits ? { digits } : {}),
     script: "/assets/island-clock.js",
   };
@@ -36,6 +34,14 @@ describe("the clock island's props", () => {
     expect(propsOf("es-US")).not.toHaveProperty("digits");
   });
 
+  it("carry no words: the island has them, by the locale's language (relativeWordsOf)", () => {
+    expect(propsOf("es-US")).toEqual({
+      locale: "es-US",
+      timeZone: "America/Chicago",
+      at: Date.parse("2026-12-04T12:00:00Z"),
+    });
+  });
+
   it("give the locale's digits where they are others, so the island needs no Intl to write them", () => {
     expect(propsOf("ar-EG").digits).toBe("٠١٢٣٤٥٦٧٨٩");
   });
@@ -45,7 +51,6 @@ describe("the clock island's props", () => {
       now: Date.parse("2026-12-04T12:00:00Z"),
       locale: "ar-EG",
       timeZone: "America/Chicago",
-      words: relativeWordsFor("en-US"),
       digits: "٠١٢٣٤٥٦٧٨٩",
     };
     const html = renderToStaticMarkup(
@@ -54,5 +59,18 @@ describe("the clock island's props", () => {
       </ClockContext>,
     );
     expect(html).toContain(">١٢ minutes ago</time>");
+  });
+
+  it("are told on the server in the words of the locale's language", () => {
+    const html = renderToStaticMarkup(
+      <ClockContext
+        value={{ now: Date.parse("2026-12-04T12:00:00Z"), locale: "es-US", timeZone: "UTC" }}
+      >
+        <RelativeTime iso="2026-12-04T11:48:00Z" minutes />
+        <RelativeTime iso="2026-12-04T09:00:00Z" />
+      </ClockContext>,
+    );
+    expect(html).toContain(">hace 12 minutos</time>");
+    expect(html).toContain(">hace 3 horas</time>");
   });
 });

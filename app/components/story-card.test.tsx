@@ -1,4 +1,3 @@
-import { relativeWordsFor } from "~/lib/i18n";
 // @vitest-environment happy-dom
 import { cleanup, render as renderBare, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -27,7 +26,6 @@ function render(ui: ReactNode) {
     now: Date.parse("2026-11-23T12:00:00Z"),
     locale: "en-US",
     timeZone: "UTC",
-    words: relativeWordsFor("en-US"),
   };
   return renderBare(<ClockContext value={clock}>{ui}</ClockContext>);
 }

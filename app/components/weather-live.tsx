@@ -1,6 +1,6 @@
 import { isStormAlert } from "../../common/storm-mode";
 import type { ReactNode } from "react";
-import { relativeWordsFor, type T } from "~/lib/i18n";
+import type { T } from "~/lib/i18n";
 import { usePageHref } from "~/lib/page-path";
 import { useRootData } from "~/lib/root-data";
 import { withParts } from "~/lib/message-parts";
@@ -323,12 +323,7 @@ export function WeatherLive({
           <CurrentConditions
             current={current}
             updated={{
-              ago: relativeDate(
-                current.observedAt,
-                now,
-                { ...place, words: relativeWordsFor(place.locale) },
-                { minutes: true },
-              ),
+              ago: relativeDate(current.observedAt, now, place, { minutes: true }),
               at: cityDate(current.observedAt, place, true),
             }}
             t={t}

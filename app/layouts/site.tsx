@@ -9,7 +9,7 @@ import { SiteHeader } from "~/components/site-header";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { PageAlertBanner } from "~/components/weather-live";
 import { siteNavigation } from "~/lib/pages";
-import { relativeWordsFor, useT } from "~/lib/i18n";
+import { useT } from "~/lib/i18n";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/site";
 import { cityContext } from "~/lib/city-context";
@@ -39,7 +39,6 @@ export default function SiteLayout() {
     now,
     locale: site.locale,
     timeZone: site.timeZone,
-    words: relativeWordsFor(site.locale),
     ...(digits ? { digits } : {}),
     script: islands.clock,
   };

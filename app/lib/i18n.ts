@@ -1,6 +1,5 @@
 import { useMemo } from "react";
-import { type MessageKey, type Translator, catalogueFor, translatorFor } from "../../common/i18n";
-import { type RelativeWords, relativeWords } from "../../common/i18n/relative";
+import { type MessageKey, type Translator, translatorFor } from "../../common/i18n";
 import { useRootData } from "./root-data";
 
 export type T = Translator<MessageKey>;
@@ -12,9 +11,4 @@ export type T = Translator<MessageKey>;
 export function useT(): T {
   const locale = useRootData()?.site.locale ?? "en-US";
   return useMemo(() => translatorFor(locale), [locale]);
-}
-
-/** The words of relative dates in a locale's language (the clock island's, RelativeTime's). */
-export function relativeWordsFor(locale: string): RelativeWords {
-  return relativeWords(catalogueFor(locale));
 }

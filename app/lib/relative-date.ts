@@ -1,5 +1,5 @@
 import { formatMessage, type MessageValues } from "../../common/i18n/format";
-import type { RelativeWords } from "../../common/i18n/relative";
+import { relativeWordsOf, type RelativeWords } from "../../common/i18n/relative";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3600_000;
@@ -64,35 +64,31 @@ function mediumDate(locale: string, timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * An age in the edition's words (relativeAge's, told as relativeDate tells it); its count in the
- * locale's `digits` when given (formatMessage: no Intl.NumberFormat in the browser).
+ * An age in the words of the locale's language (relativeAge's, told as relativeDate tells it);
+ * its count in the locale's `digits` when given (formatMessage: no Intl.NumberFormat in the
+ * browser).
  */
 export function sayAge(
   age: RelativeAge,
-  {
-    locale,
-    timeZone,
-    words,
-    digits,
-  }: { locale: string; timeZone: string; words: RelativeWords; digits?: string },
+  { locale, timeZone, digits }: { locale: string; timeZone: string; digits?: string },
 ): string {
   if (age.key === "none") return age.text;
   if (age.key === "date") return mediumDate(locale, timeZone).format(age.ms);
   const values: MessageValues = age.count === undefined ? {} : { count: age.count };
-  return formatMessage(words[age.key], locale, values, digits);
+  return formatMessage(relativeWordsOf(locale)[age.key], locale, values, digits);
 }
 
 /**
  * The friendly date of docs/product.md §9, a pure function of (date, now): under an hour 'Just now',
  * under a day 'N hours ago', one day 'Yesterday', under a week 'N days ago', else a date in the
- * city's locale and time zone; the words are the edition's (`words`, from its catalogue). An
+ * city's locale and time zone; the words are those of the locale's catalogue (relativeWordsOf). An
  * input that is not a date is returned as given. With `minutes` (when news was last refreshed),
  * an age from one minute to an hour is told in minutes.
  */
 export function relativeDate(
   date: string | number | null | undefined,
   now: number,
-  zone: { locale: string; timeZone: string; words: RelativeWords },
+  zone: { locale: string; timeZone: string },
   options: { minutes?: boolean } = {},
 ): string {
   return sayAge(relativeAge(date, now, options), zone);

@@ -1,4 +1,3 @@
-import { relativeWordsFor } from "~/lib/i18n";
 import { translatorFor } from "../../common/i18n";
 import { data } from "react-router";
 import { z } from "zod";
@@ -68,11 +67,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
       headers: { "Cache-Control": CACHE_CONTROL.none, "Retry-After": String(RETRY_AFTER_S) },
     });
   }
-  const city = {
-    locale: context.site.locale,
-    timeZone: context.site.timeZone,
-    words: relativeWordsFor(context.site.locale),
-  };
+  const city = { locale: context.site.locale, timeZone: context.site.timeZone };
   return data(
     {
       ...(keys.length === 1 ? { category: keys[0] } : {}),

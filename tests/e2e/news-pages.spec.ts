@@ -156,7 +156,7 @@ test.describe("home", () => {
       await expect(first.locator("a")).toHaveAttribute("target", "_blank");
       await expect(first.locator("p")).toContainText(fresh.source);
       await expect(first.locator("time")).toHaveAttribute("datetime", fresh.date);
-      // Told in the edition's words, which the page's clock gives (the clock island's props).
+      // Told in the words of the edition's language, which the islands hold (relativeWordsOf).
       await expect(first.locator("time")).toHaveText(new RegExp(`^${justNow}$`, "i"));
       // The new one, then the seven newest it listed.
       await expect(items).toHaveCount(8);
@@ -167,6 +167,24 @@ test.describe("home", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test("the clock keeps a Spanish page's dates in Spanish, with words the page does not carry", async ({
+    page,
+  }) => {
+    await articlesOf(page, "local");
+    const html = await (await page.request.get("/es/noticias-locales")).text();
+    const props =
+      /data-island="clock"[^>]*><\/script><script type="application\/json">(.*?)<\/script>/.exec(
+        html,
+      )?.[1];
+    expect(JSON.parse(props ?? "null")).toMatchObject({ locale: "es-US" });
+    expect(props).not.toContain("hace");
+    await page.clock.install({ time: Date.now() });
+    await gotoReady(page, "/es/noticias-locales");
+    const updated = page.locator("time[data-relative=minutes]");
+    await page.clock.runFor(12 * 60_000);
+    await expect(updated).toHaveText(/^hace \d+ minutos$/);
+  });
 
   test("shows each story once: no link twice among its stories", async ({ page }) => {
     for (const s of HOME_SECTIONS) await articlesOf(page, s.key);

@@ -1,4 +1,3 @@
-import { relativeWordsFor } from "~/lib/i18n";
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { withPageVisibility } from "../../../tests/support/page-visibility";
@@ -8,7 +7,7 @@ import { LATIN_DIGITS } from "../../../common/i18n/format";
 
 const { setHidden } = withPageVisibility();
 
-const ZONE = { locale: "en-US", timeZone: "America/Chicago", words: relativeWordsFor("en-US") };
+const ZONE = { locale: "en-US", timeZone: "America/Chicago" };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -41,6 +40,18 @@ describe("the clock of relative dates", () => {
     expect(story?.textContent).toBe("3 hours ago");
     expect(old?.textContent).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(plain.textContent).toBe("November 1");
+  });
+
+  it("tells them in the words of the locale's language, which the page need not give", () => {
+    const [updated, story, yesterday] = dates(12 * MINUTE, 1 * HOUR, 30 * HOUR);
+    tellDates(document, Date.now(), { locale: "es-US", timeZone: "America/Chicago" });
+    expect(updated?.textContent).toBe("hace 12 minutos");
+    expect(story?.textContent).toBe("hace 1 hora");
+    expect(yesterday?.textContent).toBe("ayer");
+    // A language with no catalogue is told in English, as the server tells it (catalogueFor).
+    const [other] = dates(2 * HOUR);
+    tellDates(document, Date.now(), { locale: "de-DE", timeZone: "Europe/Berlin" });
+    expect(other?.textContent).toBe("2 hours ago");
   });
 
   it("runs one timer for any number of relative dates, and moves them all together", () => {

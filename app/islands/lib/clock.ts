@@ -1,15 +1,15 @@
-import type { RelativeWords } from "../../../common/i18n/relative";
 import { relativeAge, sameAge, sayAge, type RelativeAge } from "~/lib/relative-date";
 
 /** How often the clock moves (relative dates change by the minute at the finest). */
 export const CLOCK_TICK_MS = 60_000;
 
-/** The city's locale and time zone: a date over a week old is told as a date in them. */
+/**
+ * The city's locale and time zone: a date over a week old is told as a date in them, a newer one
+ * in the words of the locale's language (relativeWordsOf).
+ */
 export interface Zone {
   locale: string;
   timeZone: string;
-  /** The edition's words for relative dates. */
-  words: RelativeWords;
   /** When the server told the page's dates (its render), if it says. */
   at?: number;
   /**

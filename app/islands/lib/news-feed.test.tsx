@@ -1,4 +1,3 @@
-import { relativeWordsFor } from "~/lib/i18n";
 // @vitest-environment happy-dom
 import { act } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
@@ -12,7 +11,7 @@ import { refreshFeeds, type RenderFeed } from "./news-feed";
 import { countNumberFormats } from "../../../tests/support/date-formats";
 
 const NOW = Date.parse("2026-11-25T12:00:00Z");
-const ZONE = { locale: "en-US", timeZone: "America/Chicago", words: relativeWordsFor("en-US") };
+const ZONE = { locale: "en-US", timeZone: "America/Chicago" };
 
 const item = (id: string, minutesAgo: number): FeedItem => ({
   id,
@@ -134,7 +133,7 @@ describe("the News Feed's refresh", () => {
     const spanish = {
       locale: "es-US",
       timeZone: "America/Chicago",
-      words: relativeWordsFor("es-US"),
+
       digits: "0123456789",
     };
     const text = { empty: "Aún no hay otros titulares.", sponsored: "Patrocinado", inLanguage: "" };

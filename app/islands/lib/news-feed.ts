@@ -26,10 +26,9 @@ export type RenderFeed = (
 export function pageClock(root: ParentNode): FeedClock | undefined {
   const marker = root.querySelector("script[data-island=clock]");
   const props = marker ? propsOf<Partial<FeedClock>>(marker) : undefined;
-  const { locale, timeZone, words, digits } = props ?? {};
+  const { locale, timeZone, digits } = props ?? {};
   if (typeof locale !== "string" || typeof timeZone !== "string") return undefined;
-  if (typeof words !== "object" || words === null) return undefined;
-  return { locale, timeZone, words, ...(typeof digits === "string" ? { digits } : {}) };
+  return { locale, timeZone, ...(typeof digits === "string" ? { digits } : {}) };
 }
 
 /**
@@ -37,10 +36,8 @@ export function pageClock(root: ParentNode): FeedClock | undefined {
  * where the page does not (NewsFeedBlock); else the clock island's. Undefined when neither says.
  */
 function zoneOf(props: NewsFeedProps, root: ParentNode): FeedZone | undefined {
-  const { locale, timeZone, words } = props.zone;
-  if (locale !== undefined && timeZone !== undefined && words !== undefined) {
-    return { ...props.zone, locale, timeZone, words };
-  }
+  const { locale, timeZone } = props.zone;
+  if (locale !== undefined && timeZone !== undefined) return { ...props.zone, locale, timeZone };
   const clock = pageClock(root);
   return clock && { ...props.zone, ...clock };
 }
