@@ -1,4 +1,5 @@
 import { createContext, use, type ComponentProps, type ReactNode } from "react";
+import { linkAreaOf } from "../../common/i18n/links";
 import type { T } from "~/lib/i18n";
 
 /**
@@ -22,6 +23,19 @@ export function linkWords(t: T): LinkWords {
     newTab: t("layout.opensInNewTab"),
     inLanguage: t("layout.inLanguage"),
     sponsored: t("layout.sponsored"),
+  };
+}
+
+/**
+ * The same words by a locale's language, from its catalogue's links area alone (linkAreaOf): what
+ * an island that renders links says (the news-feed-render island), with no catalogue loaded.
+ */
+export function linkWordsOf(locale: string): LinkWords {
+  const area = linkAreaOf(locale);
+  return {
+    newTab: area["layout.opensInNewTab"],
+    inLanguage: area["layout.inLanguage"],
+    sponsored: area["layout.sponsored"],
   };
 }
 

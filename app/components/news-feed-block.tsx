@@ -1,12 +1,10 @@
 import { use } from "react";
-import { useT } from "~/lib/i18n";
 import type { FeedKey } from "../../sites/categories";
 import type { CardArticle } from "~/lib/news";
 import { useSite } from "~/lib/root-data";
 import { IslandProps, IslandScript } from "./island";
 import type { NewsFeedProps } from "./news-feed-refresh";
-import { NewsFeedList, type FeedItem, type FeedWords } from "./news-feed-list";
-import { linkWords } from "./external-link";
+import { NewsFeedList, feedWordsOf, type FeedItem } from "./news-feed-list";
 import { ClockContext, carriesClock } from "./relative-time";
 
 /**
@@ -35,13 +33,8 @@ export function NewsFeedBlock({
 }) {
   const { site, islands, edition } = useSite();
   const clock = use(ClockContext);
-  const t = useT();
-  const words: FeedWords = {
-    empty: t("news.feed.empty"),
-    sponsored: t("news.story.sponsored"),
-    // The island puts the name in (a placeholder it is given as written).
-    inLanguage: t("news.story.inLanguage", { language: "{language}" }),
-  };
+  // The island says the same words, by the page's locale (feedWordsOf): the props need not.
+  const words = feedWordsOf(site.locale);
   const had = initial.slice(0, limit).map(feedItem);
   // What the island needs that the list's markup does not say plainly.
   const props: NewsFeedProps = {
@@ -50,22 +43,20 @@ export function NewsFeedBlock({
     limit,
     ...(depth === undefined ? {} : { depth }),
     ...(shown.length ? { shown } : {}),
-    zone: {
-      // The page's clock, where the page does not carry the clock island's props (its list has
-      // no date and no date came before it): the island reads them there (refreshFeeds).
-      ...(carriesClock(
-        clock,
-        had.some((item) => item.date),
-      )
-        ? {}
-        : {
+    // The page's clock, where the page does not carry the clock island's props (its list has no
+    // date and no date came before it): else the island reads them there (refreshFeeds).
+    ...(carriesClock(
+      clock,
+      had.some((item) => item.date),
+    )
+      ? {}
+      : {
+          zone: {
             locale: site.locale,
             timeZone: site.timeZone,
             ...(clock?.digits ? { digits: clock.digits } : {}),
-          }),
-      text: words,
-      links: linkWords(t),
-    },
+          },
+        }),
     ...(edition.path ? { base: edition.path } : {}),
   };
   return (

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "../../common/i18n";
-import { ENGLISH_FEED_WORDS, NewsFeedList, type FeedItem } from "./news-feed-list";
+import { linkWords, linkWordsOf } from "./external-link";
+import { ENGLISH_FEED_WORDS, NewsFeedList, feedWordsOf, type FeedItem } from "./news-feed-list";
 import { ClockContext } from "./relative-time";
 
 // The News Feed's list is rendered in the browser too (the news-feed-render island), where no
@@ -57,5 +58,22 @@ describe("the News Feed's list", () => {
     expect(html).toContain(">Sponsored</span>");
     expect(html).toContain("<span>, in German</span>");
     expect(list("en-US", [])).toContain("No other headlines yet.");
+  });
+
+  it("has the words of each locale's catalogue without loading it (feedWordsOf, linkWordsOf)", () => {
+    for (const locale of ["en-US", "es-US", "es-MX"]) {
+      const t = translatorFor(locale);
+      expect(feedWordsOf(locale), locale).toEqual({
+        empty: t("news.feed.empty"),
+        // The story cards' words, the same as the links'.
+        sponsored: t("news.story.sponsored"),
+        inLanguage: t("news.story.inLanguage", { language: "{language}" }),
+      });
+      expect(linkWordsOf(locale), locale).toEqual(linkWords(t));
+    }
+    expect(feedWordsOf("es-US").empty).toBe("Todavía no hay más titulares.");
+    expect(linkWordsOf("es-US").newTab).toBe("(se abre en una pestaña nueva)");
+    // A language with no catalogue: English, as the server's translator (catalogueFor).
+    expect(feedWordsOf("de-DE")).toEqual(ENGLISH_FEED_WORDS);
   });
 });

@@ -1,3 +1,4 @@
+import { linkAreaOf } from "../../common/i18n/links";
 import { StoryLink } from "./external-link";
 import { RelativeTime } from "./relative-time";
 import { SponsoredLabel } from "./sponsored-label";
@@ -18,9 +19,9 @@ export interface FeedItem {
 }
 
 /**
- * The words of a News Feed's list in the page's language (its catalogue's news.feed.empty,
- * news.story.sponsored and news.story.inLanguage): the server gives them to the island in its
- * props, since the browser loads no catalogue.
+ * The words of a News Feed's list in the page's language (its catalogue's links area:
+ * news.feed.empty, layout.sponsored and layout.inLanguage): feedWordsOf, on the server and in the
+ * news-feed-render island alike, which loads no catalogue.
  */
 export interface FeedWords {
   /** "No other headlines yet." */
@@ -31,15 +32,18 @@ export interface FeedWords {
   inLanguage: string;
 }
 
-/**
- * The English catalogue's words, for a list rendered without its edition's (a test, an older
- * page's props): news-feed-list.test.tsx checks that they are the catalogue's.
- */
-export const ENGLISH_FEED_WORDS: FeedWords = {
-  empty: "No other headlines yet.",
-  sponsored: "Sponsored",
-  inLanguage: "in {language}",
-};
+/** A News Feed's words in a locale's language (English where it has no catalogue). */
+export function feedWordsOf(locale: string): FeedWords {
+  const area = linkAreaOf(locale);
+  return {
+    empty: area["news.feed.empty"],
+    sponsored: area["layout.sponsored"],
+    inLanguage: area["layout.inLanguage"],
+  };
+}
+
+/** The English catalogue's words, for a list rendered without its edition's (a test). */
+export const ENGLISH_FEED_WORDS: FeedWords = feedWordsOf("en");
 
 /**
  * A News Feed's list of headlines: rendered on the server (NewsFeedBlock), and again in the

@@ -1,8 +1,7 @@
-import type { LinkWords } from "./external-link";
 import type { ClockProps } from "./relative-time";
 import type { FeedKey } from "../../sites/categories";
 import { ARTICLES_API } from "../../common/urls";
-import type { FeedItem, FeedWords } from "./news-feed-list";
+import type { FeedItem } from "./news-feed-list";
 
 /**
  * A News Feed block's refresh (the news-feed island): every five minutes while the page is in
@@ -14,21 +13,11 @@ import type { FeedItem, FeedWords } from "./news-feed-list";
 export const NEWS_FEED_REFRESH_MS = 5 * 60_000;
 
 /**
- * The city's locale and time zone (whose language's words tell relative dates: relativeWordsOf)
- * and the locale's digits where they are not 0 to 9: the page's clock (the clock island's props, ClockProps), for the
- * dates of a refreshed list.
+ * What a refreshed list is rendered with: the city's locale (whose language's words it says:
+ * relativeWordsOf, feedWordsOf, linkWordsOf) and time zone, and the locale's digits where they
+ * are not 0 to 9; the page's clock (the clock island's props, ClockProps).
  */
 export type FeedClock = Omit<ClockProps, "at">;
-
-/** A News Feed's words in the page's language. */
-export interface FeedText {
-  text?: FeedWords;
-  /** What its links say beside their text, in the page's language (LinkWordsContext). */
-  links?: LinkWords;
-}
-
-/** What a refreshed list is rendered with: the page's clock and the feed's words. */
-export type FeedZone = FeedClock & FeedText;
 
 /** What a News Feed's island is told (IslandProps, after the list's container). */
 export interface NewsFeedProps {
@@ -52,11 +41,11 @@ export interface NewsFeedProps {
    */
   shown?: readonly string[];
   /**
-   * Its words in the page's language (`text`; English where absent) and what its links say beside
-   * their text; the page's clock (FeedClock) only where the page does not carry the clock
-   * island's props, which give it (NewsFeedBlock): the island reads them there (refreshFeeds).
+   * The page's clock (FeedClock), only where the page does not carry the clock island's props,
+   * which give it (NewsFeedBlock): the island reads them there (refreshFeeds). The list's words
+   * are the island's own, by the clock's locale (feedWordsOf, linkWordsOf).
    */
-  zone: Partial<FeedClock> & FeedText;
+  zone?: Partial<FeedClock>;
   /** The edition's path prefix (/es): it asks the edition's own /api/articles. Absent: none. */
   base?: string;
 }

@@ -34,13 +34,14 @@ function feed({
 }: Omit<NewsFeedProps, "categories" | "zone" | "had"> & {
   links: string[];
   had: FeedItem[];
-  zone?: NewsFeedProps["zone"];
+  /** Its props' zone: "none" where the page carries the clock (as NewsFeedBlock writes it). */
+  zone?: NewsFeedProps["zone"] | "none";
   /** The clock island's marker and props before the feed, as the page's first date writes them. */
   pageClock?: string;
 }): HTMLElement {
   const full: NewsFeedProps = {
     categories: ["local"],
-    zone,
+    ...(zone === "none" ? {} : { zone }),
     had: had.map((i) => i.id),
     ...props,
   };
@@ -130,27 +131,18 @@ describe("the News Feed's refresh", () => {
   });
 
   it("renders with the page's clock, the clock island's props, where its own leave it out", async () => {
-    const spanish = {
-      locale: "es-US",
-      timeZone: "America/Chicago",
-
-      digits: "0123456789",
-    };
-    const text = { empty: "Aún no hay otros titulares.", sponsored: "Patrocinado", inLanguage: "" };
+    const spanish = { locale: "es-US", timeZone: "America/Chicago", digits: "0123456789" };
     const container = feed({
       links: [],
       had: [item("old", 30)],
       limit: 3,
-      zone: { text },
+      zone: "none",
       pageClock: JSON.stringify({ ...spanish, at: NOW }),
     });
     answer([item("new", 1), item("old", 30)]);
     const render = vi.fn<RenderFeed>();
     await refreshFeeds(document, () => Promise.resolve(render));
-    expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], {
-      ...spanish,
-      text,
-    });
+    expect(render).toHaveBeenCalledWith(container, [item("new", 1), item("old", 30)], spanish);
     // Its own, where it has them, over the page's.
     const own = feed({ links: [], had: [item("old", 30)], limit: 3, pageClock: "{}" });
     answer([item("new", 1), item("old", 30)]);

@@ -4,7 +4,6 @@ import {
   listedNow,
   mergeHeadlines,
   type FeedClock,
-  type FeedZone,
   type NewsFeedProps,
 } from "~/components/news-feed-refresh";
 import { propsOf } from "./ready";
@@ -13,7 +12,7 @@ import { propsOf } from "./ready";
 export type RenderFeed = (
   container: HTMLElement,
   items: readonly FeedItem[],
-  zone: FeedZone,
+  clock: FeedClock,
 ) => void;
 
 /**
@@ -35,11 +34,12 @@ export function pageClock(root: ParentNode): FeedClock | undefined {
  * What a News Feed's list is rendered with: its props' zone, which carries the page's clock only
  * where the page does not (NewsFeedBlock); else the clock island's. Undefined when neither says.
  */
-function zoneOf(props: NewsFeedProps, root: ParentNode): FeedZone | undefined {
-  const { locale, timeZone } = props.zone;
-  if (locale !== undefined && timeZone !== undefined) return { ...props.zone, locale, timeZone };
-  const clock = pageClock(root);
-  return clock && { ...props.zone, ...clock };
+function clockOf(props: NewsFeedProps, root: ParentNode): FeedClock | undefined {
+  const { locale, timeZone, digits } = props.zone ?? {};
+  if (typeof locale === "string" && typeof timeZone === "string") {
+    return { locale, timeZone, ...(typeof digits === "string" ? { digits } : {}) };
+  }
+  return pageClock(root);
 }
 
 /** What each News Feed lists now, once a refresh changed it. */
@@ -72,8 +72,8 @@ export async function refreshFeeds(
   for (const container of root.querySelectorAll<HTMLElement>("[data-news-feed]")) {
     const props = propsOf<NewsFeedProps>(container);
     const url = container.dataset.newsFeed;
-    const zone = props && zoneOf(props, root);
-    if (!props || !url || !zone) continue;
+    const clock = props && clockOf(props, root);
+    if (!props || !url || !clock) continue;
     const got = await fetchHeadlines(props.categories, props.base, props.depth);
     if (!got) continue;
     const had = listed.get(container) ?? listedNow(props.had, got);
@@ -81,6 +81,6 @@ export async function refreshFeeds(
     const next = mergeHeadlines(got, had, shown, props.limit);
     if (JSON.stringify(next) === JSON.stringify(had)) continue;
     listed.set(container, next);
-    (await load(url))(container, next, zone);
+    (await load(url))(container, next, clock);
   }
 }

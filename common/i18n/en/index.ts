@@ -1,5 +1,6 @@
 import { core } from "./core";
 import { layout } from "./layout";
+import { links } from "./links";
 import { news } from "./news";
 import { weather } from "./weather";
 import { radio } from "./radio";
@@ -17,6 +18,7 @@ import { briefing } from "./briefing";
 export const en = {
   ...core,
   ...layout,
+  ...links,
   ...news,
   ...weather,
   ...radio,

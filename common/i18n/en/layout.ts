@@ -13,9 +13,7 @@ export const layout = {
   "layout.search": "Search",
   "layout.backToHome": "Back to Home",
   // Links, ads and embeds.
-  "layout.opensInNewTab": "(opens in a new tab)",
-  "layout.inLanguage": "in {language}",
-  "layout.sponsored": "Sponsored",
+  // (What a link says beside its text, "(opens in a new tab)", is in links.ts.)
   "layout.advertisement": "Advertisement",
   "layout.yourAdHere": "Your ad could be here",
   "layout.sponsoredBy": "Sponsored by",

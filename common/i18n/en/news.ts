@@ -120,7 +120,7 @@ export const news = {
   "news.section.seeAllHidden": " {title} news",
 
   // The News Feed blocks.
-  "news.feed.empty": "No other headlines yet.",
+  // (An empty list's words, "No other headlines yet.", are in links.ts.)
   "news.feed.local": "Local News Feed",
 
   // The news pages' own text.

@@ -2,6 +2,7 @@ import type { CatalogueOf } from "../catalogue";
 import type { en } from "../en";
 import { core } from "./core";
 import { layout } from "./layout";
+import { links } from "./links";
 import { news } from "./news";
 import { weather } from "./weather";
 import { radio } from "./radio";
@@ -16,6 +17,7 @@ import { briefing } from "./briefing";
 export const es: CatalogueOf<typeof en> = {
   ...core,
   ...layout,
+  ...links,
   ...news,
   ...weather,
   ...radio,

@@ -16,9 +16,7 @@ export const layout: Area<typeof en> = {
   "layout.search": "Buscar",
   "layout.backToHome": "Volver a la portada",
   // Enlaces, anuncios e inserciones.
-  "layout.opensInNewTab": "(se abre en una pestaña nueva)",
-  "layout.inLanguage": "en {language}",
-  "layout.sponsored": "Patrocinado",
+  // (Lo que un enlace dice junto a su texto, "(se abre en una pestaña nueva)", está en links.ts.)
   "layout.advertisement": "Publicidad",
   "layout.yourAdHere": "Su anuncio podría estar aquí",
   "layout.sponsoredBy": "Patrocinado por",

@@ -113,7 +113,7 @@ export const news: Area<typeof en> = {
   "news.section.seeAll": "Ver todo",
   "news.section.seeAllHidden": " en {title}",
 
-  "news.feed.empty": "Todavía no hay más titulares.",
+  // (Las palabras de una lista vacía, "Todavía no hay más titulares.", están en links.ts.)
   "news.feed.local": "Últimas noticias locales",
 
   "news.archives.standfirst": "Historias que vale la pena volver a leer, del archivo de {name}.",
