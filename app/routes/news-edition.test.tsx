@@ -85,7 +85,7 @@ describe("home in a Spanish edition", () => {
     expect(main).toContain("Bienes raíces");
     // The News Feed's island has its words by the page's locale: its props do not carry them.
     expect(main).not.toContain('"empty":');
-    expect(main).toContain('"locale":"es-US"');
+    expect(main).not.toContain('"newTab":');
     expectNoEnglish(main);
   });
 

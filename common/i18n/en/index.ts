@@ -13,7 +13,8 @@ import { briefing } from "./briefing";
 
 /**
  * The English catalogue: the specification's text. Its keys are every catalogue's keys; each
- * area is a file of its own (the parts of the site that use it), its keys prefixed by the area.
+ * area is a file of its own (the parts of the site that use it), its keys prefixed by the area
+ * (but `core`'s time.* and `links`, whose keys keep their areas' names: links.ts says why).
  */
 export const en = {
   ...core,
