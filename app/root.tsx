@@ -4,7 +4,7 @@ import { rootData, useRootData, type RootData } from "./lib/root-data";
 import href from "./app.css?url";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { EditionAlternates } from "./components/edition-links";
-import { LinkWordsContext, linkWords } from "./components/external-link";
+import { LinkWordsContext, linkWordsOf } from "./components/external-link";
 import { useT } from "./lib/i18n";
 import { ISLAND_LOADER, ISLAND_LOADER_WITH_WORKER } from "../common/islands";
 import { cityContext } from "./lib/city-context";
@@ -25,7 +25,6 @@ export async function loader({ context: router }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const t = useT();
   return (
     <html lang={data?.site.locale ?? "en"} data-stylesheet={data?.stylesheetHref ?? undefined}>
       <head>
@@ -42,7 +41,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* No framework runs in the browser: each interactive part names its own module
             (IslandScript), which the loader (ISLAND_LOADER) imports once the page has painted
             (docs/decisions/008-islands.md); links are page loads. */}
-        <LinkWordsContext value={linkWords(t)}>{children}</LinkWordsContext>
+        <LinkWordsContext value={linkWordsOf(data?.site.locale ?? "en-US")}>
+          {children}
+        </LinkWordsContext>
         {/* In production the loader also registers the offline service worker (decision 012). */}
         <script
           dangerouslySetInnerHTML={{

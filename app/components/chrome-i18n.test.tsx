@@ -33,7 +33,7 @@ const { VideoEmbed } = await import("./video-embed");
 const { EmergencyBlock } = await import("./storm-mode");
 const { NewStoriesOffer } = await import("./live-updates");
 const { BrandBar } = await import("./brand-bar");
-const { ExternalLink, LinkWordsContext, StoryLink, linkWords } = await import("./external-link");
+const { ExternalLink, LinkWordsContext, StoryLink, linkWordsOf } = await import("./external-link");
 const { donationWords } = await import("./donation-popup");
 const { default: DonationDialog } = await import("./donation-dialog");
 
@@ -44,7 +44,7 @@ afterEach(() => {
 
 /** An element with the links' words the layouts give on a Spanish page (root.tsx, SiteLayout). */
 function inSpanish(element: React.ReactElement): React.ReactElement {
-  return <LinkWordsContext value={linkWords(translatorFor("es-US"))}>{element}</LinkWordsContext>;
+  return <LinkWordsContext value={linkWordsOf("es-US")}>{element}</LinkWordsContext>;
 }
 
 /** Markup in a router (the parts with links). */

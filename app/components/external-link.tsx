@@ -1,6 +1,5 @@
 import { createContext, use, type ComponentProps, type ReactNode } from "react";
 import { linkAreaOf } from "../../common/i18n/links";
-import type { T } from "~/lib/i18n";
 
 /**
  * What links say to screen readers beside their text, in the page's language. A link may be
@@ -17,18 +16,10 @@ export interface LinkWords {
   sponsored: string;
 }
 
-/** The words of links in a translator's language (server side: root.tsx, the site's layout). */
-export function linkWords(t: T): LinkWords {
-  return {
-    newTab: t("layout.opensInNewTab"),
-    inLanguage: t("layout.inLanguage"),
-    sponsored: t("layout.sponsored"),
-  };
-}
-
 /**
- * The same words by a locale's language, from its catalogue's links area alone (linkAreaOf): what
- * an island that renders links says (the news-feed-render island), with no catalogue loaded.
+ * The words of links in a locale's language, from its catalogue's links area alone (linkAreaOf):
+ * what the server's layouts give (root.tsx, the site's layout) and what an island that renders
+ * links says (the news-feed-render island), with no catalogue loaded.
  */
 export function linkWordsOf(locale: string): LinkWords {
   const area = linkAreaOf(locale);
@@ -49,11 +40,7 @@ function useLinkWords(): LinkWords {
   return use(LinkWordsContext) ?? ENGLISH_LINK_WORDS;
 }
 
-const ENGLISH_LINK_WORDS: LinkWords = {
-  newTab: "(opens in a new tab)",
-  inLanguage: "in {language}",
-  sponsored: "Sponsored",
-};
+const ENGLISH_LINK_WORDS: LinkWords = linkWordsOf("en");
 
 /**
  * A link that leaves the site in a new tab, and says so: to screen readers in words, to the eye

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "../../common/i18n";
-import { linkWords, linkWordsOf } from "./external-link";
+import { linkWordsOf } from "./external-link";
 import { ENGLISH_FEED_WORDS, NewsFeedList, feedWordsOf, type FeedItem } from "./news-feed-list";
 import { ClockContext } from "./relative-time";
 
@@ -69,7 +69,11 @@ describe("the News Feed's list", () => {
         sponsored: t("news.story.sponsored"),
         inLanguage: t("news.story.inLanguage", { language: "{language}" }),
       });
-      expect(linkWordsOf(locale), locale).toEqual(linkWords(t));
+      expect(linkWordsOf(locale), locale).toEqual({
+        newTab: t("layout.opensInNewTab"),
+        inLanguage: t("layout.inLanguage"),
+        sponsored: t("layout.sponsored"),
+      });
     }
     expect(feedWordsOf("es-US").empty).toBe("Todavía no hay más titulares.");
     expect(linkWordsOf("es-US").newTab).toBe("(se abre en una pestaña nueva)");

@@ -1,5 +1,5 @@
 import { linkAreaOf } from "../../common/i18n/links";
-import { StoryLink } from "./external-link";
+import { StoryLink, linkWordsOf } from "./external-link";
 import { RelativeTime } from "./relative-time";
 import { SponsoredLabel } from "./sponsored-label";
 
@@ -32,14 +32,13 @@ export interface FeedWords {
   inLanguage: string;
 }
 
-/** A News Feed's words in a locale's language (English where it has no catalogue). */
+/**
+ * A News Feed's words in a locale's language (English where it has no catalogue): its links'
+ * "Sponsored" and "in {language}", and its empty list's.
+ */
 export function feedWordsOf(locale: string): FeedWords {
-  const area = linkAreaOf(locale);
-  return {
-    empty: area["news.feed.empty"],
-    sponsored: area["layout.sponsored"],
-    inLanguage: area["layout.inLanguage"],
-  };
+  const { sponsored, inLanguage } = linkWordsOf(locale);
+  return { empty: linkAreaOf(locale)["news.feed.empty"], sponsored, inLanguage };
 }
 
 /** The English catalogue's words, for a list rendered without its edition's (a test). */

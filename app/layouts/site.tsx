@@ -1,7 +1,7 @@
 import { UntranslatedNotice } from "~/components/untranslated-notice";
 import { Outlet, useLoaderData } from "react-router";
 import { DonationPopup } from "~/components/donation-popup";
-import { LinkWordsContext, linkWords } from "~/components/external-link";
+import { LinkWordsContext, linkWordsOf } from "~/components/external-link";
 import { LiveUpdates } from "~/components/live-updates";
 import { ClockContext, clockDigits } from "~/components/relative-time";
 import { SiteFooter } from "~/components/site-footer";
@@ -51,7 +51,7 @@ export default function SiteLayout() {
   // The words of links in the page's language (root.tsx's Layout gives them too; a test renders
   // this layout without it).
   return (
-    <LinkWordsContext value={linkWords(t)}>
+    <LinkWordsContext value={linkWordsOf(site.locale)}>
       <div className="flex flex-col">
         <a
           href="#main-content"

@@ -38,16 +38,20 @@ export class ImageSigner {
       .slice(0, OLD_MAC_LENGTH);
   }
 
+  /** The id of what `key` names, whose picture is at `url`: the key, a dot, today's MAC. */
+  private id(key: ImageKey, url: string): string {
+    const text = keyText(key);
+    return `${text}.${this.mac(text, url).slice(0, MAC_LENGTH)}`;
+  }
+
   /** The id of the picture at `url` of a stored article (`a<id>.<mac>`). */
   articleId(articleId: number, url: string): string {
-    const key = keyText({ kind: "article", articleId });
-    return `${key}.${this.mac(key, url).slice(0, MAC_LENGTH)}`;
+    return this.id({ kind: "article", articleId }, url);
   }
 
   /** The id of a configured picture (`c<hash>.<mac>`). */
   configuredId(url: string): string {
-    const key = keyText({ kind: "configured", hash: configuredHash(url) });
-    return `${key}.${this.mac(key, url).slice(0, MAC_LENGTH)}`;
+    return this.id({ kind: "configured", hash: configuredHash(url) }, url);
   }
 
   /** Whether `id` was made by this signer for `url`, now or with the old MAC (in constant time). */
